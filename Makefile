@@ -1,0 +1,38 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+# Everything else here is what those two are made of.
+
+CARGO ?= cargo
+NPM   ?= npm
+
+.PHONY: run build test test-rust test-browser ui-deps typecheck clean
+
+## Start the site on http://127.0.0.1:8080 with an SQLite database under ./data/.
+run: ui-deps
+	$(CARGO) run --release --bin hygo -- serve
+
+## Build the release binary: target/release/hygo (the UI is embedded in it).
+build: ui-deps
+	$(CARGO) build --release --bin hygo
+
+## Every test: Rust unit and integration tests (SQLite, and PostgreSQL when
+## TEST_DATABASE_URL is set), then the browser suite in Chromium.
+test: test-rust test-browser
+
+test-rust: ui-deps
+	$(CARGO) test --workspace
+
+test-browser: ui-deps typecheck
+	$(CARGO) build --bin hygo
+	cd ui && HYGO_BIN=../target/debug/hygo node --test --test-concurrency=1 test/browser/
+
+typecheck: ui-deps
+	cd ui && npx tsc --noEmit
+
+ui-deps: ui/node_modules/.package-lock.json
+
+ui/node_modules/.package-lock.json: ui/package-lock.json
+	cd ui && $(NPM) ci --no-audit --no-fund
+
+clean:
+	$(CARGO) clean
+	rm -rf ui/node_modules

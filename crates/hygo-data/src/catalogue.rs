@@ -1,0 +1,77 @@
+//! The static catalogue: the site's texts and fixed lists, written once as JSON files
+//! in `crates/hygo-data/catalogue/` and embedded in the binary. Pages, search and the
+//! sitemap all read them from here; React components hold markup, not content.
+
+use std::sync::LazyLock;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// Header, footer and contact details shared by every page.
+pub fn site() -> &'static Value {
+    static SITE: LazyLock<Value> = LazyLock::new(|| parse("site.json", include_str!("../catalogue/site.json")));
+    &SITE
+}
+
+/// The texts of the home page's sections.
+pub fn home() -> &'static Value {
+    static HOME: LazyLock<Value> = LazyLock::new(|| parse("home.json", include_str!("../catalogue/home.json")));
+    &HOME
+}
+
+/// A department as the catalogue describes it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Department {
+    pub slug: String,
+    pub name: String,
+    pub description: String,
+    /// On the departments listing (General Consultation has its own page instead).
+    pub listed: bool,
+}
+
+pub fn departments() -> &'static [Department] {
+    static DEPARTMENTS: LazyLock<Vec<Department>> = LazyLock::new(|| {
+        serde_json::from_str(include_str!("../catalogue/departments.json"))
+            .expect("catalogue/departments.json is valid (checked by a unit test)")
+    });
+    &DEPARTMENTS
+}
+
+fn parse(name: &str, text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("catalogue/{name} is not valid JSON: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalogue_parses() {
+        assert!(site().is_object());
+        assert!(home().is_object());
+        assert!(departments().len() >= 26);
+    }
+
+    #[test]
+    fn department_slugs_are_unique() {
+        let mut slugs: Vec<_> = departments().iter().map(|d| d.slug.as_str()).collect();
+        slugs.sort();
+        let n = slugs.len();
+        slugs.dedup();
+        assert_eq!(slugs.len(), n);
+    }
+
+    #[test]
+    fn the_listing_has_the_25_slugs_of_the_spec() {
+        let listed: Vec<_> = departments().iter().filter(|d| d.listed).map(|d| d.slug.as_str()).collect();
+        for slug in [
+            "neurology", "orthopedics", "gynecology", "general-surgery", "internal-medicine", "pulmonology",
+            "pediatrics", "plastic-surgery", "cardiology", "ophthalmology", "laboratory", "pharmacy",
+            "nephrology", "home_services", "vaccination-center", "physiotherapy", "wellness", "dermatology",
+            "ent", "gastroenterology", "urology", "rheumatology", "oncology", "diet_and_nutrition", "psychiatry",
+        ] {
+            assert!(listed.contains(&slug), "{slug} missing from the listing");
+        }
+        assert_eq!(listed.len(), 25);
+    }
+}

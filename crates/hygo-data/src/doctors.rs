@@ -1,0 +1,177 @@
+//! Doctors as the API and the pages show them (spec section 3, "Doctor (server)").
+
+use std::collections::HashMap;
+
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use serde::Serialize;
+
+use crate::entities::{department, doctor, office_hours};
+use crate::{weekday, DataError, Db};
+
+/// A doctor with everything a profile shows. `_id` repeats `id` as text because the
+/// original client reads either.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Doctor {
+    pub id: i32,
+    #[serde(rename = "_id")]
+    pub legacy_id: String,
+    pub name: String,
+    pub specialization: String,
+    pub department: String,
+    pub department_name: String,
+    /// Whole years.
+    pub experience: i32,
+    pub rating: Option<f64>,
+    pub image: Option<String>,
+    pub location: String,
+    pub bio: String,
+    pub education: Vec<String>,
+    pub services: Vec<String>,
+    pub languages: Vec<String>,
+    pub insurances: Vec<String>,
+    /// Only the days the doctor works, Monday first.
+    pub office_hours: Vec<OfficeHours>,
+    pub availability: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub founder: Option<Founder>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct OfficeHours {
+    pub day: &'static str,
+    pub hours: String,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Founder {
+    pub title: String,
+    pub job: String,
+    pub description: String,
+}
+
+/// Every doctor, sorted by name with a leading "Dr." ignored.
+pub async fn all(db: &Db) -> Result<Vec<Doctor>, DataError> {
+    let rows = doctor::Entity::find().all(db).await?;
+    assemble(db, rows).await
+}
+
+pub async fn by_id(db: &Db, id: i32) -> Result<Option<Doctor>, DataError> {
+    let Some(row) = doctor::Entity::find_by_id(id).one(db).await? else { return Ok(None) };
+    Ok(assemble(db, vec![row]).await?.pop())
+}
+
+/// The doctors of a department, by its slug (case-insensitive). `None` when there is
+/// no such department, so callers can tell "unknown" from "nobody there yet".
+pub async fn by_department(db: &Db, slug: &str) -> Result<Option<Vec<Doctor>>, DataError> {
+    let slug = slug.trim().to_lowercase();
+    let Some(dept) = department::Entity::find().filter(department::Column::Slug.eq(slug)).one(db).await? else {
+        return Ok(None);
+    };
+    let rows = doctor::Entity::find().filter(doctor::Column::DepartmentId.eq(dept.id)).all(db).await?;
+    assemble(db, rows).await.map(Some)
+}
+
+/// The founders, in the order of their ids (the order the home page shows them).
+pub async fn founders(db: &Db) -> Result<Vec<Doctor>, DataError> {
+    let rows = doctor::Entity::find()
+        .filter(doctor::Column::FounderTitle.is_not_null())
+        .order_by_asc(doctor::Column::Id)
+        .all(db)
+        .await?;
+    let mut doctors = assemble(db, rows).await?;
+    doctors.sort_by_key(|d| d.id);
+    Ok(doctors)
+}
+
+/// The sort key of a name: lower case, without a leading "Dr." (spec section 5).
+pub fn sort_key(name: &str) -> String {
+    let trimmed = name.trim_start();
+    // `get` rather than indexing: a name may start with a multi-byte letter.
+    let rest = match trimmed.get(..3) {
+        Some(p) if p.eq_ignore_ascii_case("dr.") || p.eq_ignore_ascii_case("dr ") => &trimmed[3..],
+        _ => trimmed,
+    };
+    rest.trim_start().to_lowercase()
+}
+
+async fn assemble(db: &Db, rows: Vec<doctor::Model>) -> Result<Vec<Doctor>, DataError> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let departments: HashMap<i32, department::Model> =
+        department::Entity::find().all(db).await?.into_iter().map(|d| (d.id, d)).collect();
+    let ids: Vec<i32> = rows.iter().map(|r| r.id).collect();
+    let mut hours: HashMap<i32, Vec<office_hours::Model>> = HashMap::new();
+    for h in office_hours::Entity::find()
+        .filter(office_hours::Column::DoctorId.is_in(ids))
+        .order_by_asc(office_hours::Column::Weekday)
+        .all(db)
+        .await?
+    {
+        hours.entry(h.doctor_id).or_default().push(h);
+    }
+    let mut doctors = rows
+        .into_iter()
+        .map(|row| {
+            let dept = departments.get(&row.department_id);
+            let list = |field: &str, text: &str| -> Result<Vec<String>, DataError> {
+                serde_json::from_str(text).map_err(|e| DataError::Corrupt {
+                    what: format!("doctor {} {field}", row.id),
+                    detail: e.to_string(),
+                })
+            };
+            Ok(Doctor {
+                id: row.id,
+                legacy_id: row.id.to_string(),
+                education: list("education", &row.education)?,
+                services: list("services", &row.services)?,
+                languages: list("languages", &row.languages)?,
+                insurances: list("insurances", &row.insurances)?,
+                office_hours: hours
+                    .remove(&row.id)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter_map(|h| weekday::name(h.weekday).map(|day| OfficeHours { day, hours: h.hours }))
+                    .collect(),
+                department: dept.map(|d| d.slug.clone()).unwrap_or_default(),
+                department_name: dept.map(|d| d.name.clone()).unwrap_or_default(),
+                founder: match (row.founder_title, row.founder_job, row.founder_description) {
+                    (Some(title), job, description) => Some(Founder {
+                        title,
+                        job: job.unwrap_or_default(),
+                        description: description.unwrap_or_default(),
+                    }),
+                    _ => None,
+                },
+                name: row.name,
+                specialization: row.specialization,
+                experience: row.experience_years,
+                rating: row.rating,
+                image: row.image,
+                location: row.location,
+                bio: row.bio,
+                availability: row.availability,
+            })
+        })
+        .collect::<Result<Vec<_>, DataError>>()?;
+    doctors.sort_by(|a, b| sort_key(&a.name).cmp(&sort_key(&b.name)).then(a.id.cmp(&b.id)));
+    Ok(doctors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_key;
+
+    #[test]
+    fn a_leading_dr_is_ignored_when_sorting() {
+        assert_eq!(sort_key("Dr. Asha Patel"), "asha patel");
+        assert_eq!(sort_key("dr.Bhavin Shah"), "bhavin shah");
+        assert_eq!(sort_key("Dr Chirag Rao"), "chirag rao");
+        assert_eq!(sort_key("Drishti Joshi"), "drishti joshi");
+        assert_eq!(sort_key("ડૉ. મહેતા"), "ડૉ. મહેતા");
+        let mut names = vec!["Dr. Zeel Vyas", "Anil Mehta", "Dr. Bela Desai"];
+        names.sort_by_key(|n| sort_key(n));
+        assert_eq!(names, ["Anil Mehta", "Dr. Bela Desai", "Dr. Zeel Vyas"]);
+    }
+}

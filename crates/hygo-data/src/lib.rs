@@ -1,0 +1,23 @@
+//! Domain and data of the HYGO site: the database (SeaORM, SQLite or PostgreSQL),
+//! the seed, the static catalogue, and the query functions that the JSON API and
+//! the server-rendered pages share, so the two can never disagree.
+
+pub mod catalogue;
+pub mod db;
+pub mod doctors;
+pub mod entities;
+pub mod seed;
+pub mod weekday;
+
+pub use db::{connect, Db};
+pub use doctors::Doctor;
+
+/// A failure of the data layer. Callers turn it into a 500/503 and log it; the
+/// visitor never sees its text.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    #[error(transparent)]
+    Db(#[from] sea_orm::DbErr),
+    #[error("bad data in {what}: {detail}")]
+    Corrupt { what: String, detail: String },
+}

@@ -1,0 +1,149 @@
+//! First-start data: the departments of the catalogue and the doctors of
+//! `seed/doctors.json`. Runs only on an empty table, so staff edits are never
+//! overwritten.
+
+use sea_orm::{
+    ActiveModelTrait, ConnectionTrait, DatabaseBackend, EntityTrait, PaginatorTrait, Set, Statement,
+    TransactionTrait,
+};
+use serde::Deserialize;
+
+use crate::entities::{department, doctor, office_hours};
+use crate::{catalogue, weekday, DataError};
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeedDoctor {
+    pub id: i32,
+    pub name: String,
+    pub specialization: String,
+    pub department: String,
+    pub experience: i32,
+    pub rating: Option<f64>,
+    pub image: Option<String>,
+    pub location: String,
+    pub bio: String,
+    pub education: Vec<String>,
+    pub services: Vec<String>,
+    pub languages: Vec<String>,
+    pub insurances: Vec<String>,
+    pub office_hours: Vec<SeedHours>,
+    pub availability: String,
+    pub founder: Option<SeedFounder>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SeedHours {
+    pub day: String,
+    pub hours: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SeedFounder {
+    pub title: String,
+    pub job: String,
+    pub description: String,
+}
+
+pub const SEED_DOCTORS: &str = include_str!("../seed/doctors.json");
+
+pub fn seed_doctors() -> Result<Vec<SeedDoctor>, DataError> {
+    serde_json::from_str(SEED_DOCTORS)
+        .map_err(|e| DataError::Corrupt { what: "seed/doctors.json".into(), detail: e.to_string() })
+}
+
+/// Seeds departments and doctors into empty tables, in one transaction.
+pub async fn seed_if_empty(db: &crate::Db) -> Result<(), DataError> {
+    let txn = db.begin().await?;
+    if department::Entity::find().count(&txn).await? == 0 {
+        for d in catalogue::departments() {
+            department::ActiveModel {
+                slug: Set(d.slug.clone()),
+                name: Set(d.name.clone()),
+                description: Set(d.description.clone()),
+                listed: Set(d.listed),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+        }
+    }
+    if doctor::Entity::find().count(&txn).await? == 0 {
+        let departments = department::Entity::find().all(&txn).await?;
+        let doctors = seed_doctors()?;
+        for d in &doctors {
+            let corrupt = |detail: String| DataError::Corrupt { what: format!("seed doctor {}", d.id), detail };
+            let dept = departments
+                .iter()
+                .find(|x| x.slug == d.department)
+                .ok_or_else(|| corrupt(format!("unknown department {}", d.department)))?;
+            let json = |v: &Vec<String>| serde_json::to_string(v).expect("a list of strings serializes");
+            doctor::ActiveModel {
+                id: Set(d.id),
+                name: Set(d.name.clone()),
+                specialization: Set(d.specialization.clone()),
+                department_id: Set(dept.id),
+                experience_years: Set(d.experience),
+                rating: Set(d.rating),
+                image: Set(d.image.clone()),
+                location: Set(d.location.clone()),
+                bio: Set(d.bio.clone()),
+                education: Set(json(&d.education)),
+                services: Set(json(&d.services)),
+                languages: Set(json(&d.languages)),
+                insurances: Set(json(&d.insurances)),
+                availability: Set(d.availability.clone()),
+                founder_title: Set(d.founder.as_ref().map(|f| f.title.clone())),
+                founder_job: Set(d.founder.as_ref().map(|f| f.job.clone())),
+                founder_description: Set(d.founder.as_ref().map(|f| f.description.clone())),
+            }
+            .insert(&txn)
+            .await?;
+            for h in &d.office_hours {
+                let day = weekday::number(&h.day).ok_or_else(|| corrupt(format!("unknown day {}", h.day)))?;
+                office_hours::ActiveModel {
+                    doctor_id: Set(d.id),
+                    weekday: Set(day),
+                    hours: Set(h.hours.clone()),
+                    ..Default::default()
+                }
+                .insert(&txn)
+                .await?;
+            }
+        }
+        if txn.get_database_backend() == DatabaseBackend::Postgres {
+            // Ids came from the seed file, so move the serial past them.
+            txn.execute_raw(Statement::from_string(
+                DatabaseBackend::Postgres,
+                "SELECT setval(pg_get_serial_sequence('doctors', 'id'), (SELECT MAX(id) FROM doctors))",
+            ))
+            .await?;
+        }
+        tracing::info!(doctors = doctors.len(), "seeded an empty database");
+    }
+    txn.commit().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_seed_is_valid() {
+        let doctors = seed_doctors().unwrap();
+        assert!(doctors.len() >= 12);
+        assert_eq!(doctors.iter().filter(|d| d.founder.is_some()).count(), 3);
+        let slugs: Vec<_> = catalogue::departments().iter().map(|d| d.slug.as_str()).collect();
+        for d in &doctors {
+            assert!(slugs.contains(&d.department.as_str()), "{}: unknown department", d.name);
+            for h in &d.office_hours {
+                assert!(weekday::number(&h.day).is_some(), "{}: bad day {}", d.name, h.day);
+            }
+        }
+        let mut ids: Vec<_> = doctors.iter().map(|d| d.id).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), doctors.len());
+    }
+}

@@ -1,0 +1,128 @@
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use tokio::sync::oneshot;
+
+use crate::{Engine, RenderError, RenderOutput};
+
+/// How the pool is sized and bounded.
+#[derive(Debug, Clone)]
+pub struct RenderConfig {
+    /// Render threads, each with its own runtime.
+    pub threads: usize,
+    /// A render running longer than this is interrupted.
+    pub timeout: Duration,
+    /// Heap limit of each runtime, in bytes.
+    pub memory_limit: usize,
+}
+
+impl Default for RenderConfig {
+    fn default() -> Self {
+        Self { threads: 2, timeout: Duration::from_secs(2), memory_limit: 128 * 1024 * 1024 }
+    }
+}
+
+struct Job {
+    url: String,
+    props: String,
+    reply: oneshot::Sender<Result<(RenderOutput, Duration), RenderError>>,
+}
+
+/// A fixed set of render threads fed from one queue. Cheap to clone.
+#[derive(Clone)]
+pub struct RenderPool {
+    queue: SyncSender<Job>,
+}
+
+impl RenderPool {
+    /// Starts the threads and loads the bundle into each; fails if the bundle does
+    /// not load, so a broken build stops the server at start-up, not at first visit.
+    pub fn start(bundle: Arc<str>, config: RenderConfig) -> Result<Self, RenderError> {
+        let threads = config.threads.max(1);
+        let (queue, jobs) = mpsc::sync_channel::<Job>(1024);
+        let jobs = Arc::new(Mutex::new(jobs));
+        let (ready_tx, ready_rx) = mpsc::channel();
+        for n in 0..threads {
+            let jobs = jobs.clone();
+            let bundle = bundle.clone();
+            let config = config.clone();
+            let ready = ready_tx.clone();
+            thread::Builder::new()
+                .name(format!("render-{n}"))
+                .stack_size(8 * 1024 * 1024)
+                .spawn(move || worker(bundle, config, jobs, ready))
+                .map_err(|e| RenderError::Bundle(format!("cannot start a render thread: {e}")))?;
+        }
+        drop(ready_tx);
+        for _ in 0..threads {
+            match ready_rx.recv() {
+                Ok(Ok(load_time)) => tracing::debug!(?load_time, "render runtime ready"),
+                Ok(Err(e)) => return Err(e),
+                Err(_) => return Err(RenderError::Unavailable),
+            }
+        }
+        Ok(Self { queue })
+    }
+
+    /// Renders on a render thread; returns the output and the time the JavaScript took.
+    pub async fn render(&self, url: &str, props: String) -> Result<(RenderOutput, Duration), RenderError> {
+        let (reply, answer) = oneshot::channel();
+        let job = Job { url: url.to_owned(), props, reply };
+        // The queue is bounded; if it is full the render threads are far behind and
+        // waiting on a blocking thread is better than growing memory without bound.
+        let queue = self.queue.clone();
+        tokio::task::spawn_blocking(move || queue.send(job))
+            .await
+            .map_err(|_| RenderError::Unavailable)?
+            .map_err(|_| RenderError::Unavailable)?;
+        answer.await.map_err(|_| RenderError::Unavailable)?
+    }
+}
+
+fn worker(
+    bundle: Arc<str>,
+    config: RenderConfig,
+    jobs: Arc<Mutex<Receiver<Job>>>,
+    ready: mpsc::Sender<Result<Duration, RenderError>>,
+) {
+    let load = || Engine::new(&bundle, config.timeout, config.memory_limit);
+    let started = Instant::now();
+    let mut engine = match load() {
+        Ok(engine) => {
+            let _ = ready.send(Ok(started.elapsed()));
+            engine
+        }
+        Err(e) => {
+            let _ = ready.send(Err(e));
+            return;
+        }
+    };
+    drop(ready);
+    loop {
+        let job = {
+            let Ok(jobs) = jobs.lock() else { return };
+            match jobs.recv() {
+                Ok(job) => job,
+                Err(_) => return, // pool dropped: shut down
+            }
+        };
+        let started = Instant::now();
+        let result = engine.render(&job.url, &job.props).map(|out| (out, started.elapsed()));
+        // After an interrupt or an allocation failure the heap may be half-built:
+        // start a fresh runtime rather than trust it.
+        let recycle = matches!(result, Err(RenderError::Timeout(_)))
+            || matches!(&result, Err(RenderError::Exception { message, .. }) if message.contains("out of memory"));
+        let _ = job.reply.send(result);
+        if recycle {
+            match load() {
+                Ok(fresh) => engine = fresh,
+                Err(e) => {
+                    tracing::error!(error = %e, "cannot reload the render runtime; thread stops");
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+//! Schema migrations, applied at start-up (`hygo serve`) on SQLite and PostgreSQL
+//! alike. Add a migration as a new module and list it in `Migrator::migrations`;
+//! never edit one that has shipped.
+
+pub use sea_orm_migration::prelude::*;
+
+mod m20261122_000001_doctors;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m20261122_000001_doctors::Migration)]
+    }
+}

@@ -1,0 +1,29 @@
+//! `GET /api/props?path=/doctors/3`: the props the server would render that page
+//! from, for client-side navigation. A path that is no page answers
+//! `{"redirect": "/"}`.
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::pages::{self, Route};
+
+#[derive(Deserialize)]
+pub struct PropsQuery {
+    path: String,
+}
+
+pub async fn get(state: web::Data<AppState>, query: web::Query<PropsQuery>) -> Result<HttpResponse, ApiError> {
+    let wanted = query.into_inner().path;
+    if !wanted.starts_with('/') || wanted.len() > 2048 {
+        return Err(ApiError::bad_request("path must be a site path starting with /."));
+    }
+    let (path, q) = wanted.split_once('?').unwrap_or((&wanted, ""));
+    let Some(route) = Route::parse(path, q) else {
+        return Ok(HttpResponse::Ok().json(json!({ "redirect": "/" })));
+    };
+    let props = pages::load(&state, &route, wanted.clone()).await?;
+    Ok(HttpResponse::Ok().json(props))
+}

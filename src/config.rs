@@ -1,0 +1,149 @@
+//! Every setting in one place: defaults, then `config/hygo.toml` (or the file named
+//! by `HYGO_CONFIG`), then the environment, which wins. Validated once, at start-up.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::Deserialize;
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `HYGO_ADDR`: where `hygo serve` listens.
+    pub addr: SocketAddr,
+    /// `DATABASE_URL`: `sqlite://…` (created on first start) or `postgres://…`.
+    pub database_url: String,
+    /// `HYGO_PUBLIC_URL`: the site's address as visitors see it, for canonical links.
+    pub public_url: String,
+    /// `HYGO_RENDER_THREADS`: render threads, each with one JavaScript runtime.
+    pub render_threads: usize,
+    /// `HYGO_RENDER_TIMEOUT_MS`: a render running longer is interrupted.
+    pub render_timeout: Duration,
+    /// `HYGO_RENDER_MEMORY_MB`: heap limit of each JavaScript runtime.
+    pub render_memory_mb: usize,
+    /// `HYGO_LOG_FORMAT`: `text` or `json`.
+    pub log_json: bool,
+}
+
+/// The file's keys are the same settings in snake case (`addr`, `database_url`, …).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileConfig {
+    addr: Option<String>,
+    database_url: Option<String>,
+    public_url: Option<String>,
+    render_threads: Option<usize>,
+    render_timeout_ms: Option<u64>,
+    render_memory_mb: Option<usize>,
+    log_format: Option<String>,
+}
+
+pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/hygo.db?mode=rwc";
+
+impl Config {
+    /// Reads the file (if any) and the process environment.
+    pub fn load() -> Result<Self, String> {
+        let path = std::env::var_os("HYGO_CONFIG").map(PathBuf::from);
+        let explicit = path.is_some();
+        let path = path.unwrap_or_else(|| PathBuf::from("config/hygo.toml"));
+        let file = match std::fs::read_to_string(&path) {
+            Ok(text) => toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?,
+            Err(e) if !explicit && e.kind() == std::io::ErrorKind::NotFound => FileConfig::default(),
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        };
+        Self::from_sources(file, |key| std::env::var(key).ok())
+    }
+
+    /// Defaults, the file, then the environment: the one place settings are decided.
+    fn from_sources(file: FileConfig, env: impl Fn(&str) -> Option<String>) -> Result<Self, String> {
+        let pick = |key: &str, from_file: Option<String>, default: &str| {
+            env(key).filter(|v| !v.is_empty()).or(from_file).unwrap_or_else(|| default.to_owned())
+        };
+        let number = |key: &str, from_file: Option<u64>, default: u64, range: std::ops::RangeInclusive<u64>| {
+            let value = match env(key).filter(|v| !v.is_empty()) {
+                Some(v) => v.trim().parse::<u64>().map_err(|_| format!("{key} must be a whole number, not {v:?}"))?,
+                None => from_file.unwrap_or(default),
+            };
+            if range.contains(&value) {
+                Ok(value)
+            } else {
+                Err(format!("{key} must be between {} and {}, not {value}", range.start(), range.end()))
+            }
+        };
+
+        let addr_text = pick("HYGO_ADDR", file.addr, DEFAULT_ADDR);
+        let addr = addr_text
+            .parse()
+            .map_err(|_| format!("HYGO_ADDR must be an address and port such as {DEFAULT_ADDR}, not {addr_text:?}"))?;
+        let database_url = pick("DATABASE_URL", file.database_url, DEFAULT_DATABASE_URL);
+        if !["sqlite:", "postgres://", "postgresql://"].iter().any(|p| database_url.starts_with(p)) {
+            return Err("DATABASE_URL must start with sqlite: or postgres://".into());
+        }
+        let public_url = pick("HYGO_PUBLIC_URL", file.public_url, &format!("http://{addr}"));
+        let public_url = public_url.trim_end_matches('/').to_owned();
+        if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
+            return Err("HYGO_PUBLIC_URL must start with http:// or https://".into());
+        }
+        let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2) as u64;
+        let log_format = pick("HYGO_LOG_FORMAT", file.log_format, "text");
+        let log_json = match log_format.as_str() {
+            "text" => false,
+            "json" => true,
+            other => return Err(format!("HYGO_LOG_FORMAT must be text or json, not {other:?}")),
+        };
+        Ok(Self {
+            addr,
+            database_url,
+            public_url,
+            render_threads: number("HYGO_RENDER_THREADS", file.render_threads.map(|n| n as u64), threads, 1..=64)?
+                as usize,
+            render_timeout: Duration::from_millis(number(
+                "HYGO_RENDER_TIMEOUT_MS",
+                file.render_timeout_ms,
+                2000,
+                10..=60_000,
+            )?),
+            render_memory_mb: number("HYGO_RENDER_MEMORY_MB", file.render_memory_mb.map(|n| n as u64), 128, 16..=4096)?
+                as usize,
+            log_json,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn with_env(file: &str, env: &[(&str, &str)]) -> Result<Config, String> {
+        let env: HashMap<String, String> = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Config::from_sources(toml::from_str(file).unwrap(), |k| env.get(k).cloned())
+    }
+
+    #[test]
+    fn defaults() {
+        let c = with_env("", &[]).unwrap();
+        assert_eq!(c.addr.to_string(), DEFAULT_ADDR);
+        assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
+        assert_eq!(c.public_url, "http://127.0.0.1:8080");
+        assert!(!c.log_json);
+    }
+
+    #[test]
+    fn the_environment_wins_over_the_file() {
+        let c = with_env("addr = \"0.0.0.0:9000\"\nrender_threads = 3", &[("HYGO_ADDR", "127.0.0.1:9001")]).unwrap();
+        assert_eq!(c.addr.to_string(), "127.0.0.1:9001");
+        assert_eq!(c.render_threads, 3);
+    }
+
+    #[test]
+    fn bad_values_are_explained() {
+        assert!(with_env("", &[("HYGO_ADDR", "nowhere")]).unwrap_err().contains("HYGO_ADDR"));
+        assert!(with_env("", &[("DATABASE_URL", "mysql://x")]).unwrap_err().contains("DATABASE_URL"));
+        assert!(with_env("", &[("HYGO_RENDER_THREADS", "0")]).unwrap_err().contains("between 1 and 64"));
+        assert!(with_env("", &[("HYGO_RENDER_THREADS", "two")]).unwrap_err().contains("whole number"));
+        assert!(with_env("", &[("HYGO_LOG_FORMAT", "xml")]).unwrap_err().contains("text or json"));
+        assert!(toml::from_str::<FileConfig>("colour = 1").is_err());
+    }
+}

@@ -1,0 +1,16 @@
+//! The HYGO web server: actix-web serving the JSON API and the React pages rendered
+//! in the embedded JavaScript runtime. `docs/architecture.md` walks through it.
+
+pub mod api;
+pub mod app;
+pub mod assets;
+pub mod config;
+pub mod error;
+pub mod pages;
+pub mod serve;
+pub mod telemetry;
+
+/// The UI build's outputs, embedded by build.rs.
+pub mod ui_assets {
+    include!(concat!(env!("OUT_DIR"), "/ui_assets.rs"));
+}

@@ -1,0 +1,9 @@
+//! `/doctors`: every doctor; the page filters them in the browser as the visitor types.
+
+use serde_json::{json, Value};
+
+use hygo_data::{doctors, DataError, Db};
+
+pub async fn data(db: &Db) -> Result<Value, DataError> {
+    Ok(json!({ "doctors": doctors::all(db).await? }))
+}

@@ -1,0 +1,144 @@
+//! Server-rendered pages. A request's path is matched against the page table
+//! (`Route::parse`), the page's props are loaded from the database and the
+//! catalogue, React renders them in the embedded runtime, and the askama shell
+//! wraps the markup. `GET /api/props` hands the same props to the browser after
+//! hydration, so a page reached by a link and one loaded directly are the same.
+
+mod doctor;
+mod doctors;
+mod home;
+pub mod render;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::app::AppState;
+use hygo_data::DataError;
+
+/// The page table: every public page path (spec section 2, route table).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Route {
+    Home,
+    Doctors,
+    /// `/doctors/{id}` or `/doctorDetail?doctorId={id}`; None when the id is missing
+    /// or not a number (the "Doctor Not Found" view).
+    Doctor(Option<i32>),
+}
+
+impl Route {
+    /// Matches a path (and its query, for `/doctorDetail`); None for a path that is no
+    /// page, which the caller redirects to `/`.
+    pub fn parse(path: &str, query: &str) -> Option<Route> {
+        let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+        let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+        match segments.as_slice() {
+            [""] => Some(Route::Home),
+            ["doctors"] => Some(Route::Doctors),
+            ["doctors", id] => Some(Route::Doctor(positive_id(id))),
+            ["doctorDetail"] => {
+                let id = query_param(query, "doctorId").and_then(|v| positive_id(&v));
+                Some(Route::Doctor(id))
+            }
+            _ => None,
+        }
+    }
+
+    /// The address search engines should index for this page.
+    pub fn canonical_path(&self) -> String {
+        match self {
+            Route::Home => "/".into(),
+            Route::Doctors => "/doctors".into(),
+            Route::Doctor(Some(id)) => format!("/doctors/{id}"),
+            Route::Doctor(None) => "/doctors".into(),
+        }
+    }
+}
+
+/// What React renders a page from (docs/architecture.md, "Props").
+#[derive(Debug, Serialize)]
+pub struct Props {
+    pub page: &'static str,
+    pub path: String,
+    pub status: u16,
+    pub site: &'static Value,
+    pub data: Value,
+}
+
+/// Loads the props of a route. `path` is the path and query the props are for.
+pub async fn load(state: &AppState, route: &Route, path: String) -> Result<Props, DataError> {
+    let (page, status, data) = match route {
+        Route::Home => ("home", 200, home::data(&state.db).await?),
+        Route::Doctors => ("doctors", 200, doctors::data(&state.db).await?),
+        Route::Doctor(id) => {
+            let (status, data) = doctor::data(&state.db, *id).await?;
+            ("doctor", status, data)
+        }
+    };
+    Ok(Props { page, path, status, site: hygo_data::catalogue::site(), data })
+}
+
+fn positive_id(text: &str) -> Option<i32> {
+    text.parse::<i32>().ok().filter(|id| *id > 0)
+}
+
+/// The first value of `name` in a query string, percent-decoded.
+pub fn query_param(query: &str, name: &str) -> Option<String> {
+    query.split('&').find_map(|pair| {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        (k == name).then(|| percent_decode(v))
+    })
+}
+
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(b)) => {
+                out.push(b);
+                i += 3;
+            }
+            (b'+', _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_table() {
+        assert_eq!(Route::parse("/", ""), Some(Route::Home));
+        assert_eq!(Route::parse("/doctors", ""), Some(Route::Doctors));
+        assert_eq!(Route::parse("/doctors/", ""), Some(Route::Doctors));
+        assert_eq!(Route::parse("/doctors/7", ""), Some(Route::Doctor(Some(7))));
+        assert_eq!(Route::parse("/doctors/abc", ""), Some(Route::Doctor(None)));
+        assert_eq!(Route::parse("/doctors/-3", ""), Some(Route::Doctor(None)));
+        assert_eq!(Route::parse("/doctors/99999999999", ""), Some(Route::Doctor(None)));
+        assert_eq!(Route::parse("/doctorDetail", "doctorId=4"), Some(Route::Doctor(Some(4))));
+        assert_eq!(Route::parse("/doctorDetail", "x=1&doctorId=%34"), Some(Route::Doctor(Some(4))));
+        assert_eq!(Route::parse("/doctorDetail", ""), Some(Route::Doctor(None)));
+        assert_eq!(Route::parse("/nowhere", ""), None);
+        assert_eq!(Route::parse("/doctors/1/more", ""), None);
+    }
+
+    #[test]
+    fn query_params_are_decoded() {
+        assert_eq!(query_param("a=1&b=x%20y+z", "b").as_deref(), Some("x y z"));
+        assert_eq!(query_param("a=%", "a").as_deref(), Some("%"));
+        assert_eq!(query_param("a=%e0%a4", "a").as_deref(), Some("\u{fffd}"));
+        assert_eq!(query_param("a", "a").as_deref(), Some(""));
+        assert_eq!(query_param("", "a"), None);
+    }
+}

@@ -1,0 +1,142 @@
+//! The page handler: route, props, render, shell.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+
+use super::{Props, Route};
+use crate::app::AppState;
+use crate::ui_assets::{CLIENT_CSS, CLIENT_JS};
+
+#[derive(Template)]
+#[template(path = "document.html")]
+struct Document<'a> {
+    title: &'a str,
+    description: &'a str,
+    canonical: &'a str,
+    noindex: bool,
+    css: &'static str,
+    js: &'static str,
+    body: &'a str,
+    props: &'a str,
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage<'a> {
+    heading: &'a str,
+    message: &'a str,
+    phone: &'a str,
+    phone_link: &'a str,
+    css: &'static str,
+}
+
+/// Every GET that is not the API or an asset. Unknown paths go to `/` (spec: "any
+/// other path redirects to /").
+pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    if !matches!(req.method().as_str(), "GET" | "HEAD") {
+        return HttpResponse::MethodNotAllowed().insert_header((header::ALLOW, "GET, HEAD")).finish();
+    }
+    let (path, query) = (req.path(), req.query_string());
+    let Some(route) = Route::parse(path, query) else {
+        return HttpResponse::Found().insert_header((header::LOCATION, "/")).finish();
+    };
+    let props_path = if query.is_empty() { path.to_owned() } else { format!("{path}?{query}") };
+    let props = match super::load(&state, &route, props_path.clone()).await {
+        Ok(props) => props,
+        Err(e) => {
+            tracing::error!(path, error = %e, "page data failed");
+            return error_page(StatusCode::SERVICE_UNAVAILABLE);
+        }
+    };
+    let canonical = format!("{}{}", state.config.public_url, route.canonical_path());
+    render(&state, &props_path, &props, &canonical).await
+}
+
+async fn render(state: &AppState, url: &str, props: &Props, canonical: &str) -> HttpResponse {
+    let props_json = match serde_json::to_string(props) {
+        Ok(json) => json,
+        Err(e) => {
+            tracing::error!(url, error = %e, "props do not serialize");
+            return error_page(StatusCode::INTERNAL_SERVER_ERROR);
+        }
+    };
+    let output = match state.renderer.render(url, props_json.clone()).await {
+        Ok((output, took)) => {
+            tracing::debug!(url, took_us = took.as_micros() as u64, "rendered");
+            output
+        }
+        Err(hygo_render::RenderError::Exception { message, stack }) => {
+            tracing::error!(url, %message, %stack, "render threw");
+            return error_page(StatusCode::INTERNAL_SERVER_ERROR);
+        }
+        Err(e) => {
+            tracing::error!(url, error = %e, "render failed");
+            return error_page(StatusCode::INTERNAL_SERVER_ERROR);
+        }
+    };
+    let document = Document {
+        title: &output.head.title,
+        description: &output.head.description,
+        canonical,
+        noindex: output.status >= 400,
+        css: CLIENT_CSS,
+        js: CLIENT_JS,
+        body: &output.html,
+        props: &script_safe_json(&props_json),
+    };
+    match document.render() {
+        Ok(html) => HttpResponse::build(StatusCode::from_u16(output.status).unwrap_or(StatusCode::OK))
+            .content_type("text/html; charset=utf-8")
+            .body(html),
+        Err(e) => {
+            tracing::error!(url, error = %e, "document shell failed");
+            error_page(StatusCode::INTERNAL_SERVER_ERROR)
+        }
+    }
+}
+
+/// A plain page for when React could not render: no stack trace, a way forward.
+pub fn error_page(status: StatusCode) -> HttpResponse {
+    let site = hygo_data::catalogue::site();
+    let phone = site["phone"].as_str().unwrap_or_default();
+    let page = ErrorPage {
+        heading: "Something went wrong",
+        message: "We could not show this page just now. Please try again in a few minutes.",
+        phone,
+        phone_link: &phone.replace(' ', ""),
+        css: CLIENT_CSS,
+    };
+    HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .body(page.render().unwrap_or_else(|_| "Something went wrong".into()))
+}
+
+/// JSON inside `<script type="application/json">`: `<`, `>` and `&` escaped so the
+/// text can never close the element, whatever a doctor's bio contains.
+pub fn script_safe_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn json_cannot_close_the_script_element() {
+        let json = serde_json::json!({"bio": "</script><script>alert(1)</script> & more"}).to_string();
+        let safe = super::script_safe_json(&json);
+        assert!(!safe.contains('<'));
+        let back: serde_json::Value = serde_json::from_str(&safe).unwrap();
+        assert_eq!(back["bio"], "</script><script>alert(1)</script> & more");
+    }
+}

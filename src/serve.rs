@@ -1,0 +1,40 @@
+//! `hygo serve`: connect, migrate, seed, start the render pool, listen.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use actix_web::{web, HttpServer};
+use hygo_render::{RenderConfig, RenderPool};
+
+use crate::app::{app, AppState};
+use crate::config::Config;
+
+pub async fn serve(config: Config) -> Result<(), String> {
+    let started = Instant::now();
+    let db = hygo_data::connect(&config.database_url)
+        .await
+        .map_err(|e| format!("database: {e}"))?;
+    let renderer = RenderPool::start(
+        crate::ui_assets::SERVER_BUNDLE.into(),
+        RenderConfig {
+            threads: config.render_threads,
+            timeout: config.render_timeout,
+            memory_limit: config.render_memory_mb * 1024 * 1024,
+        },
+    )
+    .map_err(|e| format!("render engine: {e}"))?;
+    let addr = config.addr;
+    let backend = if config.database_url.starts_with("sqlite:") { "sqlite" } else { "postgres" };
+    let state = web::Data::new(AppState { db, renderer, config: Arc::new(config) });
+    let server = HttpServer::new(move || app(state.clone()))
+        .bind(addr)
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?
+        // On SIGTERM or SIGINT actix stops accepting, lets in-flight requests finish
+        // (up to this many seconds) and returns, so the process exits 0.
+        .shutdown_timeout(20)
+        .run();
+    tracing::info!(%addr, database = backend, ready_ms = started.elapsed().as_millis() as u64, "HYGO is listening");
+    server.await.map_err(|e| format!("server: {e}"))?;
+    tracing::info!("stopped");
+    Ok(())
+}

@@ -1,0 +1,102 @@
+//! Shared by the integration tests: a fresh database per test on every backend
+//! (SQLite always, PostgreSQL when `TEST_DATABASE_URL` is set) and the real app.
+#![allow(dead_code)]
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use actix_web::web;
+use hygo::app::AppState;
+use hygo::config::Config;
+use hygo_render::{RenderConfig, RenderPool};
+
+/// A database made for one test, dropped with it.
+pub struct TestDb {
+    pub url: String,
+    pub backend: &'static str,
+    _dir: Option<tempfile::TempDir>,
+    drop_pg: Option<(String, String)>,
+}
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+impl TestDb {
+    pub fn sqlite() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("hygo.db").display());
+        Self { url, backend: "sqlite", _dir: Some(dir), drop_pg: None }
+    }
+
+    /// A new, empty PostgreSQL database on the server of `TEST_DATABASE_URL`.
+    pub async fn postgres(admin_url: &str) -> Self {
+        let name = format!("hygo_test_{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::SeqCst));
+        let admin = hygo_data::db::open(admin_url).await.expect("connect to TEST_DATABASE_URL");
+        use sea_orm::ConnectionTrait;
+        admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name}")).await.unwrap();
+        admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.unwrap();
+        admin.close().await.ok();
+        let base = admin_url.split('?').next().unwrap();
+        let cut = base.rfind('/').expect("TEST_DATABASE_URL names a database");
+        let url = format!("{}/{name}", &base[..cut]);
+        Self { url, backend: "postgres", _dir: None, drop_pg: Some((admin_url.to_owned(), name)) }
+    }
+
+    /// SQLite, then PostgreSQL when `TEST_DATABASE_URL` is set.
+    pub async fn all() -> Vec<TestDb> {
+        let mut dbs = vec![TestDb::sqlite()];
+        if let Ok(url) = std::env::var("TEST_DATABASE_URL") {
+            if !url.is_empty() {
+                dbs.push(TestDb::postgres(&url).await);
+            }
+        }
+        dbs
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let Some((admin_url, name)) = self.drop_pg.take() {
+            // Drop the test database on a thread of its own: Drop cannot await.
+            let _ = std::thread::spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                rt.block_on(async {
+                    if let Ok(admin) = hygo_data::db::open(&admin_url).await {
+                        use sea_orm::ConnectionTrait;
+                        let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await;
+                    }
+                });
+            })
+            .join();
+        }
+    }
+}
+
+/// The app's state on a migrated, seeded database, with a one-thread render pool.
+pub async fn state(db: &TestDb) -> web::Data<AppState> {
+    let conn = hygo_data::connect(&db.url).await.expect("connect, migrate and seed");
+    let renderer = RenderPool::start(
+        hygo::ui_assets::SERVER_BUNDLE.into(),
+        RenderConfig { threads: 1, ..RenderConfig::default() },
+    )
+    .expect("the server bundle loads");
+    let mut config = test_config();
+    config.database_url = db.url.clone();
+    web::Data::new(AppState { db: conn, renderer, config: Arc::new(config) })
+}
+
+pub fn test_config() -> Config {
+    Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database_url: String::new(),
+        public_url: "https://hygo.test".into(),
+        render_threads: 1,
+        render_timeout: std::time::Duration::from_secs(5),
+        render_memory_mb: 128,
+        log_json: false,
+    }
+}
+
+/// The doctors of the seed file, as the tests expect to find them.
+pub fn seed() -> serde_json::Value {
+    serde_json::from_str(hygo_data::seed::SEED_DOCTORS).unwrap()
+}

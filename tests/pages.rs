@@ -1,0 +1,158 @@
+//! The server-rendered pages of the vertical slice: content in the HTML, status
+//! codes, the document shell and the props endpoint, on every database backend.
+
+mod common;
+
+use actix_web::test;
+use serde_json::Value;
+
+use common::{seed, state, TestDb};
+
+struct Page {
+    status: u16,
+    headers: actix_web::http::header::HeaderMap,
+    html: String,
+}
+
+async fn fetch<S, B>(app: &S, uri: &str) -> Page
+where
+    S: actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<B>, Error = actix_web::Error>,
+    B: actix_web::body::MessageBody,
+{
+    let res = test::call_service(app, test::TestRequest::get().uri(uri).to_request()).await;
+    let status = res.status().as_u16();
+    let headers = res.headers().clone();
+    let html = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
+    Page { status, headers, html }
+}
+
+/// Text as React writes it into HTML.
+fn escaped(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#x27;")
+}
+
+/// The props the page was rendered from, read back out of the shell.
+fn props(html: &str) -> Value {
+    let start = html.find(r#"<script id="hygo-props" type="application/json">"#).expect("props script") + 48;
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).expect("props are JSON")
+}
+
+fn root(html: &str) -> &str {
+    let start = html.find(r#"<div id="root">"#).expect("root div") + 15;
+    let end = html.rfind(r#"</div>"#).unwrap();
+    &html[start..end]
+}
+
+#[actix_web::test]
+async fn home_doctors_and_profiles_render_on_the_server() {
+    for db in TestDb::all().await {
+        let app = test::init_service(hygo::app::app(state(&db).await)).await;
+        let seed = seed();
+        let seeded = seed.as_array().unwrap();
+        let b = db.backend;
+
+        let home = fetch(&app, "/").await;
+        assert_eq!(home.status, 200, "{b}");
+        assert!(home.html.contains("<title>") && !home.html.contains("<title></title>"));
+        assert!(root(&home.html).contains("<h1"), "{b}: the home page has a heading");
+        for founder in seeded.iter().filter(|d| !d["founder"].is_null()) {
+            assert!(home.html.contains(&escaped(founder["name"].as_str().unwrap())), "{b}: founder {} on /", founder["name"]);
+        }
+        assert_eq!(props(&home.html)["page"], "home");
+
+        let list = fetch(&app, "/doctors").await;
+        assert_eq!(list.status, 200, "{b}");
+        let body = root(&list.html);
+        for d in seeded {
+            assert!(body.contains(&escaped(d["name"].as_str().unwrap())), "{b}: {} on /doctors", d["name"]);
+            assert!(body.contains(&format!("/doctors/{}", d["id"])), "{b}: link to {}", d["name"]);
+        }
+        assert_eq!(props(&list.html)["data"]["doctors"].as_array().unwrap().len(), seeded.len());
+
+        let d = &seeded[1];
+        let profile = fetch(&app, &format!("/doctors/{}", d["id"])).await;
+        assert_eq!(profile.status, 200, "{b}");
+        let body = root(&profile.html);
+        for text in [&d["name"], &d["specialization"], &d["education"][0], &d["languages"][0], &d["officeHours"][0]["hours"]] {
+            assert!(body.contains(&escaped(text.as_str().unwrap())), "{b}: profile shows {text}");
+        }
+        assert!(profile.html.contains(&format!(r#"<link rel="canonical" href="https://hygo.test/doctors/{}">"#, d["id"])));
+        assert!(profile.html.contains(&escaped(d["name"].as_str().unwrap())) && profile.html.contains("<title>"));
+
+        // The navigation-state variant with the id in the query string.
+        let detail = fetch(&app, &format!("/doctorDetail?doctorId={}", d["id"])).await;
+        assert_eq!(detail.status, 200, "{b}");
+        assert!(root(&detail.html).contains(&escaped(d["name"].as_str().unwrap())));
+        assert!(detail.html.contains(&format!(r#"href="https://hygo.test/doctors/{}""#, d["id"])), "canonical is the clean URL");
+    }
+}
+
+#[actix_web::test]
+async fn unknown_doctors_get_the_not_found_view_with_404() {
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state(&db).await)).await;
+    for uri in ["/doctors/99999", "/doctors/abc", "/doctorDetail", "/doctorDetail?doctorId=", "/doctorDetail?doctorId=x"] {
+        let page = fetch(&app, uri).await;
+        assert_eq!(page.status, 404, "{uri}");
+        let body = root(&page.html);
+        assert!(body.contains("Doctor Not Found"), "{uri}");
+        assert!(body.contains("Doctor not found."), "{uri}");
+        assert!(body.contains("Back to Doctors"), "{uri}");
+        assert!(page.html.contains(r#"<meta name="robots" content="noindex">"#));
+    }
+}
+
+#[actix_web::test]
+async fn unknown_pages_redirect_home() {
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state(&db).await)).await;
+    for uri in ["/nowhere", "/doctors/1/extra", "/index.php?x=1"] {
+        let page = fetch(&app, uri).await;
+        assert_eq!(page.status, 302, "{uri}");
+        assert_eq!(page.headers.get("location").unwrap(), "/");
+    }
+}
+
+#[actix_web::test]
+async fn the_shell_has_no_inline_script_and_assets_are_immutable() {
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state(&db).await)).await;
+    let page = fetch(&app, "/doctors").await;
+    let csp = page.headers.get("content-security-policy").unwrap().to_str().unwrap();
+    assert!(csp.contains("script-src 'self'") && !csp.contains("script-src 'self' 'unsafe-inline'"));
+    // Every <script> is either external (src=) or JSON data.
+    for tag in page.html.split("<script").skip(1) {
+        let open = &tag[..tag.find('>').unwrap()];
+        assert!(open.contains("src=") || open.contains(r#"type="application/json""#), "inline script: <script{open}>");
+    }
+    let js = hygo::ui_assets::CLIENT_JS;
+    assert!(page.html.contains(&format!(r#"src="/assets/{js}""#)));
+    let asset = fetch(&app, &format!("/assets/{js}")).await;
+    assert_eq!(asset.status, 200);
+    assert_eq!(asset.headers.get("cache-control").unwrap(), "public, max-age=31536000, immutable");
+    assert!(asset.headers.get("content-type").unwrap().to_str().unwrap().contains("javascript"));
+    assert_eq!(fetch(&app, "/assets/client/nope.js").await.status, 404);
+}
+
+#[actix_web::test]
+async fn props_endpoint_gives_what_the_server_renders() {
+    for db in TestDb::all().await {
+        let app = test::init_service(hygo::app::app(state(&db).await)).await;
+        let html = fetch(&app, "/doctors/3").await.html;
+        let res = test::call_service(&app, test::TestRequest::get().uri("/api/props?path=%2Fdoctors%2F3").to_request()).await;
+        assert_eq!(res.status(), 200);
+        let fetched: Value = test::read_body_json(res).await;
+        assert_eq!(fetched, props(&html), "{}: client and server props agree", db.backend);
+
+        let res = test::call_service(&app, test::TestRequest::get().uri("/api/props?path=%2Fnowhere").to_request()).await;
+        let body: Value = test::read_body_json(res).await;
+        assert_eq!(body["redirect"], "/");
+        let res = test::call_service(&app, test::TestRequest::get().uri("/api/props?path=http://evil.example/").to_request()).await;
+        assert_eq!(res.status(), 400);
+        let res = test::call_service(&app, test::TestRequest::get().uri("/api/props").to_request()).await;
+        assert_eq!(res.status(), 400);
+        let body: Value = test::read_body_json(res).await;
+        assert_eq!(body["success"], false);
+    }
+}

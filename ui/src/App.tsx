@@ -1,0 +1,53 @@
+import { useEffect, useRef } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router";
+import { Footer } from "./components/Footer";
+import { Header } from "./components/Header";
+import { PropsProvider } from "./lib/props";
+import DoctorProfilePage from "./pages/DoctorProfile";
+import DoctorsPage from "./pages/Doctors";
+import HomePage from "./pages/Home";
+import type { PageProps } from "./types";
+
+/** Scrolls to the top on every path change (not on the first load: the browser restores that). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** Marks <html data-hydrated="true"> once React owns the page (the browser tests wait for it). */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "true");
+  }, []);
+  return null;
+}
+
+/** The whole app, the same tree on the server (inside StaticRouter) and in the browser (inside BrowserRouter). */
+export function App({ props }: { props: PageProps }) {
+  return (
+    <PropsProvider initial={props}>
+      <ScrollToTop />
+      <HydrationMark />
+      <a href="#main" className="skip-link">Skip to main content</a>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/doctors" element={<DoctorsPage />} />
+          <Route path="/doctors/:id" element={<DoctorProfilePage />} />
+          <Route path="/doctorDetail" element={<DoctorProfilePage />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </main>
+      <Footer />
+    </PropsProvider>
+  );
+}

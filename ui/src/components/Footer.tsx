@@ -1,0 +1,79 @@
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { telHref } from "../lib/format";
+import { useSite } from "../lib/props";
+import { Logo } from "./Logo";
+
+export function Footer() {
+  const site = useSite();
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-brand">
+          <Link to="/" className="logo-link" aria-label={`${site.name} home`}>
+            <Logo />
+          </Link>
+          <p className="footer-tagline">{site.tagline}</p>
+          <p>{site.about}</p>
+          <ul className="social-list" aria-label="Social media">
+            {site.social.map((s) => (
+              <li key={s.name}>
+                <a href={s.url} rel="noopener" className="social-link">{s.name}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <nav className="footer-col" aria-labelledby="footer-quick">
+          <h2 id="footer-quick" className="footer-heading">Quick Links</h2>
+          <ul>
+            {site.quickLinks.map((l) => (
+              <li key={l.link}><Link to={l.link}>{l.label}</Link></li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav className="footer-col" aria-labelledby="footer-departments">
+          <h2 id="footer-departments" className="footer-heading">Departments</h2>
+          <ul>
+            {site.footerDepartments.map((d) => (
+              <li key={d.link}><Link to={d.link}>{d.name}</Link></li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="footer-col">
+          <h2 className="footer-heading">Contact</h2>
+          <address className="contact-list">
+            <p><MapPin aria-hidden="true" focusable="false" size={18} /><span>{site.address}</span></p>
+            <p><Phone aria-hidden="true" focusable="false" size={18} /><a href={telHref(site.phone)}>{site.phone}</a></p>
+            <p><Mail aria-hidden="true" focusable="false" size={18} /><a href={`mailto:${site.email}`}>{site.email}</a></p>
+            <p><Clock aria-hidden="true" focusable="false" size={18} /><span>{site.hours}</span></p>
+          </address>
+        </div>
+
+        <div className="footer-col footer-newsletter">
+          <h2 className="footer-heading" id="newsletter-heading">{site.newsletter.heading}</h2>
+          <p>{site.newsletter.text}</p>
+          <form className="newsletter-form" method="post" action="/newsletter/subscribe" aria-labelledby="newsletter-heading">
+            <label htmlFor="newsletter-email" className="visually-hidden">{site.newsletter.label}</label>
+            <input id="newsletter-email" name="email" type="email" required autoComplete="email"
+              placeholder={site.newsletter.placeholder} />
+            <button type="submit" className="button button--primary">{site.newsletter.button}</button>
+          </form>
+        </div>
+      </div>
+      <div className="footer-bottom">
+        <div className="container footer-bottom-inner">
+          <p>{site.copyright}</p>
+          {site.emergencyNote ? <p>{site.emergencyNote}</p> : null}
+          <ul className="legal-links" aria-label="Legal">
+            {site.legal.map((l) => (
+              <li key={l.label}><Link to={l.link}>{l.label}</Link></li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

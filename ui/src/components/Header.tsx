@@ -1,0 +1,148 @@
+import { ChevronDown, Menu, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useSite } from "../lib/props";
+import type { NavItem } from "../types";
+import { Logo } from "./Logo";
+import { ExternalLink } from "./ui";
+
+function isActive(item: NavItem, pathname: string): boolean {
+  if (item.link) return item.link === pathname;
+  return (item.items ?? []).some((child) => isActive(child, pathname));
+}
+
+function NavLabel({ item }: { item: NavItem }) {
+  if (!item.mobileLabel) return <>{item.label}</>;
+  return (
+    <>
+      <span className="label-desktop">{item.label}</span>
+      <span className="label-mobile">{item.mobileLabel}</span>
+    </>
+  );
+}
+
+interface GroupProps {
+  item: NavItem;
+  path: string;
+  open: Record<string, boolean>;
+  toggle: (path: string) => void;
+  onChoose: () => void;
+  pathname: string;
+  nested?: boolean;
+}
+
+/** A disclosure: a button that shows or hides its list of links. Groups open and close independently. */
+function NavGroup({ item, path, open, toggle, onChoose, pathname, nested }: GroupProps) {
+  const id = useId();
+  const expanded = !!open[path];
+  const active = isActive(item, pathname);
+  return (
+    <li className={`nav-group${nested ? " nav-group--nested" : ""}${expanded ? " is-open" : ""}`}>
+      <button type="button" className={`nav-button${active ? " is-active" : ""}`} aria-expanded={expanded}
+        aria-controls={id} onClick={() => toggle(path)}>
+        <NavLabel item={item} />
+        <ChevronDown aria-hidden="true" focusable="false" size={16} className="nav-chevron" />
+      </button>
+      <ul id={id} className="dropdown" hidden={!expanded}>
+        {(item.items ?? []).map((child, i) =>
+          child.items ? (
+            <NavGroup key={child.label} item={child} path={`${path}.${i}`} open={open} toggle={toggle}
+              onChoose={onChoose} pathname={pathname} nested />
+          ) : (
+            <li key={child.label}>
+              <NavLink to={child.link ?? "/"} end className="dropdown-link" onClick={onChoose}>
+                <NavLabel item={child} />
+              </NavLink>
+            </li>
+          ),
+        )}
+      </ul>
+    </li>
+  );
+}
+
+export function Header() {
+  const site = useSite();
+  const { pathname } = useLocation();
+  const [atTop, setAtTop] = useState(true);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  const ref = useRef<HTMLElement>(null);
+  const menuId = useId();
+
+  // Whether the page is scrolled to the very top (the server renders the "top" state).
+  useEffect(() => {
+    const onScroll = () => setAtTop(window.scrollY < 8);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+
+  // A click outside, or Escape, closes the menus.
+  useEffect(() => {
+    const onPointer = (e: PointerEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) {
+        setMenuOpen(false);
+        setOpen({});
+      }
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setMenuOpen(false);
+        setOpen({});
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, []);
+
+  useEffect(() => {
+    setMenuOpen(false);
+    setOpen({});
+  }, [pathname]);
+
+  const choose = () => {
+    setMenuOpen(false);
+    setOpen({});
+  };
+  const toggle = (path: string) => setOpen((o) => ({ ...o, [path]: !o[path] }));
+  const transparent = pathname === "/" && atTop && !menuOpen;
+
+  return (
+    <header ref={ref} className={`site-header${transparent ? " site-header--transparent" : " site-header--solid"}`}>
+      <div className="container header-inner">
+        <Link to="/" className="logo-link" aria-label={`${site.name} home`} onClick={choose}>
+          <Logo />
+        </Link>
+        <button type="button" className="nav-toggle" aria-expanded={menuOpen} aria-controls={menuId}
+          onClick={() => setMenuOpen((v) => !v)}>
+          {menuOpen ? <X aria-hidden="true" focusable="false" size={24} /> : <Menu aria-hidden="true" focusable="false" size={24} />}
+          <span className="visually-hidden">{menuOpen ? "Close menu" : "Open menu"}</span>
+        </button>
+        <nav id={menuId} className={`site-nav${menuOpen ? " is-open" : ""}`} aria-label="Main">
+          <ul className="nav-list">
+            {site.nav.map((item, i) =>
+              item.items ? (
+                <NavGroup key={item.label} item={item} path={String(i)} open={open} toggle={toggle}
+                  onChoose={choose} pathname={pathname} />
+              ) : (
+                <li key={item.label}>
+                  <NavLink to={item.link ?? "/"} end className="nav-link" onClick={choose}>
+                    <NavLabel item={item} />
+                  </NavLink>
+                </li>
+              ),
+            )}
+            <li className="nav-cta-item">
+              <ExternalLink href={site.bookingUrl} className="button button--primary nav-cta">{site.bookLabel}</ExternalLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

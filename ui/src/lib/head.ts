@@ -1,0 +1,30 @@
+// The document head of a page, computed from its props. The server writes it into
+// the HTML shell; the client sets document.title from it after a navigation.
+import type { Head, PageProps } from "../types";
+
+function firstSentences(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max);
+  const stop = cut.lastIndexOf(". ");
+  if (stop > 60) return cut.slice(0, stop + 1);
+  return cut.slice(0, cut.lastIndexOf(" ")) + "…";
+}
+
+export function headFor(props: PageProps): Head {
+  const meta = props.site.meta;
+  switch (props.page) {
+    case "home":
+      return { ...meta.home };
+    case "doctors":
+      return { ...meta.doctors };
+    case "doctor": {
+      const d = props.data.doctor;
+      if (!d) return { ...meta.doctorNotFound };
+      return {
+        title: `${d.name}, ${d.specialization}${meta.titleSuffix}`,
+        description: firstSentences(d.bio || `${d.name}, ${d.specialization} at ${d.location}.`),
+      };
+    }
+  }
+}

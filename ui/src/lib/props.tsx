@@ -1,0 +1,146 @@
+// Page props: the embedded ones on first render (server and hydration alike),
+// then, after each client navigation, the ones `/api/props` answers for the new
+// location. Pages read them with usePageProps(); while the props of the current
+// location are not there yet they get "loading", and "error" when the fetch fails.
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { PageName, PageProps, Site } from "../types";
+import { headFor } from "./head";
+import { pageForPath, propsKey } from "./routes";
+
+export type LoadError =
+  | { kind: "network" }
+  | { kind: "server"; status: number; message: string }
+  | { kind: "format" };
+
+type Entry =
+  | { key: string; status: "ready"; props: PageProps }
+  | { key: string; status: "loading" }
+  | { key: string; status: "error"; error: LoadError };
+
+interface PropsContext {
+  site: Site;
+  entry: Entry;
+  retry: () => void;
+}
+
+const Ctx = createContext<PropsContext | null>(null);
+
+function isPageProps(v: unknown): v is PageProps {
+  if (!v || typeof v !== "object") return false;
+  const o = v as Record<string, unknown>;
+  return (
+    (o.page === "home" || o.page === "doctors" || o.page === "doctor") &&
+    typeof o.site === "object" && o.site !== null &&
+    typeof o.data === "object" && o.data !== null
+  );
+}
+
+type Fetched = { props: PageProps } | { redirect: string };
+
+async function fetchProps(key: string, signal: AbortSignal): Promise<Fetched> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/props?path=${encodeURIComponent(key)}`, {
+      signal,
+      headers: { accept: "application/json" },
+    });
+  } catch (e) {
+    if (signal.aborted) throw e;
+    throw { kind: "network" } satisfies LoadError;
+  }
+  let body: unknown = undefined;
+  try {
+    body = await res.json();
+  } catch (e) {
+    if (signal.aborted) throw e;
+  }
+  // A page that is "not found" (a missing doctor) still comes with its props.
+  if (isPageProps(body)) return { props: body };
+  if (!res.ok) {
+    const b = (body ?? {}) as { message?: unknown; error?: unknown };
+    const text = typeof b.message === "string" ? b.message : typeof b.error === "string" ? b.error : "";
+    throw { kind: "server", status: res.status, message: text || "Unknown server error" } satisfies LoadError;
+  }
+  if (body && typeof body === "object" && typeof (body as { redirect?: unknown }).redirect === "string") {
+    return { redirect: (body as { redirect: string }).redirect };
+  }
+  throw { kind: "format" } satisfies LoadError;
+}
+
+export function PropsProvider({ initial, children }: { initial: PageProps; children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const key = propsKey(location);
+  const [entry, setEntry] = useState<Entry>(() => ({ key, status: "ready", props: initial }));
+  const [attempt, setAttempt] = useState(0);
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (entry.key === key && entry.status === "ready") return;
+    if (!pageForPath(location.pathname)) return; // <Navigate> takes it home
+    const controller = new AbortController();
+    setEntry({ key, status: "loading" });
+    fetchProps(key, controller.signal).then(
+      (r) => {
+        if (controller.signal.aborted) return;
+        if ("redirect" in r) {
+          navigate(r.redirect, { replace: true });
+          return;
+        }
+        setEntry({ key, status: "ready", props: r.props });
+      },
+      (e: unknown) => {
+        if (controller.signal.aborted) return;
+        const error: LoadError =
+          e && typeof e === "object" && "kind" in e ? (e as LoadError) : { kind: "network" };
+        setEntry({ key, status: "error", error });
+      },
+    );
+    return () => controller.abort();
+    // `entry` is left out on purpose: this runs when the location (or a retry) asks for new props.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt]);
+
+  // The title of the page on screen; the server wrote the first one.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (entry.status === "ready") document.title = headFor(entry.props).title;
+  }, [entry]);
+
+  // What pages see: the entry for the current location, or "loading" until it arrives.
+  const current: Entry = entry.key === key ? entry : { key, status: "loading" };
+  const value: PropsContext = {
+    site: initial.site,
+    entry: current,
+    retry: () => setAttempt((n) => n + 1),
+  };
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+function useProps(): PropsContext {
+  const ctx = useContext(Ctx);
+  if (!ctx) throw new Error("PropsProvider is missing");
+  return ctx;
+}
+
+export function useSite(): Site {
+  return useProps().site;
+}
+
+export type PageState<P> =
+  | { status: "loading" }
+  | { status: "error"; error: LoadError; retry: () => void }
+  | { status: "ready"; props: P };
+
+/** The props of the current page, when they are of the `page` kind. */
+export function usePageProps<N extends PageName>(page: N): PageState<Extract<PageProps, { page: N }>> {
+  const { entry, retry } = useProps();
+  if (entry.status === "loading") return { status: "loading" };
+  if (entry.status === "error") return { status: "error", error: entry.error, retry };
+  if (entry.props.page !== page) return { status: "error", error: { kind: "format" }, retry };
+  return { status: "ready", props: entry.props as Extract<PageProps, { page: N }> };
+}

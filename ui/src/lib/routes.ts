@@ -1,0 +1,34 @@
+// Which page a path shows, and which path its props are requested for.
+import type { PageName } from "../types";
+
+export function pageForPath(pathname: string): PageName | null {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (p === "/") return "home";
+  if (p === "/doctors") return "doctors";
+  if (/^\/doctors\/[^/]+$/.test(p) || p === "/doctorDetail") return "doctor";
+  return null;
+}
+
+interface LocationLike {
+  pathname: string;
+  search: string;
+  state?: unknown;
+}
+
+/**
+ * The path and query whose props a location shows. A link to /doctorDetail
+ * carries the doctor's id as navigation state ({doctorId}), as the original
+ * client did: it becomes `?doctorId=` for the props request.
+ */
+export function propsKey(location: LocationLike): string {
+  const { pathname, search } = location;
+  if (pathname === "/doctorDetail" && !/[?&]doctorId=/.test(search)) {
+    const state = location.state as { doctorId?: unknown } | null | undefined;
+    const id = state && (typeof state.doctorId === "string" || typeof state.doctorId === "number") ? state.doctorId : null;
+    if (id !== null && id !== "") {
+      const sep = search ? "&" : "?";
+      return `${pathname}${search}${sep}doctorId=${encodeURIComponent(String(id))}`;
+    }
+  }
+  return pathname + search;
+}

@@ -1,0 +1,80 @@
+import { ArrowLeft, Briefcase, CalendarCheck, Clock, GraduationCap, Languages, MapPin, ShieldCheck, Stethoscope } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { DoctorImage, ExternalLink, Spinner, Stars } from "../components/ui";
+import { yearsExperience } from "../lib/format";
+import { usePageProps, useSite } from "../lib/props";
+import type { Doctor } from "../types";
+
+function NotFound() {
+  return (
+    <div className="container page-message">
+      <h1>Doctor Not Found</h1>
+      <p>Doctor not found.</p>
+      <Link to="/doctors" className="button button--primary">Back to Doctors</Link>
+    </div>
+  );
+}
+
+function Block({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card profile-block">
+      <h2>{icon}{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function List({ items }: { items: string[] }) {
+  return <ul className="bullet-list">{items.map((i) => <li key={i}>{i}</li>)}</ul>;
+}
+
+function Profile({ doctor }: { doctor: Doctor }) {
+  const site = useSite();
+  const icon = (I: typeof Clock) => <I aria-hidden="true" focusable="false" size={20} />;
+  return (
+    <div className="page">
+      <div className="container page-body">
+        <Link to="/doctors" className="back-link">
+          <ArrowLeft aria-hidden="true" focusable="false" size={18} />Back to Doctors
+        </Link>
+        <div className="profile-header card">
+          <DoctorImage name={doctor.name} image={doctor.image} size={144} />
+          <div className="profile-summary">
+            <h1>{doctor.name}</h1>
+            <p className="doctor-spec">{doctor.specialization}</p>
+            <p className="doctor-meta">{icon(Briefcase)}{yearsExperience(doctor.experience)}</p>
+            <Stars rating={doctor.rating} />
+            <p className="doctor-meta">{icon(MapPin)}{doctor.location}</p>
+            {doctor.availability ? <p className="availability">{doctor.availability}</p> : null}
+            <ExternalLink href={site.bookingUrl} className="button button--primary">Book Appointment</ExternalLink>
+          </div>
+        </div>
+        <div className="profile-grid">
+          <Block title="About" icon={icon(Stethoscope)}><p>{doctor.bio}</p></Block>
+          {doctor.education.length ? <Block title="Education" icon={icon(GraduationCap)}><List items={doctor.education} /></Block> : null}
+          {doctor.services.length ? <Block title="Services" icon={icon(CalendarCheck)}><List items={doctor.services} /></Block> : null}
+          {doctor.languages.length ? <Block title="Languages" icon={icon(Languages)}><List items={doctor.languages} /></Block> : null}
+          {doctor.insurances.length ? <Block title="Accepted Insurances" icon={icon(ShieldCheck)}><List items={doctor.insurances} /></Block> : null}
+          <Block title="Clinic Hours" icon={icon(Clock)}>
+            {doctor.officeHours.length ? (
+              <dl className="hours">
+                {doctor.officeHours.map((h) => (
+                  <div key={h.day}><dt>{h.day}</dt><dd>{h.hours}</dd></div>
+                ))}
+              </dl>
+            ) : <p>Please call us for this doctor's clinic hours.</p>}
+          </Block>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function DoctorProfilePage() {
+  const state = usePageProps("doctor");
+  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading doctor profile" /></div>;
+  // A failed fetch shows the same view as a missing doctor (spec section 8).
+  if (state.status === "error" || !state.props.data.doctor) return <NotFound />;
+  return <Profile doctor={state.props.data.doctor} />;
+}

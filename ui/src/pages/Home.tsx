@@ -1,0 +1,353 @@
+import { ArrowRight, Clock, Mail, MapPin, Pause, Phone, Play, Quote } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { Fade, preloadMotion } from "../components/Fade";
+import { DoctorImage, ExternalLink, Spinner, Stars } from "../components/ui";
+import { formatDate, telHref } from "../lib/format";
+import { usePageProps, useSite } from "../lib/props";
+import type { Doctor, HomeContent, Site } from "../types";
+
+function Hero({ content, site }: { content: HomeContent["hero"]; site: Site }) {
+  const slides = content.slides;
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  const [moved, setMoved] = useState(false);
+
+  // Auto-advance every 5 s, looping; not for people who asked for reduced motion.
+  useEffect(() => {
+    if (!playing || slides.length < 2) return;
+    if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+    preloadMotion();
+    const timer = window.setInterval(() => {
+      setMoved(true);
+      setIndex((i) => (i + 1) % slides.length);
+    }, 5000);
+    return () => window.clearInterval(timer);
+  }, [playing, slides.length]);
+
+  const show = (i: number) => {
+    setMoved(true);
+    setIndex(i);
+  };
+
+  return (
+    <section id="home" className="hero" aria-labelledby="hero-heading">
+      <div className="container hero-inner">
+        <h1 id="hero-heading" className="hero-kicker">{site.name} · {site.tagline}</h1>
+        <div className="hero-slides" role="region" aria-roledescription="carousel" aria-label="Highlights">
+          {slides.map((s, i) => (
+            <div key={i} className="hero-slide-wrap" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}
+              hidden={i !== index}>
+              <Fade key={i === index ? `on-${i}` : `off-${i}`} animate={moved && i === index} className="hero-slide">
+                <p className="hero-eyebrow">{s.eyebrow}</p>
+                <p className="hero-title">{s.title}</p>
+                <p className="hero-text">{s.text}</p>
+              </Fade>
+            </div>
+          ))}
+        </div>
+        <div className="hero-actions">
+          <ExternalLink href={site.bookingUrl} className="button button--primary button--large">{content.bookLabel}</ExternalLink>
+          <Link to={content.subscribeLink} className="button button--light button--large">{content.subscribeLabel}</Link>
+        </div>
+        <div className="hero-controls">
+          <ul className="hero-dots" aria-label="Choose a slide">
+            {slides.map((s, i) => (
+              <li key={i}>
+                <button type="button" className="hero-dot" aria-pressed={i === index}
+                  aria-label={`Slide ${i + 1}: ${s.title}`} onClick={() => show(i)} />
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="hero-pause" onClick={() => setPlaying((p) => !p)}>
+            {playing ? <Pause aria-hidden="true" focusable="false" size={16} /> : <Play aria-hidden="true" focusable="false" size={16} />}
+            <span className="visually-hidden">{playing ? "Pause slideshow" : "Play slideshow"}</span>
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function WhyChooseUs({ content, site }: { content: HomeContent["whyChooseUs"]; site: Site }) {
+  return (
+    <section id="why-choose-us" className="section section--tinted" aria-labelledby="why-heading">
+      <div className="container">
+        <h2 id="why-heading" className="section-title">{content.heading}</h2>
+        <p className="section-intro">{content.intro}</p>
+        <div className="card-grid card-grid--3">
+          {content.cards.map((c) => (
+            <article key={c.title} className="card quick-card">
+              <h3>{c.title}</h3>
+              <p>{c.text}</p>
+              {c.external || !c.link ? (
+                <ExternalLink href={site.bookingUrl} className="text-link" label={`${c.linkLabel}: ${c.title}`}>
+                  {c.linkLabel} <ArrowRight aria-hidden="true" focusable="false" size={16} />
+                </ExternalLink>
+              ) : (
+                <Link to={c.link} className="text-link" aria-label={`${c.linkLabel}: ${c.title}`}>
+                  {c.linkLabel} <ArrowRight aria-hidden="true" focusable="false" size={16} />
+                </Link>
+              )}
+            </article>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Departments({ content }: { content: HomeContent["departments"] }) {
+  return (
+    <section id="departments" className="section" aria-labelledby="departments-heading">
+      <div className="container">
+        <h2 id="departments-heading" className="section-title">{content.heading}</h2>
+        <p className="section-intro">{content.intro}</p>
+        <ul className="card-grid card-grid--4 plain-list">
+          {content.cards.map((d) => (
+            <li key={d.link}>
+              <Link to={d.link} className="card dept-card">
+                <h3>{d.name}</h3>
+                <p>{d.text}</p>
+                <span className="text-link" aria-hidden="true">Learn more <ArrowRight size={16} /></span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <p className="section-action">
+          <Link to={content.viewAllLink} className="button button--outline">{content.viewAllLabel}</Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function Founders({ content, founders }: { content: HomeContent["founders"]; founders: Doctor[] }) {
+  return (
+    <section id="doctors" className="section section--tinted" aria-labelledby="founders-heading">
+      <div className="container">
+        <h2 id="founders-heading" className="section-title">{content.heading}</h2>
+        <p className="section-intro">{content.intro}</p>
+        <div className="card-grid card-grid--3">
+          {founders.map((d) => (
+            <article key={d.id} className="card founder-card">
+              <DoctorImage name={d.name} image={d.image} size={112} />
+              <h3>{d.name}</h3>
+              {d.founder ? <p className="founder-title">{d.founder.title}</p> : null}
+              <p className="muted">{d.founder?.job ?? d.specialization}</p>
+              {d.founder ? <p>{d.founder.description}</p> : null}
+              <Link to={`/doctors/${d.id}`} className="text-link" aria-label={`${content.linkLabel}: ${d.name}`}>
+                {content.linkLabel} <ArrowRight aria-hidden="true" focusable="false" size={16} />
+              </Link>
+            </article>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Services({ content, site }: { content: HomeContent["services"]; site: Site }) {
+  const [selected, setSelected] = useState(content.tiles[0]?.id ?? "");
+  const [touched, setTouched] = useState(false);
+  const tile = content.tiles.find((t) => t.id === selected) ?? content.tiles[0];
+  return (
+    <section id="services" className="section" aria-labelledby="services-heading">
+      <div className="container">
+        <h2 id="services-heading" className="section-title">{content.heading}</h2>
+        <p className="section-intro">{content.intro}</p>
+        <div className="services-layout">
+          <ul className="service-tiles plain-list" aria-label="Services">
+            {content.tiles.map((t) => (
+              <li key={t.id}>
+                <button type="button" className="service-tile" aria-pressed={t.id === tile?.id}
+                  aria-controls="service-detail" onClick={() => {
+                    setTouched(true);
+                    setSelected(t.id);
+                  }}>
+                  <span className="service-tile-name">{t.name}</span>
+                  <span className="service-tile-summary">{t.summary}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {tile ? (
+            <div id="service-detail" className="card service-detail" aria-live="polite">
+              <Fade key={tile.id} animate={touched} duration={0.3} rise={8}>
+                <h3>{tile.name}</h3>
+                <h4 className="offer-heading">{content.offerHeading}</h4>
+                <ul className="check-list">
+                  {tile.offers.map((o) => <li key={o}>{o}</li>)}
+                </ul>
+                {tile.id === content.tiles[0]?.id ? (
+                  <>
+                    <h4 className="offer-heading">{content.specialitiesHeading}</h4>
+                    <ul className="tag-list">
+                      {content.specialities.map((s) => <li key={s}>{s}</li>)}
+                    </ul>
+                  </>
+                ) : null}
+                <div className="service-actions">
+                  <Link to={tile.link} className="button button--outline" aria-label={`${content.knowMoreLabel}: ${tile.name}`}>
+                    {content.knowMoreLabel}
+                  </Link>
+                  <ExternalLink href={site.bookingUrl} className="button button--primary">{content.readyLabel}</ExternalLink>
+                </div>
+              </Fade>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Subscription({ content }: { content: HomeContent["subscription"] }) {
+  return (
+    <section id="subscription" className="section section--tinted" aria-labelledby="subscription-heading">
+      <div className="container">
+        <h2 id="subscription-heading" className="section-title">{content.heading}</h2>
+        <p className="section-intro">{content.intro}</p>
+        <div className="plans">
+          {content.plans.map((p) => (
+            <article key={p.id} className="card plan-card">
+              {p.badge ? <p className="badge">{p.badge}</p> : null}
+              <h3>{p.name}</h3>
+              <p className="muted">{p.audience}</p>
+              <p className="price">
+                <span className="price-amount">{content.currency}{p.price}</span>
+                <span className="price-period">{content.periodLabel}</span>
+              </p>
+            </article>
+          ))}
+        </div>
+        <div className="card benefits">
+          <h3>{content.benefitsHeading}</h3>
+          <ul className="check-list check-list--columns">
+            {content.benefits.map((b) => <li key={b}>{b}</li>)}
+          </ul>
+        </div>
+        <p className="section-action">
+          <Link to={content.ctaLink} className="button button--primary">{content.ctaLabel}</Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function Appointment({ content, site }: { content: HomeContent["appointment"]; site: Site }) {
+  const c = content.contact;
+  return (
+    <section id="appointment" className="section" aria-labelledby="appointment-heading">
+      <div className="container">
+        <h2 id="appointment-heading" className="section-title">{content.heading}</h2>
+        <div className="problem-solution">
+          <div className="card problem">
+            <h3>{content.problem.heading}</h3>
+            <ul>{content.problem.points.map((p) => <li key={p}>{p}</li>)}</ul>
+          </div>
+          <div className="card solution">
+            <h3>{content.solution.heading}</h3>
+            <ul className="check-list">{content.solution.points.map((p) => <li key={p}>{p}</li>)}</ul>
+          </div>
+        </div>
+        <p className="target">{content.target}</p>
+        <div className="contact-panel">
+          <div>
+            <h3>{c.heading}</h3>
+            <p>{c.text}</p>
+          </div>
+          <dl className="contact-details">
+            <div><dt><Phone aria-hidden="true" focusable="false" size={18} />{c.phoneLabel}</dt><dd><a href={telHref(site.phone)}>{site.phone}</a></dd></div>
+            <div><dt><Mail aria-hidden="true" focusable="false" size={18} />{c.emailLabel}</dt><dd><a href={`mailto:${site.email}`}>{site.email}</a></dd></div>
+            <div><dt><MapPin aria-hidden="true" focusable="false" size={18} />{c.addressLabel}</dt><dd>{site.address}</dd></div>
+            <div><dt><Clock aria-hidden="true" focusable="false" size={18} />{c.hoursLabel}</dt><dd>{site.hours}</dd></div>
+          </dl>
+          <ExternalLink href={site.bookingUrl} className="button button--light">{c.bookLabel}</ExternalLink>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function News({ content }: { content: HomeContent["news"] }) {
+  return (
+    <section id="news" className="section section--tinted" aria-labelledby="news-heading">
+      <div className="container">
+        <h2 id="news-heading" className="section-title">{content.heading}</h2>
+        <div className="card-grid card-grid--3">
+          {content.items.map((n) => (
+            <article key={n.title} className="card news-card">
+              <p className="news-meta">
+                <span className="badge">{n.category}</span>
+                <time dateTime={n.date}>{formatDate(n.date)}</time>
+              </p>
+              <h3>{n.title}</h3>
+              <p>{n.excerpt}</p>
+              <Link to={content.viewAllLink} className="text-link" aria-label={`${content.readMoreLabel}: ${n.title}`}>
+                {content.readMoreLabel} <ArrowRight aria-hidden="true" focusable="false" size={16} />
+              </Link>
+            </article>
+          ))}
+        </div>
+        <p className="section-action">
+          <Link to={content.viewAllLink} className="button button--outline">{content.viewAllLabel}</Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function Reviews({ content }: { content: HomeContent["reviews"] }) {
+  return (
+    <section id="reviews" className="section" aria-labelledby="reviews-heading">
+      <div className="container">
+        <h2 id="reviews-heading" className="section-title">{content.heading}</h2>
+        <ul className="review-list plain-list">
+          {content.items.map((r) => (
+            <li key={r.name} className="card review-card">
+              <figure>
+                <Quote aria-hidden="true" focusable="false" size={28} className="quote-icon" />
+                <blockquote><p>{r.text}</p></blockquote>
+                <figcaption>
+                  <Stars rating={r.rating} />
+                  <span className="review-name">{r.name}</span>
+                  <span className="muted">{r.area}</span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export default function HomePage() {
+  const site = useSite();
+  const state = usePageProps("home");
+  if (state.status === "loading") return <Spinner label="Loading the home page" />;
+  if (state.status === "error") {
+    return (
+      <div className="container page-message" role="alert">
+        <h1>We could not load this page</h1>
+        <p>Please check your connection and try again.</p>
+        <button type="button" className="button button--primary" onClick={state.retry}>Try again</button>
+      </div>
+    );
+  }
+  const { home, founders } = state.props.data;
+  return (
+    <>
+      <Hero content={home.hero} site={site} />
+      <WhyChooseUs content={home.whyChooseUs} site={site} />
+      <Departments content={home.departments} />
+      <Founders content={home.founders} founders={founders} />
+      <Services content={home.services} site={site} />
+      <Subscription content={home.subscription} />
+      <Appointment content={home.appointment} site={site} />
+      <News content={home.news} />
+      <Reviews content={home.reviews} />
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+// The props the server hands to every page (docs/architecture.md, "Props").
+// `site` is catalogue/site.json and `data.home` is catalogue/home.json, passed
+// through untouched by the Rust side.
+
+export interface Link {
+  label: string;
+  link: string;
+}
+
+export interface NavItem {
+  label: string;
+  /** Shown instead of `label` below 1024 px. */
+  mobileLabel?: string;
+  link?: string;
+  items?: NavItem[];
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+export interface Site {
+  name: string;
+  tagline: string;
+  about: string;
+  bookingUrl: string;
+  bookLabel: string;
+  phone: string;
+  email: string;
+  adminEmail: string;
+  address: string;
+  addressParts?: { street: string; city: string; region: string; postalCode: string; country: string };
+  hours: string;
+  emergencyNote?: string;
+  nav: NavItem[];
+  social: { name: string; url: string }[];
+  quickLinks: Link[];
+  footerDepartments: { name: string; link: string }[];
+  newsletter: { heading: string; text: string; label: string; placeholder: string; button: string };
+  legal: Link[];
+  copyright: string;
+  meta: { home: PageMeta; doctors: PageMeta; doctorNotFound: PageMeta; titleSuffix: string };
+}
+
+export interface OfficeHours {
+  day: string;
+  hours: string;
+}
+
+export interface Founder {
+  title: string;
+  job: string;
+  description: string;
+}
+
+export interface Doctor {
+  id: number;
+  _id: string;
+  name: string;
+  specialization: string;
+  department: string;
+  departmentName: string;
+  /** Whole years. */
+  experience: number;
+  rating: number | null;
+  image: string | null;
+  location: string;
+  bio: string;
+  education: string[];
+  services: string[];
+  languages: string[];
+  insurances: string[];
+  officeHours: OfficeHours[];
+  availability: string;
+  founder?: Founder;
+}
+
+export interface HeroSlide {
+  eyebrow: string;
+  title: string;
+  text: string;
+}
+
+export interface QuickCard {
+  title: string;
+  text: string;
+  linkLabel: string;
+  /** Absent when `external`: the card then leads to `site.bookingUrl`. */
+  link?: string;
+  external?: boolean;
+}
+
+export interface ServiceTile {
+  id: string;
+  name: string;
+  summary: string;
+  offers: string[];
+  link: string;
+}
+
+export interface Plan {
+  id: string;
+  name: string;
+  badge?: string;
+  audience: string;
+  price: number;
+}
+
+export interface NewsItem {
+  category: string;
+  /** ISO date, YYYY-MM-DD. */
+  date: string;
+  title: string;
+  excerpt: string;
+}
+
+export interface Review {
+  name: string;
+  area: string;
+  rating: number;
+  text: string;
+}
+
+export interface HomeContent {
+  hero: { slides: HeroSlide[]; bookLabel: string; subscribeLabel: string; subscribeLink: string };
+  whyChooseUs: { heading: string; intro: string; cards: QuickCard[] };
+  departments: {
+    heading: string;
+    intro: string;
+    cards: { name: string; link: string; text: string }[];
+    viewAllLabel: string;
+    viewAllLink: string;
+  };
+  founders: { heading: string; intro: string; linkLabel: string };
+  services: {
+    heading: string;
+    intro: string;
+    offerHeading: string;
+    knowMoreLabel: string;
+    readyLabel: string;
+    specialitiesHeading: string;
+    specialities: string[];
+    tiles: ServiceTile[];
+  };
+  subscription: {
+    heading: string;
+    intro: string;
+    currency: string;
+    periodLabel: string;
+    plans: Plan[];
+    benefitsHeading: string;
+    benefits: string[];
+    ctaLabel: string;
+    ctaLink: string;
+  };
+  appointment: {
+    heading: string;
+    problem: { heading: string; points: string[] };
+    solution: { heading: string; points: string[] };
+    target: string;
+    contact: {
+      heading: string;
+      text: string;
+      phoneLabel: string;
+      emailLabel: string;
+      addressLabel: string;
+      hoursLabel: string;
+      bookLabel: string;
+    };
+  };
+  news: { heading: string; items: NewsItem[]; readMoreLabel: string; viewAllLabel: string; viewAllLink: string };
+  reviews: { heading: string; items: Review[] };
+}
+
+interface PropsBase {
+  path: string;
+  status: number;
+  site: Site;
+}
+
+export interface HomeProps extends PropsBase {
+  page: "home";
+  data: { home: HomeContent; founders: Doctor[] };
+}
+
+export interface DoctorsProps extends PropsBase {
+  page: "doctors";
+  data: { doctors: Doctor[] };
+}
+
+export interface DoctorProps extends PropsBase {
+  page: "doctor";
+  data: { doctor: Doctor | null };
+}
+
+export type PageProps = HomeProps | DoctorsProps | DoctorProps;
+export type PageName = PageProps["page"];
+
+/** What `/api/props` answers for a path that is no page. */
+export interface RedirectProps {
+  redirect: string;
+}
+
+export interface Head {
+  title: string;
+  description: string;
+}

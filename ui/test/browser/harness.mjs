@@ -1,0 +1,96 @@
+// Shared by the browser tests: the real `hygo` binary on a fresh SQLite database
+// and Debian's Chromium driven by playwright-core. Nothing leaves loopback.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, existsSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve, dirname } from "node:path";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repo = resolve(here, "../../..");
+
+export const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const CHROMIUM_FLAGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
+/** The doctors the database is seeded with. */
+export const seedDoctors = JSON.parse(readFileSync(join(repo, "crates/hygo-data/seed/doctors.json"), "utf8"));
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+    srv.on("error", fail);
+  });
+}
+
+/** Starts `hygo serve` on a free port with its own database; resolves when healthy. */
+export async function startServer() {
+  const bin = resolve(process.env.HYGO_BIN || join(repo, "target/debug/hygo"));
+  if (!existsSync(bin)) throw new Error(`no hygo binary at ${bin}: run cargo build first`);
+  const dir = mkdtempSync(join(tmpdir(), "hygo-browser-"));
+  const port = await freePort();
+  const child = spawn(bin, ["serve"], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      HYGO_ADDR: `127.0.0.1:${port}`,
+      DATABASE_URL: `sqlite://${join(dir, "hygo.db")}?mode=rwc`,
+      HYGO_LOG: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`hygo exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) break;
+    } catch { /* not listening yet */ }
+    if (Date.now() > until) throw new Error("hygo did not become healthy in 60 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (.ci/run does it)`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+}
+
+/**
+ * A page that records console errors and uncaught exceptions, so a test can assert
+ * there were none (React reports hydration mismatches as console errors).
+ */
+export async function openPage(browser, { javaScriptEnabled = true, width = 1280, height = 900 } = {}) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(`console.error: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  return { page, context, problems };
+}
+
+/** Waits until React has hydrated the page (the app marks <html data-hydrated>). */
+export async function hydrated(page) {
+  await page.waitForSelector("html[data-hydrated='true']", { timeout: 15_000 });
+}
