@@ -22,7 +22,8 @@ test-rust: ui-deps
 	$(CARGO) test --workspace
 
 test-browser: ui-deps typecheck
-	$(CARGO) build --bin hygo
+	# Same target set as `cargo test`, so features unify and nothing is compiled twice.
+	$(CARGO) build --workspace --bins --tests
 	cd ui && HYGO_BIN=../target/debug/hygo node --test --test-concurrency=1 test/browser/
 
 typecheck: ui-deps
