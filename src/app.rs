@@ -10,27 +10,60 @@ use actix_web::{web, App, HttpResponse};
 use hygo_render::RenderPool;
 
 use crate::config::Config;
-use crate::error::ApiError;
+use crate::error::{json_body_error, ApiError};
 use crate::{api, assets, pages, telemetry};
 
 pub struct AppState {
     pub db: hygo_data::Db,
+    /// "Now" in IST for slots and bookings; fixed in tests.
+    pub clock: hygo_data::ist::Clock,
     pub renderer: RenderPool,
     pub config: Arc<Config>,
 }
 
-/// Every route of the site. Pages are the default service: `pages::Route::parse`
-/// holds the page table, and a path that is no page redirects to `/`.
+/// Declares the JSON endpoints once: `API_ROUTES` lists them (the OpenAPI test
+/// compares it with the document) and `api_routes` registers them. A method a path
+/// does not answer gets the JSON 405.
+macro_rules! api_routes {
+    ($($method:ident $path:literal => $handler:path),* $(,)?) => {
+        /// Every JSON endpoint as (method, path), in OpenAPI's path syntax.
+        pub const API_ROUTES: &[(&str, &str)] = &[$((stringify!($method), $path)),*];
+
+        fn api_routes(cfg: &mut web::ServiceConfig) {
+            $(cfg.service(
+                web::resource($path).route(web::$method().to($handler)).default_service(web::to(method_not_allowed)),
+            );)*
+        }
+    };
+}
+
+api_routes! {
+    get "/api/doctors" => api::doctors::list,
+    // The doubled segment is in the original browser client (spec section 7, call 6).
+    get "/api/api/doctors" => api::doctors::list,
+    get "/api/doctors/department/{dept}" => api::doctors::by_department,
+    get "/api/doctors/{id}" => api::doctors::one,
+    get "/api/search" => api::search::get,
+    get "/api/props" => api::props::get,
+    get "/api/openapi.json" => api::openapi::get,
+    post "/api/SubscriptionData/subscription-form" => api::card_requests::create,
+    post "/api/contact" => api::contact::create,
+    post "/newsletter/subscribe" => api::newsletter::subscribe,
+    post "/newsletter/unsubscribe" => api::newsletter::unsubscribe,
+    post "/appointments/bookAppointment" => api::appointments::book,
+    get "/appointments/slots" => api::appointments::slots,
+}
+
+/// Bodies of the JSON writes are small forms; anything larger is refused with 413.
+pub const JSON_LIMIT: usize = 16 * 1024;
+
+/// Every route of the site: health, the JSON API, assets, and the pages, which are
+/// the default service (`pages::Route::parse` holds the page table; a path that is
+/// no page redirects to `/`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/healthz", web::get().to(health))
-        .service(
-            web::scope("/api")
-                .route("/doctors", web::get().to(api::doctors::list))
-                .route("/doctors/department/{dept}", web::get().to(api::doctors::by_department))
-                .route("/doctors/{id}", web::get().to(api::doctors::one))
-                .route("/props", web::get().to(api::props::get))
-                .default_service(web::to(api_not_found)),
-        )
+    cfg.route("/healthz", web::get().to(health));
+    api_routes(cfg);
+    cfg.service(web::scope("/api").default_service(web::to(api_not_found)))
         .route("/assets/{file:.*}", web::get().to(assets::serve))
         .default_service(web::to(pages::render::page));
 }
@@ -52,6 +85,7 @@ pub fn app(
         .app_data(web::QueryConfig::default().error_handler(|e, _| {
             ApiError::bad_request(format!("The query string is not valid: {e}")).into()
         }))
+        .app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(|e, _| json_body_error(e).into()))
         .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::bad_request("The path is not valid.").into()))
         .wrap(Compress::default())
         .wrap(security_headers())
@@ -72,6 +106,10 @@ async fn health(state: web::Data<AppState>) -> HttpResponse {
 
 async fn api_not_found() -> Result<HttpResponse, ApiError> {
     Err(ApiError::not_found("There is no such API endpoint."))
+}
+
+async fn method_not_allowed() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::new(actix_web::http::StatusCode::METHOD_NOT_ALLOWED, "This endpoint does not answer that method."))
 }
 
 /// No inline script anywhere, so `script-src 'self'` holds for cached HTML too.

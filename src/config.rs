@@ -23,7 +23,16 @@ pub struct Config {
     pub render_memory_mb: usize,
     /// `HYGO_LOG_FORMAT`: `text` or `json`.
     pub log_json: bool,
+    /// `HYGO_WRITE_LIMIT`: writes one client may make to one form endpoint in
+    /// `WRITE_WINDOW_SECS`; more get 429 with `Retry-After`.
+    pub write_limit: u32,
+    /// `HYGO_BEHIND_PROXY`: `true` when a reverse proxy sets `X-Forwarded-For`, so
+    /// the client's address for rate limits is read from it.
+    pub behind_proxy: bool,
 }
+
+/// The rate limiter's window.
+pub const WRITE_WINDOW_SECS: i64 = 600;
 
 /// The file's keys are the same settings in snake case (`addr`, `database_url`, …).
 #[derive(Debug, Default, Deserialize)]
@@ -36,6 +45,8 @@ struct FileConfig {
     render_timeout_ms: Option<u64>,
     render_memory_mb: Option<usize>,
     log_format: Option<String>,
+    write_limit: Option<u64>,
+    behind_proxy: Option<bool>,
 }
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -92,7 +103,17 @@ impl Config {
             "json" => true,
             other => return Err(format!("HYGO_LOG_FORMAT must be text or json, not {other:?}")),
         };
+        let behind_proxy = match env("HYGO_BEHIND_PROXY").filter(|v| !v.is_empty()) {
+            Some(v) => match v.trim() {
+                "true" | "1" | "yes" => true,
+                "false" | "0" | "no" => false,
+                other => return Err(format!("HYGO_BEHIND_PROXY must be true or false, not {other:?}")),
+            },
+            None => file.behind_proxy.unwrap_or(false),
+        };
         Ok(Self {
+            write_limit: number("HYGO_WRITE_LIMIT", file.write_limit, 20, 1..=1_000_000)? as u32,
+            behind_proxy,
             addr,
             database_url,
             public_url,
@@ -128,6 +149,8 @@ mod tests {
         assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
         assert_eq!(c.public_url, "http://127.0.0.1:8080");
         assert!(!c.log_json);
+        assert_eq!(c.write_limit, 20);
+        assert!(!c.behind_proxy);
     }
 
     #[test]
@@ -144,6 +167,9 @@ mod tests {
         assert!(with_env("", &[("HYGO_RENDER_THREADS", "0")]).unwrap_err().contains("between 1 and 64"));
         assert!(with_env("", &[("HYGO_RENDER_THREADS", "two")]).unwrap_err().contains("whole number"));
         assert!(with_env("", &[("HYGO_LOG_FORMAT", "xml")]).unwrap_err().contains("text or json"));
+        assert!(with_env("", &[("HYGO_WRITE_LIMIT", "0")]).unwrap_err().contains("HYGO_WRITE_LIMIT"));
+        assert!(with_env("", &[("HYGO_BEHIND_PROXY", "maybe")]).unwrap_err().contains("true or false"));
+        assert!(with_env("behind_proxy = true", &[]).unwrap().behind_proxy);
         assert!(toml::from_str::<FileConfig>("colour = 1").is_err());
     }
 }

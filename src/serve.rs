@@ -25,7 +25,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
     .map_err(|e| format!("render engine: {e}"))?;
     let addr = config.addr;
     let backend = if config.database_url.starts_with("sqlite:") { "sqlite" } else { "postgres" };
-    let state = web::Data::new(AppState { db, renderer, config: Arc::new(config) });
+    let state = web::Data::new(AppState { db, clock: hygo_data::ist::Clock::System, renderer, config: Arc::new(config) });
     let server = HttpServer::new(move || app(state.clone()))
         .bind(addr)
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?

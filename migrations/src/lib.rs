@@ -5,12 +5,13 @@
 pub use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_doctors;
+mod m20261123_000002_requests;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261122_000001_doctors::Migration)]
+        vec![Box::new(m20261122_000001_doctors::Migration), Box::new(m20261123_000002_requests::Migration)]
     }
 }

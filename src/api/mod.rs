@@ -1,8 +1,15 @@
-//! The JSON API (spec section 7). Every answer is `{"success": true, "data": …}` or
-//! the error shape of `crate::error`.
+//! The JSON API (spec section 7). Every answer is `{"success": true, …}` or the
+//! error shape of `crate::error`. One small file per resource.
 
+pub mod appointments;
+pub mod card_requests;
+pub mod client;
+pub mod contact;
 pub mod doctors;
+pub mod newsletter;
+pub mod openapi;
 pub mod props;
+pub mod search;
 
 use actix_web::HttpResponse;
 use serde::Serialize;

@@ -81,7 +81,7 @@ pub async fn state(db: &TestDb) -> web::Data<AppState> {
     .expect("the server bundle loads");
     let mut config = test_config();
     config.database_url = db.url.clone();
-    web::Data::new(AppState { db: conn, renderer, config: Arc::new(config) })
+    web::Data::new(AppState { db: conn, clock: hygo_data::ist::Clock::System, renderer, config: Arc::new(config) })
 }
 
 pub fn test_config() -> Config {
@@ -93,6 +93,8 @@ pub fn test_config() -> Config {
         render_timeout: std::time::Duration::from_secs(5),
         render_memory_mb: 128,
         log_json: false,
+        write_limit: 1000,
+        behind_proxy: false,
     }
 }
 

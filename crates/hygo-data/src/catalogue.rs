@@ -37,6 +37,55 @@ pub fn departments() -> &'static [Department] {
     &DEPARTMENTS
 }
 
+/// A service of the home page's "Our Services" tiles.
+#[derive(Debug, Clone, Serialize)]
+pub struct Service {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub link: String,
+}
+
+pub fn services() -> Vec<Service> {
+    let tiles = home()["services"]["tiles"].as_array().map(Vec::as_slice).unwrap_or_default();
+    tiles
+        .iter()
+        .map(|t| {
+            let text = |k: &str| t[k].as_str().unwrap_or_default().to_owned();
+            Service { id: text("id"), name: text("name"), description: text("summary"), link: text("link") }
+        })
+        .collect()
+}
+
+/// A specialization: the home page's "Specialities available", each with a slug.
+#[derive(Debug, Clone, Serialize)]
+pub struct Specialization {
+    pub id: String,
+    pub name: String,
+}
+
+pub fn specializations() -> Vec<Specialization> {
+    let names = home()["services"]["specialities"].as_array().map(Vec::as_slice).unwrap_or_default();
+    names
+        .iter()
+        .filter_map(|n| n.as_str())
+        .map(|name| Specialization { id: slug(name), name: name.to_owned() })
+        .collect()
+}
+
+/// "General Surgery" → "general-surgery".
+pub fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_owned()
+}
+
 fn parse(name: &str, text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("catalogue/{name} is not valid JSON: {e}"))
 }
@@ -50,6 +99,17 @@ mod tests {
         assert!(site().is_object());
         assert!(home().is_object());
         assert!(departments().len() >= 26);
+    }
+
+    #[test]
+    fn services_and_specializations_come_from_the_home_catalogue() {
+        let services = services();
+        assert_eq!(services.len(), 9, "the 9 service tiles");
+        assert!(services.iter().all(|s| !s.id.is_empty() && !s.name.is_empty() && s.link.starts_with("/services/")));
+        let specs = specializations();
+        assert!(specs.iter().any(|s| s.id == "general-surgery" && s.name == "General Surgery"));
+        assert_eq!(slug("ENT"), "ent");
+        assert_eq!(slug("Diet & Nutrition"), "diet-nutrition");
     }
 
     #[test]

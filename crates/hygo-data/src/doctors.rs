@@ -10,7 +10,7 @@ use crate::{weekday, DataError, Db};
 
 /// A doctor with everything a profile shows. `_id` repeats `id` as text because the
 /// original client reads either.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Doctor {
     pub id: i32,
@@ -37,13 +37,13 @@ pub struct Doctor {
     pub founder: Option<Founder>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 pub struct OfficeHours {
     pub day: &'static str,
     pub hours: String,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 pub struct Founder {
     pub title: String,
     pub job: String,

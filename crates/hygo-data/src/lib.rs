@@ -2,11 +2,20 @@
 //! the seed, the static catalogue, and the query functions that the JSON API and
 //! the server-rendered pages share, so the two can never disagree.
 
+pub mod appointments;
+pub mod card_requests;
 pub mod catalogue;
+pub mod contact_messages;
 pub mod db;
 pub mod doctors;
 pub mod entities;
+pub mod form;
+pub mod ist;
+pub mod newsletter;
+pub mod rate_limit;
+pub mod search;
 pub mod seed;
+pub mod slots;
 pub mod weekday;
 
 pub use db::{connect, Db};

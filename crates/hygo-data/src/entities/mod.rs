@@ -1,5 +1,10 @@
 //! SeaORM entities, one file per table; the schema itself is in `migrations/`.
 
+pub mod appointment;
+pub mod card_request;
+pub mod contact_message;
 pub mod department;
 pub mod doctor;
+pub mod newsletter_subscriber;
 pub mod office_hours;
+pub mod rate_limit;

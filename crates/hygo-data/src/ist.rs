@@ -1,0 +1,38 @@
+//! Time in the clinics' zone. India has one zone, IST (UTC+05:30, no daylight
+//! saving), so a fixed offset is exact and no time-zone database is needed.
+//! "Today", "past" and slot times are always IST, whatever the server's zone.
+
+use chrono::{FixedOffset, NaiveDate, NaiveDateTime, SecondsFormat, Utc};
+
+pub fn offset() -> FixedOffset {
+    FixedOffset::east_opt(5 * 3600 + 30 * 60).expect("+05:30 is a valid offset")
+}
+
+/// Where "now" comes from: the system clock, or a fixed instant for tests and
+/// previews of a future day.
+#[derive(Debug, Clone, Copy, Default)]
+pub enum Clock {
+    #[default]
+    System,
+    Fixed(NaiveDateTime),
+}
+
+impl Clock {
+    /// The wall-clock time in Rajkot.
+    pub fn now(&self) -> NaiveDateTime {
+        match self {
+            Clock::System => Utc::now().with_timezone(&offset()).naive_local(),
+            Clock::Fixed(at) => *at,
+        }
+    }
+
+    pub fn today(&self) -> NaiveDate {
+        self.now().date()
+    }
+}
+
+/// A timestamp for `created_at` columns: RFC 3339 in UTC, always the real clock
+/// (it records when a row was written, not the day it is about).
+pub fn stamp() -> String {
+    Utc::now().to_rfc3339_opts(SecondsFormat::Secs, true)
+}

@@ -1,0 +1,97 @@
+//! Newsletter sign-up (spec section 7, call 1) and the one-click unsubscribe its
+//! e-mails carry. Signing up twice is one subscriber, and the answer is the same
+//! either way, so the form never reveals who is on the list.
+
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, Set};
+use serde::Deserialize;
+
+use crate::entities::newsletter_subscriber as subscriber;
+use crate::form::{Check, Invalid};
+use crate::{ist, DataError, Db};
+
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[serde(default)]
+pub struct NewsletterRequest {
+    pub email: Option<String>,
+}
+
+pub const SUBSCRIBED_MESSAGE: &str = "Thank you for subscribing to the HYGO newsletter.";
+
+#[derive(Debug, thiserror::Error)]
+pub enum NewsletterError {
+    #[error("the request is not valid")]
+    Invalid(Invalid),
+    #[error(transparent)]
+    Data(#[from] DataError),
+}
+
+/// Adds the address, or re-activates it after an unsubscribe. Answers the
+/// subscriber's unsubscribe token (what the e-mails' link carries).
+pub async fn subscribe(db: &Db, req: NewsletterRequest) -> Result<String, NewsletterError> {
+    let mut c = Check::default();
+    let email = c.newsletter_email("email", req.email.as_deref());
+    c.finish().map_err(NewsletterError::Invalid)?;
+    if let Some(found) = by_email(db, &email).await? {
+        return reactivate(db, found).await;
+    }
+    let row = subscriber::ActiveModel {
+        email: Set(email.clone()),
+        unsubscribe_token: Set(new_token()),
+        subscribed_at: Set(ist::stamp()),
+        unsubscribed_at: Set(None),
+        ..Default::default()
+    };
+    match row.insert(db).await {
+        Ok(saved) => Ok(saved.unsubscribe_token),
+        // Signed up twice at the same moment: the other request stored it.
+        Err(e) if matches!(e.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+            let found = by_email(db, &email).await?.ok_or_else(|| DataError::from(e))?;
+            reactivate(db, found).await
+        }
+        Err(e) => Err(DataError::from(e).into()),
+    }
+}
+
+/// Ends a subscription by its token. False when no subscriber has that token.
+pub async fn unsubscribe(db: &Db, token: &str) -> Result<bool, DataError> {
+    let token = token.trim();
+    if token.is_empty() || token.len() > 64 {
+        return Ok(false);
+    }
+    let Some(found) = subscriber::Entity::find().filter(subscriber::Column::UnsubscribeToken.eq(token)).one(db).await? else {
+        return Ok(false);
+    };
+    if found.unsubscribed_at.is_none() {
+        let mut row = found.into_active_model();
+        row.unsubscribed_at = Set(Some(ist::stamp()));
+        row.update(db).await?;
+    }
+    Ok(true)
+}
+
+/// Whether an address is subscribed now (for tests and staff tools).
+pub async fn is_subscribed(db: &Db, email: &str) -> Result<bool, DataError> {
+    Ok(by_email(db, &email.trim().to_lowercase()).await?.is_some_and(|s| s.unsubscribed_at.is_none()))
+}
+
+async fn by_email(db: &Db, email: &str) -> Result<Option<subscriber::Model>, DataError> {
+    Ok(subscriber::Entity::find().filter(subscriber::Column::Email.eq(email)).one(db).await?)
+}
+
+async fn reactivate(db: &Db, found: subscriber::Model) -> Result<String, NewsletterError> {
+    let token = found.unsubscribe_token.clone();
+    if found.unsubscribed_at.is_some() {
+        let mut row = found.into_active_model();
+        row.unsubscribed_at = Set(None);
+        row.subscribed_at = Set(ist::stamp());
+        row.update(db).await.map_err(DataError::from)?;
+    }
+    Ok(token)
+}
+
+/// 128 random bits as hex: the unsubscribe link must not be guessable.
+fn new_token() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the operating system provides random bytes");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

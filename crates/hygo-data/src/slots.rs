@@ -1,0 +1,155 @@
+//! The slot grid of spec section 9. A doctor's hours for a weekday are text such as
+//! "9:00 AM - 5:00 PM"; the range is cut into hourly blocks from its start, and each
+//! block offers up to four 15-minute slots that end within the range. Times travel
+//! as 12-hour text ("09:15 AM") and are stored as 24-hour "HH:MM".
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+/// Minutes after midnight.
+pub type Minutes = u32;
+
+pub const SLOT_MINUTES: Minutes = 15;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Range {
+    pub start: Minutes,
+    pub end: Minutes,
+}
+
+/// Parses an hours range as staff write it: "9:00 AM - 5:00 PM", "9 AM – 1 PM",
+/// "10:00 am to 2:30 pm". None when it is not a range with its start before its end.
+pub fn parse_range(text: &str) -> Option<Range> {
+    let text = text.trim();
+    let (a, b) = ["-", "–", "—", " to "].iter().find_map(|sep| text.split_once(sep))?;
+    let (start, end) = (parse_time(a)?, parse_time(b)?);
+    (start < end).then_some(Range { start, end })
+}
+
+/// Parses a 12-hour time ("09:15 AM", "9:15am", "9 AM") or a 24-hour one ("14:30").
+pub fn parse_time(text: &str) -> Option<Minutes> {
+    let t = text.trim().to_ascii_uppercase();
+    let (clock, meridiem) = if let Some(rest) = t.strip_suffix("AM") {
+        (rest.trim_end(), Some(false))
+    } else if let Some(rest) = t.strip_suffix("PM") {
+        (rest.trim_end(), Some(true))
+    } else {
+        (t.as_str(), None)
+    };
+    let (h, m) = match clock.split_once(':') {
+        Some((h, m)) if m.len() == 2 => (h, m),
+        Some(_) => return None,
+        None if meridiem.is_some() => (clock, "00"),
+        None => return None,
+    };
+    let digits = |s: &str| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(h) || !digits(m) {
+        return None;
+    }
+    let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
+    if m > 59 {
+        return None;
+    }
+    let h = match meridiem {
+        Some(pm) if (1..=12).contains(&h) => (h % 12) + if pm { 12 } else { 0 },
+        Some(_) => return None,
+        None if h <= 23 => h,
+        None => return None,
+    };
+    Some(h * 60 + m)
+}
+
+/// "09:15 AM": the 12-hour form the booking client shows and sends.
+pub fn format_12h(t: Minutes) -> String {
+    let (h, m) = (t / 60, t % 60);
+    let (h12, meridiem) = match h {
+        0 => (12, "AM"),
+        1..=11 => (h, "AM"),
+        12 => (12, "PM"),
+        _ => (h - 12, "PM"),
+    };
+    format!("{h12:02}:{m:02} {meridiem}")
+}
+
+/// "09:15": how a start time is stored.
+pub fn format_24h(t: Minutes) -> String {
+    format!("{:02}:{:02}", t / 60, t % 60)
+}
+
+/// Every slot start of a range, in order: the hour blocks from `start`, each with
+/// its slots at 0, 15, 30 and 45 minutes that end by `end`.
+pub fn grid(range: Range) -> Vec<Minutes> {
+    (range.start..)
+        .step_by(SLOT_MINUTES as usize)
+        .take_while(|t| t + SLOT_MINUTES <= range.end)
+        .collect()
+}
+
+/// The grid of a day's hours text. A text that cannot be parsed is a data error:
+/// logged once per distinct text (it is staff-entered, never personal data), and
+/// the day offers nothing rather than failing the request.
+pub fn grid_of(hours: &str) -> Vec<Minutes> {
+    match parse_range(hours) {
+        Some(range) => grid(range),
+        None => {
+            static WARNED: Mutex<Option<HashSet<String>>> = Mutex::new(None);
+            let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
+            if warned.get_or_insert_with(HashSet::new).insert(hours.to_owned()) {
+                tracing::error!(hours, "office hours cannot be read as a range such as \"9:00 AM - 5:00 PM\"; the day offers no slots");
+            }
+            Vec::new()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_times_in_both_clocks() {
+        assert_eq!(parse_time("9:00 AM"), Some(540));
+        assert_eq!(parse_time("09:15 AM"), Some(555));
+        assert_eq!(parse_time("9:15am"), Some(555));
+        assert_eq!(parse_time("9 PM"), Some(21 * 60));
+        assert_eq!(parse_time("12:00 PM"), Some(720));
+        assert_eq!(parse_time("12:30 AM"), Some(30));
+        assert_eq!(parse_time("14:30"), Some(870));
+        for bad in ["", "9", "13:00 PM", "0:30 AM", "9:5 AM", "9:60 AM", "nine AM", "24:00", "9:00 XM", "1:2:3"] {
+            assert_eq!(parse_time(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn reads_ranges() {
+        assert_eq!(parse_range("9:00 AM - 5:00 PM"), Some(Range { start: 540, end: 1020 }));
+        assert_eq!(parse_range("10 am – 1 pm"), Some(Range { start: 600, end: 780 }));
+        assert_eq!(parse_range("10:00 AM to 2:30 PM"), Some(Range { start: 600, end: 870 }));
+        assert_eq!(parse_range("5:00 PM - 9:00 AM"), None, "end before start");
+        assert_eq!(parse_range("Closed"), None);
+        assert_eq!(parse_range("By appointment"), None);
+    }
+
+    #[test]
+    fn the_grid_has_four_slots_an_hour_ending_within_the_range() {
+        let g = grid(parse_range("9:00 AM - 11:00 AM").unwrap());
+        assert_eq!(g.iter().map(|&t| format_12h(t)).collect::<Vec<_>>(), [
+            "09:00 AM", "09:15 AM", "09:30 AM", "09:45 AM", "10:00 AM", "10:15 AM", "10:30 AM", "10:45 AM"
+        ]);
+        // A range that does not start on the hour keeps its own hour blocks.
+        let g = grid(parse_range("9:30 AM - 10:40 AM").unwrap());
+        assert_eq!(g.iter().map(|&t| format_24h(t)).collect::<Vec<_>>(), ["09:30", "09:45", "10:00", "10:15"]);
+        assert_eq!(grid_of("not hours"), Vec::<Minutes>::new());
+    }
+
+    #[test]
+    fn twelve_hour_text_round_trips() {
+        for t in (0..24 * 60).step_by(15) {
+            assert_eq!(parse_time(&format_12h(t)), Some(t));
+            assert_eq!(parse_time(&format_24h(t)), Some(t));
+        }
+        assert_eq!(format_12h(0), "12:00 AM");
+        assert_eq!(format_12h(12 * 60 + 45), "12:45 PM");
+        assert_eq!(format_12h(20 * 60), "08:00 PM");
+    }
+}

@@ -1,0 +1,33 @@
+//! Who is writing, for the rate limiter: the client's address, hashed so that no
+//! address is ever stored, and the check itself.
+
+use actix_web::HttpRequest;
+use sha2::{Digest, Sha256};
+
+use crate::app::AppState;
+use crate::config::WRITE_WINDOW_SECS;
+use crate::error::ApiError;
+
+/// Counts this write against the client's limit at `bucket`; 429 when over.
+pub async fn limit_writes(state: &AppState, req: &HttpRequest, bucket: &str) -> Result<(), ApiError> {
+    let client = client_key(req, state.config.behind_proxy);
+    let now = chrono::Utc::now().timestamp();
+    match hygo_data::rate_limit::hit(&state.db, bucket, &client, now, WRITE_WINDOW_SECS, state.config.write_limit).await? {
+        None => Ok(()),
+        Some(retry_after) => Err(ApiError::too_many(retry_after)),
+    }
+}
+
+/// The first 16 bytes of SHA-256 of the client's address, as hex. Behind a proxy
+/// the address is the last one the proxy appended to `X-Forwarded-For` (the only
+/// one a client cannot forge).
+pub fn client_key(req: &HttpRequest, behind_proxy: bool) -> String {
+    let forwarded = behind_proxy
+        .then(|| req.headers().get("x-forwarded-for")?.to_str().ok()?.rsplit(',').next().map(|s| s.trim().to_owned()))
+        .flatten()
+        .filter(|s| !s.is_empty());
+    let address = forwarded
+        .or_else(|| req.peer_addr().map(|a| a.ip().to_string()))
+        .unwrap_or_else(|| "unknown".to_owned());
+    Sha256::digest(address.as_bytes())[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
