@@ -1,57 +1,18 @@
 //! The real binary over real HTTP: first start on an empty SQLite file under
 //! `./data/`, health, pages, and a clean exit on SIGTERM.
 
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Command, Stdio};
+mod common;
+
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-/// A plain HTTP/1.1 GET; returns the status and the body.
-fn get(port: u16, path: &str) -> std::io::Result<(u16, String)> {
-    let mut s = TcpStream::connect(("127.0.0.1", port))?;
-    s.set_read_timeout(Some(Duration::from_secs(10)))?;
-    write!(s, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")?;
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw)?;
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let status = text.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
-    Ok((status, body))
-}
-
-fn wait_healthy(child: &mut Child, port: u16) {
-    let until = Instant::now() + Duration::from_secs(60);
-    while Instant::now() < until {
-        if let Some(status) = child.try_wait().unwrap() {
-            panic!("hygo exited early: {status}");
-        }
-        if matches!(get(port, "/healthz"), Ok((200, _))) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    panic!("hygo did not become healthy");
-}
+use common::server::{get, spawn, wait_healthy};
 
 #[test]
 fn first_start_serves_pages_and_sigterm_exits_zero() {
     let dir = tempfile::tempdir().unwrap();
-    let port = free_port();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hygo"))
-        .arg("serve")
-        .current_dir(dir.path())
-        .env("HYGO_ADDR", format!("127.0.0.1:{port}"))
-        .env_remove("DATABASE_URL")
-        .env_remove("HYGO_CONFIG")
-        .env("HYGO_RENDER_THREADS", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let port = common::server::free_port();
+    let mut child = spawn(dir.path(), port, &[]);
     wait_healthy(&mut child, port);
     assert!(dir.path().join("data/hygo.db").is_file(), "the default SQLite file is created under ./data/");
 

@@ -1,6 +1,9 @@
 //! Shared by the integration tests: a fresh database per test on every backend
-//! (SQLite always, PostgreSQL when `TEST_DATABASE_URL` is set) and the real app.
+//! (SQLite always, PostgreSQL when `TEST_DATABASE_URL` is set), the real app, and
+//! (in `server`) the real binary over real HTTP.
 #![allow(dead_code)]
+
+pub mod server;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -73,6 +76,11 @@ impl Drop for TestDb {
 
 /// The app's state on a migrated, seeded database, with a one-thread render pool.
 pub async fn state(db: &TestDb) -> web::Data<AppState> {
+    state_with(db, hygo_data::ist::Clock::System, 1000).await
+}
+
+/// The same, with "now" fixed and a given write limit.
+pub async fn state_with(db: &TestDb, clock: hygo_data::ist::Clock, write_limit: u32) -> web::Data<AppState> {
     let conn = hygo_data::connect(&db.url).await.expect("connect, migrate and seed");
     let renderer = RenderPool::start(
         hygo::ui_assets::SERVER_BUNDLE.into(),
@@ -81,7 +89,8 @@ pub async fn state(db: &TestDb) -> web::Data<AppState> {
     .expect("the server bundle loads");
     let mut config = test_config();
     config.database_url = db.url.clone();
-    web::Data::new(AppState { db: conn, clock: hygo_data::ist::Clock::System, renderer, config: Arc::new(config) })
+    config.write_limit = write_limit;
+    web::Data::new(AppState { db: conn, clock, renderer, config: Arc::new(config) })
 }
 
 pub fn test_config() -> Config {
@@ -101,4 +110,33 @@ pub fn test_config() -> Config {
 /// The doctors of the seed file, as the tests expect to find them.
 pub fn seed() -> serde_json::Value {
     serde_json::from_str(hygo_data::seed::SEED_DOCTORS).unwrap()
+}
+
+/// A fixed "now" in IST: `at("2030-01-07 10:20")`.
+pub fn at(text: &str) -> hygo_data::ist::Clock {
+    hygo_data::ist::Clock::Fixed(chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M").unwrap())
+}
+
+/// Sends a request to the in-process app; answers the status, headers and JSON body.
+pub async fn send<S, B>(app: &S, req: actix_web::test::TestRequest) -> (u16, actix_web::http::header::HeaderMap, serde_json::Value)
+where
+    S: actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<B>, Error = actix_web::Error>,
+    B: actix_web::body::MessageBody,
+{
+    let res = actix_web::test::call_service(app, req.to_request()).await;
+    let status = res.status().as_u16();
+    let headers = res.headers().clone();
+    let bytes = actix_web::test::read_body(res).await;
+    let body = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| panic!("status {status}: the body is not JSON: {}", String::from_utf8_lossy(&bytes)));
+    (status, headers, body)
+}
+
+/// A JSON POST from a given client address.
+pub fn post_json(uri: &str, body: &serde_json::Value) -> actix_web::test::TestRequest {
+    actix_web::test::TestRequest::post()
+        .uri(uri)
+        .peer_addr("203.0.113.7:50000".parse().unwrap())
+        .insert_header(("content-type", "application/json"))
+        .set_payload(body.to_string())
 }

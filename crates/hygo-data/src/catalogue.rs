@@ -37,7 +37,8 @@ pub fn departments() -> &'static [Department] {
     &DEPARTMENTS
 }
 
-/// A service of the home page's "Our Services" tiles.
+/// A service of the home page's "Our Services" tiles (the tiles that open a
+/// service page; the ninth, "See More", opens the list).
 #[derive(Debug, Clone, Serialize)]
 pub struct Service {
     pub id: String,
@@ -54,6 +55,7 @@ pub fn services() -> Vec<Service> {
             let text = |k: &str| t[k].as_str().unwrap_or_default().to_owned();
             Service { id: text("id"), name: text("name"), description: text("summary"), link: text("link") }
         })
+        .filter(|s| s.link.starts_with("/services/"))
         .collect()
 }
 
@@ -104,7 +106,8 @@ mod tests {
     #[test]
     fn services_and_specializations_come_from_the_home_catalogue() {
         let services = services();
-        assert_eq!(services.len(), 9, "the 9 service tiles");
+        assert_eq!(home()["services"]["tiles"].as_array().unwrap().len(), 9, "the 9 service tiles");
+        assert_eq!(services.len(), 8, "8 of them are services, the ninth is See More");
         assert!(services.iter().all(|s| !s.id.is_empty() && !s.name.is_empty() && s.link.starts_with("/services/")));
         let specs = specializations();
         assert!(specs.iter().any(|s| s.id == "general-surgery" && s.name == "General Surgery"));

@@ -1,0 +1,226 @@
+//! Slots and appointment requests (spec sections 3, 5, 7 and 9) through the real
+//! router, with "now" fixed at Monday 2030-01-07 10:20 IST, on every backend.
+//! Dr. Hitesh Patel (id 1) works Monday, Wednesday and Friday 10:00 AM - 5:00 PM.
+
+mod common;
+
+use actix_web::test::{self, TestRequest};
+use hygo_data::entities::{appointment, office_hours};
+use sea_orm::{ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, Set, ActiveModelTrait};
+use serde_json::{json, Value};
+
+use common::{at, post_json, send, state_with, TestDb};
+
+const NOW: &str = "2030-01-07 10:20";
+
+fn request(date: &str, time: &str) -> Value {
+    json!({
+        "name": "Asha Patel", "phone": "+91 98765 43210", "email": "asha@example.com",
+        "department": "neurology", "doctor": "Dr. Hitesh Patel",
+        "date": date, "time": time, "visitType": "in-person", "reason": "Consultation",
+        "selectedSymptoms": ["Headache"], "additionalNotes": "", "insurance": "", "policyNumber": "",
+        "isNewPatient": "yes"
+    })
+}
+
+fn list(v: &Value) -> Vec<&str> {
+    v.as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect()
+}
+
+#[actix_web::test]
+async fn slots_follow_the_grid_the_clock_and_the_bookings() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let app = test::init_service(hygo::app::app(state_with(&db, at(NOW), 1000).await)).await;
+        let slots = |q: &str| TestRequest::get().uri(&format!("/appointments/slots?{q}"));
+
+        // Today: the slots that have started are gone; 10:30 AM is the first left.
+        let (status, headers, body) = send(&app, slots("doctor=Dr.%20Hitesh%20Patel&date=2030-01-07")).await;
+        assert_eq!(status, 200, "{b}");
+        assert_eq!(headers.get("cache-control").unwrap(), "no-store");
+        let available = list(&body["availableSlots"]);
+        assert_eq!(available.first(), Some(&"10:30 AM"), "{b}");
+        assert_eq!(available.last(), Some(&"04:45 PM"), "{b}: the last slot ends at 5:00 PM");
+        assert_eq!(available.len(), 26, "{b}");
+        assert_eq!(list(&body["bookedSlots"]), Vec::<&str>::new());
+
+        // A whole working day: 7 hours of 4 slots; by id or by name in any case.
+        let (_, _, body) = send(&app, slots("doctorId=1&date=2030-01-09")).await;
+        assert_eq!(list(&body["availableSlots"]).len(), 28, "{b}");
+        let (_, _, by_name) = send(&app, slots("doctor=dr.%20hitesh%20PATEL&date=2030-01-09")).await;
+        assert_eq!(by_name, body);
+
+        // No hours on Tuesday; nothing on a past day.
+        for date in ["2030-01-08", "2030-01-06"] {
+            let (status, _, body) = send(&app, slots(&format!("doctorId=1&date={date}"))).await;
+            assert_eq!((status, list(&body["availableSlots"]).len(), list(&body["bookedSlots"]).len()), (200, 0, 0), "{b} {date}");
+        }
+
+        // A request holds its slot: it moves from available to booked.
+        let (status, _, _) = send(&app, post_json("/appointments/bookAppointment", &request("2030-01-09", "11:00 AM"))).await;
+        assert_eq!(status, 201, "{b}");
+        let (_, _, body) = send(&app, slots("doctorId=1&date=2030-01-09")).await;
+        assert_eq!(list(&body["bookedSlots"]), ["11:00 AM"], "{b}");
+        assert!(!list(&body["availableSlots"]).contains(&"11:00 AM"));
+        assert_eq!(list(&body["availableSlots"]).len(), 27);
+
+        // Bad questions get a 4xx and a sentence.
+        for (q, want) in [
+            ("doctor=Dr.%20Nobody&date=2030-01-09", 404),
+            ("date=2030-01-09", 400),
+            ("doctorId=abc&date=2030-01-09", 400),
+            ("doctorId=1", 400),
+            ("doctorId=1&date=09-01-2030", 400),
+            ("doctorId=1&date=2030-02-30", 400),
+        ] {
+            let (status, _, body) = send(&app, slots(q)).await;
+            assert_eq!(status, want, "{b}: {q}");
+            assert_eq!(body["success"], false);
+            assert!(!body["message"].as_str().unwrap().is_empty());
+        }
+    }
+}
+
+#[actix_web::test]
+async fn a_request_is_stored_whole_and_unicode_round_trips() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let mut req = request("2030-01-11", "02:15 PM");
+        req["name"] = json!("આશા પટેલ");
+        req["additionalNotes"] = json!("सिरदर्द दो हफ़्ते से।\nRecurring in the morning.");
+        req["insurance"] = json!("Star Health");
+        req["policyNumber"] = json!("SH-2030-0042");
+        req["visitType"] = json!("video");
+        req["isNewPatient"] = json!("no");
+        req["selectedSymptoms"] = json!(["Headache", "Dizziness", "headache"]);
+        req["somethingElse"] = json!("ignored");
+        let (status, _, body) = send(&app, post_json("/appointments/bookAppointment", &req)).await;
+        assert_eq!(status, 201, "{b}: {body}");
+        assert_eq!(body["success"], true);
+        assert!(body["message"].as_str().unwrap().contains("We'll contact you within 24 hours to confirm the details."));
+        assert_eq!(body["data"]["time"], "02:15 PM");
+        assert_eq!(body["data"]["doctor"], "Dr. Hitesh Patel");
+
+        let row = appointment::Entity::find_by_id(body["data"]["id"].as_i64().unwrap() as i32).one(&state.db).await.unwrap().unwrap();
+        assert_eq!(row.name, "આશા પટેલ", "{b}");
+        assert_eq!(row.notes, "सिरदर्द दो हफ़्ते से।\nRecurring in the morning.", "{b}");
+        assert_eq!((row.date.as_str(), row.start_time.as_str()), ("2030-01-11", "14:15"));
+        assert_eq!((row.visit_type.as_str(), row.is_new_patient), ("video", false));
+        assert_eq!(row.symptoms, r#"["Headache","Dizziness"]"#, "{b}: symptoms are checked and de-duplicated");
+        assert_eq!((row.insurance.as_str(), row.policy_number.as_str()), ("Star Health", "SH-2030-0042"));
+        assert_eq!(row.department, "neurology");
+        assert!(row.cancelled_at.is_none());
+
+        // Wizard B sends no department and no symptoms, and a time like "9:00 AM".
+        let mut b_req = request("2030-01-11", "3:00 PM");
+        b_req.as_object_mut().unwrap().remove("department");
+        b_req.as_object_mut().unwrap().remove("selectedSymptoms");
+        b_req["reason"] = json!("New Symptoms");
+        let (status, _, body) = send(&app, post_json("/appointments/bookAppointment", &b_req)).await;
+        assert_eq!(status, 201, "{b}: {body}");
+        assert_eq!(body["data"]["time"], "03:00 PM");
+    }
+}
+
+#[actix_web::test]
+async fn taken_past_off_grid_and_unknown_are_refused_with_a_message() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let book = |v: Value| post_json("/appointments/bookAppointment", &v);
+
+        let (status, _, _) = send(&app, book(request("2030-01-09", "10:00 AM"))).await;
+        assert_eq!(status, 201, "{b}");
+        let (status, _, body) = send(&app, book(request("2030-01-09", "10:00 AM"))).await;
+        assert_eq!(status, 409, "{b}: the slot is held");
+        assert_eq!(body["message"], hygo_data::appointments::TAKEN_MESSAGE);
+        let held = appointment::Entity::find().filter(appointment::Column::Date.eq("2030-01-09")).count(&state.db).await.unwrap();
+        assert_eq!(held, 1, "{b}: the refused request stored nothing");
+
+        // A cancelled request frees its slot (the unique rule covers active ones only).
+        let mut row = appointment::Entity::find().one(&state.db).await.unwrap().unwrap().into_active_model();
+        row.cancelled_at = Set(Some("2030-01-07T05:00:00Z".into()));
+        row.update(&state.db).await.unwrap();
+        let (status, _, _) = send(&app, book(request("2030-01-09", "10:00 AM"))).await;
+        assert_eq!(status, 201, "{b}: a cancelled slot can be requested again");
+
+        let cases: Vec<(Value, &str, &str)> = vec![
+            (request("2030-01-06", "11:00 AM"), "date", "The date has passed. Choose today or a later date"),
+            (request("2030-01-07", "10:15 AM"), "time", "That time has already passed. Choose a later time"),
+            (request("2030-01-07", "10:20 AM"), "time", "10:20 AM is not one of the times the doctor offers on that day. Choose a time from the list"),
+            (request("2030-01-09", "05:00 PM"), "time", "05:00 PM is not one of the times the doctor offers on that day. Choose a time from the list"),
+            (request("2030-01-08", "11:00 AM"), "time", "11:00 AM is not one of the times the doctor offers on that day. Choose a time from the list"),
+            (request("2030-01-09", "half past ten"), "time", "Enter the time like 09:15 AM"),
+            (request("2030-04-10", "11:00 AM"), "date", "Appointments can be requested up to 90 days ahead"),
+            (request("2030-1-9", "11:00 AM"), "date", "Enter the date as YYYY-MM-DD, like 2026-12-01"),
+        ];
+        for (req, field, message) in cases {
+            let (status, _, body) = send(&app, book(req.clone())).await;
+            assert_eq!(status, 422, "{b}: {req}");
+            assert_eq!(body["errors"][field], message, "{b}: {req}");
+            assert_eq!(body["message"], message, "{b}: one problem is said as it is");
+        }
+
+        let field_cases = [
+            ("doctor", json!("Dr. Nobody"), "We could not find that doctor. Choose a doctor from the list"),
+            ("visitType", json!("phone"), "Choose in-person or video"),
+            ("isNewPatient", json!("maybe"), "Answer yes or no"),
+            ("department", json!("astrology"), "Choose a department from the list"),
+            ("reason", json!("Because"), "Choose a reason for your visit from the list"),
+            ("selectedSymptoms", json!(["Fever", "Hiccups"]), "Choose symptoms from the list"),
+            ("email", json!("asha at example"), "Enter an email address in the correct format, like name@example.com"),
+            ("phone", json!("12"), "Enter a phone number with 7 to 15 digits, like +91 98765 43210"),
+            ("name", json!("A\u{0}B"), "Full name contains characters that cannot be used"),
+            ("name", json!("x".repeat(101)), "Full name must be 100 characters or fewer"),
+            ("additionalNotes", json!("n".repeat(2001)), "Additional notes must be 2000 characters or fewer"),
+        ];
+        for (field, value, message) in field_cases {
+            let mut req = request("2030-01-09", "12:00 PM");
+            req[field] = value;
+            let (status, _, body) = send(&app, book(req)).await;
+            assert_eq!((status, body["errors"][field].as_str()), (422, Some(message)), "{b}: {field}");
+        }
+
+        // Everything missing: one message per required field, in the form's order.
+        let (status, _, body) = send(&app, book(json!({}))).await;
+        assert_eq!(status, 422);
+        let fields: Vec<&String> = body["errors"].as_object().unwrap().keys().collect();
+        assert_eq!(fields, ["date", "doctor", "email", "name", "phone", "time"]);
+        assert_eq!(
+            body["message"],
+            "Please check your details: Enter your full name; Enter your phone number; Enter your email address; \
+             Choose a doctor; Choose a date for your appointment; Choose a time for your appointment."
+        );
+    }
+}
+
+#[actix_web::test]
+async fn hours_that_cannot_be_read_offer_nothing_and_break_nothing() {
+    let db = TestDb::sqlite();
+    let state = state_with(&db, at(NOW), 1000).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let mut wednesday = office_hours::Entity::find()
+        .filter(office_hours::Column::DoctorId.eq(1))
+        .filter(office_hours::Column::Weekday.eq(3))
+        .one(&state.db)
+        .await
+        .unwrap()
+        .unwrap()
+        .into_active_model();
+    wednesday.hours = Set("Closed for renovation".into());
+    wednesday.update(&state.db).await.unwrap();
+    for _ in 0..2 {
+        let (status, _, body) = send(&app, TestRequest::get().uri("/appointments/slots?doctorId=1&date=2030-01-09")).await;
+        assert_eq!((status, list(&body["availableSlots"]).len()), (200, 0));
+    }
+    let (status, _, body) = send(&app, post_json("/appointments/bookAppointment", &request("2030-01-09", "11:00 AM"))).await;
+    assert_eq!(status, 422);
+    assert!(body["errors"]["time"].as_str().unwrap().contains("not one of the times"));
+    // The profile still shows the text as staff wrote it.
+    let (status, _, body) = send(&app, TestRequest::get().uri("/api/doctors/1")).await;
+    assert_eq!(status, 200);
+    assert!(body["data"]["officeHours"].as_array().unwrap().iter().any(|h| h["hours"] == "Closed for renovation"));
+}

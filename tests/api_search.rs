@@ -1,0 +1,75 @@
+//! The header's site search and the doubled-`api` doctor search of the original
+//! client (spec sections 2, 5, 7 and 9).
+
+mod common;
+
+use actix_web::test::{self, TestRequest};
+use serde_json::Value;
+
+use common::{send, state, TestDb};
+
+async fn search<S, B>(app: &S, q: &str) -> Vec<Value>
+where
+    S: actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<B>, Error = actix_web::Error>,
+    B: actix_web::body::MessageBody,
+{
+    let (status, _, body) = send(app, TestRequest::get().uri(&format!("/api/search?q={q}"))).await;
+    assert_eq!(status, 200, "{q}");
+    assert_eq!(body["success"], true);
+    body["data"].as_array().unwrap().clone()
+}
+
+#[actix_web::test]
+async fn results_are_merged_in_order_and_capped_at_ten() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let app = test::init_service(hygo::app::app(state(&db).await)).await;
+
+        let results = search(&app, "car").await;
+        let kinds: Vec<&str> = results.iter().map(|r| r["type"].as_str().unwrap()).collect();
+        assert!(kinds.len() <= 10, "{b}");
+        let rank = |k: &str| ["doctor", "department", "service", "specialization"].iter().position(|x| *x == k).unwrap();
+        assert!(kinds.windows(2).all(|w| rank(w[0]) <= rank(w[1])), "{b}: doctors, departments, services, specializations: {kinds:?}");
+        assert_eq!(kinds.first(), Some(&"doctor"), "{b}: cardiologists come first");
+        for r in &results {
+            let name = r["name"].as_str().unwrap().to_lowercase();
+            let description = r["description"].as_str().unwrap_or_default().to_lowercase();
+            assert!(name.contains("car") || description.contains("car"), "{b}: {r}");
+            assert!(r["link"].as_str().unwrap().starts_with('/'));
+            assert!(!r["id"].as_str().unwrap().is_empty());
+        }
+        let doctor = &results[0];
+        assert_eq!(doctor["link"], format!("/doctors/{}", doctor["id"].as_str().unwrap()));
+
+        // A word in many descriptions is cut at 10.
+        assert_eq!(search(&app, "an").await.len(), 10, "{b}");
+        // A specialization has no description.
+        let spec = search(&app, "Neurosurgery").await;
+        let s = spec.iter().find(|r| r["type"] == "specialization").expect("Neurosurgery is a specialization");
+        assert_eq!((s["link"].as_str(), s.get("description")), (Some("/specializations/neurosurgery"), None));
+        // Services match on name and description.
+        assert!(search(&app, "pharmacy").await.iter().any(|r| r["type"] == "service" && r["link"] == "/services/pharmacy"));
+
+        // Fewer than 2 characters after trimming: nothing.
+        for q in ["", "c", "%20c%20", "%20%20%20"] {
+            assert!(search(&app, q).await.is_empty(), "{b}: {q:?}");
+        }
+        assert!(search(&app, "%E0%AA%86%E0%AA%B6%E0%AA%BE").await.is_empty(), "{b}: Gujarati text finds nothing, fails nothing");
+        let (status, _, _) = send(&app, TestRequest::get().uri("/api/search")).await;
+        assert_eq!(status, 200, "{b}: no q at all");
+    }
+}
+
+#[actix_web::test]
+async fn the_original_client_s_doubled_path_answers_like_the_clean_one() {
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state(&db).await)).await;
+    let (s1, _, doubled) = send(&app, TestRequest::get().uri("/api/api/doctors?search=cardio")).await;
+    let (s2, _, clean) = send(&app, TestRequest::get().uri("/api/doctors?search=cardio")).await;
+    assert_eq!((s1, s2), (200, 200));
+    assert_eq!(doubled, clean);
+    let found = doubled["data"].as_array().unwrap();
+    assert!(!found.is_empty());
+    assert!(found.iter().all(|d| d["specialization"].as_str().unwrap().to_lowercase().contains("cardio")));
+    assert!(found.iter().all(|d| d["name"].is_string() && d["id"].is_number()));
+}
