@@ -136,3 +136,45 @@ fn a_killed_server_keeps_every_write_it_acknowledged() {
         again.wait().unwrap();
     }
 }
+
+/// Names, phones, e-mails, reasons, symptoms and notes never reach the log, even at
+/// the most detailed level and even when a request is refused.
+#[test]
+fn personal_and_health_data_never_reach_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let log_path = dir.path().join("hygo.log");
+    let log = std::fs::File::create(&log_path).unwrap();
+    let mut child = common::server::spawn_logging(dir.path(), port, &[("HYGO_LOG", "trace")], log.into());
+    // (stderr is not captured: the subscriber writes everything to stdout.)
+    wait_healthy(&mut child, port);
+    let date = next_wednesday();
+    let secrets = ["Zinnia Quixote", "98111 22333", "zinnia.q@example.org", "Q-POLICY-7781", "Persistent hiccups noted", "Vision Problems", "Second Opinion", "zq-news@example.org", "Q-subject-339"];
+    let booking = serde_json::json!({
+        "name": secrets[0], "phone": secrets[1], "email": secrets[2], "doctor": "Dr. Hitesh Patel", "date": date,
+        "time": "02:00 PM", "policyNumber": secrets[3], "additionalNotes": secrets[4],
+        "selectedSymptoms": [secrets[5]], "reason": secrets[6]
+    })
+    .to_string();
+    let posts = [
+        ("/appointments/bookAppointment", booking.clone()),
+        ("/appointments/bookAppointment", booking.clone()), // 409
+        ("/appointments/bookAppointment", booking.replace("02:00 PM", "03:07 PM")), // 422
+        ("/newsletter/subscribe", format!("{{\"email\":\"{}\"}}", secrets[7])),
+        ("/newsletter/subscribe", format!("{{\"email\":\"{} x\"}}", secrets[7])), // 422
+        ("/api/contact", serde_json::json!({ "name": secrets[0], "email": secrets[2], "subject": secrets[8], "message": secrets[4] }).to_string()),
+        ("/api/contact", format!("{{\"name\": \"{}\", \"email\": 5}}", secrets[0])), // 400
+    ];
+    let statuses: Vec<u16> = posts.iter().map(|(p, body)| request(port, "POST", p, Some(body)).unwrap().0).collect();
+    assert_eq!(statuses, [201, 409, 422, 200, 422, 201, 400]);
+    let (status, _) = request(port, "GET", &format!("/api/search?q={}", "Zinnia%20Quixote"), None).unwrap();
+    assert_eq!(status, 200);
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    child.wait().unwrap();
+
+    let log = std::fs::read_to_string(&log_path).unwrap();
+    assert!(log.contains("appointment requested"), "the log is being written");
+    for secret in secrets.iter().chain(["Zinnia", "zinnia"].iter()) {
+        assert!(!log.contains(secret), "the log contains {secret:?}");
+    }
+}

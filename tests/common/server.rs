@@ -37,6 +37,15 @@ pub fn get(port: u16, path: &str) -> std::io::Result<(u16, String)> {
 
 /// `hygo serve` in `dir` on `port`, with the given extra environment.
 pub fn spawn(dir: &std::path::Path, port: u16, env: &[(&str, &str)]) -> Child {
+    spawn_with(dir, port, env, Stdio::null(), Stdio::null())
+}
+
+/// The same, with the log (stdout) and anything on stderr going to `log`.
+pub fn spawn_logging(dir: &std::path::Path, port: u16, env: &[(&str, &str)], log: Stdio) -> Child {
+    spawn_with(dir, port, env, log, Stdio::null())
+}
+
+fn spawn_with(dir: &std::path::Path, port: u16, env: &[(&str, &str)], out: Stdio, err: Stdio) -> Child {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_hygo"));
     cmd.arg("serve")
         .current_dir(dir)
@@ -44,8 +53,8 @@ pub fn spawn(dir: &std::path::Path, port: u16, env: &[(&str, &str)]) -> Child {
         .env_remove("DATABASE_URL")
         .env_remove("HYGO_CONFIG")
         .env("HYGO_RENDER_THREADS", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
+        .stdout(out)
+        .stderr(err);
     for (k, v) in env {
         cmd.env(k, v);
     }
