@@ -4,7 +4,7 @@
 CARGO ?= cargo
 NPM   ?= npm
 
-.PHONY: run build test test-rust test-browser ui-deps typecheck clean
+.PHONY: run build test test-rust test-browser fuzz ui-deps typecheck clean
 
 ## Start the site on http://127.0.0.1:8080 with an SQLite database under ./data/.
 run: ui-deps
@@ -25,6 +25,11 @@ test-browser: ui-deps typecheck
 	# Same target set as `cargo test`, so features unify and nothing is compiled twice.
 	$(CARGO) build --workspace --bins --tests
 	cd ui && HYGO_BIN=../target/debug/hygo node --test --test-concurrency=1 test/browser/
+
+## Fuzz the JSON API from its OpenAPI document with schemathesis (needs python3;
+## CI runs it after `make test`).
+fuzz: ui-deps
+	tests/fuzz/schemathesis.sh
 
 typecheck: ui-deps
 	cd ui && npx tsc --noEmit

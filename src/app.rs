@@ -6,7 +6,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header;
 use actix_web::middleware::{from_fn, Compress, DefaultHeaders};
-use actix_web::{web, App, HttpResponse};
+use actix_web::{web, App, HttpResponse, ResponseError};
 use hygo_render::RenderPool;
 
 use crate::config::Config;
@@ -31,7 +31,9 @@ macro_rules! api_routes {
 
         fn api_routes(cfg: &mut web::ServiceConfig) {
             $(cfg.service(
-                web::resource($path).route(web::$method().to($handler)).default_service(web::to(method_not_allowed)),
+                web::resource($path)
+                    .route(web::$method().to($handler))
+                    .default_service(web::to(|| method_not_allowed(stringify!($method)))),
             );)*
         }
     };
@@ -108,8 +110,16 @@ async fn api_not_found() -> Result<HttpResponse, ApiError> {
     Err(ApiError::not_found("There is no such API endpoint."))
 }
 
-async fn method_not_allowed() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::new(actix_web::http::StatusCode::METHOD_NOT_ALLOWED, "This endpoint does not answer that method."))
+/// 405 with the `Allow` header RFC 9110 asks for.
+async fn method_not_allowed(allowed: &'static str) -> HttpResponse {
+    let allowed = allowed.to_ascii_uppercase();
+    let mut res = ApiError::new(
+        actix_web::http::StatusCode::METHOD_NOT_ALLOWED,
+        format!("This endpoint answers {allowed} only."),
+    )
+    .error_response();
+    res.headers_mut().insert(header::ALLOW, header::HeaderValue::from_str(&allowed).expect("a method name is a valid header"));
+    res
 }
 
 /// No inline script anywhere, so `script-src 'self'` holds for cached HTML too.

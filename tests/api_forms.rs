@@ -140,8 +140,11 @@ async fn broken_and_hostile_bodies_get_a_4xx_never_a_500() {
             (TestRequest::delete().uri(uri), 405, "DELETE"),
         ];
         for (req, want, what) in cases {
-            let (status, _, body) = send(&app, req).await;
+            let (status, headers, body) = send(&app, req).await;
             assert_eq!(status, want, "{uri}: {what}: {body}");
+            if status == 405 {
+                assert_eq!(headers.get("allow").unwrap(), "POST", "{uri}: RFC 9110 asks for Allow");
+            }
             assert_eq!(body["success"], false, "{uri}: {what}");
             assert!(body["message"].as_str().is_some_and(|m| m.len() > 10), "{uri}: {what}: a sentence");
         }

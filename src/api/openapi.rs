@@ -84,8 +84,8 @@ pub fn document() -> Value {
     let query = |name: &str, required: bool, description: &str| {
         json!({ "name": name, "in": "query", "required": required, "description": description, "schema": { "type": "string" } })
     };
-    let path_param = |name: &str, description: &str| {
-        json!({ "name": name, "in": "path", "required": true, "description": description, "schema": { "type": "string" } })
+    let path_param = |name: &str, description: &str, example: &str| {
+        json!({ "name": name, "in": "path", "required": true, "description": description, "schema": { "type": "string" }, "example": example })
     };
     // What every write may also answer.
     let write_errors = |mut responses: Value| {
@@ -117,7 +117,7 @@ pub fn document() -> Value {
             "/api/api/doctors": doctor_list("The same as /api/doctors; the original browser client calls this path."),
             "/api/doctors/{id}": { "get": {
                 "summary": "One doctor.",
-                "parameters": [path_param("id", "The doctor's id, a positive whole number.")],
+                "parameters": [path_param("id", "The doctor's id, a positive whole number.", "1")],
                 "responses": {
                     "200": ok("The doctor.", data(doctor.clone())),
                     "400": error("The id is not a positive whole number."),
@@ -126,7 +126,7 @@ pub fn document() -> Value {
             }},
             "/api/doctors/department/{dept}": { "get": {
                 "summary": "The doctors of a department.",
-                "parameters": [path_param("dept", "The department's slug, such as cardiology.")],
+                "parameters": [path_param("dept", "The department's slug, such as cardiology.", "cardiology")],
                 "responses": {
                     "200": ok("The department's doctors (possibly none).", data(list(&doctor))),
                     "404": error("No department has this slug.")
