@@ -156,3 +156,72 @@ async fn props_endpoint_gives_what_the_server_renders() {
         assert_eq!(body["success"], false);
     }
 }
+
+#[actix_web::test]
+async fn departments_and_their_specialists_render_on_the_server() {
+    for db in TestDb::all().await {
+        let app = test::init_service(hygo::app::app(state(&db).await)).await;
+        let b = db.backend;
+        let seed = seed();
+
+        // The listing: the 25 listed departments, alphabetically, each a link.
+        let page = fetch(&app, "/departments").await;
+        assert_eq!(page.status, 200, "{b}");
+        assert!(root(&page.html).contains("Our Departments"));
+        // The cards only (the header links to some departments too).
+        let start = page.html.find(r#"<ul class="flip-grid"#).expect("the card list");
+        let html = &page.html[start..start + page.html[start..].find("</ul>").unwrap()];
+        let mut positions = Vec::new();
+        for d in hygo_data::catalogue::departments().iter().filter(|d| d.listed) {
+            let link = format!(r#"href="/departments/{}""#, d.slug);
+            let at = html.find(&link).unwrap_or_else(|| panic!("{b}: {link} on /departments"));
+            assert!(html.contains(&escaped(&d.long_description)), "{b}: the back of {}'s card", d.slug);
+            positions.push((d.name.to_lowercase(), at));
+        }
+        assert_eq!(positions.len(), 25);
+        positions.sort();
+        assert!(positions.windows(2).all(|w| w[0].1 < w[1].1), "{b}: cards sorted by name");
+        assert!(!html.contains(r#"href="/departments/general-consultation""#), "{b}: General Consultation has its own page");
+
+        // A department: its texts, services and the doctors of the database.
+        let cardiology = hygo_data::catalogue::find_department("cardiology").unwrap();
+        let page = fetch(&app, "/departments/cardiology").await;
+        assert_eq!(page.status, 200, "{b}");
+        // React separates adjacent texts with empty comments.
+        let html = root(&page.html).replace("<!-- -->", "");
+        for text in ["About Our Cardiology Department", "Our Services", "Our Cardiology Specialists", "Location", "View on map", "Department Hours", "Contact Information", "Book an Appointment"] {
+            assert!(html.contains(text), "{b}: {text}");
+        }
+        for s in &cardiology.services {
+            assert!(html.contains(&escaped(s)), "{b}: service {s}");
+        }
+        let cardiologists: Vec<&Value> = seed.as_array().unwrap().iter().filter(|d| d["department"] == "cardiology").collect();
+        assert!(!cardiologists.is_empty());
+        for d in &cardiologists {
+            assert!(html.contains(&escaped(d["name"].as_str().unwrap())), "{b}: {} is listed", d["name"]);
+            assert!(html.contains(&format!(r#"href="/doctorDetail?doctorId={}""#, d["id"])), "{b}: View Profile works without JavaScript");
+        }
+        assert!(page.html.contains("<title>Cardiology | HYGO</title>"), "{b}");
+        assert_eq!(props(&page.html)["data"]["specialists"].as_array().unwrap().len(), cardiologists.len());
+
+        // Aliases and names reach the same department; the canonical link names the slug.
+        for alias in ["/departments/laboratories", "/departments/laboratory_service", "/departments/Laboratory"] {
+            let page = fetch(&app, alias).await;
+            assert_eq!(page.status, 200, "{b}: {alias}");
+            assert!(page.html.contains(r#"<link rel="canonical" href="https://hygo.test/departments/laboratory">"#), "{b}: {alias}");
+        }
+        let neuro = fetch(&app, "/departments/neuroscience").await;
+        assert!(root(&neuro.html).replace("<!-- -->", "").contains("Our Neuroscience Specialists"), "{b}");
+
+        // A department nobody staffs yet says so.
+        let page = fetch(&app, "/departments/oncology").await;
+        assert_eq!(page.status, 200);
+        assert!(root(&page.html).contains("No specialists currently available for this department."), "{b}");
+
+        // An unknown one: the Not Found view with 404.
+        let page = fetch(&app, "/departments/astrology").await;
+        assert_eq!(page.status, 404, "{b}");
+        let html = root(&page.html);
+        assert!(html.contains("Department Not Found") && html.contains("Back to Departments"), "{b}");
+    }
+}

@@ -4,6 +4,8 @@
 //! wraps the markup. `GET /api/props` hands the same props to the browser after
 //! hydration, so a page reached by a link and one loaded directly are the same.
 
+mod department;
+mod departments;
 mod doctor;
 mod doctors;
 mod home;
@@ -23,6 +25,9 @@ pub enum Route {
     /// `/doctors/{id}` or `/doctorDetail?doctorId={id}`; None when the id is missing
     /// or not a number (the "Doctor Not Found" view).
     Doctor(Option<i32>),
+    Departments,
+    /// `/departments/{id}`: the id as written (slug, alias or name).
+    Department(String),
 }
 
 impl Route {
@@ -35,6 +40,8 @@ impl Route {
             [""] => Some(Route::Home),
             ["doctors"] => Some(Route::Doctors),
             ["doctors", id] => Some(Route::Doctor(positive_id(id))),
+            ["departments"] => Some(Route::Departments),
+            ["departments", id] if !id.is_empty() => Some(Route::Department(percent_decode(id))),
             ["doctorDetail"] => {
                 let id = query_param(query, "doctorId").and_then(|v| positive_id(&v));
                 Some(Route::Doctor(id))
@@ -50,6 +57,11 @@ impl Route {
             Route::Doctors => "/doctors".into(),
             Route::Doctor(Some(id)) => format!("/doctors/{id}"),
             Route::Doctor(None) => "/doctors".into(),
+            Route::Departments => "/departments".into(),
+            Route::Department(id) => match hygo_data::catalogue::find_department(id) {
+                Some(d) => format!("/departments/{}", d.slug),
+                None => "/departments".into(),
+            },
         }
     }
 }
@@ -72,6 +84,11 @@ pub async fn load(state: &AppState, route: &Route, path: String) -> Result<Props
         Route::Doctor(id) => {
             let (status, data) = doctor::data(&state.db, *id).await?;
             ("doctor", status, data)
+        }
+        Route::Departments => ("departments", 200, departments::data()),
+        Route::Department(id) => {
+            let (status, data) = department::data(&state.db, id).await?;
+            ("department", status, data)
         }
     };
     Ok(Props { page, path, status, site: hygo_data::catalogue::site(), data })
@@ -129,6 +146,9 @@ mod tests {
         assert_eq!(Route::parse("/doctorDetail", "doctorId=4"), Some(Route::Doctor(Some(4))));
         assert_eq!(Route::parse("/doctorDetail", "x=1&doctorId=%34"), Some(Route::Doctor(Some(4))));
         assert_eq!(Route::parse("/doctorDetail", ""), Some(Route::Doctor(None)));
+        assert_eq!(Route::parse("/departments", ""), Some(Route::Departments));
+        assert_eq!(Route::parse("/departments/home_services", ""), Some(Route::Department("home_services".into())));
+        assert_eq!(Route::parse("/departments/Diet%20%26%20Nutrition", ""), Some(Route::Department("Diet & Nutrition".into())));
         assert_eq!(Route::parse("/nowhere", ""), None);
         assert_eq!(Route::parse("/doctors/1/more", ""), None);
     }

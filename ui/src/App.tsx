@@ -3,6 +3,8 @@ import { Navigate, Route, Routes, useLocation } from "react-router";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
 import { PropsProvider } from "./lib/props";
+import DepartmentPage from "./pages/Department";
+import DepartmentsPage from "./pages/Departments";
 import DoctorProfilePage from "./pages/DoctorProfile";
 import DoctorsPage from "./pages/Doctors";
 import HomePage from "./pages/Home";
@@ -44,6 +46,8 @@ export function App({ props }: { props: PageProps }) {
           <Route path="/doctors" element={<DoctorsPage />} />
           <Route path="/doctors/:id" element={<DoctorProfilePage />} />
           <Route path="/doctorDetail" element={<DoctorProfilePage />} />
+          <Route path="/departments" element={<DepartmentsPage />} />
+          <Route path="/departments/:id" element={<DepartmentPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </main>

@@ -40,7 +40,14 @@ export interface Site {
   newsletter: { heading: string; text: string; label: string; placeholder: string; button: string };
   legal: Link[];
   copyright: string;
-  meta: { home: PageMeta; doctors: PageMeta; doctorNotFound: PageMeta; titleSuffix: string };
+  meta: {
+    home: PageMeta;
+    doctors: PageMeta;
+    doctorNotFound: PageMeta;
+    departments: PageMeta;
+    departmentNotFound: PageMeta;
+    titleSuffix: string;
+  };
 }
 
 export interface OfficeHours {
@@ -194,7 +201,27 @@ export interface DoctorProps extends PropsBase {
   data: { doctor: Doctor | null };
 }
 
-export type PageProps = HomeProps | DoctorsProps | DoctorProps;
+/** A department of the catalogue (catalogue/departments.json). */
+export interface Department {
+  slug: string;
+  name: string;
+  description: string;
+  listed: boolean;
+  longDescription: string;
+  services: string[];
+}
+
+export interface DepartmentsProps extends PropsBase {
+  page: "departments";
+  data: { departments: Department[] };
+}
+
+export interface DepartmentProps extends PropsBase {
+  page: "department";
+  data: { department: Department | null; specialists: Doctor[] };
+}
+
+export type PageProps = HomeProps | DoctorsProps | DoctorProps | DepartmentsProps | DepartmentProps;
 export type PageName = PageProps["page"];
 
 /** What `/api/props` answers for a path that is no page. */

@@ -27,6 +27,29 @@ pub struct Department {
     pub description: String,
     /// On the departments listing (General Consultation has its own page instead).
     pub listed: bool,
+    /// "About Our {name} Department".
+    #[serde(rename = "longDescription")]
+    pub long_description: String,
+    /// "Our Services".
+    pub services: Vec<String>,
+}
+
+/// The department a `/departments/{id}` path names (spec section 2): its slug, one
+/// of the aliases the original site used, or its name with hyphens and underscores
+/// read as spaces, all without regard to case.
+pub fn find_department(id: &str) -> Option<&'static Department> {
+    let wanted = id.trim().to_lowercase();
+    let alias = match wanted.as_str() {
+        "internal_medicine" | "internalmedicine" => "internal-medicine",
+        "laboratory_service" | "laboratory-service" | "laboratories" => "laboratory",
+        "vaccination_center" | "vaccinations" => "vaccination-center",
+        other => other,
+    };
+    let spaced = |t: &str| t.replace(['-', '_'], " ").to_lowercase();
+    departments()
+        .iter()
+        .find(|d| d.slug == alias)
+        .or_else(|| departments().iter().find(|d| spaced(&d.name) == spaced(&wanted)))
 }
 
 pub fn departments() -> &'static [Department] {
@@ -113,6 +136,33 @@ mod tests {
         assert!(specs.iter().any(|s| s.id == "general-surgery" && s.name == "General Surgery"));
         assert_eq!(slug("ENT"), "ent");
         assert_eq!(slug("Diet & Nutrition"), "diet-nutrition");
+    }
+
+    #[test]
+    fn departments_are_found_by_slug_alias_or_name() {
+        let slug = |id: &str| find_department(id).map(|d| d.slug.as_str());
+        assert_eq!(slug("cardiology"), Some("cardiology"));
+        assert_eq!(slug("Cardiology"), Some("cardiology"));
+        for (id, want) in [
+            ("internal_medicine", "internal-medicine"),
+            ("internal-medicine", "internal-medicine"),
+            ("laboratory_service", "laboratory"),
+            ("laboratory-service", "laboratory"),
+            ("laboratories", "laboratory"),
+            ("vaccination_center", "vaccination-center"),
+            ("vaccination-center", "vaccination-center"),
+            ("neuroscience", "neurology"),
+            ("home-services", "home_services"),
+            ("general_surgery", "general-surgery"),
+            ("endocrinology", "endocrinology"),
+        ] {
+            assert_eq!(slug(id), Some(want), "{id}");
+        }
+        assert_eq!(slug("astrology"), None);
+        assert_eq!(slug(""), None);
+        // The 26 departments of the spec's static content, by the ids it uses.
+        assert_eq!(departments().iter().filter(|d| d.slug != "general-consultation").count(), 26);
+        assert!(departments().iter().all(|d| !d.long_description.is_empty()));
     }
 
     #[test]

@@ -26,5 +26,12 @@ export function headFor(props: PageProps): Head {
         description: firstSentences(d.bio || `${d.name}, ${d.specialization} at ${d.location}.`),
       };
     }
+    case "departments":
+      return { ...meta.departments };
+    case "department": {
+      const d = props.data.department;
+      if (!d) return { ...meta.departmentNotFound };
+      return { title: `${d.name}${meta.titleSuffix}`, description: firstSentences(d.description) };
+    }
   }
 }

@@ -26,11 +26,13 @@ interface PropsContext {
 
 const Ctx = createContext<PropsContext | null>(null);
 
+const PAGES: readonly PageName[] = ["home", "doctors", "doctor", "departments", "department"];
+
 function isPageProps(v: unknown): v is PageProps {
   if (!v || typeof v !== "object") return false;
   const o = v as Record<string, unknown>;
   return (
-    (o.page === "home" || o.page === "doctors" || o.page === "doctor") &&
+    typeof o.page === "string" && PAGES.includes(o.page as PageName) &&
     typeof o.site === "object" && o.site !== null &&
     typeof o.data === "object" && o.data !== null
   );

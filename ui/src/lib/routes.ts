@@ -6,6 +6,8 @@ export function pageForPath(pathname: string): PageName | null {
   if (p === "/") return "home";
   if (p === "/doctors") return "doctors";
   if (/^\/doctors\/[^/]+$/.test(p) || p === "/doctorDetail") return "doctor";
+  if (p === "/departments") return "departments";
+  if (/^\/departments\/[^/]+$/.test(p)) return "department";
   return null;
 }
 

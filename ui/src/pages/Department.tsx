@@ -1,0 +1,117 @@
+import { ArrowLeft, CalendarCheck, Clock, MapPin, Phone, Stethoscope } from "lucide-react";
+import { Link } from "react-router";
+import { DoctorImage, ExternalLink, Spinner } from "../components/ui";
+import { usePageProps, useSite } from "../lib/props";
+import type { Department, Doctor } from "../types";
+
+function NotFound() {
+  return (
+    <div className="container page-message">
+      <h1>Department Not Found</h1>
+      <p>The department you're looking for doesn't exist or has been removed.</p>
+      <Link to="/departments" className="button button--primary">Back to Departments</Link>
+    </div>
+  );
+}
+
+/** Doctor names already carry their title; "Dr." is added only where it is missing. */
+function withTitle(name: string): string {
+  return /^dr\.?\s/i.test(name.trim()) ? name : `Dr. ${name}`;
+}
+
+function Specialist({ doctor }: { doctor: Doctor }) {
+  const name = withTitle(doctor.name);
+  return (
+    <li className="card specialist-card" data-specialist-card="">
+      <DoctorImage name={doctor.name} image={doctor.image} size={96} />
+      <h3 className="doctor-name">{name}</h3>
+      <p className="doctor-spec">{doctor.specialization}</p>
+      {/* The query form works without JavaScript; with it, the id also travels as navigation state, as in the original. */}
+      <Link to={`/doctorDetail?doctorId=${doctor.id}`} state={{ doctorId: doctor.id }}
+        className="button button--outline" aria-label={`View Profile of ${name}`}>
+        View Profile
+      </Link>
+    </li>
+  );
+}
+
+function Details({ department, specialists }: { department: Department; specialists: Doctor[] }) {
+  const site = useSite();
+  const icon = (I: typeof Clock) => <I aria-hidden="true" focusable="false" size={20} />;
+  const mapUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(site.address)}`;
+  return (
+    <div className="page">
+      <div className="page-hero dept-hero">
+        <div className="container">
+          <Link to="/departments" className="back-link">
+            <ArrowLeft aria-hidden="true" focusable="false" size={18} />Back
+          </Link>
+          <div className="dept-hero-body">
+            <svg className="dept-hero-art" viewBox="0 0 64 64" width="72" height="72" aria-hidden="true" focusable="false">
+              <circle cx="32" cy="32" r="30" />
+              <path d="M27 16h10v11h11v10H37v11H27V37H16V27h11z" />
+            </svg>
+            <div>
+              <h1>{department.name}</h1>
+              <p className="page-lead">{department.description}</p>
+            </div>
+          </div>
+        </div>
+      </div>
+      <div className="container page-body dept-layout">
+        <div className="dept-main">
+          <section className="card">
+            <h2>About Our {department.name} Department</h2>
+            <p>{department.longDescription}</p>
+          </section>
+          {department.services.length ? (
+            <section className="card">
+              <h2>Our Services</h2>
+              <ul className="check-list">{department.services.map((s) => <li key={s}>{s}</li>)}</ul>
+            </section>
+          ) : null}
+          <section aria-labelledby="specialists-heading">
+            <h2 id="specialists-heading">Our {department.name} Specialists</h2>
+            {specialists.length ? (
+              <ul className="specialist-grid plain-list">
+                {specialists.map((d) => <Specialist key={d.id} doctor={d} />)}
+              </ul>
+            ) : (
+              <div className="page-status">
+                <p>No specialists currently available for this department.</p>
+                <p className="muted">Please check back later or contact us for more information.</p>
+              </div>
+            )}
+          </section>
+        </div>
+        <aside className="dept-aside" aria-label={`Visiting ${department.name}`}>
+          <section className="card">
+            <h2>{icon(MapPin)}Location</h2>
+            <p>{site.address}</p>
+            <a href={mapUrl} className="text-link" rel="noopener">View on map<span className="visually-hidden"> (opens Google Maps)</span></a>
+          </section>
+          <section className="card">
+            <h2>{icon(Clock)}Department Hours</h2>
+            <p>{site.hours}</p>
+          </section>
+          <section className="card">
+            <h2>{icon(Phone)}Contact Information</h2>
+            <p><a href={`tel:${site.phone.replace(/\s+/g, "")}`} className="text-link">{site.phone}</a></p>
+          </section>
+          <ExternalLink href={site.bookingUrl} className="button button--primary button--large dept-book">
+            {icon(CalendarCheck)}Book an Appointment
+          </ExternalLink>
+          <p className="muted dept-note">{icon(Stethoscope)}{site.emergencyNote}</p>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export default function DepartmentPage() {
+  const state = usePageProps("department");
+  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading department" /></div>;
+  // A failed load leads to the Not Found view (spec section 8).
+  if (state.status === "error" || !state.props.data.department) return <NotFound />;
+  return <Details department={state.props.data.department} specialists={state.props.data.specialists} />;
+}
