@@ -63,7 +63,9 @@ pub const JSON_LIMIT: usize = 16 * 1024;
 /// the default service (`pages::Route::parse` holds the page table; a path that is
 /// no page redirects to `/`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.route("/healthz", web::get().to(health));
+    cfg.route("/healthz", web::get().to(health))
+        .route("/sitemap.xml", web::get().to(pages::seo::sitemap))
+        .route("/robots.txt", web::get().to(pages::seo::robots));
     api_routes(cfg);
     cfg.service(web::scope("/api").default_service(web::to(api_not_found)))
         .route("/assets/{file:.*}", web::get().to(assets::serve))

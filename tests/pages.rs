@@ -225,3 +225,52 @@ async fn departments_and_their_specialists_render_on_the_server() {
         assert!(html.contains("Department Not Found") && html.contains("Back to Departments"), "{b}");
     }
 }
+
+/// The JSON-LD block of a page, if any.
+fn json_ld(html: &str) -> Option<Value> {
+    let start = html.find(r#"<script type="application/ld+json">"#)? + 35;
+    let end = start + html[start..].find("</script>").unwrap();
+    Some(serde_json::from_str(&html[start..end]).expect("JSON-LD is JSON"))
+}
+
+#[actix_web::test]
+async fn search_engines_get_a_sitemap_robots_and_structured_data() {
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state(&db).await)).await;
+
+    let page = fetch(&app, "/sitemap.xml").await;
+    assert_eq!(page.status, 200);
+    assert!(page.headers.get("content-type").unwrap().to_str().unwrap().starts_with("application/xml"));
+    let xml = page.html;
+    assert!(xml.starts_with("<?xml") && xml.trim_end().ends_with("</urlset>"));
+    for path in ["/", "/doctors", "/departments"] {
+        assert!(xml.contains(&format!("<loc>https://hygo.test{path}</loc>")), "{path}");
+    }
+    for d in hygo_data::catalogue::departments() {
+        assert!(xml.contains(&format!("<loc>https://hygo.test/departments/{}</loc>", d.slug)), "{}", d.slug);
+    }
+    for d in seed().as_array().unwrap() {
+        assert!(xml.contains(&format!("<loc>https://hygo.test/doctors/{}</loc>", d["id"])));
+    }
+    // Every listed URL is a page that answers 200.
+    for loc in xml.split("<loc>").skip(1).map(|s| &s[..s.find("</loc>").unwrap()]) {
+        let path = loc.strip_prefix("https://hygo.test").unwrap();
+        assert_eq!(fetch(&app, path).await.status, 200, "{path}");
+    }
+
+    let robots = fetch(&app, "/robots.txt").await;
+    assert_eq!(robots.status, 200);
+    assert!(robots.html.contains("Sitemap: https://hygo.test/sitemap.xml"));
+    assert!(robots.html.contains("Disallow: /api/"));
+
+    let home = json_ld(&fetch(&app, "/").await.html).expect("JSON-LD on /");
+    assert_eq!(home["@type"], "MedicalClinic");
+    assert_eq!(home["address"]["addressLocality"], "Rajkot");
+    assert_eq!(home["openingHours"], "Mo-Sa 08:00-20:00");
+    let first = &seed()[0];
+    let doctor = json_ld(&fetch(&app, &format!("/doctors/{}", first["id"])).await.html).expect("JSON-LD on a profile");
+    assert_eq!(doctor["@type"], "IndividualPhysician");
+    assert_eq!(doctor["name"], first["name"]);
+    assert_eq!(doctor["medicalSpecialty"], first["specialization"]);
+    assert!(json_ld(&fetch(&app, "/doctors/424242").await.html).is_none(), "nothing about a doctor who does not exist");
+}

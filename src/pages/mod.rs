@@ -10,6 +10,7 @@ mod doctor;
 mod doctors;
 mod home;
 pub mod render;
+pub mod seo;
 
 use serde::Serialize;
 use serde_json::Value;

@@ -15,6 +15,8 @@ struct Document<'a> {
     description: &'a str,
     canonical: &'a str,
     noindex: bool,
+    /// JSON-LD, already made safe for a script element.
+    structured_data: Option<String>,
     css: &'static str,
     js: &'static str,
     body: &'a str,
@@ -50,10 +52,12 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
         }
     };
     let canonical = format!("{}{}", state.config.public_url, route.canonical_path());
-    render(&state, &props_path, &props, &canonical).await
+    let structured = super::seo::structured_data(&route, &props, &state.config.public_url)
+        .map(|v| script_safe_json(&v.to_string()));
+    render(&state, &props_path, &props, &canonical, structured).await
 }
 
-async fn render(state: &AppState, url: &str, props: &Props, canonical: &str) -> HttpResponse {
+async fn render(state: &AppState, url: &str, props: &Props, canonical: &str, structured_data: Option<String>) -> HttpResponse {
     let props_json = match serde_json::to_string(props) {
         Ok(json) => json,
         Err(e) => {
@@ -80,6 +84,7 @@ async fn render(state: &AppState, url: &str, props: &Props, canonical: &str) -> 
         description: &output.head.description,
         canonical,
         noindex: output.status >= 400,
+        structured_data,
         css: CLIENT_CSS,
         js: CLIENT_JS,
         body: &output.html,

@@ -1,0 +1,87 @@
+//! What search engines read besides the page: JSON-LD about the clinic and each
+//! doctor (schema.org), `/sitemap.xml` with every public URL, and `/robots.txt`.
+
+use actix_web::{web, HttpResponse};
+use serde_json::{json, Value};
+
+use super::{Props, Route};
+use crate::app::AppState;
+use crate::error::ApiError;
+
+/// The clinic as schema.org describes a medical clinic.
+fn clinic(public_url: &str) -> Value {
+    let site = hygo_data::catalogue::site();
+    let a = &site["addressParts"];
+    json!({
+        "@type": "MedicalClinic",
+        "@id": format!("{public_url}/#clinic"),
+        "name": site["name"],
+        "url": format!("{public_url}/"),
+        "telephone": site["phone"],
+        "email": site["email"],
+        "address": {
+            "@type": "PostalAddress",
+            "streetAddress": a["street"],
+            "addressLocality": a["city"],
+            "addressRegion": a["region"],
+            "postalCode": a["postalCode"],
+            "addressCountry": a["country"]
+        },
+        // Spec section 9: Monday to Saturday, 8:00 AM to 8:00 PM.
+        "openingHours": "Mo-Sa 08:00-20:00",
+        "isAcceptingNewPatients": true
+    })
+}
+
+/// The JSON-LD of a page, if it has any: the clinic on the home page and the
+/// departments, a physician on a doctor's profile.
+pub fn structured_data(route: &Route, props: &Props, public_url: &str) -> Option<Value> {
+    let graph = match route {
+        Route::Home | Route::Departments | Route::Department(_) if props.status == 200 => clinic(public_url),
+        Route::Doctor(Some(id)) if props.status == 200 => {
+            let d = &props.data["doctor"];
+            json!({
+                "@type": "IndividualPhysician",
+                "@id": format!("{public_url}/doctors/{id}"),
+                "name": d["name"],
+                "url": format!("{public_url}/doctors/{id}"),
+                "description": d["bio"],
+                "medicalSpecialty": d["specialization"],
+                "knowsLanguage": d["languages"],
+                "address": clinic(public_url)["address"],
+                "telephone": hygo_data::catalogue::site()["phone"],
+                "memberOf": { "@id": format!("{public_url}/#clinic") }
+            })
+        }
+        _ => return None,
+    };
+    let mut doc = json!({ "@context": "https://schema.org" });
+    doc.as_object_mut().unwrap().extend(graph.as_object().unwrap().clone());
+    Some(doc)
+}
+
+/// Every public URL: the pages, every department, every doctor.
+pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let base = &state.config.public_url;
+    let mut paths: Vec<String> = vec!["/".into(), "/doctors".into(), "/departments".into()];
+    paths.extend(hygo_data::catalogue::departments().iter().map(|d| format!("/departments/{}", d.slug)));
+    paths.extend(hygo_data::doctors::all(&state.db).await?.iter().map(|d| format!("/doctors/{}", d.id)));
+    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for p in paths {
+        xml.push_str(&format!("  <url><loc>{}</loc></url>\n", xml_escape(&format!("{base}{p}"))));
+    }
+    xml.push_str("</urlset>\n");
+    Ok(HttpResponse::Ok().content_type("application/xml; charset=utf-8").body(xml))
+}
+
+pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
+    let body = format!(
+        "User-agent: *\nDisallow: /api/\nDisallow: /appointments/\nDisallow: /newsletter/\nSitemap: {}/sitemap.xml\n",
+        state.config.public_url
+    );
+    HttpResponse::Ok().content_type("text/plain; charset=utf-8").body(body)
+}
+
+fn xml_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
+}
