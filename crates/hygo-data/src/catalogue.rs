@@ -82,20 +82,21 @@ pub fn services() -> Vec<Service> {
         .collect()
 }
 
-/// A specialization: the home page's "Specialities available", each with a slug.
-#[derive(Debug, Clone, Serialize)]
+/// A specialization: the kinds of doctor the header search offers (spec section 2),
+/// each with the department that usually sees its patients, if HYGO has one.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Specialization {
     pub id: String,
     pub name: String,
+    pub department: Option<String>,
 }
 
-pub fn specializations() -> Vec<Specialization> {
-    let names = home()["services"]["specialities"].as_array().map(Vec::as_slice).unwrap_or_default();
-    names
-        .iter()
-        .filter_map(|n| n.as_str())
-        .map(|name| Specialization { id: slug(name), name: name.to_owned() })
-        .collect()
+pub fn specializations() -> &'static [Specialization] {
+    static SPECIALIZATIONS: LazyLock<Vec<Specialization>> = LazyLock::new(|| {
+        serde_json::from_str(include_str!("../catalogue/specializations.json"))
+            .expect("catalogue/specializations.json is valid (checked by a unit test)")
+    });
+    &SPECIALIZATIONS
 }
 
 /// "General Surgery" → "general-surgery".
@@ -132,8 +133,17 @@ mod tests {
         assert_eq!(home()["services"]["tiles"].as_array().unwrap().len(), 9, "the 9 service tiles");
         assert_eq!(services.len(), 8, "8 of them are services, the ninth is See More");
         assert!(services.iter().all(|s| !s.id.is_empty() && !s.name.is_empty() && s.link.starts_with("/services/")));
-        let specs = specializations();
-        assert!(specs.iter().any(|s| s.id == "general-surgery" && s.name == "General Surgery"));
+        let ids: Vec<&str> = specializations().iter().map(|s| s.id.as_str()).collect();
+        assert_eq!(ids, [
+            "general-physician", "allergist", "cardiologist", "dentist", "dermatologist", "endocrinologist",
+            "ent-specialist", "gastroenterologist", "gynecologist", "neurologist", "ophthalmologist", "orthopedic",
+            "pediatrician", "psychiatrist", "pulmonologist"
+        ], "the ids of spec section 2");
+        for s in specializations() {
+            if let Some(d) = &s.department {
+                assert!(find_department(d).is_some(), "{}: department {d}", s.id);
+            }
+        }
         assert_eq!(slug("ENT"), "ent");
         assert_eq!(slug("Diet & Nutrition"), "diet-nutrition");
     }

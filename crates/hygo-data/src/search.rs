@@ -55,12 +55,12 @@ pub async fn search(db: &Db, query: &str) -> Result<Vec<SearchResult>, DataError
         link: s.link,
         id: s.id,
     }));
-    results.extend(catalogue::specializations().into_iter().filter(|s| hit(&[&s.name])).map(|s| SearchResult {
+    results.extend(catalogue::specializations().iter().filter(|s| hit(&[&s.name])).map(|s| SearchResult {
         kind: "specialization",
-        name: s.name,
+        name: s.name.clone(),
         description: None,
         link: format!("/specializations/{}", s.id),
-        id: s.id,
+        id: s.id.clone(),
     }));
     results.truncate(MAX_RESULTS);
     Ok(results)
