@@ -274,3 +274,21 @@ async fn search_engines_get_a_sitemap_robots_and_structured_data() {
     assert_eq!(doctor["medicalSpecialty"], first["specialization"]);
     assert!(json_ld(&fetch(&app, "/doctors/424242").await.html).is_none(), "nothing about a doctor who does not exist");
 }
+
+#[actix_web::test]
+async fn the_search_page_works_without_javascript() {
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state(&db).await)).await;
+    let page = fetch(&app, "/search?q=cardio").await;
+    assert_eq!(page.status, 200);
+    assert!(page.html.contains(r#"<meta name="robots" content="noindex">"#), "results pages are not indexed");
+    let html = root(&page.html);
+    assert!(html.contains("Search Results"));
+    assert!(html.contains(r#"href="/departments/cardiology""#));
+    assert_eq!(props(&page.html)["data"]["query"], "cardio");
+    let short = fetch(&app, "/search?q=c").await;
+    assert!(root(&short.html).contains("Type at least 2 characters to search."));
+    let none = fetch(&app, &format!("/search?q={}", "z".repeat(300))).await;
+    assert_eq!(none.status, 200, "a long text is cut, not refused");
+    assert_eq!(props(&none.html)["data"]["query"].as_str().unwrap().len(), 100);
+}

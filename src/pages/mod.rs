@@ -9,6 +9,7 @@ mod departments;
 mod doctor;
 mod doctors;
 mod home;
+mod search;
 pub mod render;
 pub mod seo;
 
@@ -29,6 +30,8 @@ pub enum Route {
     Departments,
     /// `/departments/{id}`: the id as written (slug, alias or name).
     Department(String),
+    /// `/search?q=`: the text searched for.
+    Search(String),
 }
 
 impl Route {
@@ -42,6 +45,7 @@ impl Route {
             ["doctors"] => Some(Route::Doctors),
             ["doctors", id] => Some(Route::Doctor(positive_id(id))),
             ["departments"] => Some(Route::Departments),
+            ["search"] => Some(Route::Search(query_param(query, "q").unwrap_or_default())),
             ["departments", id] if !id.is_empty() => Some(Route::Department(percent_decode(id))),
             ["doctorDetail"] => {
                 let id = query_param(query, "doctorId").and_then(|v| positive_id(&v));
@@ -59,6 +63,7 @@ impl Route {
             Route::Doctor(Some(id)) => format!("/doctors/{id}"),
             Route::Doctor(None) => "/doctors".into(),
             Route::Departments => "/departments".into(),
+            Route::Search(_) => "/search".into(),
             Route::Department(id) => match hygo_data::catalogue::find_department(id) {
                 Some(d) => format!("/departments/{}", d.slug),
                 None => "/departments".into(),
@@ -87,6 +92,7 @@ pub async fn load(state: &AppState, route: &Route, path: String) -> Result<Props
             ("doctor", status, data)
         }
         Route::Departments => ("departments", 200, departments::data()),
+        Route::Search(q) => ("search", 200, search::data(&state.db, q).await?),
         Route::Department(id) => {
             let (status, data) = department::data(&state.db, id).await?;
             ("department", status, data)

@@ -54,10 +54,17 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
     let canonical = format!("{}{}", state.config.public_url, route.canonical_path());
     let structured = super::seo::structured_data(&route, &props, &state.config.public_url)
         .map(|v| script_safe_json(&v.to_string()));
-    render(&state, &props_path, &props, &canonical, structured).await
+    render(&state, &route, &props_path, &props, &canonical, structured).await
 }
 
-async fn render(state: &AppState, url: &str, props: &Props, canonical: &str, structured_data: Option<String>) -> HttpResponse {
+async fn render(
+    state: &AppState,
+    route: &Route,
+    url: &str,
+    props: &Props,
+    canonical: &str,
+    structured_data: Option<String>,
+) -> HttpResponse {
     let props_json = match serde_json::to_string(props) {
         Ok(json) => json,
         Err(e) => {
@@ -83,7 +90,8 @@ async fn render(state: &AppState, url: &str, props: &Props, canonical: &str, str
         title: &output.head.title,
         description: &output.head.description,
         canonical,
-        noindex: output.status >= 400,
+        // Error pages and search results are not for search engines' indexes.
+        noindex: output.status >= 400 || matches!(route, Route::Search(_)),
         structured_data,
         css: CLIENT_CSS,
         js: CLIENT_JS,

@@ -8,6 +8,7 @@ import DepartmentsPage from "./pages/Departments";
 import DoctorProfilePage from "./pages/DoctorProfile";
 import DoctorsPage from "./pages/Doctors";
 import HomePage from "./pages/Home";
+import SearchPage from "./pages/Search";
 import type { PageProps } from "./types";
 
 /** Scrolls to the top on every path change (not on the first load: the browser restores that). */
@@ -48,6 +49,7 @@ export function App({ props }: { props: PageProps }) {
           <Route path="/doctorDetail" element={<DoctorProfilePage />} />
           <Route path="/departments" element={<DepartmentsPage />} />
           <Route path="/departments/:id" element={<DepartmentPage />} />
+          <Route path="/search" element={<SearchPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </main>

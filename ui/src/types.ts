@@ -1,3 +1,4 @@
+import type { SearchResult } from "./components/SearchBox";
 // The props the server hands to every page (docs/architecture.md, "Props").
 // `site` is catalogue/site.json and `data.home` is catalogue/home.json, passed
 // through untouched by the Rust side.
@@ -46,6 +47,7 @@ export interface Site {
     doctorNotFound: PageMeta;
     departments: PageMeta;
     departmentNotFound: PageMeta;
+    search: PageMeta;
     titleSuffix: string;
   };
 }
@@ -221,7 +223,12 @@ export interface DepartmentProps extends PropsBase {
   data: { department: Department | null; specialists: Doctor[] };
 }
 
-export type PageProps = HomeProps | DoctorsProps | DoctorProps | DepartmentsProps | DepartmentProps;
+export interface SearchProps extends PropsBase {
+  page: "search";
+  data: { query: string; results: SearchResult[] };
+}
+
+export type PageProps = HomeProps | DoctorsProps | DoctorProps | DepartmentsProps | DepartmentProps | SearchProps;
 export type PageName = PageProps["page"];
 
 /** What `/api/props` answers for a path that is no page. */

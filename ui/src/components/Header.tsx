@@ -1,9 +1,10 @@
-import { ChevronDown, Menu, X } from "lucide-react";
+import { ChevronDown, Menu, Search, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useSite } from "../lib/props";
 import type { NavItem } from "../types";
 import { Logo } from "./Logo";
+import { SearchBox } from "./SearchBox";
 import { ExternalLink } from "./ui";
 
 function isActive(item: NavItem, pathname: string): boolean {
@@ -67,8 +68,14 @@ export function Header() {
   const [atTop, setAtTop] = useState(true);
   const [menuOpen, setMenuOpen] = useState(false);
   const [open, setOpen] = useState<Record<string, boolean>>({});
+  const [searchOpen, setSearchOpen] = useState(false);
+  // Before hydration the search toggle is a link to the /search page.
+  const [interactive, setInteractive] = useState(false);
   const ref = useRef<HTMLElement>(null);
   const menuId = useId();
+  const searchId = useId();
+
+  useEffect(() => setInteractive(true), []);
 
   // Whether the page is scrolled to the very top (the server renders the "top" state).
   useEffect(() => {
@@ -84,12 +91,14 @@ export function Header() {
       if (ref.current && !ref.current.contains(e.target as Node)) {
         setMenuOpen(false);
         setOpen({});
+        setSearchOpen(false);
       }
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
         setMenuOpen(false);
         setOpen({});
+        setSearchOpen(false);
       }
     };
     document.addEventListener("pointerdown", onPointer);
@@ -103,6 +112,7 @@ export function Header() {
   useEffect(() => {
     setMenuOpen(false);
     setOpen({});
+    setSearchOpen(false);
   }, [pathname]);
 
   const choose = () => {
@@ -110,7 +120,8 @@ export function Header() {
     setOpen({});
   };
   const toggle = (path: string) => setOpen((o) => ({ ...o, [path]: !o[path] }));
-  const transparent = pathname === "/" && atTop && !menuOpen;
+  const transparent = pathname === "/" && atTop && !menuOpen && !searchOpen;
+  const searchIcon = <Search aria-hidden="true" focusable="false" size={22} />;
 
   return (
     <header ref={ref} className={`site-header${transparent ? " site-header--transparent" : " site-header--solid"}`}>
@@ -118,8 +129,16 @@ export function Header() {
         <Link to="/" className="logo-link" aria-label={`${site.name} home`} onClick={choose}>
           <Logo />
         </Link>
+        {interactive ? (
+          <button type="button" className="search-toggle" aria-expanded={searchOpen} aria-controls={searchId}
+            onClick={() => { setSearchOpen((v) => !v); setMenuOpen(false); }}>
+            {searchIcon}<span className="visually-hidden">Search</span>
+          </button>
+        ) : (
+          <Link to="/search" className="search-toggle">{searchIcon}<span className="visually-hidden">Search</span></Link>
+        )}
         <button type="button" className="nav-toggle" aria-expanded={menuOpen} aria-controls={menuId}
-          onClick={() => setMenuOpen((v) => !v)}>
+          onClick={() => { setMenuOpen((v) => !v); setSearchOpen(false); }}>
           {menuOpen ? <X aria-hidden="true" focusable="false" size={24} /> : <Menu aria-hidden="true" focusable="false" size={24} />}
           <span className="visually-hidden">{menuOpen ? "Close menu" : "Open menu"}</span>
         </button>
@@ -142,6 +161,11 @@ export function Header() {
             </li>
           </ul>
         </nav>
+      </div>
+      <div id={searchId} className="search-panel" hidden={!searchOpen}>
+        <div className="container">
+          {searchOpen ? <SearchBox onDone={() => setSearchOpen(false)} showHint /> : null}
+        </div>
       </div>
     </header>
   );

@@ -28,6 +28,10 @@ export function headFor(props: PageProps): Head {
     }
     case "departments":
       return { ...meta.departments };
+    case "search":
+      return props.data.query.trim()
+        ? { title: `Search results for “${props.data.query.trim()}”${meta.titleSuffix}`, description: meta.search.description }
+        : { ...meta.search };
     case "department": {
       const d = props.data.department;
       if (!d) return { ...meta.departmentNotFound };

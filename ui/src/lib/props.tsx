@@ -26,7 +26,7 @@ interface PropsContext {
 
 const Ctx = createContext<PropsContext | null>(null);
 
-const PAGES: readonly PageName[] = ["home", "doctors", "doctor", "departments", "department"];
+const PAGES: readonly PageName[] = ["home", "doctors", "doctor", "departments", "department", "search"];
 
 function isPageProps(v: unknown): v is PageProps {
   if (!v || typeof v !== "object") return false;

@@ -7,6 +7,7 @@ export function pageForPath(pathname: string): PageName | null {
   if (p === "/doctors") return "doctors";
   if (/^\/doctors\/[^/]+$/.test(p) || p === "/doctorDetail") return "doctor";
   if (p === "/departments") return "departments";
+  if (p === "/search") return "search";
   if (/^\/departments\/[^/]+$/.test(p)) return "department";
   return null;
 }

@@ -1,0 +1,168 @@
+// The header's site search: a combobox (WAI-ARIA 1.2 pattern). Suggestions come
+// from /api/search from 2 characters on; arrow keys move through them, Enter opens
+// one, Escape closes the list; submitting opens the first result (spec section 2).
+import { Building2, HeartPulse, Search, Stethoscope, UserRoundSearch, X } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useNavigate } from "react-router";
+
+export interface SearchResult {
+  type: "doctor" | "department" | "service" | "specialization";
+  name: string;
+  description?: string;
+  link: string;
+  id: string;
+}
+
+const LABELS: Record<SearchResult["type"], string> = {
+  doctor: "Doctor",
+  department: "Department",
+  service: "Service",
+  specialization: "Specialization",
+};
+
+const ICONS = { doctor: Stethoscope, department: Building2, service: HeartPulse, specialization: UserRoundSearch };
+
+async function fetchResults(q: string, signal?: AbortSignal): Promise<SearchResult[]> {
+  const res = await fetch(`/api/search?q=${encodeURIComponent(q)}`, { signal, headers: { accept: "application/json" } });
+  if (!res.ok) return [];
+  const body = (await res.json()) as { data?: unknown };
+  return Array.isArray(body.data) ? (body.data as SearchResult[]) : [];
+}
+
+export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?: boolean }) {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState("");
+  const [results, setResults] = useState<SearchResult[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [loading, setLoading] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const listId = `${id}-list`;
+  const labelId = `${id}-label`;
+
+  useEffect(() => input.current?.focus(), []);
+
+  useEffect(() => {
+    const q = query.trim();
+    if (q.length < 2) {
+      setResults([]);
+      setOpen(false);
+      setActive(-1);
+      setLoading(false);
+      return;
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    const timer = setTimeout(() => {
+      fetchResults(q, controller.signal).then(
+        (list) => {
+          setResults(list);
+          setOpen(true);
+          setActive(-1);
+          setLoading(false);
+        },
+        () => {
+          if (!controller.signal.aborted) setLoading(false);
+        },
+      );
+    }, 150);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  const choose = (r: SearchResult) => {
+    setQuery("");
+    setOpen(false);
+    onDone();
+    // A doctor opened from the search fetches its profile from the server.
+    navigate(r.link, r.type === "doctor" ? { state: { fromSearch: true } } : undefined);
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const q = query.trim();
+    if (!q) return;
+    const list = open && results.length ? results : await fetchResults(q).catch(() => []);
+    if (list.length) choose(list[0]);
+    else {
+      setResults([]);
+      setOpen(true);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === "ArrowDown" && results.length) {
+      e.preventDefault();
+      setOpen(true);
+      setActive((a) => Math.min(a + 1, results.length - 1));
+    } else if (e.key === "ArrowUp" && results.length) {
+      e.preventDefault();
+      setActive((a) => Math.max(a - 1, 0));
+    } else if (e.key === "Enter" && open && active >= 0 && results[active]) {
+      e.preventDefault();
+      choose(results[active]);
+    } else if (e.key === "Escape") {
+      e.stopPropagation();
+      if (open) setOpen(false);
+      else onDone();
+    }
+  };
+
+  const clear = () => {
+    setQuery("");
+    setOpen(false);
+    input.current?.focus();
+  };
+
+  const announcement = loading
+    ? ""
+    : open
+      ? results.length === 1 ? "1 result" : `${results.length} results`
+      : "";
+
+  return (
+    <form role="search" className="searchbox" action="/search" method="get" onSubmit={onSubmit}>
+      <label htmlFor={`${id}-input`} className="visually-hidden">Search the site</label>
+      <div className="searchbox-field">
+        <Search aria-hidden="true" focusable="false" size={18} className="searchbox-icon" />
+        <input ref={input} id={`${id}-input`} name="q" type="text" value={query} autoComplete="off"
+          placeholder="Search for departments, doctors..." role="combobox" aria-autocomplete="list"
+          aria-expanded={open} aria-controls={listId}
+          aria-activedescendant={open && active >= 0 ? `${id}-opt-${active}` : undefined}
+          onChange={(e) => setQuery(e.target.value)} onKeyDown={onKeyDown} />
+        {query ? (
+          <button type="button" className="searchbox-clear" onClick={clear} aria-label="Clear search">
+            <X aria-hidden="true" focusable="false" size={18} />
+          </button>
+        ) : null}
+        <button type="submit" className="button button--primary searchbox-submit" disabled={!query.trim()}>Search</button>
+      </div>
+      {showHint ? <p className="searchbox-hint">Try searching for "specialist", "appointment", "cardiology"...</p> : null}
+      <p className="visually-hidden" role="status">{announcement}</p>
+      <div className="searchbox-results" hidden={!open}>
+        <p id={labelId} className="searchbox-label">Search Results</p>
+        <ul id={listId} role="listbox" aria-labelledby={labelId} className="plain-list">
+          {results.map((r, i) => {
+            const Icon = ICONS[r.type] ?? Search;
+            return (
+              <li key={`${r.type}-${r.id}`} id={`${id}-opt-${i}`} role="option" aria-selected={i === active}
+                className={`searchbox-option${i === active ? " is-active" : ""}`}
+                onMouseDown={(e) => e.preventDefault()} onClick={() => choose(r)}>
+                <Icon aria-hidden="true" focusable="false" size={20} className="searchbox-option-icon" />
+                <span className="searchbox-option-text">
+                  <span className="searchbox-option-name">{r.name}</span>
+                  {r.description ? <span className="searchbox-option-desc">{r.description}</span> : null}
+                </span>
+                <span className="searchbox-option-type">{LABELS[r.type] ?? r.type}</span>
+              </li>
+            );
+          })}
+        </ul>
+        {open && !results.length ? <p className="searchbox-empty">No results found.</p> : null}
+      </div>
+    </form>
+  );
+}
