@@ -292,3 +292,54 @@ async fn the_search_page_works_without_javascript() {
     assert_eq!(none.status, 200, "a long text is cut, not refused");
     assert_eq!(props(&none.html)["data"]["query"].as_str().unwrap().len(), 100);
 }
+
+#[actix_web::test]
+async fn services_and_specializations_render_on_the_server() {
+    for db in TestDb::all().await {
+        let app = test::init_service(hygo::app::app(state(&db).await)).await;
+        let b = db.backend;
+        let services = hygo_data::catalogue::services();
+
+        let page = fetch(&app, "/services").await;
+        assert_eq!(page.status, 200, "{b}");
+        for s in &services {
+            assert!(page.html.contains(&format!(r#"href="/services/{}""#, s.id)), "{b}: {} listed", s.id);
+        }
+
+        let pharmacy = services.iter().find(|s| s.id == "pharmacy").unwrap();
+        for path in ["/services/pharmacy", "/services/PHARMACY"] {
+            let page = fetch(&app, path).await;
+            assert_eq!(page.status, 200, "{b}: {path}");
+            let html = root(&page.html).replace("<!-- -->", "");
+            for text in [format!("About Our {} Service", pharmacy.name), "Service Details".into(), "Back to Services".into()] {
+                assert!(html.contains(&escaped(&text)), "{b}: {text}");
+            }
+            for o in &pharmacy.offers {
+                assert!(html.contains(&escaped(o)), "{b}: {o}");
+            }
+            assert!(page.html.contains(r#"<link rel="canonical" href="https://hygo.test/services/pharmacy">"#));
+        }
+        let missing = fetch(&app, "/services/teleportation").await;
+        assert_eq!(missing.status, 404, "{b}");
+        let html = root(&missing.html);
+        assert!(html.contains("Service Not Found") && html.contains("Back to Services"));
+
+        // A specialization lists the doctors who practise it.
+        let page = fetch(&app, "/specializations/cardiologist").await;
+        assert_eq!(page.status, 200, "{b}");
+        let cardiologists: Vec<String> = seed().as_array().unwrap().iter()
+            .filter(|d| d["specialization"] == "Cardiologist").map(|d| d["name"].as_str().unwrap().to_owned()).collect();
+        assert!(!cardiologists.is_empty());
+        for name in &cardiologists {
+            assert!(root(&page.html).contains(&escaped(name)), "{b}: {name}");
+        }
+        assert_eq!(props(&page.html)["data"]["doctors"].as_array().unwrap().len(), cardiologists.len());
+        assert!(root(&page.html).contains(r#"href="/departments/cardiology""#));
+        let orthopedic = fetch(&app, "/specializations/orthopedic").await;
+        assert!(!props(&orthopedic.html)["data"]["doctors"].as_array().unwrap().is_empty(), "{b}: Orthopedic covers Orthopedic Surgeon");
+        let dentist = fetch(&app, "/specializations/dentist").await;
+        assert_eq!(dentist.status, 200);
+        assert!(root(&dentist.html).contains("General Consultation"), "{b}: nobody yet: a way forward");
+        assert_eq!(fetch(&app, "/specializations/wizard").await.status, 404);
+    }
+}

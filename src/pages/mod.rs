@@ -10,6 +10,8 @@ mod doctor;
 mod doctors;
 mod home;
 mod search;
+mod services;
+mod specialization;
 pub mod render;
 pub mod seo;
 
@@ -32,6 +34,9 @@ pub enum Route {
     Department(String),
     /// `/search?q=`: the text searched for.
     Search(String),
+    Services,
+    Service(String),
+    Specialization(String),
 }
 
 impl Route {
@@ -46,6 +51,9 @@ impl Route {
             ["doctors", id] => Some(Route::Doctor(positive_id(id))),
             ["departments"] => Some(Route::Departments),
             ["search"] => Some(Route::Search(query_param(query, "q").unwrap_or_default())),
+            ["services"] => Some(Route::Services),
+            ["services", id] if !id.is_empty() => Some(Route::Service(percent_decode(id))),
+            ["specializations", id] if !id.is_empty() => Some(Route::Specialization(percent_decode(id))),
             ["departments", id] if !id.is_empty() => Some(Route::Department(percent_decode(id))),
             ["doctorDetail"] => {
                 let id = query_param(query, "doctorId").and_then(|v| positive_id(&v));
@@ -64,6 +72,15 @@ impl Route {
             Route::Doctor(None) => "/doctors".into(),
             Route::Departments => "/departments".into(),
             Route::Search(_) => "/search".into(),
+            Route::Services => "/services".into(),
+            Route::Service(id) => match hygo_data::catalogue::find_service(id) {
+                Some(s) => format!("/services/{}", s.id),
+                None => "/services".into(),
+            },
+            Route::Specialization(id) => match hygo_data::catalogue::find_specialization(id) {
+                Some(s) => format!("/specializations/{}", s.id),
+                None => "/doctors".into(),
+            },
             Route::Department(id) => match hygo_data::catalogue::find_department(id) {
                 Some(d) => format!("/departments/{}", d.slug),
                 None => "/departments".into(),
@@ -93,6 +110,15 @@ pub async fn load(state: &AppState, route: &Route, path: String) -> Result<Props
         }
         Route::Departments => ("departments", 200, departments::data()),
         Route::Search(q) => ("search", 200, search::data(&state.db, q).await?),
+        Route::Services => ("services", 200, services::list()),
+        Route::Service(id) => {
+            let (status, data) = services::one(id);
+            ("service", status, data)
+        }
+        Route::Specialization(id) => {
+            let (status, data) = specialization::data(&state.db, id).await?;
+            ("specialization", status, data)
+        }
         Route::Department(id) => {
             let (status, data) = department::data(&state.db, id).await?;
             ("department", status, data)

@@ -63,7 +63,9 @@ pub fn structured_data(route: &Route, props: &Props, public_url: &str) -> Option
 /// Every public URL: the pages, every department, every doctor.
 pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let base = &state.config.public_url;
-    let mut paths: Vec<String> = vec!["/".into(), "/doctors".into(), "/departments".into()];
+    let mut paths: Vec<String> = vec!["/".into(), "/doctors".into(), "/departments".into(), "/services".into()];
+    paths.extend(hygo_data::catalogue::services().iter().map(|s| s.link.clone()));
+    paths.extend(hygo_data::catalogue::specializations().iter().map(|s| format!("/specializations/{}", s.id)));
     paths.extend(hygo_data::catalogue::departments().iter().map(|d| format!("/departments/{}", d.slug)));
     paths.extend(hygo_data::doctors::all(&state.db).await?.iter().map(|d| format!("/doctors/{}", d.id)));
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");

@@ -9,6 +9,9 @@ import DoctorProfilePage from "./pages/DoctorProfile";
 import DoctorsPage from "./pages/Doctors";
 import HomePage from "./pages/Home";
 import SearchPage from "./pages/Search";
+import ServicePage from "./pages/Service";
+import ServicesPage from "./pages/Services";
+import SpecializationPage from "./pages/Specialization";
 import type { PageProps } from "./types";
 
 /** Scrolls to the top on every path change (not on the first load: the browser restores that). */
@@ -50,6 +53,9 @@ export function App({ props }: { props: PageProps }) {
           <Route path="/departments" element={<DepartmentsPage />} />
           <Route path="/departments/:id" element={<DepartmentPage />} />
           <Route path="/search" element={<SearchPage />} />
+          <Route path="/services" element={<ServicesPage />} />
+          <Route path="/services/:id" element={<ServicePage />} />
+          <Route path="/specializations/:id" element={<SpecializationPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </main>

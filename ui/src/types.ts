@@ -48,6 +48,9 @@ export interface Site {
     departments: PageMeta;
     departmentNotFound: PageMeta;
     search: PageMeta;
+    services: PageMeta;
+    serviceNotFound: PageMeta;
+    specializationNotFound: PageMeta;
     titleSuffix: string;
   };
 }
@@ -228,7 +231,47 @@ export interface SearchProps extends PropsBase {
   data: { query: string; results: SearchResult[] };
 }
 
-export type PageProps = HomeProps | DoctorsProps | DoctorProps | DepartmentsProps | DepartmentProps | SearchProps;
+/** A service of the catalogue (the home page's service tiles). */
+export interface Service {
+  id: string;
+  name: string;
+  description: string;
+  link: string;
+  longDescription: string;
+  offers: string[];
+}
+
+export interface ServicesProps extends PropsBase {
+  page: "services";
+  data: { services: Service[] };
+}
+
+export interface ServiceProps extends PropsBase {
+  page: "service";
+  data: { service: Service | null };
+}
+
+export interface Specialization {
+  id: string;
+  name: string;
+  department: string | null;
+}
+
+export interface SpecializationProps extends PropsBase {
+  page: "specialization";
+  data: { specialization: Specialization | null; doctors: Doctor[]; department: Department | null };
+}
+
+export type PageProps =
+  | HomeProps
+  | DoctorsProps
+  | DoctorProps
+  | DepartmentsProps
+  | DepartmentProps
+  | SearchProps
+  | ServicesProps
+  | ServiceProps
+  | SpecializationProps;
 export type PageName = PageProps["page"];
 
 /** What `/api/props` answers for a path that is no page. */

@@ -68,6 +68,11 @@ pub struct Service {
     pub name: String,
     pub description: String,
     pub link: String,
+    /// "About Our {name} Service".
+    #[serde(rename = "longDescription")]
+    pub long_description: String,
+    /// "Service Details".
+    pub offers: Vec<String>,
 }
 
 pub fn services() -> Vec<Service> {
@@ -76,7 +81,15 @@ pub fn services() -> Vec<Service> {
         .iter()
         .map(|t| {
             let text = |k: &str| t[k].as_str().unwrap_or_default().to_owned();
-            Service { id: text("id"), name: text("name"), description: text("summary"), link: text("link") }
+            let offers = t["offers"].as_array().map(Vec::as_slice).unwrap_or_default();
+            Service {
+                id: text("id"),
+                name: text("name"),
+                description: text("summary"),
+                link: text("link"),
+                long_description: text("longDescription"),
+                offers: offers.iter().filter_map(|o| o.as_str().map(str::to_owned)).collect(),
+            }
         })
         .filter(|s| s.link.starts_with("/services/"))
         .collect()
@@ -89,6 +102,15 @@ pub struct Specialization {
     pub id: String,
     pub name: String,
     pub department: Option<String>,
+}
+
+/// A service by id, without regard to case (spec section 2, "Service detail").
+pub fn find_service(id: &str) -> Option<Service> {
+    services().into_iter().find(|s| s.id.eq_ignore_ascii_case(id.trim()))
+}
+
+pub fn find_specialization(id: &str) -> Option<&'static Specialization> {
+    specializations().iter().find(|s| s.id.eq_ignore_ascii_case(id.trim()))
 }
 
 pub fn specializations() -> &'static [Specialization] {
@@ -133,6 +155,9 @@ mod tests {
         assert_eq!(home()["services"]["tiles"].as_array().unwrap().len(), 9, "the 9 service tiles");
         assert_eq!(services.len(), 8, "8 of them are services, the ninth is See More");
         assert!(services.iter().all(|s| !s.id.is_empty() && !s.name.is_empty() && s.link.starts_with("/services/")));
+        assert!(services.iter().all(|s| !s.long_description.is_empty() && !s.offers.is_empty()), "every service has its texts");
+        assert_eq!(find_service("PHARMACY").map(|s| s.id), Some("pharmacy".into()));
+        assert!(find_service("see-more").is_none());
         let ids: Vec<&str> = specializations().iter().map(|s| s.id.as_str()).collect();
         assert_eq!(ids, [
             "general-physician", "allergist", "cardiologist", "dentist", "dermatologist", "endocrinologist",

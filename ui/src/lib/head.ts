@@ -28,6 +28,24 @@ export function headFor(props: PageProps): Head {
     }
     case "departments":
       return { ...meta.departments };
+    case "services":
+      return { ...meta.services };
+    case "service": {
+      const sv = props.data.service;
+      if (!sv) return { ...meta.serviceNotFound };
+      return { title: `${sv.name}${meta.titleSuffix}`, description: firstSentences(sv.longDescription || sv.description) };
+    }
+    case "specialization": {
+      const sp = props.data.specialization;
+      if (!sp) return { ...meta.specializationNotFound };
+      const n = props.data.doctors.length;
+      return {
+        title: `${sp.name}${meta.titleSuffix}`,
+        description: n
+          ? `${n === 1 ? "1 HYGO doctor" : `${n} HYGO doctors`} in Rajkot: ${sp.name}. See their profiles and clinic hours.`
+          : `${sp.name} at HYGO in Rajkot: how to see the right doctor.`,
+      };
+    }
     case "search":
       return props.data.query.trim()
         ? { title: `Search results for “${props.data.query.trim()}”${meta.titleSuffix}`, description: meta.search.description }

@@ -26,7 +26,9 @@ interface PropsContext {
 
 const Ctx = createContext<PropsContext | null>(null);
 
-const PAGES: readonly PageName[] = ["home", "doctors", "doctor", "departments", "department", "search"];
+const PAGES: readonly PageName[] = [
+  "home", "doctors", "doctor", "departments", "department", "search", "services", "service", "specialization",
+];
 
 function isPageProps(v: unknown): v is PageProps {
   if (!v || typeof v !== "object") return false;

@@ -8,6 +8,9 @@ export function pageForPath(pathname: string): PageName | null {
   if (/^\/doctors\/[^/]+$/.test(p) || p === "/doctorDetail") return "doctor";
   if (p === "/departments") return "departments";
   if (p === "/search") return "search";
+  if (p === "/services") return "services";
+  if (/^\/services\/[^/]+$/.test(p)) return "service";
+  if (/^\/specializations\/[^/]+$/.test(p)) return "specialization";
   if (/^\/departments\/[^/]+$/.test(p)) return "department";
   return null;
 }

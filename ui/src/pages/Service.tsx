@@ -1,0 +1,56 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { ServiceIcon } from "../components/ServiceIcon";
+import { ExternalLink, Spinner } from "../components/ui";
+import { usePageProps, useSite } from "../lib/props";
+import type { Service } from "../types";
+
+function NotFound() {
+  return (
+    <div className="container page-message">
+      <h1>Service Not Found</h1>
+      <p>The service you're looking for doesn't exist or has been removed.</p>
+      <Link to="/services" className="button button--primary">Back to Services</Link>
+    </div>
+  );
+}
+
+function Details({ service }: { service: Service }) {
+  const site = useSite();
+  return (
+    <div className="page">
+      <div className="page-hero">
+        <div className="container">
+          <Link to="/services" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />Back to Services</Link>
+          <div className="dept-hero-body">
+            <ServiceIcon id={service.id} />
+            <div>
+              <h1>{service.name}</h1>
+              <p className="page-lead">{service.description}</p>
+            </div>
+          </div>
+        </div>
+      </div>
+      <div className="container page-body narrow">
+        <section className="card">
+          <h2>About Our {service.name} Service</h2>
+          <p>{service.longDescription}</p>
+        </section>
+        <section className="card">
+          <h2>Service Details</h2>
+          <ul className="check-list">{service.offers.map((o) => <li key={o}>{o}</li>)}</ul>
+        </section>
+        <p className="section-action">
+          <ExternalLink href={site.bookingUrl} className="button button--primary button--large">{site.bookLabel}</ExternalLink>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export default function ServicePage() {
+  const state = usePageProps("service");
+  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading service" /></div>;
+  if (state.status === "error" || !state.props.data.service) return <NotFound />;
+  return <Details service={state.props.data.service} />;
+}
