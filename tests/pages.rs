@@ -343,3 +343,48 @@ async fn services_and_specializations_render_on_the_server() {
         assert_eq!(fetch(&app, "/specializations/wizard").await.status, 404);
     }
 }
+
+#[actix_web::test]
+async fn content_pages_render_their_texts_on_the_server() {
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state(&db).await)).await;
+    let text = |html: &str| root(html).replace("<!-- -->", "");
+    let cases: &[(&str, &[&str])] = &[
+        ("/about-us-HYGO", &["About HYGO", "What Sets Us Apart", "Always-On Access", "Real Savings", "One-Stop Care", "Seamless Escalation",
+            "Growing Patient Network", "Flexible Revenue Sharing", "Admitting Rights", "AI-Powered Tools", "Back to Home"]),
+        ("/about", &["About HYGO"]),
+        ("/about-us", &["About HYGO"]),
+        ("/about-hygo", &["Our Founding Team"]),
+        ("/founder", &["Our Founding Team"]),
+        ("/founding-team", &["Our Founding Team"]),
+        ("/our-mission", &["Our Mission", "How We&#x27;re Making It Happen", "One App One Card", "Patient-Centered Care", "Expert Medical Teams",
+            "Operational Excellence", "Healthcare Transformation", "Comprehensive Solutions", "1,000,000+", "100", "25"]),
+        ("/our-vision", &["Our Vision", "The AAA Framework", "Our Core Values"]),
+        ("/patient-resources", &["Patient Forms", "Insurance Information", "Appointment Preparation", "Contact Information", "Patient Portal",
+            "FAQs", "Frequently Asked Questions", "<details", "Monday to Saturday, 8:00 AM to 8:00 PM"]),
+        ("/contactus", &["Contact Us", "500+", "Happy Patients", "24/7", "Support", "Locations", "4.8", "4.9", "View on map"]),
+        ("/privacy-policy", &["1. Data We Collect", "2. Legal Basis", "3. How We Use Your Data", "4. Sharing Your Data", "5. Your Rights",
+            "6. Data Retention", "7. Data Security", "8. Children&#x27;s Privacy", "9. International Transfers", "10. Changes to This Policy",
+            "11. Grievance Redressal", "12. Contact Us", "mailto:"]),
+        ("/terms-and-conditions", &["1. Definitions", "2. Eligibility", "3. Services", "4. License", "5. Payment and Refund", "6. Data Policy",
+            "Deactivate Account", "New Delhi", "30 days", "15 days", "merchant of record"]),
+    ];
+    for (path, texts) in cases {
+        let page = fetch(&app, path).await;
+        assert_eq!(page.status, 200, "{path}");
+        let html = text(&page.html);
+        for t in *texts {
+            assert!(html.contains(t), "{path}: {t}");
+        }
+        assert_eq!(html.matches("<h1").count(), 1, "{path}: one h1");
+    }
+    // The founders come from the database.
+    let team = text(&fetch(&app, "/about-hygo").await.html);
+    for f in seed().as_array().unwrap().iter().filter(|d| !d["founder"].is_null()) {
+        assert!(team.contains(&escaped(f["name"].as_str().unwrap())), "{}", f["name"]);
+    }
+    // Aliases share one canonical address.
+    for path in ["/about", "/about-us"] {
+        assert!(fetch(&app, path).await.html.contains(r#"<link rel="canonical" href="https://hygo.test/about-us-HYGO">"#));
+    }
+}

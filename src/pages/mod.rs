@@ -4,6 +4,7 @@
 //! wraps the markup. `GET /api/props` hands the same props to the browser after
 //! hydration, so a page reached by a link and one loaded directly are the same.
 
+mod content;
 mod department;
 mod departments;
 mod doctor;
@@ -34,6 +35,8 @@ pub enum Route {
     Department(String),
     /// `/search?q=`: the text searched for.
     Search(String),
+    /// A content page of `catalogue/pages.json`, by key.
+    Content(&'static str),
     Services,
     Service(String),
     Specialization(String),
@@ -51,6 +54,7 @@ impl Route {
             ["doctors", id] => Some(Route::Doctor(positive_id(id))),
             ["departments"] => Some(Route::Departments),
             ["search"] => Some(Route::Search(query_param(query, "q").unwrap_or_default())),
+            [one] if content::key_of(one).is_some() => content::key_of(one).map(Route::Content),
             ["services"] => Some(Route::Services),
             ["services", id] if !id.is_empty() => Some(Route::Service(percent_decode(id))),
             ["specializations", id] if !id.is_empty() => Some(Route::Specialization(percent_decode(id))),
@@ -72,6 +76,7 @@ impl Route {
             Route::Doctor(None) => "/doctors".into(),
             Route::Departments => "/departments".into(),
             Route::Search(_) => "/search".into(),
+            Route::Content(key) => content::canonical(key).into(),
             Route::Services => "/services".into(),
             Route::Service(id) => match hygo_data::catalogue::find_service(id) {
                 Some(s) => format!("/services/{}", s.id),
@@ -110,6 +115,7 @@ pub async fn load(state: &AppState, route: &Route, path: String) -> Result<Props
         }
         Route::Departments => ("departments", 200, departments::data()),
         Route::Search(q) => ("search", 200, search::data(&state.db, q).await?),
+        Route::Content(key) => ("content", 200, content::data(&state.db, key).await?),
         Route::Services => ("services", 200, services::list()),
         Route::Service(id) => {
             let (status, data) = services::one(id);
@@ -182,6 +188,11 @@ mod tests {
         assert_eq!(Route::parse("/departments", ""), Some(Route::Departments));
         assert_eq!(Route::parse("/departments/home_services", ""), Some(Route::Department("home_services".into())));
         assert_eq!(Route::parse("/departments/Diet%20%26%20Nutrition", ""), Some(Route::Department("Diet & Nutrition".into())));
+        for (path, key) in [("/about", "about"), ("/about-us", "about"), ("/about-us-HYGO", "about"), ("/founder", "founding-team"),
+            ("/founding-team", "founding-team"), ("/about-hygo", "founding-team"), ("/our-mission", "mission"),
+            ("/our-vision", "vision"), ("/contactus", "contact"), ("/privacy-policy", "privacy-policy")] {
+            assert_eq!(Route::parse(path, ""), Some(Route::Content(key)), "{path}");
+        }
         assert_eq!(Route::parse("/nowhere", ""), None);
         assert_eq!(Route::parse("/doctors/1/more", ""), None);
     }

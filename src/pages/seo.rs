@@ -37,7 +37,9 @@ fn clinic(public_url: &str) -> Value {
 /// departments, a physician on a doctor's profile.
 pub fn structured_data(route: &Route, props: &Props, public_url: &str) -> Option<Value> {
     let graph = match route {
-        Route::Home | Route::Departments | Route::Department(_) if props.status == 200 => clinic(public_url),
+        Route::Home | Route::Departments | Route::Department(_) | Route::Content("contact") if props.status == 200 => {
+            clinic(public_url)
+        }
         Route::Doctor(Some(id)) if props.status == 200 => {
             let d = &props.data["doctor"];
             json!({
@@ -64,6 +66,7 @@ pub fn structured_data(route: &Route, props: &Props, public_url: &str) -> Option
 pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let base = &state.config.public_url;
     let mut paths: Vec<String> = vec!["/".into(), "/doctors".into(), "/departments".into(), "/services".into()];
+    paths.extend(hygo_data::catalogue::content_pages().into_iter().map(|k| super::content::canonical(k).to_owned()));
     paths.extend(hygo_data::catalogue::services().iter().map(|s| s.link.clone()));
     paths.extend(hygo_data::catalogue::specializations().iter().map(|s| format!("/specializations/{}", s.id)));
     paths.extend(hygo_data::catalogue::departments().iter().map(|d| format!("/departments/{}", d.slug)));

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from "react-router";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
 import { PropsProvider } from "./lib/props";
+import ContentPage from "./pages/Content";
 import DepartmentPage from "./pages/Department";
 import DepartmentsPage from "./pages/Departments";
 import DoctorProfilePage from "./pages/DoctorProfile";
@@ -53,6 +54,10 @@ export function App({ props }: { props: PageProps }) {
           <Route path="/departments" element={<DepartmentsPage />} />
           <Route path="/departments/:id" element={<DepartmentPage />} />
           <Route path="/search" element={<SearchPage />} />
+          {["/about", "/about-us", "/about-us-HYGO", "/founder", "/founding-team", "/about-hygo", "/our-mission",
+            "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions"].map((p) => (
+            <Route key={p} path={p} element={<ContentPage />} />
+          ))}
           <Route path="/services" element={<ServicesPage />} />
           <Route path="/services/:id" element={<ServicePage />} />
           <Route path="/specializations/:id" element={<SpecializationPage />} />

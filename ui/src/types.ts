@@ -262,7 +262,49 @@ export interface SpecializationProps extends PropsBase {
   data: { specialization: Specialization | null; doctors: Doctor[]; department: Department | null };
 }
 
+/** A section of a content page (catalogue/pages.json), drawn by pages/Content.tsx. */
+export type ContentSection = { id?: string; heading?: string } & (
+  | { type: "text"; paragraphs: string[] }
+  | { type: "cards"; intro?: string; columns?: number; cards: { title: string; text: string; link?: string; label?: string; external?: boolean }[] }
+  | { type: "counters"; items: { value: number; suffix: string; label: string }[] }
+  | { type: "stats"; items: { value: string; label: string }[] }
+  | { type: "faq"; items: { q: string; a: string }[] }
+  | { type: "list"; items: string[] }
+  | { type: "legal"; sections: { heading: string; paragraphs: string[]; items?: string[] }[]; mailto?: string }
+  | { type: "clinics"; clinics: Clinic[] }
+  | { type: "founders" }
+  | { type: "contact" }
+  | { type: "cta"; text: string; label: string; link: string }
+);
+
+export interface Clinic {
+  id: string;
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  hours: string;
+  rating: number;
+  specialties: string[];
+  mapUrl: string;
+}
+
+export interface ContentPage {
+  title: string;
+  description: string;
+  heading: string;
+  lead: string;
+  back: { label: string; link: string };
+  sections: ContentSection[];
+}
+
+export interface ContentProps extends PropsBase {
+  page: "content";
+  data: { key: string; content: ContentPage; founders: Doctor[] };
+}
+
 export type PageProps =
+  | ContentProps
   | HomeProps
   | DoctorsProps
   | DoctorProps

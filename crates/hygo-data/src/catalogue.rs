@@ -19,6 +19,20 @@ pub fn home() -> &'static Value {
     &HOME
 }
 
+/// The content pages (About, Mission, Vision, Founding Team, Patient Resources,
+/// Contact, Privacy Policy, Terms and Conditions): each a title, a description, a
+/// heading and a list of typed sections that `ui/src/pages/Content.tsx` draws.
+pub fn content_page(key: &str) -> Option<&'static Value> {
+    static PAGES: LazyLock<Value> = LazyLock::new(|| parse("pages.json", include_str!("../catalogue/pages.json")));
+    PAGES.get(key)
+}
+
+/// The keys of every content page, for the sitemap.
+pub fn content_pages() -> Vec<&'static str> {
+    static PAGES: LazyLock<Value> = LazyLock::new(|| parse("pages.json", include_str!("../catalogue/pages.json")));
+    PAGES.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default()
+}
+
 /// A department as the catalogue describes it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Department {

@@ -28,6 +28,8 @@ export function headFor(props: PageProps): Head {
     }
     case "departments":
       return { ...meta.departments };
+    case "content":
+      return { title: props.data.content.title, description: props.data.content.description };
     case "services":
       return { ...meta.services };
     case "service": {

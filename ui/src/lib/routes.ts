@@ -1,6 +1,12 @@
 // Which page a path shows, and which path its props are requested for.
 import type { PageName } from "../types";
 
+/** The paths of the content pages and their aliases (src/pages/content.rs has the same list). */
+const CONTENT_PATHS = [
+  "/about", "/about-us", "/about-us-HYGO", "/founder", "/founding-team", "/about-hygo", "/our-mission",
+  "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions",
+];
+
 export function pageForPath(pathname: string): PageName | null {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (p === "/") return "home";
@@ -8,6 +14,7 @@ export function pageForPath(pathname: string): PageName | null {
   if (/^\/doctors\/[^/]+$/.test(p) || p === "/doctorDetail") return "doctor";
   if (p === "/departments") return "departments";
   if (p === "/search") return "search";
+  if (CONTENT_PATHS.includes(p)) return "content";
   if (p === "/services") return "services";
   if (/^\/services\/[^/]+$/.test(p)) return "service";
   if (/^\/specializations\/[^/]+$/.test(p)) return "specialization";

@@ -1,0 +1,40 @@
+//! The content pages: texts from `catalogue/pages.json`, and the founders from the
+//! database for the Founding Team page.
+
+use serde_json::{json, Value};
+
+use hygo_data::{catalogue, doctors, DataError, Db};
+
+/// The page key of a path, with the aliases of the route table (spec section 2).
+pub fn key_of(path: &str) -> Option<&'static str> {
+    Some(match path {
+        "about" | "about-us" | "about-us-HYGO" => "about",
+        "founder" | "founding-team" | "about-hygo" => "founding-team",
+        "our-mission" => "mission",
+        "our-vision" => "vision",
+        "patient-resources" => "patient-resources",
+        "contactus" => "contact",
+        "privacy-policy" => "privacy-policy",
+        "terms-and-conditions" => "terms-and-conditions",
+        _ => return None,
+    })
+}
+
+/// The path search engines should index for a page key.
+pub fn canonical(key: &str) -> &'static str {
+    match key {
+        "about" => "/about-us-HYGO",
+        "founding-team" => "/about-hygo",
+        "mission" => "/our-mission",
+        "vision" => "/our-vision",
+        "patient-resources" => "/patient-resources",
+        "contact" => "/contactus",
+        "privacy-policy" => "/privacy-policy",
+        _ => "/terms-and-conditions",
+    }
+}
+
+pub async fn data(db: &Db, key: &str) -> Result<Value, DataError> {
+    let founders = if key == "founding-team" { doctors::founders(db).await? } else { Vec::new() };
+    Ok(json!({ "key": key, "content": catalogue::content_page(key), "founders": founders }))
+}

@@ -1,0 +1,208 @@
+// The content pages (About, Founding Team, Mission, Vision, Patient Resources,
+// Contact, Privacy Policy, Terms and Conditions): the texts come from
+// catalogue/pages.json; this file only draws each kind of section.
+import { ArrowLeft, Clock, Mail, MapPin, Phone } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { DoctorImage, ExternalLink, Spinner, Stars } from "../components/ui";
+import { usePageProps, useSite } from "../lib/props";
+import type { ContentSection, Doctor } from "../types";
+
+/** 1000000 → "1,000,000" (QuickJS has no Intl). */
+export function grouped(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/**
+ * Counts from 0 to each target in 60 steps of about 33 ms, starting 1 s after the
+ * page shows (spec section 4). The server renders the targets, so they are there
+ * without JavaScript; with reduced motion they simply stay.
+ */
+function Counters({ items }: { items: { value: number; suffix: string; label: string }[] }) {
+  const [step, setStep] = useState(60);
+  useEffect(() => {
+    if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+    setStep(0);
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const start = setTimeout(() => {
+      timer = setInterval(() => {
+        setStep((s) => {
+          if (s >= 59 && timer) clearInterval(timer);
+          return Math.min(60, s + 1);
+        });
+      }, 1000 / 30);
+    }, 1000);
+    return () => {
+      clearTimeout(start);
+      if (timer) clearInterval(timer);
+    };
+  }, []);
+  return (
+    <ul className="counters plain-list">
+      {items.map((c) => (
+        <li key={c.label} className="counter">
+          {/* Screen readers get the target at once, not every step. */}
+          <span className="counter-value" aria-hidden="true">{grouped((c.value * step) / 60)}{c.suffix}</span>
+          <span className="visually-hidden">{grouped(c.value)}{c.suffix}</span>
+          <span className="counter-label">{c.label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Founders({ founders }: { founders: Doctor[] }) {
+  return (
+    <ul className="founders plain-list">
+      {founders.map((d, i) => (
+        <li key={d.id} className={`card founder-row${i % 2 ? " founder-row--flip" : ""}`}>
+          <DoctorImage name={d.name} image={d.image} size={160} />
+          <div>
+            <h2>{d.name}</h2>
+            {d.founder ? <p className="founder-title">{d.founder.title}</p> : null}
+            {d.founder?.job ? <p className="muted">{d.founder.job}</p> : null}
+            <p>{d.founder?.description || d.bio}</p>
+            <Link to={`/doctors/${d.id}`} className="text-link" aria-label={`View Profile of ${d.name}`}>View Profile</Link>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ContactBlock() {
+  const site = useSite();
+  const icon = (I: typeof Clock) => <I aria-hidden="true" focusable="false" size={20} />;
+  return (
+    <dl className="contact-list">
+      <div><dt>{icon(Phone)}Phone</dt><dd><a className="text-link" href={`tel:${site.phone.replace(/\s+/g, "")}`}>{site.phone}</a></dd></div>
+      <div><dt>{icon(Mail)}E-mail</dt><dd><a className="text-link" href={`mailto:${site.email}`}>{site.email}</a></dd></div>
+      <div><dt>{icon(MapPin)}Address</dt><dd>{site.address}</dd></div>
+      <div><dt>{icon(Clock)}Hours</dt><dd>{site.hours}</dd></div>
+    </dl>
+  );
+}
+
+function Section({ section, founders }: { section: ContentSection; founders: Doctor[] }) {
+  const heading = section.heading ? <h2 className="section-title">{section.heading}</h2> : null;
+  let body;
+  switch (section.type) {
+    case "text":
+      body = <div className="prose">{section.paragraphs.map((p) => <p key={p}>{p}</p>)}</div>;
+      break;
+    case "cards":
+      body = (
+        <ul className={`card-grid card-grid--${section.columns ?? 3} plain-list`}>
+          {section.cards.map((c) => (
+            <li key={c.title} className="card info-card">
+              <h3>{c.title}</h3>
+              <p>{c.text}</p>
+              {c.link && c.label ? (
+                c.external ? <ExternalLink href={c.link} className="text-link">{c.label}</ExternalLink>
+                  : c.link.startsWith("#") ? <a href={c.link} className="text-link">{c.label}</a>
+                  : <Link to={c.link} className="text-link">{c.label}</Link>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      );
+      break;
+    case "counters":
+      body = <Counters items={section.items} />;
+      break;
+    case "stats":
+      body = (
+        <ul className="counters plain-list">
+          {section.items.map((s) => (
+            <li key={s.label} className="counter"><span className="counter-value">{s.value}</span><span className="counter-label">{s.label}</span></li>
+          ))}
+        </ul>
+      );
+      break;
+    case "faq":
+      body = (
+        <div className="faq">
+          {section.items.map((f) => (
+            <details key={f.q} className="faq-item">
+              <summary>{f.q}</summary>
+              <p>{f.a}</p>
+            </details>
+          ))}
+        </div>
+      );
+      break;
+    case "list":
+      body = <ul className="check-list">{section.items.map((i) => <li key={i}>{i}</li>)}</ul>;
+      break;
+    case "legal":
+      body = (
+        <div className="prose legal">
+          {section.sections.map((s) => (
+            <section key={s.heading}>
+              <h2>{s.heading}</h2>
+              {s.paragraphs.map((p) => <p key={p}>{p}</p>)}
+              {s.items ? <ul>{s.items.map((i) => <li key={i}>{i}</li>)}</ul> : null}
+            </section>
+          ))}
+          {section.mailto ? <p>Questions? <a className="text-link" href={`mailto:${section.mailto}`}>{section.mailto}</a></p> : null}
+        </div>
+      );
+      break;
+    case "clinics":
+      body = (
+        <ul className="card-grid card-grid--3 clinic-grid plain-list">
+          {section.clinics.map((c) => (
+            <li key={c.id} className="card clinic-card" data-clinic-card="">
+              <h3>{c.name}</h3>
+              <Stars rating={c.rating} />
+              <p><MapPin aria-hidden="true" focusable="false" size={18} /> {c.address}</p>
+              <p><Phone aria-hidden="true" focusable="false" size={18} /> <a className="text-link" href={`tel:${c.phone.replace(/\s+/g, "")}`}>{c.phone}</a></p>
+              <p><Mail aria-hidden="true" focusable="false" size={18} /> <a className="text-link" href={`mailto:${c.email}`}>{c.email}</a></p>
+              <p><Clock aria-hidden="true" focusable="false" size={18} /> {c.hours}</p>
+              <ul className="tag-list" aria-label="Specialties">{c.specialties.map((s) => <li key={s}>{s}</li>)}</ul>
+              <a href={c.mapUrl} className="text-link" rel="noopener">View on map<span className="visually-hidden"> for {c.name} (opens Google Maps)</span></a>
+            </li>
+          ))}
+        </ul>
+      );
+      break;
+    case "founders":
+      body = <Founders founders={founders} />;
+      break;
+    case "contact":
+      body = <ContactBlock />;
+      break;
+    case "cta":
+      body = <p className="section-action">{section.text} <Link to={section.link} className="button button--primary">{section.label}</Link></p>;
+      break;
+  }
+  return <section id={section.id} className="content-section">{heading}{body}</section>;
+}
+
+export default function ContentPage() {
+  const state = usePageProps("content");
+  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading page" /></div>;
+  if (state.status === "error") {
+    return (
+      <div className="container page-message" role="alert">
+        <h1>This page could not be loaded</h1>
+        <button type="button" className="button button--primary" onClick={state.retry}>Try again</button>
+      </div>
+    );
+  }
+  const { content, founders } = state.props.data;
+  return (
+    <div className="page">
+      <div className="page-hero">
+        <div className="container">
+          <Link to={content.back.link} className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />{content.back.label}</Link>
+          <h1>{content.heading}</h1>
+          <p className="page-lead">{content.lead}</p>
+        </div>
+      </div>
+      <div className="container page-body content-body">
+        {content.sections.map((s, i) => <Section key={`${s.type}-${i}`} section={s} founders={founders} />)}
+      </div>
+    </div>
+  );
+}
