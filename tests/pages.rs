@@ -388,3 +388,59 @@ async fn content_pages_render_their_texts_on_the_server() {
         assert!(fetch(&app, path).await.html.contains(r#"<link rel="canonical" href="https://hygo.test/about-us-HYGO">"#));
     }
 }
+
+#[actix_web::test]
+async fn news_reviews_specialists_schedules_banner_and_general_consultation() {
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state(&db).await)).await;
+    let text = |html: &str| root(html).replace("<!-- -->", "");
+    let articles = hygo_data::catalogue::home()["news"]["items"].as_array().unwrap().clone();
+
+    let news = fetch(&app, "/news").await;
+    assert_eq!(news.status, 200);
+    let html = text(&news.html);
+    assert!(html.contains("News &amp; Updates"));
+    assert_eq!(html.matches("data-article-card").count(), articles.len().min(3), "three per page");
+    for a in articles.iter().take(3) {
+        let id = a["id"].as_str().unwrap();
+        assert!(html.contains(&format!(r#"href="/news/{id}""#)), "{id}");
+        let page = fetch(&app, &format!("/news/{id}")).await;
+        assert_eq!(page.status, 200, "{id}");
+        let body = text(&page.html);
+        assert!(body.contains(&escaped(a["title"].as_str().unwrap())));
+        for p in a["content"].as_array().unwrap() {
+            assert!(body.contains(&escaped(p.as_str().unwrap())), "{id}: the full article");
+        }
+    }
+    assert_eq!(fetch(&app, "/news/no-such-article").await.status, 404);
+    assert_eq!(fetch(&app, "/news?page=9").await.status, 404);
+
+    let doctors = seed().as_array().unwrap().clone();
+    let specialists = text(&fetch(&app, "/specialists").await.html);
+    for d in &doctors {
+        assert!(specialists.contains(&escaped(d["name"].as_str().unwrap())));
+        assert!(specialists.contains(&escaped(d["education"][0].as_str().unwrap())), "qualifications of {}", d["name"]);
+    }
+    let schedules = text(&fetch(&app, "/schedules").await.html);
+    assert!(schedules.contains("<table"));
+    for d in &doctors {
+        for h in d["officeHours"].as_array().unwrap() {
+            assert!(schedules.contains(&escaped(h["hours"].as_str().unwrap())));
+        }
+    }
+    let reviews = text(&fetch(&app, "/reviews").await.html);
+    for r in hygo_data::catalogue::home()["reviews"]["items"].as_array().unwrap() {
+        assert!(reviews.contains(&escaped(r["text"].as_str().unwrap())));
+    }
+    let banner = text(&fetch(&app, "/banner").await.html);
+    assert!(banner.contains("600 rupees") && banner.contains("1200 rupees"));
+
+    let gc = fetch(&app, "/departments/general-consultation").await;
+    assert_eq!(gc.status, 200);
+    let html = text(&gc.html);
+    for t in ["General Consultation", "Chronic Disease Management", "Acute Illness and Seasonal Diseases Treatment", "Daycare Medical Services",
+        "Preventive &amp; Personalised Health Check-ups", "Occupational Health Consultations", "Visit Us", "Call Us", "Working Hours",
+        "Monday to Saturday, 8:00 AM to 8:00 PM"] {
+        assert!(html.contains(t), "general consultation: {t}");
+    }
+}

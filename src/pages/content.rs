@@ -16,6 +16,10 @@ pub fn key_of(path: &str) -> Option<&'static str> {
         "contactus" => "contact",
         "privacy-policy" => "privacy-policy",
         "terms-and-conditions" => "terms-and-conditions",
+        "reviews" => "reviews",
+        "specialists" => "specialists",
+        "schedules" => "schedules",
+        "banner" => "banner",
         _ => return None,
     })
 }
@@ -30,11 +34,26 @@ pub fn canonical(key: &str) -> &'static str {
         "patient-resources" => "/patient-resources",
         "contact" => "/contactus",
         "privacy-policy" => "/privacy-policy",
+        "reviews" => "/reviews",
+        "specialists" => "/specialists",
+        "schedules" => "/schedules",
+        "banner" => "/banner",
+        "general-consultation" => "/departments/general-consultation",
         _ => "/terms-and-conditions",
     }
 }
 
+/// The page's texts, and the database rows its sections show: the founders, every
+/// doctor (specialists, schedules) or the reviews.
 pub async fn data(db: &Db, key: &str) -> Result<Value, DataError> {
     let founders = if key == "founding-team" { doctors::founders(db).await? } else { Vec::new() };
-    Ok(json!({ "key": key, "content": catalogue::content_page(key), "founders": founders }))
+    let all = if matches!(key, "specialists" | "schedules") { doctors::all(db).await? } else { Vec::new() };
+    let reviews = if key == "reviews" { catalogue::home()["reviews"]["items"].clone() } else { json!([]) };
+    Ok(json!({
+        "key": key,
+        "content": catalogue::content_page(key),
+        "founders": founders,
+        "doctors": all,
+        "reviews": reviews,
+    }))
 }

@@ -10,6 +10,7 @@ mod departments;
 mod doctor;
 mod doctors;
 mod home;
+mod news;
 mod search;
 mod services;
 mod specialization;
@@ -37,6 +38,10 @@ pub enum Route {
     Search(String),
     /// A content page of `catalogue/pages.json`, by key.
     Content(&'static str),
+    /// `/news?page=N` (1-based).
+    News(u32),
+    /// `/news/{id}`: one article.
+    Article(String),
     Services,
     Service(String),
     Specialization(String),
@@ -53,6 +58,10 @@ impl Route {
             ["doctors"] => Some(Route::Doctors),
             ["doctors", id] => Some(Route::Doctor(positive_id(id))),
             ["departments"] => Some(Route::Departments),
+            // Its own static page (spec section 2), not the department template.
+            ["departments", "general-consultation"] => Some(Route::Content("general-consultation")),
+            ["news"] => Some(Route::News(query_param(query, "page").and_then(|p| p.parse().ok()).filter(|p| *p >= 1).unwrap_or(1))),
+            ["news", id] if !id.is_empty() => Some(Route::Article(percent_decode(id))),
             ["search"] => Some(Route::Search(query_param(query, "q").unwrap_or_default())),
             [one] if content::key_of(one).is_some() => content::key_of(one).map(Route::Content),
             ["services"] => Some(Route::Services),
@@ -77,6 +86,9 @@ impl Route {
             Route::Departments => "/departments".into(),
             Route::Search(_) => "/search".into(),
             Route::Content(key) => content::canonical(key).into(),
+            Route::News(1) => "/news".into(),
+            Route::News(page) => format!("/news?page={page}"),
+            Route::Article(id) => format!("/news/{id}"),
             Route::Services => "/services".into(),
             Route::Service(id) => match hygo_data::catalogue::find_service(id) {
                 Some(s) => format!("/services/{}", s.id),
@@ -116,6 +128,14 @@ pub async fn load(state: &AppState, route: &Route, path: String) -> Result<Props
         Route::Departments => ("departments", 200, departments::data()),
         Route::Search(q) => ("search", 200, search::data(&state.db, q).await?),
         Route::Content(key) => ("content", 200, content::data(&state.db, key).await?),
+        Route::News(page) => {
+            let (status, data) = news::list(*page);
+            ("news", status, data)
+        }
+        Route::Article(id) => {
+            let (status, data) = news::article(id);
+            ("article", status, data)
+        }
         Route::Services => ("services", 200, services::list()),
         Route::Service(id) => {
             let (status, data) = services::one(id);

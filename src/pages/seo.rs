@@ -68,8 +68,11 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
     let mut paths: Vec<String> = vec!["/".into(), "/doctors".into(), "/departments".into(), "/services".into()];
     paths.extend(hygo_data::catalogue::content_pages().into_iter().map(|k| super::content::canonical(k).to_owned()));
     paths.extend(hygo_data::catalogue::services().iter().map(|s| s.link.clone()));
+    paths.push("/news".into());
+    paths.extend(super::news::articles().iter().filter_map(|a| a["id"].as_str()).map(|id| format!("/news/{id}")));
     paths.extend(hygo_data::catalogue::specializations().iter().map(|s| format!("/specializations/{}", s.id)));
     paths.extend(hygo_data::catalogue::departments().iter().map(|d| format!("/departments/{}", d.slug)));
+    paths.dedup();
     paths.extend(hygo_data::doctors::all(&state.db).await?.iter().map(|d| format!("/doctors/{}", d.id)));
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     for p in paths {

@@ -9,6 +9,8 @@ import DepartmentsPage from "./pages/Departments";
 import DoctorProfilePage from "./pages/DoctorProfile";
 import DoctorsPage from "./pages/Doctors";
 import HomePage from "./pages/Home";
+import ArticlePage from "./pages/Article";
+import NewsPage from "./pages/News";
 import SearchPage from "./pages/Search";
 import ServicePage from "./pages/Service";
 import ServicesPage from "./pages/Services";
@@ -55,9 +57,12 @@ export function App({ props }: { props: PageProps }) {
           <Route path="/departments/:id" element={<DepartmentPage />} />
           <Route path="/search" element={<SearchPage />} />
           {["/about", "/about-us", "/about-us-HYGO", "/founder", "/founding-team", "/about-hygo", "/our-mission",
-            "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions"].map((p) => (
+            "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions", "/reviews",
+            "/specialists", "/schedules", "/banner", "/departments/general-consultation"].map((p) => (
             <Route key={p} path={p} element={<ContentPage />} />
           ))}
+          <Route path="/news" element={<NewsPage />} />
+          <Route path="/news/:id" element={<ArticlePage />} />
           <Route path="/services" element={<ServicesPage />} />
           <Route path="/services/:id" element={<ServicePage />} />
           <Route path="/specializations/:id" element={<SpecializationPage />} />

@@ -125,6 +125,9 @@ export interface NewsItem {
   date: string;
   title: string;
   excerpt: string;
+  id: string;
+  author: string;
+  content: string[];
 }
 
 export interface Review {
@@ -275,6 +278,11 @@ export type ContentSection = { id?: string; heading?: string } & (
   | { type: "founders" }
   | { type: "contact" }
   | { type: "cta"; text: string; label: string; link: string }
+  | { type: "reviews" }
+  | { type: "specialists" }
+  | { type: "schedules" }
+  | { type: "book"; text: string }
+  | { type: "visit" }
 );
 
 export interface Clinic {
@@ -300,10 +308,22 @@ export interface ContentPage {
 
 export interface ContentProps extends PropsBase {
   page: "content";
-  data: { key: string; content: ContentPage; founders: Doctor[] };
+  data: { key: string; content: ContentPage; founders: Doctor[]; doctors: Doctor[]; reviews: Review[] };
+}
+
+export interface NewsProps extends PropsBase {
+  page: "news";
+  data: { articles: NewsItem[]; page: number; pages: number };
+}
+
+export interface ArticleProps extends PropsBase {
+  page: "article";
+  data: { article: NewsItem | null };
 }
 
 export type PageProps =
+  | NewsProps
+  | ArticleProps
   | ContentProps
   | HomeProps
   | DoctorsProps

@@ -32,6 +32,16 @@ export function headFor(props: PageProps): Head {
       return { title: props.data.content.title, description: props.data.content.description };
     case "services":
       return { ...meta.services };
+    case "news":
+      return {
+        title: `News & Updates${props.data.page > 1 ? ` (page ${props.data.page})` : ""}${meta.titleSuffix}`,
+        description: "News from HYGO in Rajkot: the health card, new services and guides for patients.",
+      };
+    case "article": {
+      const a = props.data.article;
+      if (!a) return { title: `Article Not Found${meta.titleSuffix}`, description: "This article could not be found. Read the latest HYGO news." };
+      return { title: `${a.title}${meta.titleSuffix}`, description: firstSentences(a.excerpt) };
+    }
     case "service": {
       const sv = props.data.service;
       if (!sv) return { ...meta.serviceNotFound };

@@ -27,7 +27,7 @@ interface PropsContext {
 const Ctx = createContext<PropsContext | null>(null);
 
 const PAGES: readonly PageName[] = [
-  "home", "doctors", "doctor", "departments", "department", "search", "services", "service", "specialization", "content",
+  "home", "doctors", "doctor", "departments", "department", "search", "services", "service", "specialization", "content", "news", "article",
 ];
 
 function isPageProps(v: unknown): v is PageProps {

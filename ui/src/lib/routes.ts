@@ -4,17 +4,20 @@ import type { PageName } from "../types";
 /** The paths of the content pages and their aliases (src/pages/content.rs has the same list). */
 const CONTENT_PATHS = [
   "/about", "/about-us", "/about-us-HYGO", "/founder", "/founding-team", "/about-hygo", "/our-mission",
-  "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions",
+  "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions", "/reviews",
+  "/specialists", "/schedules", "/banner", "/departments/general-consultation",
 ];
 
 export function pageForPath(pathname: string): PageName | null {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (CONTENT_PATHS.includes(p)) return "content";
   if (p === "/") return "home";
   if (p === "/doctors") return "doctors";
   if (/^\/doctors\/[^/]+$/.test(p) || p === "/doctorDetail") return "doctor";
   if (p === "/departments") return "departments";
   if (p === "/search") return "search";
-  if (CONTENT_PATHS.includes(p)) return "content";
+  if (p === "/news") return "news";
+  if (/^\/news\/[^/]+$/.test(p)) return "article";
   if (p === "/services") return "services";
   if (/^\/services\/[^/]+$/.test(p)) return "service";
   if (/^\/specializations\/[^/]+$/.test(p)) return "specialization";

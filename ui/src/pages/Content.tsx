@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { DoctorImage, ExternalLink, Spinner, Stars } from "../components/ui";
 import { usePageProps, useSite } from "../lib/props";
-import type { ContentSection, Doctor } from "../types";
+import type { ContentSection, Doctor, Review } from "../types";
 
 /** 1000000 → "1,000,000" (QuickJS has no Intl). */
 export function grouped(n: number): string {
@@ -70,6 +70,63 @@ function Founders({ founders }: { founders: Doctor[] }) {
   );
 }
 
+function Specialists({ doctors }: { doctors: Doctor[] }) {
+  return (
+    <ul className="specialist-grid specialist-grid--wide plain-list">
+      {doctors.map((d) => (
+        <li key={d.id} className="card specialist-card" data-specialist-card="">
+          <DoctorImage name={d.name} image={d.image} size={96} />
+          <h2 className="doctor-name">{d.name}</h2>
+          <p className="doctor-spec">{d.specialization}</p>
+          {d.education.length ? <p className="muted">{d.education.join("; ")}</p> : null}
+          <Link to={`/doctors/${d.id}`} className="button button--outline" aria-label={`View Profile of ${d.name}`}>View Profile</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Schedules({ doctors }: { doctors: Doctor[] }) {
+  return (
+    <div className="table-wrap" role="region" aria-label="Doctor schedules" tabIndex={0}>
+      <table className="schedule-table">
+        <caption className="visually-hidden">Days and hours each doctor sees patients</caption>
+        <thead><tr><th scope="col">Doctor</th><th scope="col">Day</th><th scope="col">Time</th></tr></thead>
+        <tbody>
+          {doctors.flatMap((d) =>
+            (d.officeHours.length ? d.officeHours : [{ day: "—", hours: "Please call us" }]).map((h, i) => (
+              <tr key={`${d.id}-${h.day}`}>
+                {i === 0 ? (
+                  <th scope="rowgroup" rowSpan={Math.max(1, d.officeHours.length)}>
+                    <Link to={`/doctors/${d.id}`} className="text-link">{d.name}</Link>
+                    <span className="muted schedule-spec">{d.specialization}</span>
+                  </th>
+                ) : null}
+                <td>{h.day}</td>
+                <td>{h.hours}</td>
+              </tr>
+            )),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Reviews({ reviews }: { reviews: Review[] }) {
+  return (
+    <ul className="card-grid card-grid--3 plain-list">
+      {reviews.map((r) => (
+        <li key={r.name} className="card review-card">
+          <Stars rating={r.rating} />
+          <blockquote><p>“{r.text}”</p></blockquote>
+          <p className="review-name">{r.name}<span className="muted">, {r.area}</span></p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ContactBlock() {
   const site = useSite();
   const icon = (I: typeof Clock) => <I aria-hidden="true" focusable="false" size={20} />;
@@ -83,7 +140,14 @@ function ContactBlock() {
   );
 }
 
-function Section({ section, founders }: { section: ContentSection; founders: Doctor[] }) {
+interface Rows {
+  founders: Doctor[];
+  doctors: Doctor[];
+  reviews: Review[];
+}
+
+function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
+  const site = useSite();
   const heading = section.heading ? <h2 className="section-title">{section.heading}</h2> : null;
   let body;
   switch (section.type) {
@@ -167,10 +231,36 @@ function Section({ section, founders }: { section: ContentSection; founders: Doc
       );
       break;
     case "founders":
-      body = <Founders founders={founders} />;
+      body = <Founders founders={rows.founders} />;
       break;
     case "contact":
       body = <ContactBlock />;
+      break;
+    case "specialists":
+      body = <Specialists doctors={rows.doctors} />;
+      break;
+    case "schedules":
+      body = <Schedules doctors={rows.doctors} />;
+      break;
+    case "reviews":
+      body = <Reviews reviews={rows.reviews} />;
+      break;
+    case "book":
+      body = (
+        <p className="section-action">
+          {section.text} <ExternalLink href={site.bookingUrl} className="button button--primary">{site.bookLabel}</ExternalLink>
+        </p>
+      );
+      break;
+    case "visit":
+      body = (
+        <ul className="card-grid card-grid--3 plain-list">
+          <li className="card info-card"><h3><MapPin aria-hidden="true" focusable="false" size={20} /> Visit Us</h3><p>{site.address}</p></li>
+          <li className="card info-card"><h3><Phone aria-hidden="true" focusable="false" size={20} /> Call Us</h3>
+            <p><a className="text-link" href={`tel:${site.phone.replace(/\s+/g, "")}`}>{site.phone}</a></p></li>
+          <li className="card info-card"><h3><Clock aria-hidden="true" focusable="false" size={20} /> Working Hours</h3><p>{site.hours}</p></li>
+        </ul>
+      );
       break;
     case "cta":
       body = <p className="section-action">{section.text} <Link to={section.link} className="button button--primary">{section.label}</Link></p>;
@@ -190,7 +280,8 @@ export default function ContentPage() {
       </div>
     );
   }
-  const { content, founders } = state.props.data;
+  const { content, founders, doctors, reviews } = state.props.data;
+  const rows: Rows = { founders, doctors, reviews };
   return (
     <div className="page">
       <div className="page-hero">
@@ -201,7 +292,7 @@ export default function ContentPage() {
         </div>
       </div>
       <div className="container page-body content-body">
-        {content.sections.map((s, i) => <Section key={`${s.type}-${i}`} section={s} founders={founders} />)}
+        {content.sections.map((s, i) => <Section key={`${s.type}-${i}`} section={s} rows={rows} />)}
       </div>
     </div>
   );

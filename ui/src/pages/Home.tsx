@@ -284,7 +284,7 @@ function News({ content }: { content: HomeContent["news"] }) {
               </p>
               <h3>{n.title}</h3>
               <p>{n.excerpt}</p>
-              <Link to={content.viewAllLink} className="text-link" aria-label={`${content.readMoreLabel}: ${n.title}`}>
+              <Link to={`/news/${n.id}`} className="text-link" aria-label={`${content.readMoreLabel}: ${n.title}`}>
                 {content.readMoreLabel} <ArrowRight aria-hidden="true" focusable="false" size={16} />
               </Link>
             </article>

@@ -23,6 +23,8 @@ export const ROUTES = [
   "/departments/oncology", "/departments/astrology", "/services", "/services/pharmacy", "/services/nothing",
   "/specializations/cardiologist", "/specializations/dentist", "/search?q=car", "/about-us-HYGO", "/about-hygo",
   "/our-mission", "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions",
+  "/news", "/news/lab-sample-collection-at-home", "/reviews", "/specialists", "/schedules", "/banner",
+  "/departments/general-consultation",
 ];
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
