@@ -183,6 +183,14 @@ async fn departments_and_their_specialists_render_on_the_server() {
         assert!(positions.windows(2).all(|w| w[0].1 < w[1].1), "{b}: cards sorted by name");
         assert!(!html.contains(r#"href="/departments/general-consultation""#), "{b}: General Consultation has its own page");
 
+        // The home page's four flip cards carry the same texts.
+        let home = fetch(&app, "/").await;
+        assert_eq!(home.html.matches("data-department-card").count(), 4, "{b}");
+        for slug in ["neurology", "orthopedics", "gynecology", "general-surgery"] {
+            let d = hygo_data::catalogue::find_department(slug).unwrap();
+            assert!(home.html.contains(&escaped(&d.long_description)), "{b}: the back of {slug} on /");
+        }
+
         // A department: its texts, services and the doctors of the database.
         let cardiology = hygo_data::catalogue::find_department("cardiology").unwrap();
         let page = fetch(&app, "/departments/cardiology").await;

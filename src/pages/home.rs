@@ -5,5 +5,14 @@ use serde_json::{json, Value};
 use hygo_data::{catalogue, doctors, DataError, Db};
 
 pub async fn data(db: &Db) -> Result<Value, DataError> {
-    Ok(json!({ "home": catalogue::home(), "founders": doctors::founders(db).await? }))
+    // The four flip cards of the departments section, with the catalogue's texts.
+    let featured: Vec<&catalogue::Department> = catalogue::home()["departments"]["cards"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|c| c["link"].as_str()?.strip_prefix("/departments/"))
+        .filter_map(catalogue::find_department)
+        .collect();
+    Ok(json!({ "home": catalogue::home(), "founders": doctors::founders(db).await?, "departments": featured }))
 }

@@ -196,7 +196,7 @@ interface PropsBase {
 
 export interface HomeProps extends PropsBase {
   page: "home";
-  data: { home: HomeContent; founders: Doctor[] };
+  data: { home: HomeContent; founders: Doctor[]; departments: Department[] };
 }
 
 export interface DoctorsProps extends PropsBase {

@@ -9,7 +9,7 @@ import type { Department } from "../types";
  * whole card is one link; both faces are in it, so screen readers hear the name,
  * the summary and the description whichever face is showing.
  */
-function FlipCard({ department }: { department: Department }) {
+export function FlipCard({ department }: { department: Department }) {
   return (
     <li className="flip-card" data-department-card="">
       <Link to={`/departments/${department.slug}`} className="flip-card-link">

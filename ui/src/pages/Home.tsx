@@ -5,7 +5,8 @@ import { Fade, preloadMotion } from "../components/Fade";
 import { DoctorImage, ExternalLink, Spinner, Stars } from "../components/ui";
 import { formatDate, telHref } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
-import type { Doctor, HomeContent, Site } from "../types";
+import type { Department, Doctor, HomeContent, Site } from "../types";
+import { FlipCard } from "./Departments";
 
 function Hero({ content, site }: { content: HomeContent["hero"]; site: Site }) {
   const slides = content.slides;
@@ -97,22 +98,14 @@ function WhyChooseUs({ content, site }: { content: HomeContent["whyChooseUs"]; s
   );
 }
 
-function Departments({ content }: { content: HomeContent["departments"] }) {
+function Departments({ content, departments }: { content: HomeContent["departments"]; departments: Department[] }) {
   return (
     <section id="departments" className="section" aria-labelledby="departments-heading">
       <div className="container">
         <h2 id="departments-heading" className="section-title">{content.heading}</h2>
         <p className="section-intro">{content.intro}</p>
-        <ul className="card-grid card-grid--4 plain-list">
-          {content.cards.map((d) => (
-            <li key={d.link}>
-              <Link to={d.link} className="card dept-card">
-                <h3>{d.name}</h3>
-                <p>{d.text}</p>
-                <span className="text-link" aria-hidden="true">Learn more <ArrowRight size={16} /></span>
-              </Link>
-            </li>
-          ))}
+        <ul className="flip-grid flip-grid--4 plain-list">
+          {departments.map((d) => <FlipCard key={d.slug} department={d} />)}
         </ul>
         <p className="section-action">
           <Link to={content.viewAllLink} className="button button--outline">{content.viewAllLabel}</Link>
@@ -336,12 +329,12 @@ export default function HomePage() {
       </div>
     );
   }
-  const { home, founders } = state.props.data;
+  const { home, founders, departments } = state.props.data;
   return (
     <>
       <Hero content={home.hero} site={site} />
       <WhyChooseUs content={home.whyChooseUs} site={site} />
-      <Departments content={home.departments} />
+      <Departments content={home.departments} departments={departments} />
       <Founders content={home.founders} founders={founders} />
       <Services content={home.services} site={site} />
       <Subscription content={home.subscription} />
