@@ -281,6 +281,12 @@ async fn search_engines_get_a_sitemap_robots_and_structured_data() {
     assert_eq!(doctor["name"], first["name"]);
     assert_eq!(doctor["medicalSpecialty"], first["specialization"]);
     assert!(json_ld(&fetch(&app, "/doctors/424242").await.html).is_none(), "nothing about a doctor who does not exist");
+    let contact = json_ld(&fetch(&app, "/contactus").await.html).expect("JSON-LD on /contactus");
+    let clinics = contact["@graph"].as_array().unwrap();
+    assert_eq!(clinics.len(), 2, "both locations");
+    assert!(clinics.iter().all(|c| c["@type"] == "MedicalClinic"));
+    let ratings: Vec<f64> = clinics.iter().map(|c| c["aggregateRating"]["ratingValue"].as_f64().unwrap()).collect();
+    assert_eq!(ratings, [4.8, 4.9]);
 }
 
 #[actix_web::test]

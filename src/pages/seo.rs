@@ -37,8 +37,28 @@ fn clinic(public_url: &str) -> Value {
 /// departments, a physician on a doctor's profile.
 pub fn structured_data(route: &Route, props: &Props, public_url: &str) -> Option<Value> {
     let graph = match route {
-        Route::Home | Route::Departments | Route::Department(_) | Route::Content("contact") if props.status == 200 => {
-            clinic(public_url)
+        Route::Home | Route::Departments | Route::Department(_) if props.status == 200 => clinic(public_url),
+        // The contact page describes both locations.
+        Route::Content("contact") => {
+            let sections = props.data["content"]["sections"].as_array().cloned().unwrap_or_default();
+            let clinics = sections.iter().filter(|s| s["type"] == "clinics").flat_map(|s| s["clinics"].as_array().cloned().unwrap_or_default());
+            let graph: Vec<Value> = clinics
+                .map(|c| {
+                    json!({
+                        "@type": "MedicalClinic",
+                        "@id": format!("{public_url}/contactus#{}", c["id"].as_str().unwrap_or_default()),
+                        "name": c["name"],
+                        "address": c["address"],
+                        "telephone": c["phone"],
+                        "email": c["email"],
+                        "openingHours": "Mo-Sa 08:00-20:00",
+                        "hasMap": c["mapUrl"],
+                        "medicalSpecialty": c["specialties"],
+                        "aggregateRating": { "@type": "AggregateRating", "ratingValue": c["rating"], "bestRating": 5 }
+                    })
+                })
+                .collect();
+            json!({ "@graph": graph })
         }
         Route::Doctor(Some(id)) if props.status == 200 => {
             let d = &props.data["doctor"];
