@@ -1,6 +1,7 @@
 // Small shared pieces of markup.
 import { Star } from "lucide-react";
 import { useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import { initials } from "../lib/format";
 
 /** Five stars, filled by the rating rounded down, with a text alternative. */
@@ -55,6 +56,17 @@ export function Spinner({ label }: { label: string }) {
     <div className="spinner-wrap" role="status">
       <span className="spinner" aria-hidden="true" />
       <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}
+
+/** The "Not Found" view of a page whose doctor, department, service or article does not exist. */
+export function NotFound({ heading, text, back, backLabel }: { heading: string; text: string; back: string; backLabel: string }) {
+  return (
+    <div className="container page-message">
+      <h1>{heading}</h1>
+      <p>{text}</p>
+      <Link to={back} className="button button--primary">{backLabel}</Link>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { Spinner } from "../components/ui";
+import { NotFound, Spinner } from "../components/ui";
 import { formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 
@@ -11,13 +11,7 @@ export default function ArticlePage() {
     <Link to="/news" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />Back to News</Link>
   );
   if (state.status === "error" || !state.props.data.article) {
-    return (
-      <div className="container page-message">
-        <h1>Article Not Found</h1>
-        <p>The article you're looking for doesn't exist or has been removed.</p>
-        <Link to="/news" className="button button--primary">Back to News</Link>
-      </div>
-    );
+    return <NotFound heading="Article Not Found" text="The article you're looking for doesn't exist or has been removed." back="/news" backLabel="Back to News" />;
   }
   const a = state.props.data.article;
   return (

@@ -1,18 +1,8 @@
 import { ArrowLeft, CalendarCheck, Clock, MapPin, Phone, Stethoscope } from "lucide-react";
 import { Link } from "react-router";
-import { DoctorImage, ExternalLink, Spinner } from "../components/ui";
+import { DoctorImage, ExternalLink, NotFound, Spinner } from "../components/ui";
 import { usePageProps, useSite } from "../lib/props";
 import type { Department, Doctor } from "../types";
-
-function NotFound() {
-  return (
-    <div className="container page-message">
-      <h1>Department Not Found</h1>
-      <p>The department you're looking for doesn't exist or has been removed.</p>
-      <Link to="/departments" className="button button--primary">Back to Departments</Link>
-    </div>
-  );
-}
 
 /** Doctor names already carry their title; "Dr." is added only where it is missing. */
 function withTitle(name: string): string {
@@ -112,6 +102,6 @@ export default function DepartmentPage() {
   const state = usePageProps("department");
   if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading department" /></div>;
   // A failed load leads to the Not Found view (spec section 8).
-  if (state.status === "error" || !state.props.data.department) return <NotFound />;
+  if (state.status === "error" || !state.props.data.department) return <NotFound heading="Department Not Found" text="The department you're looking for doesn't exist or has been removed." back="/departments" backLabel="Back to Departments" />;
   return <Details department={state.props.data.department} specialists={state.props.data.specialists} />;
 }

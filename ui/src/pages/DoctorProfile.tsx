@@ -1,20 +1,10 @@
 import { ArrowLeft, Briefcase, CalendarCheck, Clock, GraduationCap, Languages, MapPin, ShieldCheck, Stethoscope } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { DoctorImage, ExternalLink, Spinner, Stars } from "../components/ui";
+import { DoctorImage, ExternalLink, NotFound, Spinner, Stars } from "../components/ui";
 import { yearsExperience } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import type { Doctor } from "../types";
-
-function NotFound() {
-  return (
-    <div className="container page-message">
-      <h1>Doctor Not Found</h1>
-      <p>Doctor not found.</p>
-      <Link to="/doctors" className="button button--primary">Back to Doctors</Link>
-    </div>
-  );
-}
 
 function Block({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -75,6 +65,6 @@ export default function DoctorProfilePage() {
   const state = usePageProps("doctor");
   if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading doctor profile" /></div>;
   // A failed fetch shows the same view as a missing doctor (spec section 8).
-  if (state.status === "error" || !state.props.data.doctor) return <NotFound />;
+  if (state.status === "error" || !state.props.data.doctor) return <NotFound heading="Doctor Not Found" text="Doctor not found." back="/doctors" backLabel="Back to Doctors" />;
   return <Profile doctor={state.props.data.doctor} />;
 }

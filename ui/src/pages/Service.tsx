@@ -1,19 +1,9 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { ServiceIcon } from "../components/ServiceIcon";
-import { ExternalLink, Spinner } from "../components/ui";
+import { ExternalLink, NotFound, Spinner } from "../components/ui";
 import { usePageProps, useSite } from "../lib/props";
 import type { Service } from "../types";
-
-function NotFound() {
-  return (
-    <div className="container page-message">
-      <h1>Service Not Found</h1>
-      <p>The service you're looking for doesn't exist or has been removed.</p>
-      <Link to="/services" className="button button--primary">Back to Services</Link>
-    </div>
-  );
-}
 
 function Details({ service }: { service: Service }) {
   const site = useSite();
@@ -51,6 +41,6 @@ function Details({ service }: { service: Service }) {
 export default function ServicePage() {
   const state = usePageProps("service");
   if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading service" /></div>;
-  if (state.status === "error" || !state.props.data.service) return <NotFound />;
+  if (state.status === "error" || !state.props.data.service) return <NotFound heading="Service Not Found" text="The service you're looking for doesn't exist or has been removed." back="/services" backLabel="Back to Services" />;
   return <Details service={state.props.data.service} />;
 }

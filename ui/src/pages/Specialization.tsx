@@ -1,22 +1,12 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { DoctorImage, Spinner } from "../components/ui";
+import { DoctorImage, NotFound, Spinner } from "../components/ui";
 import { usePageProps } from "../lib/props";
-
-function NotFound() {
-  return (
-    <div className="container page-message">
-      <h1>Specialization Not Found</h1>
-      <p>The specialization you're looking for doesn't exist or has been removed.</p>
-      <Link to="/doctors" className="button button--primary">Back to Doctors</Link>
-    </div>
-  );
-}
 
 export default function SpecializationPage() {
   const state = usePageProps("specialization");
   if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading specialization" /></div>;
-  if (state.status === "error" || !state.props.data.specialization) return <NotFound />;
+  if (state.status === "error" || !state.props.data.specialization) return <NotFound heading="Specialization Not Found" text="The specialization you're looking for doesn't exist or has been removed." back="/doctors" backLabel="Back to Doctors" />;
   const { specialization, doctors, department } = state.props.data;
   return (
     <div className="page">

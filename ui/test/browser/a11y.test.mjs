@@ -1,22 +1,11 @@
 // axe-core on every page at a phone width and a desktop width: zero violations of
 // the WCAG 2.0, 2.1 and 2.2 A and AA rules, with JavaScript on (after hydration).
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { AxeBuilder } from "@axe-core/playwright";
-import { startServer, launchBrowser, openPage, hydrated } from "./harness.mjs";
+import { serverAndBrowser, openPage, hydrated } from "./harness.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 export const ROUTES = [
   "/", "/doctors", "/doctors/1", "/doctorDetail?doctorId=4", "/doctors/424242", "/departments", "/departments/cardiology",
@@ -35,17 +24,17 @@ function describe(violations) {
 
 for (const width of [375, 1280]) {
   test(`axe finds no WCAG 2.2 AA violation at ${width} px`, async () => {
-    const { page, context } = await openPage(browser, { width, height: 800 });
+    const { page, context } = await openPage(env.browser, { width, height: 800 });
     const failures = [];
     try {
       for (const path of ROUTES) {
-        await page.goto(`${server.base}${path}`);
+        await page.goto(`${env.server.base}${path}`);
         await hydrated(page);
         const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
         if (violations.length) failures.push(`${path}:\n  ${describe(violations)}`);
       }
       // The open search with suggestions, and the open menu on a phone.
-      await page.goto(`${server.base}/doctors`);
+      await page.goto(`${env.server.base}/doctors`);
       await hydrated(page);
       await page.getByRole("button", { name: "Search" }).first().click();
       await page.getByRole("combobox").fill("car");

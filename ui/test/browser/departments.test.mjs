@@ -1,32 +1,21 @@
 // Departments in a real browser: the listing and a department with JavaScript off,
 // and with it on the flip on keyboard focus, client navigation to a department and
 // on to a specialist's profile, with not one console error.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, launchBrowser, openPage, hydrated, seedDoctors, repo } from "./harness.mjs";
+import { serverAndBrowser, openPage, hydrated, seedDoctors, repo } from "./harness.mjs";
 
 const departments = JSON.parse(readFileSync(join(repo, "crates/hygo-data/catalogue/departments.json"), "utf8"));
 const listed = departments.filter((d) => d.listed);
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test("without JavaScript the departments and their specialists are in the HTML", async () => {
-  const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+  const { page, context } = await openPage(env.browser, { javaScriptEnabled: false });
   try {
-    await page.goto(`${server.base}/departments`);
+    await page.goto(`${env.server.base}/departments`);
     const cards = page.locator("[data-department-card]");
     assert.equal(await cards.count(), 25);
     const names = await page.locator("[data-department-card] .flip-name").allInnerTexts();
@@ -34,7 +23,7 @@ test("without JavaScript the departments and their specialists are in the HTML",
     assert.deepEqual([...names].sort(), listed.map((d) => d.name).sort());
 
     await cards.filter({ hasText: "Cardiology" }).getByRole("link").click();
-    await page.waitForURL(`${server.base}/departments/cardiology`);
+    await page.waitForURL(`${env.server.base}/departments/cardiology`);
     assert.ok(await page.getByRole("heading", { level: 1, name: "Cardiology" }).isVisible());
     const cardiologists = seedDoctors.filter((d) => d.department === "cardiology");
     assert.equal(await page.locator("[data-specialist-card]").count(), cardiologists.length);
@@ -47,9 +36,9 @@ test("without JavaScript the departments and their specialists are in the HTML",
 });
 
 test("with JavaScript cards flip on focus and links navigate on the client", async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   try {
-    await page.goto(`${server.base}/departments`);
+    await page.goto(`${env.server.base}/departments`);
     await hydrated(page);
     const first = page.locator("[data-department-card] a").first();
     await first.focus();
@@ -60,7 +49,7 @@ test("with JavaScript cards flip on focus and links navigate on the client", asy
 
     const neurology = page.locator("[data-department-card]").filter({ hasText: "Neuroscience" }).getByRole("link");
     await neurology.click();
-    await page.waitForURL(`${server.base}/departments/neurology`);
+    await page.waitForURL(`${env.server.base}/departments/neurology`);
     await page.getByRole("heading", { level: 1, name: "Neuroscience" }).waitFor();
     const neurologists = seedDoctors.filter((d) => d.department === "neurology");
     assert.equal(await page.locator("[data-specialist-card]").count(), neurologists.length);
@@ -70,11 +59,11 @@ test("with JavaScript cards flip on focus and links navigate on the client", asy
     assert.deepEqual(problems, [], "no console errors");
 
     // The browser reports the 404 of the document itself; nothing else may appear.
-    const missing = await page.goto(`${server.base}/departments/astrology`);
+    const missing = await page.goto(`${env.server.base}/departments/astrology`);
     assert.equal(missing.status(), 404);
     await hydrated(page);
     await page.getByRole("link", { name: "Back to Departments" }).click();
-    await page.waitForURL(`${server.base}/departments`);
+    await page.waitForURL(`${env.server.base}/departments`);
     await page.locator("[data-department-card]").first().waitFor();
     assert.deepEqual(problems.filter((p) => !p.includes("status of 404")), [], "no console errors");
   } finally {

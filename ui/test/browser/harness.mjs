@@ -1,5 +1,6 @@
 // Shared by the browser tests: the real `hygo` binary on a fresh SQLite database
 // and Debian's Chromium driven by playwright-core. Nothing leaves loopback.
+import { before, after } from "node:test";
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -93,4 +94,21 @@ export async function openPage(browser, { javaScriptEnabled = true, width = 1280
 /** Waits until React has hydrated the page (the app marks <html data-hydrated>). */
 export async function hydrated(page) {
   await page.waitForSelector("html[data-hydrated='true']", { timeout: 15_000 });
+}
+
+/**
+ * One server and one browser for a test file: registers node:test's before/after
+ * hooks and answers an object whose `server` and `browser` are set once they run.
+ */
+export function serverAndBrowser() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }

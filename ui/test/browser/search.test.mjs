@@ -2,38 +2,27 @@
 // /search page, whose GET form lists results; with it, the header's combobox
 // suggests from 2 characters, works with the keyboard alone, and submit opens the
 // first result.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startServer, launchBrowser, openPage, hydrated, seedDoctors } from "./harness.mjs";
+import { serverAndBrowser, openPage, hydrated, seedDoctors } from "./harness.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const cardiologists = seedDoctors.filter((d) => d.specialization.toLowerCase().includes("cardio"));
 
 test("without JavaScript the search is a page with a form", async () => {
-  const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+  const { page, context } = await openPage(env.browser, { javaScriptEnabled: false });
   try {
-    await page.goto(`${server.base}/`);
+    await page.goto(`${env.server.base}/`);
     await page.locator("a.search-toggle").click();
-    await page.waitForURL(`${server.base}/search`);
+    await page.waitForURL(`${env.server.base}/search`);
     await page.getByLabel("Search for departments, doctors, services and specializations").fill("cardio");
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    await page.waitForURL(`${server.base}/search?q=cardio`);
+    await page.waitForURL(`${env.server.base}/search?q=cardio`);
     assert.ok(await page.getByRole("heading", { name: "Search Results" }).isVisible());
     for (const d of cardiologists) assert.ok(await page.getByRole("link", { name: d.name }).isVisible(), d.name);
     await page.getByRole("link", { name: "Cardiology" }).first().click();
-    await page.waitForURL(`${server.base}/departments/cardiology`);
+    await page.waitForURL(`${env.server.base}/departments/cardiology`);
   } finally {
     await context.close();
   }
@@ -41,9 +30,9 @@ test("without JavaScript the search is a page with a form", async () => {
 
 for (const width of [375, 1280]) {
   test(`with JavaScript at ${width} px the combobox works with the keyboard`, async () => {
-    const { page, context, problems } = await openPage(browser, { width });
+    const { page, context, problems } = await openPage(env.browser, { width });
     try {
-      await page.goto(`${server.base}/doctors`);
+      await page.goto(`${env.server.base}/doctors`);
       await hydrated(page);
       await page.getByRole("button", { name: "Search" }).first().click();
       const box = page.getByRole("combobox", { name: "Search the site" });
