@@ -8,7 +8,7 @@ use crate::app::AppState;
 use crate::error::ApiError;
 
 pub const RECEIVED_MESSAGE: &str =
-    "Thank you! We have received your request for a HYGO health card and will contact you within 24 hours.";
+    "Thank you! We have received your request for a HYGO health card. Our team will contact you to complete your membership.";
 
 pub async fn create(state: web::Data<AppState>, req: HttpRequest, body: web::Json<CardRequest>) -> Result<HttpResponse, ApiError> {
     super::client::limit_writes(&state, &req, "card-requests").await?;

@@ -7,7 +7,7 @@ use serde_json::json;
 use crate::app::AppState;
 use crate::error::ApiError;
 
-pub const SENT_MESSAGE: &str = "Thank you for your message. Our team will reply within one working day.";
+pub const SENT_MESSAGE: &str = "Thank you for your message. Our team will get back to you soon.";
 
 pub async fn create(state: web::Data<AppState>, req: HttpRequest, body: web::Json<ContactRequest>) -> Result<HttpResponse, ApiError> {
     super::client::limit_writes(&state, &req, "contact").await?;
