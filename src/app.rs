@@ -11,7 +11,7 @@ use hygo_render::RenderPool;
 
 use crate::config::Config;
 use crate::error::{json_body_error, ApiError};
-use crate::{api, assets, pages, telemetry};
+use crate::{api, assets, forms, pages, telemetry};
 
 pub struct AppState {
     pub db: hygo_data::Db,
@@ -59,7 +59,7 @@ api_routes! {
 /// Bodies of the JSON writes are small forms; anything larger is refused with 413.
 pub const JSON_LIMIT: usize = 16 * 1024;
 
-/// Every route of the site: health, the JSON API, assets, and the pages, which are
+/// Every route of the site: health, the JSON API, the forms' posts, assets, and the pages, which are
 /// the default service (`pages::Route::parse` holds the page table; a path that is
 /// no page redirects to `/`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -67,6 +67,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/sitemap.xml", web::get().to(pages::seo::sitemap))
         .route("/robots.txt", web::get().to(pages::seo::robots));
     api_routes(cfg);
+    // The forms' plain HTML posts (for visitors without JavaScript), at their pages' paths.
+    forms::post_at(cfg, "/subscription", forms::card_request::post);
+    forms::post_at(cfg, "/contactus", forms::contact::post);
+    forms::post_at(cfg, "/newsletter", forms::newsletter::post);
+    forms::post_at(cfg, "/appointment", forms::appointment::general);
+    forms::post_at(cfg, "/appointment/{id}", forms::appointment::with_doctor);
     cfg.service(web::scope("/api").default_service(web::to(api_not_found)))
         .route("/assets/{file:.*}", web::get().to(assets::serve))
         .default_service(web::to(pages::render::page));

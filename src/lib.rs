@@ -6,6 +6,7 @@ pub mod app;
 pub mod assets;
 pub mod config;
 pub mod error;
+pub mod forms;
 pub mod pages;
 pub mod serve;
 pub mod telemetry;

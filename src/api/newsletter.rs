@@ -33,9 +33,24 @@ pub const UNSUBSCRIBED_MESSAGE: &str = "You have been unsubscribed. You will not
 
 /// `POST /newsletter/unsubscribe?token=…`: the token alone identifies the
 /// subscriber, so the link works in one click from any mail client.
-pub async fn unsubscribe(state: web::Data<AppState>, query: web::Query<UnsubscribeQuery>) -> Result<HttpResponse, ApiError> {
+///
+/// The unsubscribe page's button posts here too: a browser asking for HTML is sent
+/// on to the page that says it is done (or that the link is not valid).
+pub async fn unsubscribe(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    query: web::Query<UnsubscribeQuery>,
+) -> Result<HttpResponse, ApiError> {
     let token = query.into_inner().token.unwrap_or_default();
-    if newsletter::unsubscribe(&state.db, &token).await? {
+    let done = newsletter::unsubscribe(&state.db, &token).await?;
+    if crate::forms::newsletter::wants_html(&req) {
+        return Ok(crate::forms::see_other(&if done {
+            "/newsletter?unsubscribed=1".to_owned()
+        } else {
+            format!("/unsubscribe?token={}", crate::forms::query_value(&token))
+        }));
+    }
+    if done {
         Ok(HttpResponse::Ok().json(json!({ "success": true, "message": UNSUBSCRIBED_MESSAGE })))
     } else {
         Err(ApiError::not_found("This unsubscribe link is not valid. It may have been copied incompletely."))

@@ -49,7 +49,15 @@ pub async fn data(db: &Db, key: &str) -> Result<Value, DataError> {
     let founders = if key == "founding-team" { doctors::founders(db).await? } else { Vec::new() };
     let all = if matches!(key, "specialists" | "schedules") { doctors::all(db).await? } else { Vec::new() };
     let reviews = if key == "reviews" { catalogue::home()["reviews"]["items"].clone() } else { json!([]) };
+    // The contact form's texts, and what it says once a message is stored.
+    let form = if key == "contact" {
+        let forms = catalogue::forms();
+        json!({ "texts": forms["contact"], "forms": super::subscription::forms_common(forms), "sent": crate::api::contact::SENT_MESSAGE })
+    } else {
+        Value::Null
+    };
     Ok(json!({
+        "form": form,
         "key": key,
         "content": catalogue::content_page(key),
         "founders": founders,

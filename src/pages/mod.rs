@@ -4,6 +4,7 @@
 //! wraps the markup. `GET /api/props` hands the same props to the browser after
 //! hydration, so a page reached by a link and one loaded directly are the same.
 
+mod appointment;
 mod content;
 mod department;
 mod departments;
@@ -11,9 +12,11 @@ mod doctor;
 mod doctors;
 mod home;
 mod news;
+mod newsletter;
 mod search;
 mod services;
 mod specialization;
+mod subscription;
 pub mod render;
 pub mod seo;
 
@@ -45,6 +48,18 @@ pub enum Route {
     Services,
     Service(String),
     Specialization(String),
+    /// `/subscription`: the health-card plans and their request form.
+    Subscription,
+    /// `/newsletter`: the sign-up form on a page of its own (where the footer's form
+    /// lands without JavaScript).
+    Newsletter,
+    /// `/unsubscribe?token=`: the page the e-mails' link opens (its button posts to
+    /// the API's `/newsletter/unsubscribe`).
+    Unsubscribe(String),
+    /// `/appointment` (wizard A) and `/appointment/{doctorId}` (wizard B; None for
+    /// an id that is not a number, the "Doctor not found" view).
+    Appointment,
+    DoctorAppointment(Option<i32>),
 }
 
 impl Route {
@@ -68,6 +83,11 @@ impl Route {
             ["services", id] if !id.is_empty() => Some(Route::Service(percent_decode(id))),
             ["specializations", id] if !id.is_empty() => Some(Route::Specialization(percent_decode(id))),
             ["departments", id] if !id.is_empty() => Some(Route::Department(percent_decode(id))),
+            ["subscription"] => Some(Route::Subscription),
+            ["newsletter"] => Some(Route::Newsletter),
+            ["unsubscribe"] => Some(Route::Unsubscribe(query_param(query, "token").unwrap_or_default())),
+            ["appointment"] => Some(Route::Appointment),
+            ["appointment", id] => Some(Route::DoctorAppointment(positive_id(id))),
             ["doctorDetail"] => {
                 let id = query_param(query, "doctorId").and_then(|v| positive_id(&v));
                 Some(Route::Doctor(id))
@@ -102,6 +122,11 @@ impl Route {
                 Some(d) => format!("/departments/{}", d.slug),
                 None => "/departments".into(),
             },
+            Route::Subscription => "/subscription".into(),
+            Route::Newsletter | Route::Unsubscribe(_) => "/newsletter".into(),
+            Route::Appointment => "/appointment".into(),
+            Route::DoctorAppointment(Some(id)) => format!("/appointment/{id}"),
+            Route::DoctorAppointment(None) => "/doctors".into(),
         }
     }
 }
@@ -114,6 +139,10 @@ pub struct Props {
     pub status: u16,
     pub site: &'static Value,
     pub data: Value,
+    /// A form's state when a no-JavaScript post is answered with its page again:
+    /// `{status, values, errors, message}` and, for the wizards, `step`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub form: Option<Value>,
 }
 
 /// Loads the props of a route. `path` is the path and query the props are for.
@@ -149,8 +178,16 @@ pub async fn load(state: &AppState, route: &Route, path: String) -> Result<Props
             let (status, data) = department::data(&state.db, id).await?;
             ("department", status, data)
         }
+        Route::Subscription => ("subscription", 200, subscription::data()),
+        Route::Newsletter => ("newsletter", 200, newsletter::data(&state.db, None).await?),
+        Route::Unsubscribe(token) => ("newsletter", 200, newsletter::data(&state.db, Some(token)).await?),
+        Route::Appointment => ("appointment", 200, appointment::general(&state.db, &state.clock).await?),
+        Route::DoctorAppointment(id) => {
+            let (status, data) = appointment::with_doctor(&state.db, &state.clock, *id).await?;
+            ("appointment", status, data)
+        }
     };
-    Ok(Props { page, path, status, site: hygo_data::catalogue::site(), data })
+    Ok(Props { page, path, status, site: hygo_data::catalogue::site(), data, form: None })
 }
 
 fn positive_id(text: &str) -> Option<i32> {
@@ -213,6 +250,11 @@ mod tests {
             ("/our-vision", "vision"), ("/contactus", "contact"), ("/privacy-policy", "privacy-policy")] {
             assert_eq!(Route::parse(path, ""), Some(Route::Content(key)), "{path}");
         }
+        assert_eq!(Route::parse("/subscription", ""), Some(Route::Subscription));
+        assert_eq!(Route::parse("/appointment", ""), Some(Route::Appointment));
+        assert_eq!(Route::parse("/appointment/3", ""), Some(Route::DoctorAppointment(Some(3))));
+        assert_eq!(Route::parse("/appointment/x", ""), Some(Route::DoctorAppointment(None)));
+        assert_eq!(Route::parse("/unsubscribe", "token=ab%20c"), Some(Route::Unsubscribe("ab c".into())));
         assert_eq!(Route::parse("/nowhere", ""), None);
         assert_eq!(Route::parse("/doctors/1/more", ""), None);
     }

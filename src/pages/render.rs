@@ -44,17 +44,28 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
         return HttpResponse::Found().insert_header((header::LOCATION, "/")).finish();
     };
     let props_path = if query.is_empty() { path.to_owned() } else { format!("{path}?{query}") };
-    let props = match super::load(&state, &route, props_path.clone()).await {
+    page_with(&state, &route, props_path, None).await
+}
+
+/// Renders a route, with a form's state when a no-JavaScript form post is answered
+/// with its page again (the visitor's values and the errors; see `crate::forms`).
+pub async fn page_with(state: &AppState, route: &Route, props_path: String, form: Option<serde_json::Value>) -> HttpResponse {
+    let mut props = match super::load(state, route, props_path.clone()).await {
         Ok(props) => props,
         Err(e) => {
-            tracing::error!(path, error = %e, "page data failed");
+            tracing::error!(path = %props_path, error = %e, "page data failed");
             return error_page(StatusCode::SERVICE_UNAVAILABLE);
         }
     };
+    if let Some(form) = form {
+        // A refused form is answered 422 (429 when over the limit); the page is the same.
+        props.status = form["status"].as_u64().and_then(|s| u16::try_from(s).ok()).unwrap_or(422);
+        props.form = Some(form);
+    }
     let canonical = format!("{}{}", state.config.public_url, route.canonical_path());
-    let structured = super::seo::structured_data(&route, &props, &state.config.public_url)
+    let structured = super::seo::structured_data(route, &props, &state.config.public_url)
         .map(|v| script_safe_json(&v.to_string()));
-    render(&state, &route, &props_path, &props, &canonical, structured).await
+    render(state, route, &props_path, &props, &canonical, structured).await
 }
 
 async fn render(
@@ -90,8 +101,8 @@ async fn render(
         title: &output.head.title,
         description: &output.head.description,
         canonical,
-        // Error pages and search results are not for search engines' indexes.
-        noindex: output.status >= 400 || matches!(route, Route::Search(_)),
+        // Error pages, search results and unsubscribe links are not for search engines' indexes.
+        noindex: output.status >= 400 || matches!(route, Route::Search(_) | Route::Unsubscribe(_)),
         structured_data,
         css: CLIENT_CSS,
         js: CLIENT_JS,

@@ -85,7 +85,8 @@ pub fn structured_data(route: &Route, props: &Props, public_url: &str) -> Option
 /// Every public URL: the pages, every department, every doctor.
 pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let base = &state.config.public_url;
-    let mut paths: Vec<String> = vec!["/".into(), "/doctors".into(), "/departments".into(), "/services".into()];
+    let mut paths: Vec<String> =
+        ["/", "/doctors", "/departments", "/services", "/subscription", "/appointment", "/newsletter"].map(String::from).to_vec();
     paths.extend(hygo_data::catalogue::content_pages().into_iter().map(|k| super::content::canonical(k).to_owned()));
     paths.extend(hygo_data::catalogue::services().iter().map(|s| s.link.clone()));
     paths.push("/news".into());
@@ -93,7 +94,9 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
     paths.extend(hygo_data::catalogue::specializations().iter().map(|s| format!("/specializations/{}", s.id)));
     paths.extend(hygo_data::catalogue::departments().iter().map(|d| format!("/departments/{}", d.slug)));
     paths.dedup();
-    paths.extend(hygo_data::doctors::all(&state.db).await?.iter().map(|d| format!("/doctors/{}", d.id)));
+    let doctors = hygo_data::doctors::all(&state.db).await?;
+    paths.extend(doctors.iter().map(|d| format!("/doctors/{}", d.id)));
+    paths.extend(doctors.iter().map(|d| format!("/appointment/{}", d.id)));
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     for p in paths {
         xml.push_str(&format!("  <url><loc>{}</loc></url>\n", xml_escape(&format!("{base}{p}"))));
@@ -104,7 +107,7 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
 
 pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
     let body = format!(
-        "User-agent: *\nDisallow: /api/\nDisallow: /appointments/\nDisallow: /newsletter/\nSitemap: {}/sitemap.xml\n",
+        "User-agent: *\nDisallow: /api/\nDisallow: /appointments/\nDisallow: /newsletter/\nDisallow: /unsubscribe\nSitemap: {}/sitemap.xml\n",
         state.config.public_url
     );
     HttpResponse::Ok().content_type("text/plain; charset=utf-8").body(body)

@@ -15,19 +15,54 @@ import SearchPage from "./pages/Search";
 import ServicePage from "./pages/Service";
 import ServicesPage from "./pages/Services";
 import SpecializationPage from "./pages/Specialization";
+import SubscriptionPage from "./pages/Subscription";
+import NewsletterPage from "./pages/Newsletter";
+import AppointmentPage from "./pages/Appointment";
 import type { PageProps } from "./types";
 
-/** Scrolls to the top on every path change (not on the first load: the browser restores that). */
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
+/** The element a navigation asks to show: `state.scrollTo` (as the original client passed it) or the URL's hash. */
+function scrollTarget(hash: string, state: unknown): string | null {
+  const fromState = state && typeof (state as { scrollTo?: unknown }).scrollTo === "string"
+    ? (state as { scrollTo: string }).scrollTo : null;
+  const id = fromState ?? (hash.length > 1 ? decodeURIComponent(hash.slice(1)) : null);
+  return id || null;
+}
+
+/**
+ * On every change of page, scrolls to the top; when the navigation carries a
+ * target, then smooth-scrolls to it (once it has rendered). Not on the first
+ * load: the browser restores that, and scrolls to a hash by itself.
+ */
+function ScrollManager() {
+  const { pathname, search, hash, state, key } = useLocation();
+  const previous = useRef<string | null>(null);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    window.scrollTo(0, 0);
-  }, [pathname]);
+    const from = previous.current;
+    previous.current = pathname + search;
+    if (from === null) return;
+    const id = scrollTarget(hash, state);
+    if (from !== pathname + search) window.scrollTo(0, 0);
+    if (!id) return;
+    // The target may appear only once the page's data has arrived: wait for it, a while.
+    const reveal = () => {
+      const el = document.getElementById(id);
+      if (!el) return false;
+      const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+      el.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+      return true;
+    };
+    if (reveal()) return;
+    const observer = new MutationObserver(() => {
+      if (reveal()) observer.disconnect();
+    });
+    observer.observe(document.getElementById("main") ?? document.body, { childList: true, subtree: true });
+    const timer = window.setTimeout(() => observer.disconnect(), 5000);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+    // `key` changes on every navigation, also to the same path with another target.
+  }, [pathname, key]); // eslint-disable-line react-hooks/exhaustive-deps
   return null;
 }
 
@@ -43,7 +78,7 @@ function HydrationMark() {
 export function App({ props }: { props: PageProps }) {
   return (
     <PropsProvider initial={props}>
-      <ScrollToTop />
+      <ScrollManager />
       <HydrationMark />
       <a href="#main" className="skip-link">Skip to main content</a>
       <Header />
@@ -66,6 +101,11 @@ export function App({ props }: { props: PageProps }) {
           <Route path="/services" element={<ServicesPage />} />
           <Route path="/services/:id" element={<ServicePage />} />
           <Route path="/specializations/:id" element={<SpecializationPage />} />
+          <Route path="/subscription" element={<SubscriptionPage />} />
+          <Route path="/newsletter" element={<NewsletterPage />} />
+          <Route path="/unsubscribe" element={<NewsletterPage />} />
+          <Route path="/appointment" element={<AppointmentPage />} />
+          <Route path="/appointment/:doctorId" element={<AppointmentPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </main>

@@ -1,3 +1,4 @@
+import type { ContactTexts } from "./components/ContactForm";
 import type { SearchResult } from "./components/SearchBox";
 // The props the server hands to every page (docs/architecture.md, "Props").
 // `site` is catalogue/site.json and `data.home` is catalogue/home.json, passed
@@ -38,7 +39,25 @@ export interface Site {
   social: { name: string; url: string }[];
   quickLinks: Link[];
   footerDepartments: { name: string; link: string }[];
-  newsletter: { heading: string; text: string; label: string; placeholder: string; button: string };
+  newsletter: {
+    heading: string;
+    text: string;
+    label: string;
+    placeholder: string;
+    button: string;
+    title: string;
+    description: string;
+    pageHeading: string;
+    sending: string;
+    privacy: string;
+    unsubscribeHeading: string;
+    unsubscribeText: string;
+    unsubscribeButton: string;
+    unsubscribeInvalid: string;
+    failed: string;
+    privacyLink: string;
+    privacyLabel: string;
+  };
   legal: Link[];
   copyright: string;
   meta: {
@@ -188,10 +207,138 @@ export interface HomeContent {
   reviews: { heading: string; items: Review[] };
 }
 
+/** A form's state when the server answers a no-JavaScript post with its page again. */
+export interface FormState {
+  status: number;
+  message: string;
+  errors: Record<string, string>;
+  values: Record<string, string | string[]>;
+  /** The wizards' step, 1 to 3. */
+  step?: number;
+  /** The wizards' times for the chosen doctor and day. */
+  slots?: { date: string; availableSlots: string[]; bookedSlots: string[] } | null;
+}
+
 interface PropsBase {
   path: string;
   status: number;
   site: Site;
+  form?: FormState;
+}
+
+/** What every form shows: the privacy link, the error summary's title. */
+export interface FormsCommon {
+  privacyLink: string;
+  privacyLabel: string;
+  errorSummaryTitle: string;
+  networkError: string;
+}
+
+export interface SubscriptionTexts {
+  title: string;
+  description: string;
+  heading: string;
+  lead: string;
+  requestLabel: string;
+  dialogTitle: string;
+  dialogIntro: string;
+  fields: { name: string; email: string; number: string };
+  submit: string;
+  sending: string;
+  successHeading: string;
+  next: string;
+  close: string;
+  privacy: string;
+}
+
+export interface SubscriptionProps extends PropsBase {
+  page: "subscription";
+  data: { plans: HomeContent["subscription"]; texts: SubscriptionTexts; forms: FormsCommon };
+}
+
+export interface NewsletterProps extends PropsBase {
+  page: "newsletter";
+  data: {
+    unsubscribe: { token: string; valid: boolean } | null;
+    messages: { subscribed: string; unsubscribed: string };
+    forms: FormsCommon;
+  };
+}
+
+export interface AppointmentTexts {
+  title: string;
+  description: string;
+  heading: string;
+  lead: string;
+  doctorTitle: string;
+  doctorDescription: string;
+  stepsA: string[];
+  stepsB: string[];
+  titlesA: string[];
+  titlesB: string[];
+  stepOf: string;
+  fields: Record<string, string>;
+  departments: { id: string; label: string }[];
+  chooseDepartment: string;
+  chooseDoctor: string;
+  chooseReason: string;
+  visitTypes: { id: string; label: string }[];
+  yes: string;
+  no: string;
+  reasonsA: string[];
+  reasonsB: string[];
+  symptoms: string[];
+  today: string;
+  tomorrow: string;
+  nextWeek: string;
+  previousWeek: string;
+  followingWeek: string;
+  showTimes: string;
+  backToHours: string;
+  selectDoctorFirst: string;
+  loadingSlots: string;
+  noHours: string;
+  noFreeSlots: string;
+  slotsFailed: string;
+  notAvailable: string;
+  continue: string;
+  back: string;
+  review: string;
+  submitA: string;
+  submitB: string;
+  sending: string;
+  confirm: string;
+  confirmRequired: string;
+  summaryHeading: string;
+  change: string;
+  notGiven: string;
+  privacy: string;
+  successHeadingA: string;
+  successHeadingB: string;
+  successText: string;
+  returnHome: string;
+  returnDoctors: string;
+  another: string;
+  failed: string;
+  doctorNotFound: string;
+  doctorNotFoundText: string;
+  backToDoctors: string;
+  available: string;
+}
+
+export interface AppointmentProps extends PropsBase {
+  page: "appointment";
+  data: {
+    variant: "general" | "doctor";
+    texts: AppointmentTexts;
+    forms: FormsCommon;
+    /** YYYY-MM-DD in India Standard Time. */
+    today: string;
+    maxDaysAhead: number;
+    /** Wizard A's list: each doctor's id, name, specialization and hours. */
+    doctors?: Pick<Doctor, "id" | "name" | "specialization" | "officeHours">[];
+    doctor?: Doctor | null;
+  };
 }
 
 export interface HomeProps extends PropsBase {
@@ -283,6 +430,7 @@ export type ContentSection = { id?: string; heading?: string } & (
   | { type: "schedules" }
   | { type: "book"; text: string }
   | { type: "visit" }
+  | { type: "contactForm" }
 );
 
 export interface Clinic {
@@ -308,7 +456,15 @@ export interface ContentPage {
 
 export interface ContentProps extends PropsBase {
   page: "content";
-  data: { key: string; content: ContentPage; founders: Doctor[]; doctors: Doctor[]; reviews: Review[] };
+  data: {
+    key: string;
+    content: ContentPage;
+    founders: Doctor[];
+    doctors: Doctor[];
+    reviews: Review[];
+    /** The contact form's texts, on /contactus only. */
+    form: { texts: ContactTexts; forms: FormsCommon; sent: string } | null;
+  };
 }
 
 export interface NewsProps extends PropsBase {
@@ -322,6 +478,9 @@ export interface ArticleProps extends PropsBase {
 }
 
 export type PageProps =
+  | SubscriptionProps
+  | NewsletterProps
+  | AppointmentProps
   | NewsProps
   | ArticleProps
   | ContentProps

@@ -19,6 +19,13 @@ pub fn home() -> &'static Value {
     &HOME
 }
 
+/// The texts of the forms: the health-card dialog, the newsletter, the contact form
+/// and both appointment wizards, with the notices of what each collects and why.
+pub fn forms() -> &'static Value {
+    static FORMS: LazyLock<Value> = LazyLock::new(|| parse("forms.json", include_str!("../catalogue/forms.json")));
+    &FORMS
+}
+
 /// The content pages (About, Mission, Vision, Founding Team, Patient Resources,
 /// Contact, Privacy Policy, Terms and Conditions): each a title, a description, a
 /// heading and a list of typed sections that `ui/src/pages/Content.tsx` draws.

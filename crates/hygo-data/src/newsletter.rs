@@ -69,6 +69,16 @@ pub async fn unsubscribe(db: &Db, token: &str) -> Result<bool, DataError> {
     Ok(true)
 }
 
+/// Whether an unsubscribe link's token belongs to a subscriber (the link's page
+/// says at once when it does not).
+pub async fn token_known(db: &Db, token: &str) -> Result<bool, DataError> {
+    let token = token.trim();
+    if token.is_empty() || token.len() > 64 {
+        return Ok(false);
+    }
+    Ok(subscriber::Entity::find().filter(subscriber::Column::UnsubscribeToken.eq(token)).one(db).await?.is_some())
+}
+
 /// Whether an address is subscribed now (for tests and staff tools).
 pub async fn is_subscribed(db: &Db, email: &str) -> Result<bool, DataError> {
     Ok(by_email(db, &email.trim().to_lowercase()).await?.is_some_and(|s| s.unsubscribed_at.is_none()))

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { telHref } from "../lib/format";
 import { useSite } from "../lib/props";
 import { Logo } from "./Logo";
+import { NewsletterForm } from "./NewsletterForm";
 
 export function Footer() {
   const site = useSite();
@@ -55,12 +56,7 @@ export function Footer() {
         <div className="footer-col footer-newsletter">
           <h2 className="footer-heading" id="newsletter-heading">{site.newsletter.heading}</h2>
           <p>{site.newsletter.text}</p>
-          <form className="newsletter-form" method="post" action="/newsletter/subscribe" aria-labelledby="newsletter-heading">
-            <label htmlFor="newsletter-email" className="visually-hidden">{site.newsletter.label}</label>
-            <input id="newsletter-email" name="email" type="email" required autoComplete="email"
-              placeholder={site.newsletter.placeholder} />
-            <button type="submit" className="button button--primary">{site.newsletter.button}</button>
-          </form>
+          <NewsletterForm id="newsletter" labelledBy="newsletter-heading" />
         </div>
       </div>
       <div className="footer-bottom">

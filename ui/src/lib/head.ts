@@ -67,5 +67,19 @@ export function headFor(props: PageProps): Head {
       if (!d) return { ...meta.departmentNotFound };
       return { title: `${d.name}${meta.titleSuffix}`, description: firstSentences(d.description) };
     }
+    case "subscription":
+      return { title: props.data.texts.title, description: props.data.texts.description };
+    case "newsletter":
+      return { title: props.site.newsletter.title, description: props.site.newsletter.description };
+    case "appointment": {
+      const t = props.data.texts;
+      const d = props.data.doctor;
+      if (props.data.variant === "general") return { title: t.title, description: t.description };
+      if (!d) return { title: `${t.doctorNotFound}${meta.titleSuffix}`, description: t.doctorNotFoundText };
+      return {
+        title: t.doctorTitle.replace("{doctor}", d.name),
+        description: t.doctorDescription.replace("{doctor}", d.name).replace("{specialization}", d.specialization),
+      };
+    }
   }
 }

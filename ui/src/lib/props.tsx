@@ -28,6 +28,7 @@ const Ctx = createContext<PropsContext | null>(null);
 
 const PAGES: readonly PageName[] = [
   "home", "doctors", "doctor", "departments", "department", "search", "services", "service", "specialization", "content", "news", "article",
+  "subscription", "newsletter", "appointment",
 ];
 
 function isPageProps(v: unknown): v is PageProps {

@@ -21,6 +21,9 @@ export function pageForPath(pathname: string): PageName | null {
   if (p === "/services") return "services";
   if (/^\/services\/[^/]+$/.test(p)) return "service";
   if (/^\/specializations\/[^/]+$/.test(p)) return "specialization";
+  if (p === "/subscription") return "subscription";
+  if (p === "/newsletter" || p === "/unsubscribe") return "newsletter";
+  if (p === "/appointment" || /^\/appointment\/[^/]+$/.test(p)) return "appointment";
   if (/^\/departments\/[^/]+$/.test(p)) return "department";
   return null;
 }

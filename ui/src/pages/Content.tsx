@@ -6,7 +6,8 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { DoctorImage, ExternalLink, Spinner, Stars } from "../components/ui";
 import { usePageProps, useSite } from "../lib/props";
-import type { ContentSection, Doctor, Review } from "../types";
+import { ContactForm } from "../components/ContactForm";
+import type { Clinic, ContentProps, ContentSection, Doctor, FormState, Review } from "../types";
 
 /** 1000000 → "1,000,000" (QuickJS has no Intl). */
 export function grouped(n: number): string {
@@ -144,6 +145,9 @@ interface Rows {
   founders: Doctor[];
   doctors: Doctor[];
   reviews: Review[];
+  form: ContentProps["data"]["form"];
+  formState?: FormState;
+  clinics: Clinic[];
 }
 
 function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
@@ -262,6 +266,12 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
         </ul>
       );
       break;
+    case "contactForm":
+      body = rows.form ? (
+        <ContactForm texts={rows.form.texts} forms={rows.form.forms} sentMessage={rows.form.sent} clinics={rows.clinics}
+          initial={rows.formState} />
+      ) : null;
+      break;
     case "cta":
       body = <p className="section-action">{section.text} <Link to={section.link} className="button button--primary">{section.label}</Link></p>;
       break;
@@ -280,8 +290,9 @@ export default function ContentPage() {
       </div>
     );
   }
-  const { content, founders, doctors, reviews } = state.props.data;
-  const rows: Rows = { founders, doctors, reviews };
+  const { content, founders, doctors, reviews, form } = state.props.data;
+  const clinics = content.sections.flatMap((s) => (s.type === "clinics" ? s.clinics : []));
+  const rows: Rows = { founders, doctors, reviews, form, formState: state.props.form, clinics };
   return (
     <div className="page">
       <div className="page-hero">

@@ -1,15 +1,19 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { Spinner } from "../components/ui";
 import { formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 
-/** Back goes to the previous page when there is one on this site, else home. */
+/**
+ * Back goes to the previous page when the visitor came here within the site, else
+ * home (react-router gives the first page of a visit the key "default").
+ */
 export function BackButton({ label = "Back" }: { label?: string }) {
   const navigate = useNavigate();
+  const { key } = useLocation();
   return (
     <Link to="/" className="back-link" onClick={(e) => {
-      if (window.history.length > 1 && document.referrer.startsWith(window.location.origin)) {
+      if (key !== "default") {
         e.preventDefault();
         navigate(-1);
       }

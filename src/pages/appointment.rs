@@ -1,0 +1,45 @@
+//! `/appointment` (wizard A: any department and doctor) and `/appointment/{id}`
+//! (wizard B: one doctor, rendered from the database so a reload keeps working).
+//! "Today" is IST, so the date strip never offers a day that has passed in Rajkot.
+
+use serde_json::{json, Value};
+
+use hygo_data::appointments::MAX_DAYS_AHEAD;
+use hygo_data::ist::Clock;
+use hygo_data::{catalogue, doctors, DataError, Db};
+
+fn base(clock: &Clock) -> Value {
+    let forms = catalogue::forms();
+    json!({
+        "texts": forms["appointment"],
+        "forms": super::subscription::forms_common(forms),
+        "today": clock.today().format("%Y-%m-%d").to_string(),
+        "maxDaysAhead": MAX_DAYS_AHEAD,
+    })
+}
+
+pub async fn general(db: &Db, clock: &Clock) -> Result<Value, DataError> {
+    let mut data = base(clock);
+    data["variant"] = json!("general");
+    // What the doctor list and the empty-state texts need, not whole profiles.
+    let list: Vec<Value> = doctors::all(db)
+        .await?
+        .into_iter()
+        .map(|d| json!({ "id": d.id, "name": d.name, "specialization": d.specialization, "officeHours": d.office_hours }))
+        .collect();
+    data["doctors"] = json!(list);
+    Ok(data)
+}
+
+/// 404 with the "Doctor not found" view when there is no such doctor.
+pub async fn with_doctor(db: &Db, clock: &Clock, id: Option<i32>) -> Result<(u16, Value), DataError> {
+    let doctor = match id {
+        Some(id) => doctors::by_id(db, id).await?,
+        None => None,
+    };
+    let mut data = base(clock);
+    data["variant"] = json!("doctor");
+    let status = if doctor.is_some() { 200 } else { 404 };
+    data["doctor"] = json!(doctor);
+    Ok((status, data))
+}

@@ -1,0 +1,671 @@
+// The two booking wizards (spec sections 2, 4 and 5).
+// A, /appointment: Personal Info, Appointment (department, doctor, day, time in
+// two levels, visit, reason, symptoms, notes, insurance), Confirm.
+// B, /appointment/{doctorId}: the doctor's card, then Personal Info, Schedule (day,
+// the hourly times of section 9), Review.
+// One form renders every step. Without JavaScript it posts to the page's path and
+// the server answers with the next step (see src/forms/appointment.rs); with it,
+// the same buttons change step here, the times come from /appointments/slots and
+// the request goes to /appointments/bookAppointment. Either way nothing is
+// checked until the request is sent, as in the original; then the first step
+// with a problem is shown with its messages.
+import { ArrowLeft, Check, ChevronLeft, ChevronRight, MapPin } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { ErrorSummary, Field, PrivacyNotice, TextField, describedBy, fieldId, postJson, type Errors } from "../components/form";
+import { DoctorImage, Spinner, Stars } from "../components/ui";
+import { usePageProps } from "../lib/props";
+import type { AppointmentProps, AppointmentTexts, Doctor, FormState } from "../types";
+
+type Data = AppointmentProps["data"];
+const FORM = "appt";
+
+interface Values {
+  name: string;
+  phone: string;
+  email: string;
+  isNewPatient: string;
+  insurance: string;
+  policyNumber: string;
+  department: string;
+  doctor: string;
+  date: string;
+  time: string;
+  visitType: string;
+  reason: string;
+  selectedSymptoms: string[];
+  additionalNotes: string;
+  confirm: boolean;
+}
+
+const TEXT_FIELDS = ["name", "phone", "email", "isNewPatient", "insurance", "policyNumber", "department", "doctor", "date", "time",
+  "visitType", "reason", "additionalNotes"] as const;
+
+function startValues(form: FormState | undefined, data: Data, general: boolean, presetDepartment: string | null): Values {
+  const v = form?.values ?? {};
+  const s = (k: string, d = "") => (typeof v[k] === "string" ? (v[k] as string) : d);
+  const symptoms = v.selectedSymptoms;
+  return {
+    name: s("name"), phone: s("phone"), email: s("email"),
+    isNewPatient: s("isNewPatient", "yes"), insurance: s("insurance"), policyNumber: s("policyNumber"),
+    department: s("department", presetDepartment ?? ""),
+    doctor: general ? s("doctor") : data.doctor?.name ?? "",
+    date: s("date", data.today), time: s("time"),
+    visitType: s("visitType", "in-person"), reason: s("reason"),
+    selectedSymptoms: Array.isArray(symptoms) ? symptoms : typeof symptoms === "string" && symptoms ? [symptoms] : [],
+    additionalNotes: s("additionalNotes"), confirm: s("confirm") !== "",
+  };
+}
+
+/** Which step shows a field (the server's `step_of`). */
+function stepOf(field: string, general: boolean): number {
+  if (["name", "phone", "email"].includes(field)) return 1;
+  if (["isNewPatient", "insurance", "policyNumber"].includes(field)) return general ? 2 : 1;
+  if (field === "confirm") return 3;
+  return 2;
+}
+
+// Dates are YYYY-MM-DD strings in IST; arithmetic on them in UTC is exact.
+const toDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const toIso = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (iso: string, n: number) => toIso(new Date(toDate(iso).getTime() + n * 86_400_000));
+const mondayOf = (iso: string) => addDays(iso, -((toDate(iso).getUTCDay() + 6) % 7));
+const weekOf = (today: string, iso: string) => Math.max(0, Math.floor((toDate(mondayOf(iso)).getTime() - toDate(mondayOf(today)).getTime()) / (7 * 86_400_000)));
+const weekday = (iso: string) => toDate(iso).toLocaleDateString("en-IN", { weekday: "long", timeZone: "UTC" });
+const longDate = (iso: string) => toDate(iso).toLocaleDateString("en-IN", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** Minutes since midnight of "09:15 AM" or "9:00 AM". */
+function minutes(t: string): number | null {
+  const m = /^(\d{1,2}):(\d{2})\s*([AP]M)$/i.exec(t.trim());
+  if (!m) return null;
+  const h = (Number(m[1]) % 12) + (m[3].toUpperCase() === "PM" ? 12 : 0);
+  return h * 60 + Number(m[2]);
+}
+const hourLabel = (h: number) => `${((h + 11) % 12) + 1}:00 ${h < 12 ? "AM" : "PM"}`;
+
+type Slots =
+  | { state: "idle" }
+  | { state: "loading"; key: string }
+  | { state: "ready"; key: string; available: string[]; booked: string[] }
+  | { state: "error"; key: string };
+
+function DateStrip({ texts, today, maxDaysAhead, date, week, interactive, onPick, onWeek }: {
+  texts: AppointmentTexts;
+  today: string;
+  maxDaysAhead: number;
+  date: string;
+  week: number;
+  interactive: boolean;
+  onPick: (iso: string) => void;
+  onWeek: (week: number) => void;
+}) {
+  const last = addDays(today, maxDaysAhead);
+  const first = addDays(mondayOf(today), 7 * week);
+  const days = Array.from({ length: 7 }, (_, i) => addDays(first, i));
+  const title = toDate(days[0]).toLocaleDateString("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
+  const quick: [string, string][] = [[texts.today, today], [texts.tomorrow, addDays(today, 1)], [texts.nextWeek, addDays(today, 7)]];
+  const click = (fn: () => void) => (e: React.MouseEvent) => {
+    if (!interactive) return;
+    e.preventDefault();
+    fn();
+  };
+  return (
+    <fieldset className="field date-picker" aria-describedby={`${FORM}-date-hint`}>
+      <legend className="field-label">{texts.fields.date}<span className="required-mark" aria-hidden="true"> *</span></legend>
+      <input type="hidden" name="weekOffset" value={week} />
+      <input type="hidden" name="date" value={date} />
+      <p id={`${FORM}-date-hint`} className="field-hint">Chosen: {longDate(date)}</p>
+      <div className="quick-dates">
+        {quick.map(([label, iso]) => (
+          <button key={label} type="submit" name="pickDate" value={iso} className="chip" aria-pressed={date === iso}
+            onClick={click(() => onPick(iso))}>{label}</button>
+        ))}
+      </div>
+      <div className="week-head">
+        <button type="submit" name="week" value={week - 1} className="icon-button" disabled={week === 0}
+          onClick={click(() => onWeek(week - 1))}>
+          <ChevronLeft aria-hidden="true" focusable="false" size={20} /><span className="visually-hidden">{texts.previousWeek}</span>
+        </button>
+        <p className="week-title" aria-live="polite">{title}</p>
+        <button type="submit" name="week" value={week + 1} className="icon-button" disabled={addDays(first, 7) > last}
+          onClick={click(() => onWeek(week + 1))}>
+          <ChevronRight aria-hidden="true" focusable="false" size={20} /><span className="visually-hidden">{texts.followingWeek}</span>
+        </button>
+      </div>
+      <ul className="day-strip plain-list" id={fieldId(FORM, "date")} tabIndex={-1}>
+        {days.map((iso) => {
+          const d = toDate(iso);
+          const off = iso < today || iso > last;
+          return (
+            <li key={iso}>
+              <button type="submit" name="pickDate" value={iso} className="day" disabled={off} aria-pressed={iso === date}
+                aria-label={longDate(iso)} onClick={click(() => onPick(iso))}>
+                <span className="day-name" aria-hidden="true">{d.toLocaleDateString("en-IN", { weekday: "short", timeZone: "UTC" })}</span>
+                <span className="day-number" aria-hidden="true">{d.getUTCDate()}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** Variant A's times: an hour block, then its 15-minute slots (all at once without JavaScript). */
+function TimePicker({ texts, slots, values, doctor, interactive, error, onTime }: {
+  texts: AppointmentTexts;
+  slots: Slots;
+  values: Values;
+  doctor: Pick<Doctor, "officeHours"> | undefined;
+  interactive: boolean;
+  error?: string;
+  onTime: (t: string) => void;
+}) {
+  const [hour, setHour] = useState<number | null>(() => {
+    const m = minutes(values.time);
+    return m === null ? null : Math.floor(m / 60);
+  });
+  let body;
+  if (!values.doctor) body = <p className="page-status">{texts.selectDoctorFirst}</p>;
+  else if (slots.state === "loading") body = <p className="page-status">{texts.loadingSlots}</p>;
+  else if (slots.state === "error") body = <p className="page-status page-status--error">{texts.slotsFailed}</p>;
+  else if (slots.state === "idle") body = null;
+  else {
+    const free = slots.available.filter((t) => !slots.booked.includes(t));
+    const day = weekday(values.date);
+    const hasHours = doctor?.officeHours.some((h) => h.day.toLowerCase() === day.toLowerCase() && minutes(h.hours.split("-")[0] ?? "") !== null);
+    if (!free.length) {
+      body = <p className="page-status">{hasHours || slots.booked.length ? texts.noFreeSlots.replace("{date}", longDate(values.date)) : texts.noHours.replace("{weekday}", day)}</p>;
+    } else {
+      const hours = [...new Set(free.map((t) => Math.floor((minutes(t) ?? 0) / 60)))];
+      const radios = (list: string[]) => list.map((t) => (
+        <label key={t} className="slot">
+          <input type="radio" name="time" value={t} checked={values.time === t} onChange={() => onTime(t)}
+            id={values.time === t || (!values.time && t === free[0]) ? fieldId(FORM, "time") : undefined} />
+          <span>{t}</span>
+        </label>
+      ));
+      if (!interactive) {
+        body = hours.map((h) => (
+          <fieldset key={h} className="slot-group">
+            <legend>{hourLabel(h)}</legend>
+            <div className="slot-grid">{radios(free.filter((t) => Math.floor((minutes(t) ?? 0) / 60) === h))}</div>
+          </fieldset>
+        ));
+      } else if (hour === null || !hours.includes(hour)) {
+        body = (
+          <ul className="slot-grid plain-list" aria-label="Hours">
+            {hours.map((h) => (
+              <li key={h}>
+                <button type="button" className="slot slot--hour" id={h === hours[0] ? fieldId(FORM, "time") : undefined}
+                  onClick={() => setHour(h)}>{hourLabel(h)}</button>
+              </li>
+            ))}
+          </ul>
+        );
+      } else {
+        body = (
+          <div role="group" aria-label={`Times from ${hourLabel(hour)}`}>
+            <button type="button" className="text-button" onClick={() => { setHour(null); onTime(""); }}>
+              <ArrowLeft aria-hidden="true" focusable="false" size={16} /> {texts.backToHours}
+            </button>
+            <div className="slot-grid">{radios(free.filter((t) => Math.floor((minutes(t) ?? 0) / 60) === hour))}</div>
+          </div>
+        );
+      }
+    }
+  }
+  return (
+    <fieldset className={`field time-picker${error ? " field--error" : ""}`} aria-describedby={error ? `${FORM}-time-error` : undefined}>
+      <legend className="field-label">{texts.fields.time}<span className="required-mark" aria-hidden="true"> *</span></legend>
+      {error ? <p className="field-error" id={`${FORM}-time-error`}><span className="visually-hidden">Error: </span>{error}</p> : null}
+      <div aria-live="polite">{body}</div>
+      {!interactive ? <button type="submit" name="action" value="slots" className="button button--outline">{texts.showTimes}</button> : null}
+    </fieldset>
+  );
+}
+
+/** Variant B's times: the hourly slots 9:00 AM to 8:00 PM; the ones the doctor does not offer that day are disabled. */
+function HourlyPicker({ texts, slots, values, error, onTime }: {
+  texts: AppointmentTexts;
+  slots: Slots;
+  values: Values;
+  error?: string;
+  onTime: (t: string) => void;
+}) {
+  const free = new Set(slots.state === "ready" ? slots.available.filter((t) => !slots.booked.includes(t)).map(minutes) : []);
+  const times = Array.from({ length: 12 }, (_, i) => hourLabel(9 + i));
+  return (
+    <fieldset className={`field time-picker${error ? " field--error" : ""}`} aria-describedby={error ? `${FORM}-time-error` : undefined}>
+      <legend className="field-label">{texts.fields.time}<span className="required-mark" aria-hidden="true"> *</span></legend>
+      {error ? <p className="field-error" id={`${FORM}-time-error`}><span className="visually-hidden">Error: </span>{error}</p> : null}
+      {slots.state === "loading" ? <p className="page-status" aria-live="polite">{texts.loadingSlots}</p> : null}
+      <div className="slot-grid">
+        {times.map((t, i) => {
+          const open = free.has(minutes(t));
+          return (
+            <label key={t} className={`slot${open ? "" : " slot--off"}`}>
+              <input type="radio" name="time" value={t} checked={values.time === t} disabled={!open} onChange={() => onTime(t)}
+                id={i === 0 ? fieldId(FORM, "time") : undefined} />
+              <span>{t}{open ? null : <span className="visually-hidden"> ({texts.notAvailable})</span>}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function Radios({ name, legend, options, value, onChange, error }: {
+  name: string;
+  legend: string;
+  options: { id: string; label: string }[];
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset className={`field radio-group${error ? " field--error" : ""}`}>
+      <legend className="field-label">{legend}</legend>
+      {error ? <p className="field-error" id={`${FORM}-${name}-error`}>{error}</p> : null}
+      <div className="radio-row">
+        {options.map((o, i) => (
+          <label key={o.id} className="radio">
+            <input type="radio" name={name} value={o.id} checked={value === o.id} onChange={() => onChange(o.id)}
+              id={i === 0 ? fieldId(FORM, name) : undefined} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function DoctorCard({ doctor }: { doctor: Doctor }) {
+  return (
+    <div className="card doctor-header">
+      <DoctorImage name={doctor.name} image={doctor.image} size={88} />
+      <div>
+        <h2 className="doctor-header-name">{doctor.name}</h2>
+        <p>{doctor.specialization} · {doctor.experience} years' experience</p>
+        {doctor.rating !== null ? <Stars rating={doctor.rating} /> : null}
+        <p className="muted"><MapPin aria-hidden="true" focusable="false" size={16} /> {doctor.location}</p>
+        {doctor.availability ? <p className="badge badge--ok">{doctor.availability}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+interface Done {
+  doctor: string;
+  date: string;
+  time: string;
+  visitType: string;
+}
+
+function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const general = data.variant === "general";
+  const texts = data.texts;
+  const flag = (location.state as { isGeneralConsultation?: unknown } | null)?.isGeneralConsultation === true
+    || new URLSearchParams(location.search).get("isGeneralConsultation") === "true";
+  const presetDepartment = general && flag ? "general-consultation" : null;
+  const params = new URLSearchParams(location.search);
+  const doneFromQuery: Done | null = params.get(general ? "requested" : "confirmed") === "1"
+    ? { doctor: params.get("doctor") ?? data.doctor?.name ?? "", date: params.get("date") ?? "", time: params.get("time") ?? "", visitType: params.get("visitType") ?? "" }
+    : null;
+
+  const [interactive, setInteractive] = useState(false);
+  const [step, setStep] = useState(initial?.step ?? 1);
+  const [values, setValues] = useState<Values>(() => startValues(initial, data, general, presetDepartment));
+  const [week, setWeek] = useState(() => weekOf(data.today, startValues(initial, data, general, presetDepartment).date));
+  const [errors, setErrors] = useState<Errors>(initial?.errors ?? {});
+  const [message, setMessage] = useState(initial?.message ?? "");
+  const [attempt, setAttempt] = useState((initial?.status ?? 0) >= 400 ? 1 : 0);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState<Done | null>(doneFromQuery);
+  const [slots, setSlots] = useState<Slots>(() => {
+    const s = initial?.slots;
+    return s ? { state: "ready", key: `${values.doctor}|${s.date}`, available: s.availableSlots, booked: s.bookedSlots } : { state: "idle" };
+  });
+  const [reload, setReload] = useState(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  useEffect(() => setInteractive(true), []);
+
+  // Each change of step scrolls to the top and puts focus on the step's heading.
+  useEffect(() => {
+    if (!moved.current) return;
+    window.scrollTo(0, 0);
+    headingRef.current?.focus();
+  }, [step, done]);
+
+  // Choosing a doctor and a day fetches that day's times.
+  const doctorObj = general ? data.doctors?.find((d) => d.name === values.doctor) : data.doctor ?? undefined;
+  const slotKey = `${values.doctor}|${values.date}`;
+  useEffect(() => {
+    if (!interactive || step !== 2 || !values.doctor || !values.date) return;
+    if (slots.state !== "idle" && slots.key === slotKey && slots.state !== "error" && reload === 0) return;
+    const controller = new AbortController();
+    setSlots({ state: "loading", key: slotKey });
+    const who = !general && data.doctor ? `doctorId=${data.doctor.id}` : `doctor=${encodeURIComponent(values.doctor)}`;
+    fetch(`/appointments/slots?${who}&date=${values.date}`, { signal: controller.signal, headers: { accept: "application/json" } })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+      .then((b: { availableSlots?: string[]; bookedSlots?: string[] }) => {
+        setSlots({ state: "ready", key: slotKey, available: b.availableSlots ?? [], booked: b.bookedSlots ?? [] });
+        setReload(0);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setSlots({ state: "error", key: slotKey });
+      });
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [interactive, step, slotKey, reload]);
+
+  const set = <K extends keyof Values>(k: K) => (v: Values[K]) => setValues((o) => ({ ...o, [k]: v }));
+  const go = (to: number) => {
+    moved.current = true;
+    setStep(Math.min(3, Math.max(1, to)));
+  };
+  const pick = (iso: string) => {
+    setValues((o) => ({ ...o, date: iso, time: "" }));
+    setWeek(weekOf(data.today, iso));
+  };
+  const changeWeek = (w: number) => {
+    const first = addDays(mondayOf(data.today), 7 * w);
+    setWeek(w);
+    setValues((o) => ({ ...o, date: first < data.today ? data.today : first, time: "" }));
+  };
+
+  async function send() {
+    if (!values.confirm) {
+      setErrors({ confirm: texts.confirmRequired });
+      setMessage("");
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setSending(true);
+    const payload = {
+      name: values.name, phone: values.phone, email: values.email,
+      ...(general ? { department: values.department, selectedSymptoms: values.selectedSymptoms } : { doctorId: data.doctor?.id }),
+      doctor: values.doctor, date: values.date, time: values.time, visitType: values.visitType, reason: values.reason,
+      additionalNotes: values.additionalNotes, insurance: values.insurance, policyNumber: values.policyNumber,
+      isNewPatient: values.isNewPatient,
+    };
+    const answer = await postJson("/appointments/bookAppointment", payload, data.forms.networkError);
+    setSending(false);
+    if (answer.ok) {
+      const b = (answer.data ?? {}) as Partial<Done>;
+      moved.current = true;
+      setErrors({});
+      setMessage("");
+      setDone({ doctor: b.doctor ?? values.doctor, date: b.date ?? values.date, time: b.time ?? values.time, visitType: b.visitType ?? values.visitType });
+      return;
+    }
+    setErrors(answer.errors);
+    setMessage(answer.message || texts.failed);
+    setAttempt((n) => n + 1);
+    if (answer.status === 409) {
+      setValues((o) => ({ ...o, time: "" }));
+      setReload((n) => n + 1);
+      go(2);
+    } else {
+      const steps = Object.keys(answer.errors).map((f) => stepOf(f, general));
+      if (steps.length) go(Math.min(...steps));
+    }
+  }
+
+  function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const action = submitter?.name === "action" ? submitter.value : "next";
+    if (action === "back") go(step - 1);
+    else if (action === "submit" || step === 3) void send();
+    else if (action !== "slots") go(step + 1);
+  }
+
+  function reset() {
+    moved.current = true;
+    setDone(null);
+    setValues(startValues(undefined, data, general, presetDepartment));
+    setWeek(0);
+    setErrors({});
+    setMessage("");
+    setSlots({ state: "idle" });
+    setStep(1);
+    if (doneFromQuery) navigate(location.pathname, { replace: true });
+  }
+
+  if (done) {
+    const visit = texts.visitTypes.find((v) => v.id === done.visitType)?.label ?? done.visitType;
+    return (
+      <div className="card form-card wizard-done">
+        <h2 ref={headingRef} tabIndex={-1}><Check aria-hidden="true" focusable="false" size={24} /> {general ? texts.successHeadingA : texts.successHeadingB}</h2>
+        <p role="status">{texts.successText}</p>
+        <dl className="summary">
+          <div><dt>{texts.fields.doctor}</dt><dd>{done.doctor}</dd></div>
+          {done.date ? <div><dt>{texts.fields.date}</dt><dd>{longDate(done.date)}, {done.time}</dd></div> : null}
+          {visit ? <div><dt>{texts.fields.visitType}</dt><dd>{visit}</dd></div> : null}
+          {!general && values.name ? <div><dt>{texts.fields.name}</dt><dd>{values.name}</dd></div> : null}
+          {!general && values.phone ? <div><dt>{texts.fields.phone}</dt><dd>{values.phone}</dd></div> : null}
+          {!general && values.email ? <div><dt>{texts.fields.email}</dt><dd>{values.email}</dd></div> : null}
+        </dl>
+        <div className="form-actions">
+          {general ? <Link to="/" className="button button--outline">{texts.returnHome}</Link>
+            : <Link to="/doctors" className="button button--outline">{texts.returnDoctors}</Link>}
+          <a href={location.pathname} className="button button--primary" onClick={(e) => { e.preventDefault(); reset(); }}>{texts.another}</a>
+        </div>
+      </div>
+    );
+  }
+
+  const stepNames = general ? texts.stepsA : texts.stepsB;
+  const titles = general ? texts.titlesA : texts.titlesB;
+  const reasons = general ? texts.reasonsA : texts.reasonsB;
+  const doctors = [...(data.doctors ?? [])].sort((a, b) => a.name.replace(/^dr\.?\s*/i, "").localeCompare(b.name.replace(/^dr\.?\s*/i, "")));
+  const hidden = (names: readonly string[]) => names.map((n) => {
+    if (n === "selectedSymptoms") return values.selectedSymptoms.map((s) => <input key={`sym-${s}`} type="hidden" name="selectedSymptoms" value={s} />);
+    const v = values[n as keyof Values];
+    return typeof v === "string" && v ? <input key={n} type="hidden" name={n} value={v} /> : null;
+  });
+  const onStep = (n: string) => stepOf(n, general) === step && !(n === "department" && presetDepartment);
+  // The times of the chosen doctor and day; "loading" until the fetch starts (with JavaScript only).
+  const shownSlots: Slots = slots.state !== "idle" && slots.key === slotKey ? slots
+    : interactive && values.doctor ? { state: "loading", key: slotKey } : { state: "idle" };
+  // Without JavaScript each step's form carries the other steps' values.
+  const carried = [...TEXT_FIELDS, "selectedSymptoms"].filter((n) => !onStep(n) && !(step === 2 && n === "date"));
+
+  return (
+    <form method="post" action={location.pathname} noValidate onSubmit={onSubmit} className="wizard" aria-labelledby="wizard-step-title">
+      <ol className="progress plain-list">
+        {stepNames.map((name, i) => (
+          <li key={name} className={i + 1 === step ? "is-current" : i + 1 < step ? "is-done" : ""} aria-current={i + 1 === step ? "step" : undefined}>
+            <span className="progress-number" aria-hidden="true">{i + 1}</span> {name}
+          </li>
+        ))}
+      </ol>
+      <div className="card form-card">
+        <p className="muted">{texts.stepOf.replace("{n}", String(step)).replace("{total}", "3")}</p>
+        <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1}>{titles[step - 1]}</h2>
+        <ErrorSummary form={FORM} title={data.forms.errorSummaryTitle} errors={errors} message={message} attempt={attempt}
+          order={[...(general ? ["name", "phone", "email"] : ["name", "phone", "email", "isNewPatient", "insurance", "policyNumber"]),
+            "department", "doctor", "date", "time", "visitType", "reason", "selectedSymptoms", "additionalNotes", "insurance", "policyNumber",
+            "isNewPatient", "confirm"]} />
+        {/* Enter in a field means the step's main button, not the first day button. */}
+        <button type="submit" name="action" value={step < 3 ? "next" : "submit"} className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <input type="hidden" name="step" value={step} />
+        {hidden(carried)}
+        {values.confirm && step !== 3 ? <input type="hidden" name="confirm" value="yes" /> : null}
+
+        {step === 1 ? (
+          <>
+            <TextField form={FORM} name="name" label={texts.fields.name} value={values.name} onChange={set("name")} error={errors.name} autoComplete="name" required />
+            <TextField form={FORM} name="phone" label={texts.fields.phone} value={values.phone} onChange={set("phone")} error={errors.phone} type="tel" autoComplete="tel" required />
+            <TextField form={FORM} name="email" label={texts.fields.email} value={values.email} onChange={set("email")} error={errors.email} type="email" autoComplete="email" required />
+            {!general ? (
+              <>
+                <Radios name="isNewPatient" legend={texts.fields.isNewPatient} value={values.isNewPatient} onChange={set("isNewPatient")}
+                  options={[{ id: "yes", label: texts.yes }, { id: "no", label: texts.no }]} error={errors.isNewPatient} />
+                <TextField form={FORM} name="insurance" label={texts.fields.insurance} value={values.insurance} onChange={set("insurance")} error={errors.insurance} />
+                <TextField form={FORM} name="policyNumber" label={texts.fields.policyNumber} value={values.policyNumber} onChange={set("policyNumber")} error={errors.policyNumber} />
+              </>
+            ) : null}
+          </>
+        ) : null}
+
+        {step === 2 ? (
+          <>
+            {general && !presetDepartment ? (
+              <Field form={FORM} name="department" label={texts.fields.department} error={errors.department}>
+                <select {...describedBy(FORM, "department", errors.department)} className="input" value={values.department}
+                  onChange={(e) => setValues((o) => ({ ...o, department: e.target.value, doctor: "", time: "" }))}>
+                  <option value="">{texts.chooseDepartment}</option>
+                  {texts.departments.map((d) => <option key={d.id} value={d.id}>{d.label}</option>)}
+                </select>
+              </Field>
+            ) : null}
+            {general ? (
+              <Field form={FORM} name="doctor" label={texts.fields.doctor} error={errors.doctor} required>
+                <select {...describedBy(FORM, "doctor", errors.doctor)} className="input" value={values.doctor}
+                  onChange={(e) => setValues((o) => ({ ...o, doctor: e.target.value, time: "" }))}>
+                  <option value="">{texts.chooseDoctor}</option>
+                  {doctors.map((d) => <option key={d.id} value={d.name}>{d.name} ({d.specialization})</option>)}
+                </select>
+              </Field>
+            ) : null}
+            <DateStrip texts={texts} today={data.today} maxDaysAhead={data.maxDaysAhead} date={values.date} week={week}
+              interactive={interactive} onPick={pick} onWeek={changeWeek} />
+            {errors.date ? <p className="field-error" id={`${FORM}-date-error`}>{errors.date}</p> : null}
+            {general ? (
+              <TimePicker key={slotKey} texts={texts} slots={shownSlots}
+                values={values} doctor={doctorObj} interactive={interactive} error={errors.time} onTime={set("time")} />
+            ) : (
+              <HourlyPicker texts={texts} slots={shownSlots}
+                values={values} error={errors.time} onTime={set("time")} />
+            )}
+            <Radios name="visitType" legend={texts.fields.visitType} options={texts.visitTypes} value={values.visitType}
+              onChange={set("visitType")} error={errors.visitType} />
+            <Field form={FORM} name="reason" label={texts.fields.reason} error={errors.reason} required>
+              <select {...describedBy(FORM, "reason", errors.reason)} className="input" value={values.reason}
+                onChange={(e) => set("reason")(e.target.value)}>
+                <option value="">{texts.chooseReason}</option>
+                {reasons.map((r) => <option key={r} value={r}>{r}</option>)}
+              </select>
+            </Field>
+            {general ? (
+              <fieldset className={`field checkbox-group${errors.selectedSymptoms ? " field--error" : ""}`}>
+                <legend className="field-label">{texts.fields.selectedSymptoms}</legend>
+                {errors.selectedSymptoms ? <p className="field-error">{errors.selectedSymptoms}</p> : null}
+                <div className="checkbox-grid">
+                  {texts.symptoms.map((s, i) => (
+                    <label key={s} className="checkbox">
+                      <input type="checkbox" name="selectedSymptoms" value={s} id={i === 0 ? fieldId(FORM, "selectedSymptoms") : undefined}
+                        checked={values.selectedSymptoms.includes(s)}
+                        onChange={(e) => set("selectedSymptoms")(e.target.checked ? [...values.selectedSymptoms, s] : values.selectedSymptoms.filter((x) => x !== s))} />
+                      {s}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
+            <Field form={FORM} name="additionalNotes" label={texts.fields.additionalNotes} error={errors.additionalNotes}>
+              <textarea {...describedBy(FORM, "additionalNotes", errors.additionalNotes)} className="input" rows={4}
+                value={values.additionalNotes} onChange={(e) => set("additionalNotes")(e.target.value)} />
+            </Field>
+            {general ? (
+              <>
+                <TextField form={FORM} name="insurance" label={texts.fields.insurance} value={values.insurance} onChange={set("insurance")} error={errors.insurance} />
+                <TextField form={FORM} name="policyNumber" label={texts.fields.policyNumber} value={values.policyNumber} onChange={set("policyNumber")} error={errors.policyNumber} />
+                <Radios name="isNewPatient" legend={texts.fields.isNewPatient} value={values.isNewPatient} onChange={set("isNewPatient")}
+                  options={[{ id: "yes", label: texts.yes }, { id: "no", label: texts.no }]} error={errors.isNewPatient} />
+              </>
+            ) : null}
+          </>
+        ) : null}
+
+        {step === 3 ? (
+          <>
+            <h3>{texts.summaryHeading}</h3>
+            <dl className="summary">
+              {([
+                ["name", values.name], ["phone", values.phone], ["email", values.email],
+                ...(general ? [["department", texts.departments.find((d) => d.id === values.department)?.label ?? ""]] : []),
+                ["doctor", values.doctor], ["date", values.date ? longDate(values.date) : ""], ["time", values.time],
+                ["visitType", texts.visitTypes.find((v) => v.id === values.visitType)?.label ?? ""], ["reason", values.reason],
+                ...(general ? [["selectedSymptoms", values.selectedSymptoms.join(", ")]] : []),
+                ["additionalNotes", values.additionalNotes], ["insurance", values.insurance], ["policyNumber", values.policyNumber],
+                ["isNewPatient", values.isNewPatient === "no" ? texts.no : texts.yes],
+              ] as [string, string][]).map(([k, v]) => (
+                <div key={k}><dt>{texts.fields[k]}</dt><dd>{v || <span className="muted">{texts.notGiven}</span>}</dd></div>
+              ))}
+            </dl>
+            <div className={`field checkbox-field${errors.confirm ? " field--error" : ""}`}>
+              {errors.confirm ? <p className="field-error" id={`${FORM}-confirm-error`}><span className="visually-hidden">Error: </span>{errors.confirm}</p> : null}
+              <label className="checkbox">
+                <input type="checkbox" name="confirm" value="yes" id={fieldId(FORM, "confirm")} checked={values.confirm} required
+                  aria-describedby={errors.confirm ? `${FORM}-confirm-error` : undefined} aria-invalid={errors.confirm ? true : undefined}
+                  onChange={(e) => set("confirm")(e.target.checked)} />
+                {texts.confirm}
+              </label>
+            </div>
+            <PrivacyNotice text={texts.privacy} forms={data.forms} />
+          </>
+        ) : null}
+
+        <div className="form-actions">
+          {step > 1 ? <button type="submit" name="action" value="back" className="button button--outline">{texts.back}</button> : null}
+          {step < 3 ? (
+            <button type="submit" name="action" value="next" className="button button--primary">{step === 2 && !general ? texts.review : texts.continue}</button>
+          ) : (
+            <button type="submit" name="action" value="submit" className="button button--primary" disabled={sending}>
+              {sending ? texts.sending : general ? texts.submitA : texts.submitB}
+            </button>
+          )}
+        </div>
+        <p className="visually-hidden" aria-live="polite">{sending ? texts.sending : ""}</p>
+      </div>
+    </form>
+  );
+}
+
+export default function AppointmentPage() {
+  const state = usePageProps("appointment");
+  const location = useLocation();
+  const navigate = useNavigate();
+  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading the appointment form" /></div>;
+  if (state.status === "error") {
+    return <div className="container page-body"><p className="page-status page-status--error" role="alert">We could not load the appointment form. Please try again.</p></div>;
+  }
+  const { data, form } = state.props;
+  const t = data.texts;
+  if (data.variant === "doctor" && !data.doctor) {
+    return (
+      <div className="container page-message">
+        <h1>{t.doctorNotFound}</h1>
+        <p>{t.doctorNotFoundText}</p>
+        <Link to="/doctors" className="button button--primary" onClick={(e) => {
+          if (location.key !== "default") {
+            e.preventDefault();
+            navigate(-1);
+          }
+        }}>{t.backToDoctors}</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <div className="page-hero">
+        <div className="container narrow">
+          <h1>{data.variant === "general" ? t.heading : `${t.heading}: ${data.doctor?.name}`}</h1>
+          <p className="page-lead">{t.lead}</p>
+        </div>
+      </div>
+      <div className="container page-body narrow">
+        {data.doctor ? <DoctorCard doctor={data.doctor} /> : null}
+        <Wizard key={state.props.path} data={data} initial={form} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// /newsletter: the sign-up form on a page of its own, where the footer's form lands
+// without JavaScript (`?subscribed=1`, or the form again with its error), and
+// /unsubscribe?token=: the page an e-mail's link opens, with one button.
+import { ArrowLeft } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { NewsletterForm } from "../components/NewsletterForm";
+import { Spinner } from "../components/ui";
+import { usePageProps, useSite } from "../lib/props";
+
+export default function NewsletterPage() {
+  const site = useSite();
+  const state = usePageProps("newsletter");
+  const { search } = useLocation();
+  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading" /></div>;
+  if (state.status === "error") {
+    return <div className="container page-body"><p className="page-status page-status--error" role="alert">We could not load this page. Please try again.</p></div>;
+  }
+  const t = site.newsletter;
+  const { unsubscribe } = state.props.data;
+  const params = new URLSearchParams(search);
+  let body;
+  if (unsubscribe) {
+    body = unsubscribe.valid ? (
+      <form method="post" action={`/newsletter/unsubscribe?token=${encodeURIComponent(unsubscribe.token)}`} className="form">
+        <p>{t.unsubscribeText}</p>
+        <button type="submit" className="button button--primary">{t.unsubscribeButton}</button>
+      </form>
+    ) : <p className="page-status page-status--error" role="alert">{t.unsubscribeInvalid}</p>;
+  } else if (params.get("unsubscribed") === "1") {
+    body = <p className="form-success" role="status">{state.props.data.messages.unsubscribed}</p>;
+  } else {
+    body = (
+      <>
+        {params.get("subscribed") === "1" ? <p className="form-success" role="status">{state.props.data.messages.subscribed}</p> : null}
+        <p>{t.text}</p>
+        <NewsletterForm id="newsletter-page" initial={state.props.form} labelledBy="newsletter-page-heading" />
+      </>
+    );
+  }
+  return (
+    <div className="page">
+      <div className="page-hero">
+        <div className="container narrow">
+          <Link to="/" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />Back</Link>
+          <h1 id="newsletter-page-heading">{unsubscribe ? t.unsubscribeHeading : t.pageHeading}</h1>
+        </div>
+      </div>
+      <div className="container page-body narrow">{body}</div>
+    </div>
+  );
+}

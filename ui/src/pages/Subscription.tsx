@@ -1,0 +1,196 @@
+// /subscription: the two health-card plans and the request form. Each plan's button
+// opens the request dialog (closed, open form, thank-you with Close; closing
+// resets it). The same form is also on the page itself, which is where the plan
+// buttons lead without JavaScript: it posts to /subscription and comes back with
+// the visitor's values and an error summary, or with a thank-you.
+import { ArrowLeft, Check, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { ErrorSummary, PrivacyNotice, TextField, initialForm, postJson, str, type Errors } from "../components/form";
+import { Spinner } from "../components/ui";
+import { usePageProps } from "../lib/props";
+import type { FormState, SubscriptionProps } from "../types";
+
+type Data = SubscriptionProps["data"];
+
+function Thanks({ data, card, headingRef }: { data: Data; card: string; headingRef?: React.Ref<HTMLHeadingElement> }) {
+  return (
+    <div className="form-success" role="status">
+      <h3 ref={headingRef} tabIndex={-1}><Check aria-hidden="true" focusable="false" size={22} /> {data.texts.successHeading}</h3>
+      <p>We have received your request for the {card} card.</p>
+      <p>{data.texts.next}</p>
+    </div>
+  );
+}
+
+/** The request form: in the dialog for one plan (`plan` given), or on the page with a choice of plan. */
+function RequestForm({ data, id, plan, initial, onSent }: {
+  data: Data;
+  id: string;
+  plan?: string;
+  initial?: FormState;
+  onSent: (card: string) => void;
+}) {
+  const start = initialForm(initial);
+  const plans = data.plans.plans;
+  const [values, setValues] = useState({
+    name: str(start.values, "name"),
+    email: str(start.values, "email"),
+    number: str(start.values, "number"),
+    subscriptionType: plan ?? str(start.values, "subscriptionType", plans[0]?.name ?? ""),
+  });
+  const [errors, setErrors] = useState<Errors>(start.errors);
+  const [message, setMessage] = useState(start.message);
+  const [sending, setSending] = useState(false);
+  const [attempt, setAttempt] = useState(start.status >= 400 ? 1 : 0);
+  const set = (name: keyof typeof values) => (v: string) => setValues((o) => ({ ...o, [name]: v }));
+  const t = data.texts;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setSending(true);
+    const answer = await postJson("/api/SubscriptionData/subscription-form", values, data.forms.networkError);
+    setSending(false);
+    if (answer.ok) {
+      onSent(values.subscriptionType);
+      return;
+    }
+    setErrors(answer.errors);
+    setMessage(answer.message);
+    setAttempt((n) => n + 1);
+  }
+
+  return (
+    <form method="post" action="/subscription" noValidate onSubmit={submit} className="form" aria-describedby={`${id}-privacy`}>
+      <ErrorSummary form={id} title={data.forms.errorSummaryTitle} errors={errors} message={message} attempt={attempt}
+        order={["subscriptionType", "name", "email", "number"]} />
+      {plan ? <input type="hidden" name="subscriptionType" value={plan} /> : (
+        <fieldset className="field radio-group" aria-describedby={errors.subscriptionType ? `${id}-subscriptionType-error` : undefined}>
+          <legend className="field-label">Card</legend>
+          {errors.subscriptionType ? <p className="field-error" id={`${id}-subscriptionType-error`}>{errors.subscriptionType}</p> : null}
+          {plans.map((p, i) => (
+            <label key={p.id} className="radio">
+              <input type="radio" name="subscriptionType" value={p.name} id={i === 0 ? `${id}-subscriptionType` : undefined}
+                checked={values.subscriptionType === p.name} onChange={() => set("subscriptionType")(p.name)} />
+              {p.name} ({data.plans.currency}{p.price}{data.plans.periodLabel})
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <TextField form={id} name="name" label={t.fields.name} value={values.name} onChange={set("name")} error={errors.name}
+        autoComplete="name" required />
+      <TextField form={id} name="email" label={t.fields.email} value={values.email} onChange={set("email")} error={errors.email}
+        type="email" autoComplete="email" required />
+      <TextField form={id} name="number" label={t.fields.number} value={values.number} onChange={set("number")} error={errors.number}
+        type="tel" autoComplete="tel" required />
+      <div id={`${id}-privacy`}><PrivacyNotice text={t.privacy} forms={data.forms} /></div>
+      <button type="submit" className="button button--primary" disabled={sending}>
+        {sending ? t.sending : t.submit}
+      </button>
+      <p className="visually-hidden" aria-live="polite">{sending ? t.sending : ""}</p>
+    </form>
+  );
+}
+
+/** The modal dialog of one plan: form, then thank-you with Close. Closing resets it. */
+function RequestDialog({ data, plan, onClose }: { data: Data; plan: string; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const thanksRef = useRef<HTMLHeadingElement>(null);
+  const [sent, setSent] = useState(false);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  useEffect(() => {
+    if (sent) thanksRef.current?.focus();
+  }, [sent]);
+  const title = data.texts.dialogTitle.replace("{plan}", plan);
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby="card-dialog-title" onClose={onClose}
+      onClick={(e) => { if (e.target === ref.current) ref.current?.close(); }}>
+      <div className="dialog-body">
+        <div className="dialog-head">
+          <h2 id="card-dialog-title">{title}</h2>
+          <button type="button" className="icon-button" onClick={() => ref.current?.close()}>
+            <X aria-hidden="true" focusable="false" size={22} /><span className="visually-hidden">{data.texts.close}</span>
+          </button>
+        </div>
+        {sent ? (
+          <>
+            <Thanks data={data} card={plan} headingRef={thanksRef} />
+            <button type="button" className="button button--primary" onClick={() => ref.current?.close()}>{data.texts.close}</button>
+          </>
+        ) : (
+          <>
+            <p>{data.texts.dialogIntro}</p>
+            <RequestForm data={data} id="card-dialog" plan={plan} onSent={() => setSent(true)} />
+          </>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+export default function SubscriptionPage() {
+  const state = usePageProps("subscription");
+  const { search } = useLocation();
+  const [dialogPlan, setDialogPlan] = useState<string | null>(null);
+  const [sentInPage, setSentInPage] = useState<string | null>(null);
+  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading the health card plans" /></div>;
+  if (state.status === "error") {
+    return <div className="container page-body"><p className="page-status page-status--error" role="alert">We could not load the plans. Please try again.</p></div>;
+  }
+  const { data, form } = state.props;
+  const { plans: content, texts } = data;
+  const params = new URLSearchParams(search);
+  const requested = sentInPage ?? params.get("requested");
+  const chosen = params.get("plan");
+  // The plan a button chose without JavaScript (`?plan=`), unless a refused post brought values back.
+  const initial: FormState | undefined = form ?? (chosen ? { status: 0, message: "", errors: {}, values: { subscriptionType: chosen } } : undefined);
+  return (
+    <div className="page">
+      <div className="page-hero">
+        <div className="container">
+          <Link to="/" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />Back</Link>
+          <h1>{texts.heading}</h1>
+          <p className="page-lead">{texts.lead}</p>
+        </div>
+      </div>
+      <div className="container page-body">
+        <div className="plans plans--page">
+          {content.plans.map((p) => (
+            <article key={p.id} className="card plan-card" aria-labelledby={`plan-${p.id}`}>
+              {p.badge ? <p className="badge">{p.badge}</p> : null}
+              <h2 id={`plan-${p.id}`}>{p.name}</h2>
+              <p className="muted">{p.audience}</p>
+              <p className="price">
+                <span className="price-amount">{content.currency}{p.price}</span>
+                <span className="price-period">{content.periodLabel}</span>
+              </p>
+              <h3 className="offer-heading">{content.benefitsHeading}</h3>
+              <ul className="check-list">
+                {content.benefits.map((b) => <li key={b}>{b}</li>)}
+              </ul>
+              <a href={`/subscription?plan=${encodeURIComponent(p.name)}#request`} className="button button--primary"
+                aria-label={`${texts.requestLabel}: ${p.name}`}
+                onClick={(e) => { e.preventDefault(); setDialogPlan(p.name); }}>
+                {texts.requestLabel}
+              </a>
+            </article>
+          ))}
+        </div>
+
+        <section id="request" className="card form-card" aria-labelledby="request-heading">
+          <h2 id="request-heading">Request your health card</h2>
+          {requested ? <Thanks data={data} card={requested} /> : (
+            <>
+              <p>{texts.dialogIntro}</p>
+              <RequestForm data={data} id="card" initial={initial} onSent={setSentInPage} key={chosen ?? ""} />
+            </>
+          )}
+        </section>
+      </div>
+      {dialogPlan ? <RequestDialog key={dialogPlan} data={data} plan={dialogPlan} onClose={() => setDialogPlan(null)} /> : null}
+    </div>
+  );
+}
