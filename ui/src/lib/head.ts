@@ -45,7 +45,9 @@ export function headFor(props: PageProps): Head {
     case "service": {
       const sv = props.data.service;
       if (!sv) return { ...meta.serviceNotFound };
-      return { title: `${sv.name}${meta.titleSuffix}`, description: firstSentences(sv.longDescription || sv.description) };
+      // "Service" tells it apart from the department of the same name (Laboratory, Physiotherapy).
+      const name = /service/i.test(sv.name) ? sv.name : `${sv.name} Service`;
+      return { title: `${name}${meta.titleSuffix}`, description: firstSentences(sv.longDescription || sv.description) };
     }
     case "specialization": {
       const sp = props.data.specialization;

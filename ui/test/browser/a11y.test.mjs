@@ -13,7 +13,9 @@ export const ROUTES = [
   "/specializations/cardiologist", "/specializations/dentist", "/search?q=car", "/about-us-HYGO", "/about-hygo",
   "/our-mission", "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions",
   "/news", "/news/lab-sample-collection-at-home", "/reviews", "/specialists", "/schedules", "/banner",
-  "/departments/general-consultation",
+  "/departments/general-consultation", "/subscription", "/subscription?requested=Essential%20Family", "/newsletter",
+  "/newsletter?subscribed=1", "/unsubscribe?token=0000", "/appointment", "/appointment/3", "/appointment/424242",
+  "/contactus?sent=1",
 ];
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -41,6 +43,44 @@ for (const width of [375, 1280]) {
       await page.getByRole("listbox").waitFor();
       let { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
       if (violations.length) failures.push(`search open:\n  ${describe(violations)}`);
+      // Every form in its error state, every step of both wizards, and the dialog.
+      const check = async (label) => {
+        const { violations: found } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        if (found.length) failures.push(`${label}:\n  ${describe(found)}`);
+      };
+      const main = page.locator("main");
+      await page.goto(`${env.server.base}/subscription`);
+      await hydrated(page);
+      await page.getByRole("link", { name: "Request this card: Essential Family" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Send request" }).click();
+      await page.getByRole("dialog").getByRole("alert").waitFor();
+      await check("health-card dialog with errors");
+      await page.keyboard.press("Escape");
+      await page.goto(`${env.server.base}/contactus`);
+      await hydrated(page);
+      await main.getByRole("button", { name: "Send Message" }).click();
+      await main.getByRole("alert").waitFor();
+      await check("contact form with errors");
+      await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
+      await page.locator("footer").getByText("Please enter a valid email address").waitFor();
+      await check("newsletter with an error");
+      for (const path of ["/appointment", "/appointment/3"]) {
+        await page.goto(`${env.server.base}${path}`);
+        await hydrated(page);
+        await main.getByRole("button", { name: "Continue" }).click();
+        if (path === "/appointment") await main.getByLabel(/^Doctor\b/).selectOption({ index: 1 });
+        await main.getByRole("button", { name: "Next Week", exact: true }).click();
+        await page.waitForTimeout(300);
+        await check(`${path} step 2`);
+        await main.getByRole("button", { name: /^(Continue|Review Appointment)$/ }).click();
+        await main.getByRole("button", { name: /^(Request|Confirm) Appointment$/ }).click();
+        await main.getByRole("alert").waitFor();
+        await check(`${path} step 3 with an error`);
+        await main.getByLabel(/I confirm that the information/).check();
+        await main.getByRole("button", { name: /^(Request|Confirm) Appointment$/ }).click();
+        await main.getByRole("alert").getByRole("link").first().waitFor();
+        await check(`${path} refused by the server`);
+      }
       if (width < 1024) {
         await page.keyboard.press("Escape");
         await page.getByRole("button", { name: "Open menu" }).click();

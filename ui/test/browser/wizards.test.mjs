@@ -1,0 +1,212 @@
+// Both booking wizards end to end in Chromium, with JavaScript on and off, checked
+// against the stored rows: wizard A (/appointment) with the two-level time choice,
+// wizard B (/appointment/{id}) with its hourly times, the slot taken meanwhile (409)
+// and the one a later visitor no longer sees.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { serverAndBrowser, openPage, hydrated, seedDoctors } from "./harness.mjs";
+
+const env = serverAndBrowser();
+const rows = (sql, params) => env.server.query(sql, params);
+
+// "Next Week" is today + 7 in India Standard Time: a day no slot has passed on.
+const istToday = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+const nextWeek = new Date(Date.parse(`${istToday}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+const weekday = new Date(`${nextWeek}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
+const withHours = seedDoctors.filter((d) => d.officeHours.some((h) => h.day === weekday));
+const doctorA = withHours[0];
+const doctorB = withHours[withHours.length - 1];
+const to24h = (t) => {
+  const [, h, m, ap] = /^(\d{1,2}):(\d{2}) ([AP]M)$/.exec(t);
+  return `${String((Number(h) % 12) + (ap === "PM" ? 12 : 0)).padStart(2, "0")}:${m}`;
+};
+
+async function personal(page, name, email) {
+  await page.locator("main").getByLabel("Full Name").fill(name);
+  await page.locator("main").getByLabel("Phone Number").fill("+91 98980 12345");
+  await page.locator("main").getByLabel("Email Address").fill(email);
+}
+
+/** Wizard A with JavaScript, up to the confirm step; answers the time chosen. */
+async function wizardAToConfirm(page, email) {
+  await page.goto(`${env.server.base}/appointment`);
+  await hydrated(page);
+  await page.getByRole("heading", { name: "Personal Information" }).waitFor();
+  await personal(page, "Asha Patel", email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  const stepTwo = page.getByRole("heading", { name: "Appointment Details" });
+  await stepTwo.waitFor();
+  assert.ok(await stepTwo.evaluate((el) => el === document.activeElement), "focus moves to the new step's heading");
+
+  assert.ok(await page.getByText("Select a doctor to see available slots.").isVisible());
+  await page.locator("main").getByLabel("Department").selectOption("cardiology");
+  await page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
+  await page.locator("main").getByLabel("Department").selectOption("neurology");
+  assert.equal(await page.locator("main").getByLabel(/^Doctor\b/).inputValue(), "", "choosing a department clears the doctor");
+  await page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
+  await page.getByRole("button", { name: "Next Week", exact: true }).click();
+  assert.equal(await page.getByRole("button", { name: "Next Week", exact: true }).getAttribute("aria-pressed"), "true");
+
+  const hours = page.getByRole("list", { name: "Hours" });
+  await hours.waitFor();
+  await hours.getByRole("button").first().click();
+  await page.getByRole("button", { name: "Back to hours" }).click();
+  await hours.getByRole("button").first().click();
+  const slot = page.locator('input[name="time"]').first();
+  const time = await slot.getAttribute("value");
+  await slot.check();
+
+  await page.locator("main").getByLabel("Video consultation").check();
+  await page.locator("main").getByLabel(/^Reason for Visit/).selectOption("Follow-up");
+  await page.locator("main").getByLabel("Fever").check();
+  await page.locator("main").getByLabel("Cough").check();
+  await page.locator("main").getByLabel("Additional Notes").fill("Blood pressure readings from home attached to my file.");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("heading", { name: "Confirm Your Request" }).waitFor();
+  const summary = await page.locator(".summary").innerText();
+  assert.ok(summary.includes(doctorA.name) && summary.includes(time) && summary.includes("Fever, Cough"), summary);
+  return time;
+}
+
+test("wizard A with JavaScript: every step, the confirmation box, the stored request, and the slot gone for the next visitor", async () => {
+  const { page, context, problems } = await openPage(env.browser, { width: 375, height: 800 });
+  try {
+    const time = await wizardAToConfirm(page, "asha.a@example.in");
+    await page.getByRole("button", { name: "Request Appointment" }).click();
+    await page.getByRole("alert").getByText("Tick the box to confirm your details before you send the request").waitFor();
+    await page.locator("main").getByLabel(/I confirm that the information provided is accurate and complete/).check();
+    await page.getByRole("button", { name: "Request Appointment" }).click();
+    await page.getByRole("heading", { name: "Appointment Request Sent" }).waitFor();
+    assert.ok(await page.getByText("We'll contact you within 24 hours to confirm the details.").isVisible());
+
+    const stored = rows("SELECT a.date, a.start_time, a.visit_type, a.reason, a.symptoms, a.department, a.is_new_patient FROM appointments a "
+      + "WHERE a.email = 'asha.a@example.in'");
+    assert.deepEqual(stored, [{ date: nextWeek, start_time: to24h(time), visit_type: "video", reason: "Follow-up",
+      symptoms: JSON.stringify(["Fever", "Cough"]), department: "neurology", is_new_patient: 1 }]);
+
+    await page.getByRole("link", { name: "Book Another Appointment" }).click();
+    await page.getByRole("heading", { name: "Personal Information" }).waitFor();
+    assert.equal(await page.locator("main").getByLabel("Full Name").inputValue(), "", "the wizard starts afresh");
+
+    // The next visitor does not see the time any more.
+    const next = await openPage(env.browser);
+    await next.page.goto(`${env.server.base}/appointment`);
+    await hydrated(next.page);
+    await next.page.getByRole("button", { name: "Continue" }).click();
+    await next.page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
+    await next.page.getByRole("button", { name: "Next Week", exact: true }).click();
+    const hours = next.page.getByRole("list", { name: "Hours" });
+    await hours.waitFor();
+    const hourOf = `${time.slice(0, 2).replace(/^0/, "")}:00 ${time.slice(-2)}`;
+    const block = hours.getByRole("button", { name: hourOf, exact: true });
+    if (await block.count()) {
+      await block.click();
+      assert.equal(await next.page.locator(`input[name="time"][value="${time}"]`).count(), 0, `${time} is no longer offered`);
+    }
+    await next.context.close();
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("wizard A: a time requested by someone else meanwhile is refused, and the form stays", async () => {
+  const { page, context } = await openPage(env.browser);
+  try {
+    const time = await wizardAToConfirm(page, "asha.b@example.in");
+    // Another visitor takes the same time first.
+    const res = await fetch(`${env.server.base}/appointments/bookAppointment`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Other Visitor", phone: "+91 90000 00000", email: "other@example.in", doctor: doctorA.name, date: nextWeek, time }),
+    });
+    assert.equal(res.status, 201);
+    await page.locator("main").getByLabel(/I confirm that the information provided is accurate and complete/).check();
+    await page.getByRole("button", { name: "Request Appointment" }).click();
+    await page.getByRole("alert").getByText("Sorry, that time has just been requested by someone else.", { exact: false }).waitFor();
+    await page.getByRole("heading", { name: "Appointment Details" }).waitFor();
+    assert.equal(await page.locator("main").getByLabel("Additional Notes").inputValue(), "Blood pressure readings from home attached to my file.", "the form is kept");
+    assert.equal(rows("SELECT id FROM appointments WHERE email = 'asha.b@example.in'").length, 0);
+  } finally {
+    await context.close();
+  }
+});
+
+test("wizard A without JavaScript: each step is a page, and the request is stored once", async () => {
+  const { page, context } = await openPage(env.browser, { javaScriptEnabled: false });
+  try {
+    await page.goto(`${env.server.base}/appointment`);
+    await personal(page, "Nikhil Rao", "nikhil@example.in");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Appointment Details" }).waitFor();
+    await page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
+    await page.getByRole("button", { name: "Next Week", exact: true }).click();
+    await page.getByRole("button", { name: "Show available times" }).click();
+    const slot = page.locator('input[name="time"]').last();
+    const time = await slot.getAttribute("value");
+    await slot.check();
+    await page.locator("main").getByLabel(/^Reason for Visit/).selectOption("Consultation");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Confirm Your Request" }).waitFor();
+    await page.getByRole("button", { name: "Request Appointment" }).click();
+    assert.ok(await page.getByRole("alert").getByText("Tick the box to confirm", { exact: false }).isVisible());
+    await page.locator("main").getByLabel(/I confirm that the information provided/).check();
+    await page.getByRole("button", { name: "Request Appointment" }).click();
+    await page.waitForURL(/\/appointment\?requested=1/);
+    assert.ok(await page.getByRole("heading", { name: "Appointment Request Sent" }).isVisible());
+    const stored = rows("SELECT date, start_time, name FROM appointments WHERE email = 'nikhil@example.in'");
+    assert.deepEqual(stored, [{ date: nextWeek, start_time: to24h(time), name: "Nikhil Rao" }]);
+  } finally {
+    await context.close();
+  }
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`wizard B ${javaScriptEnabled ? "with" : "without"} JavaScript: the doctor's card, Schedule, Review, "Appointment Confirmed!"`, async () => {
+    const { page, context, problems } = await openPage(env.browser, { javaScriptEnabled });
+    const email = `b.${javaScriptEnabled ? "js" : "nojs"}@example.in`;
+    try {
+      await page.goto(`${env.server.base}/appointment/${doctorB.id}`);
+      if (javaScriptEnabled) await hydrated(page);
+      assert.ok(await page.locator(".doctor-header").getByText(doctorB.name).isVisible());
+      await personal(page, "Farah Khan", email);
+      await page.locator("main").getByLabel("No", { exact: true }).check();
+      await page.locator("main").getByLabel("Insurance Provider").fill("Star Health");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByRole("heading", { name: "Schedule Your Appointment" }).waitFor();
+      await page.getByRole("button", { name: "Next Week", exact: true }).click();
+      const open = page.locator('input[name="time"]:not([disabled])').first();
+      await open.waitFor();
+      const time = await open.getAttribute("value");
+      assert.match(time, /^\d{1,2}:00 [AP]M$/, "hourly times");
+      await open.check();
+      await page.locator("main").getByLabel(/^Reason for Visit/).selectOption("Chronic Condition");
+      await page.getByRole("button", { name: "Review Appointment" }).click();
+      await page.getByRole("heading", { name: "Review Your Appointment" }).waitFor();
+      await page.locator("main").getByLabel(/I confirm that the information provided/).check();
+      await page.getByRole("button", { name: "Confirm Appointment" }).click();
+      await page.getByRole("heading", { name: "Appointment Confirmed!" }).waitFor();
+      assert.ok(await page.getByText(doctorB.name).first().isVisible());
+      if (javaScriptEnabled) assert.ok(await page.locator(".summary").getByText("Farah Khan").isVisible(), "personal details on the confirmation");
+      const stored = rows("SELECT doctor_id, date, start_time, reason, is_new_patient, insurance FROM appointments WHERE email = ?", [email]);
+      assert.deepEqual(stored, [{ doctor_id: doctorB.id, date: nextWeek, start_time: to24h(time), reason: "Chronic Condition", is_new_patient: 0, insurance: "Star Health" }]);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test("wizard B for a doctor that does not exist says so, with a way back", async () => {
+  const { page, context } = await openPage(env.browser, { javaScriptEnabled: false });
+  try {
+    const res = await page.goto(`${env.server.base}/appointment/424242`);
+    assert.equal(res.status(), 404);
+    assert.ok(await page.getByRole("heading", { name: "Doctor not found" }).isVisible());
+    assert.ok(await page.getByText("No doctor data was provided. Please return to the doctors list and select a doctor.").isVisible());
+    await page.getByRole("link", { name: "Back to Doctors" }).click();
+    await page.waitForURL(`${env.server.base}/doctors`);
+  } finally {
+    await context.close();
+  }
+});
