@@ -29,6 +29,12 @@ pub struct Config {
     /// `HYGO_BEHIND_PROXY`: `true` when a reverse proxy sets `X-Forwarded-For`, so
     /// the client's address for rate limits is read from it.
     pub behind_proxy: bool,
+    /// `HYGO_SMTP_URL`: the mail relay, `smtp://host:port` (plain SMTP to a relay on
+    /// the same host or network, which does TLS onwards). Unset: e-mails wait in the
+    /// outbox.
+    pub smtp_url: Option<String>,
+    /// `HYGO_MAIL_FROM`: the sender of the e-mails.
+    pub mail_from: String,
 }
 
 /// The rate limiter's window.
@@ -47,6 +53,8 @@ struct FileConfig {
     log_format: Option<String>,
     write_limit: Option<u64>,
     behind_proxy: Option<bool>,
+    smtp_url: Option<String>,
+    mail_from: Option<String>,
 }
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -111,7 +119,17 @@ impl Config {
             },
             None => file.behind_proxy.unwrap_or(false),
         };
+        let smtp_url = env("HYGO_SMTP_URL").or(file.smtp_url).map(|u| u.trim().to_owned()).filter(|u| !u.is_empty());
+        if let Some(url) = &smtp_url {
+            let rest = url.strip_prefix("smtp://").ok_or("HYGO_SMTP_URL must look like smtp://host:port")?;
+            if rest.rsplit_once(':').is_none_or(|(host, port)| host.is_empty() || port.parse::<u16>().is_err()) {
+                return Err("HYGO_SMTP_URL must look like smtp://host:port".into());
+            }
+        }
+        let mail_from = pick("HYGO_MAIL_FROM", file.mail_from, "HYGO <newsletter@hygo.in>");
         Ok(Self {
+            smtp_url,
+            mail_from,
             write_limit: number("HYGO_WRITE_LIMIT", file.write_limit, 20, 1..=1_000_000)? as u32,
             behind_proxy,
             addr,

@@ -7,6 +7,7 @@ pub mod assets;
 pub mod config;
 pub mod error;
 pub mod forms;
+pub mod mail;
 pub mod pages;
 pub mod serve;
 pub mod telemetry;

@@ -26,6 +26,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
     let addr = config.addr;
     let backend = if config.database_url.starts_with("sqlite:") { "sqlite" } else { "postgres" };
     let state = web::Data::new(AppState { db, clock: hygo_data::ist::Clock::System, renderer, config: Arc::new(config) });
+    crate::mail::start(state.clone());
     let server = HttpServer::new(move || app(state.clone()))
         .bind(addr)
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?

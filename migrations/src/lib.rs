@@ -6,12 +6,17 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_doctors;
 mod m20261123_000002_requests;
+mod m20261124_000003_outbox;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261122_000001_doctors::Migration), Box::new(m20261123_000002_requests::Migration)]
+        vec![
+            Box::new(m20261122_000001_doctors::Migration),
+            Box::new(m20261123_000002_requests::Migration),
+            Box::new(m20261124_000003_outbox::Migration),
+        ]
     }
 }

@@ -15,7 +15,7 @@ pub async fn subscribe(
     body: web::Json<NewsletterRequest>,
 ) -> Result<HttpResponse, ApiError> {
     super::client::limit_writes(&state, &req, "newsletter").await?;
-    match newsletter::subscribe(&state.db, body.into_inner()).await {
+    match newsletter::subscribe(&state.db, body.into_inner(), &state.config.public_url).await {
         // The same answer for a new and a known address: the form must not tell
         // strangers who is subscribed.
         Ok(_token) => Ok(HttpResponse::Ok().json(json!({ "success": true, "message": newsletter::SUBSCRIBED_MESSAGE }))),

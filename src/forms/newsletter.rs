@@ -16,7 +16,7 @@ pub async fn post(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes
     if let Err(e) = limited(&state, &req, "newsletter").await {
         return again(&state, Route::Newsletter, "/newsletter", failure(&e, values)).await;
     }
-    match newsletter::subscribe(&state.db, NewsletterRequest { email: fields.text("email") }).await {
+    match newsletter::subscribe(&state.db, NewsletterRequest { email: fields.text("email") }, &state.config.public_url).await {
         Ok(_token) => see_other("/newsletter?subscribed=1"),
         Err(NewsletterError::Invalid(invalid)) => {
             again(&state, Route::Newsletter, "/newsletter", refused(422, &invalid.message, &invalid.errors, values)).await

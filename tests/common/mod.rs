@@ -104,6 +104,8 @@ pub fn test_config() -> Config {
         log_json: false,
         write_limit: 1000,
         behind_proxy: false,
+        smtp_url: None,
+        mail_from: "HYGO <newsletter@hygo.test>".into(),
     }
 }
 

@@ -11,6 +11,7 @@ pub mod doctors;
 pub mod entities;
 pub mod form;
 pub mod ist;
+pub mod mail;
 pub mod newsletter;
 pub mod rate_limit;
 pub mod search;

@@ -2,12 +2,12 @@
 //! e-mails carry. Signing up twice is one subscriber, and the answer is the same
 //! either way, so the form never reveals who is on the list.
 
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, Set, TransactionTrait};
 use serde::Deserialize;
 
 use crate::entities::newsletter_subscriber as subscriber;
 use crate::form::{Check, Invalid};
-use crate::{ist, DataError, Db};
+use crate::{ist, mail, DataError, Db};
 
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
@@ -25,15 +25,18 @@ pub enum NewsletterError {
     Data(#[from] DataError),
 }
 
-/// Adds the address, or re-activates it after an unsubscribe. Answers the
-/// subscriber's unsubscribe token (what the e-mails' link carries).
-pub async fn subscribe(db: &Db, req: NewsletterRequest) -> Result<String, NewsletterError> {
+/// Adds the address, or re-activates it after an unsubscribe, and queues the
+/// welcome e-mail with its unsubscribe link (`public_url` is the site's address) in
+/// the same transaction. An address already subscribed gets no second e-mail.
+/// Answers the subscriber's unsubscribe token.
+pub async fn subscribe(db: &Db, req: NewsletterRequest, public_url: &str) -> Result<String, NewsletterError> {
     let mut c = Check::default();
     let email = c.newsletter_email("email", req.email.as_deref());
     c.finish().map_err(NewsletterError::Invalid)?;
     if let Some(found) = by_email(db, &email).await? {
-        return reactivate(db, found).await;
+        return reactivate(db, found, public_url).await;
     }
+    let txn = db.begin().await.map_err(DataError::from)?;
     let row = subscriber::ActiveModel {
         email: Set(email.clone()),
         unsubscribe_token: Set(new_token()),
@@ -41,12 +44,17 @@ pub async fn subscribe(db: &Db, req: NewsletterRequest) -> Result<String, Newsle
         unsubscribed_at: Set(None),
         ..Default::default()
     };
-    match row.insert(db).await {
-        Ok(saved) => Ok(saved.unsubscribe_token),
+    match row.insert(&txn).await {
+        Ok(saved) => {
+            mail::queue(&txn, mail::newsletter_welcome(&email, &saved.unsubscribe_token, public_url)).await?;
+            txn.commit().await.map_err(DataError::from)?;
+            Ok(saved.unsubscribe_token)
+        }
         // Signed up twice at the same moment: the other request stored it.
         Err(e) if matches!(e.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+            txn.rollback().await.map_err(DataError::from)?;
             let found = by_email(db, &email).await?.ok_or_else(|| DataError::from(e))?;
-            reactivate(db, found).await
+            reactivate(db, found, public_url).await
         }
         Err(e) => Err(DataError::from(e).into()),
     }
@@ -88,13 +96,17 @@ async fn by_email(db: &Db, email: &str) -> Result<Option<subscriber::Model>, Dat
     Ok(subscriber::Entity::find().filter(subscriber::Column::Email.eq(email)).one(db).await?)
 }
 
-async fn reactivate(db: &Db, found: subscriber::Model) -> Result<String, NewsletterError> {
+async fn reactivate(db: &Db, found: subscriber::Model, public_url: &str) -> Result<String, NewsletterError> {
     let token = found.unsubscribe_token.clone();
     if found.unsubscribed_at.is_some() {
+        let email = found.email.clone();
+        let txn = db.begin().await.map_err(DataError::from)?;
         let mut row = found.into_active_model();
         row.unsubscribed_at = Set(None);
         row.subscribed_at = Set(ist::stamp());
-        row.update(db).await.map_err(DataError::from)?;
+        row.update(&txn).await.map_err(DataError::from)?;
+        mail::queue(&txn, mail::newsletter_welcome(&email, &token, public_url)).await?;
+        txn.commit().await.map_err(DataError::from)?;
     }
     Ok(token)
 }

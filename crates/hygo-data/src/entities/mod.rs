@@ -7,4 +7,5 @@ pub mod department;
 pub mod doctor;
 pub mod newsletter_subscriber;
 pub mod office_hours;
+pub mod outbox;
 pub mod rate_limit;

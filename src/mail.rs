@@ -1,0 +1,89 @@
+//! Hands the outbox (`hygo_data::mail`) to the relay named by `HYGO_SMTP_URL`, every
+//! few seconds, from a task `hygo serve` starts. Each message carries
+//! `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058), so mail clients offer
+//! one-click unsubscribe. Logs name the outbox row, never the address, and keep
+//! only the relay's status code (its text may quote the address).
+
+use std::time::Duration;
+
+use actix_web::web;
+use chrono::Utc;
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+use crate::app::AppState;
+use hygo_data::entities::outbox;
+
+/// How often the outbox is looked at.
+const EVERY: Duration = Duration::from_secs(10);
+
+/// Starts delivery when a relay is configured.
+pub fn start(state: web::Data<AppState>) {
+    if state.config.smtp_url.is_none() {
+        tracing::info!("e-mail delivery is off (HYGO_SMTP_URL is not set): e-mails wait in the outbox");
+        return;
+    }
+    actix_web::rt::spawn(async move {
+        loop {
+            if let Err(e) = deliver_due(&state).await {
+                tracing::warn!(error = %e, "e-mail delivery failed");
+            }
+            actix_web::rt::time::sleep(EVERY).await;
+        }
+    });
+}
+
+/// Sends what is due now; answers how many the relay took.
+pub async fn deliver_due(state: &AppState) -> Result<usize, String> {
+    let Some(url) = &state.config.smtp_url else { return Ok(0) };
+    let (host, port) = url
+        .strip_prefix("smtp://")
+        .and_then(|rest| rest.rsplit_once(':'))
+        .and_then(|(host, port)| Some((host.to_owned(), port.parse::<u16>().ok()?)))
+        .ok_or("HYGO_SMTP_URL is not smtp://host:port")?;
+    let relay = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host).port(port).timeout(Some(Duration::from_secs(15))).build();
+    let now = Utc::now();
+    let mut sent = 0;
+    for message in hygo_data::mail::due(&state.db, now, 20).await.map_err(|e| e.to_string())? {
+        if !hygo_data::mail::claim(&state.db, &message, now).await.map_err(|e| e.to_string())? {
+            continue;
+        }
+        let id = message.id;
+        let outcome = match build(&message, &state.config.mail_from) {
+            Ok(email) => relay.send(email).await.map_err(|e| match e.status() {
+                Some(code) => format!("the relay answered {code}"),
+                None => "the relay could not be reached".to_owned(),
+            }),
+            Err(e) => Err(e),
+        };
+        match outcome {
+            Ok(_) => {
+                hygo_data::mail::delivered(&state.db, id).await.map_err(|e| e.to_string())?;
+                tracing::info!(outbox = id, "e-mail handed to the relay");
+                sent += 1;
+            }
+            Err(reason) => {
+                tracing::warn!(outbox = id, attempt = message.attempts + 1, %reason, "e-mail not delivered; will retry");
+                hygo_data::mail::failed(&state.db, message, now).await.map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    Ok(sent)
+}
+
+fn build(message: &outbox::Model, from: &str) -> Result<Message, String> {
+    let mut builder = Message::builder()
+        .from(from.parse().map_err(|_| "HYGO_MAIL_FROM is not an address".to_owned())?)
+        .to(message.to_address.parse().map_err(|_| "the recipient is not an address".to_owned())?)
+        .subject(message.subject.clone())
+        .header(ContentType::TEXT_PLAIN);
+    if let Some(link) = &message.list_unsubscribe {
+        builder = builder
+            .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{link}>")))
+            .raw_header(HeaderValue::new(
+                HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                "List-Unsubscribe=One-Click".to_owned(),
+            ));
+    }
+    builder.body(message.body.clone()).map_err(|e| format!("the message cannot be built: {e}"))
+}
