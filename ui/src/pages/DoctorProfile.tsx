@@ -37,7 +37,10 @@ function Profile({ doctor }: { doctor: Doctor }) {
             <Stars rating={doctor.rating} />
             <p className="doctor-meta">{icon(MapPin)}{doctor.location}</p>
             {doctor.availability ? <p className="availability">{doctor.availability}</p> : null}
-            <ExternalLink href={site.bookingUrl} className="button button--primary">Book Appointment</ExternalLink>
+            <div className="form-actions">
+              <ExternalLink href={site.bookingUrl} className="button button--primary">Book Appointment</ExternalLink>
+              <Link to={`/appointment/${doctor.id}`} className="button button--outline">Request an appointment here</Link>
+            </div>
           </div>
         </div>
         <div className="profile-grid">
