@@ -18,6 +18,8 @@ pub struct AppState {
     /// "Now" in IST for slots and bookings; fixed in tests.
     pub clock: hygo_data::ist::Clock,
     pub renderer: RenderPool,
+    /// Finished pages by URL and props, shared by every worker.
+    pub render_cache: pages::cache::RenderCache,
     pub config: Arc<Config>,
 }
 

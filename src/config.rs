@@ -21,6 +21,8 @@ pub struct Config {
     pub render_timeout: Duration,
     /// `HYGO_RENDER_MEMORY_MB`: heap limit of each JavaScript runtime.
     pub render_memory_mb: usize,
+    /// `HYGO_RENDER_CACHE_MB`: memory for finished pages (0 turns the cache off).
+    pub render_cache_mb: usize,
     /// `HYGO_LOG_FORMAT`: `text` or `json`.
     pub log_json: bool,
     /// `HYGO_WRITE_LIMIT`: writes one client may make to one form endpoint in
@@ -50,6 +52,7 @@ struct FileConfig {
     render_threads: Option<usize>,
     render_timeout_ms: Option<u64>,
     render_memory_mb: Option<usize>,
+    render_cache_mb: Option<usize>,
     log_format: Option<String>,
     write_limit: Option<u64>,
     behind_proxy: Option<bool>,
@@ -143,6 +146,7 @@ impl Config {
                 2000,
                 10..=60_000,
             )?),
+            render_cache_mb: number("HYGO_RENDER_CACHE_MB", file.render_cache_mb.map(|n| n as u64), 32, 0..=4096)? as usize,
             render_memory_mb: number("HYGO_RENDER_MEMORY_MB", file.render_memory_mb.map(|n| n as u64), 128, 16..=4096)?
                 as usize,
             log_json,

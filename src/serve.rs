@@ -25,7 +25,8 @@ pub async fn serve(config: Config) -> Result<(), String> {
     .map_err(|e| format!("render engine: {e}"))?;
     let addr = config.addr;
     let backend = if config.database_url.starts_with("sqlite:") { "sqlite" } else { "postgres" };
-    let state = web::Data::new(AppState { db, clock: hygo_data::ist::Clock::System, renderer, config: Arc::new(config) });
+    let render_cache = crate::pages::cache::RenderCache::new(config.render_cache_mb * 1024 * 1024);
+    let state = web::Data::new(AppState { db, clock: hygo_data::ist::Clock::System, renderer, render_cache, config: Arc::new(config) });
     crate::mail::start(state.clone());
     let server = HttpServer::new(move || app(state.clone()))
         .bind(addr)

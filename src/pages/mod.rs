@@ -5,6 +5,7 @@
 //! hydration, so a page reached by a link and one loaded directly are the same.
 
 mod appointment;
+pub mod cache;
 mod content;
 mod department;
 mod departments;

@@ -4,6 +4,7 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
+use super::cache::{self, Cached};
 use super::{Props, Route};
 use crate::app::AppState;
 use crate::ui_assets::{CLIENT_CSS, CLIENT_JS};
@@ -44,7 +45,25 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
         return HttpResponse::Found().insert_header((header::LOCATION, "/")).finish();
     };
     let props_path = if query.is_empty() { path.to_owned() } else { format!("{path}?{query}") };
-    page_with(&state, &route, props_path, None).await
+    let res = page_with(&state, &route, props_path, None).await;
+    not_modified(&req, res)
+}
+
+/// 304 when the browser's copy is the page it would get (`If-None-Match`).
+fn not_modified(req: &HttpRequest, res: HttpResponse) -> HttpResponse {
+    let tag = res.headers().get(header::ETAG).cloned();
+    let asked = req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok());
+    match (tag, asked) {
+        (Some(tag), Some(asked)) if res.status() == StatusCode::OK
+            && asked.split(',').any(|t| t.trim().trim_start_matches("W/") == tag.to_str().unwrap_or_default()) =>
+        {
+            HttpResponse::NotModified()
+                .insert_header((header::ETAG, tag))
+                .insert_header((header::CACHE_CONTROL, "no-cache"))
+                .finish()
+        }
+        _ => res,
+    }
 }
 
 /// Renders a route, with a form's state when a no-JavaScript form post is answered
@@ -83,6 +102,11 @@ async fn render(
             return error_page(StatusCode::INTERNAL_SERVER_ERROR);
         }
     };
+    // A form answered with the visitor's values is theirs alone: never cached.
+    let key = props.form.is_none().then(|| cache::key(url, &props_json));
+    if let Some(hit) = key.as_ref().and_then(|k| state.render_cache.get(k)) {
+        return document_response(&hit);
+    }
     let output = match state.renderer.render(url, props_json.clone()).await {
         Ok((output, took)) => {
             tracing::debug!(url, took_us = took.as_micros() as u64, "rendered");
@@ -110,14 +134,28 @@ async fn render(
         props: &script_safe_json(&props_json),
     };
     match document.render() {
-        Ok(html) => HttpResponse::build(StatusCode::from_u16(output.status).unwrap_or(StatusCode::OK))
-            .content_type("text/html; charset=utf-8")
-            .body(html),
+        Ok(html) => {
+            let page = Cached { etag: cache::etag(&html).into(), html: html.into(), status: output.status };
+            if let Some(key) = key {
+                state.render_cache.put(key, page.clone());
+            }
+            document_response(&page)
+        }
         Err(e) => {
             tracing::error!(url, error = %e, "document shell failed");
             error_page(StatusCode::INTERNAL_SERVER_ERROR)
         }
     }
+}
+
+/// A page with its validator. Browsers revalidate HTML on every visit (`no-cache`)
+/// and get 304 when it has not changed (see `page`).
+fn document_response(page: &Cached) -> HttpResponse {
+    HttpResponse::build(StatusCode::from_u16(page.status).unwrap_or(StatusCode::OK))
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header((header::ETAG, page.etag.to_string()))
+        .body(page.html.to_string())
 }
 
 /// A plain page for when React could not render: no stack trace, a way forward.

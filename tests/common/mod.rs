@@ -90,7 +90,8 @@ pub async fn state_with(db: &TestDb, clock: hygo_data::ist::Clock, write_limit: 
     let mut config = test_config();
     config.database_url = db.url.clone();
     config.write_limit = write_limit;
-    web::Data::new(AppState { db: conn, clock, renderer, config: Arc::new(config) })
+    let render_cache = hygo::pages::cache::RenderCache::new(config.render_cache_mb * 1024 * 1024);
+    web::Data::new(AppState { db: conn, clock, renderer, render_cache, config: Arc::new(config) })
 }
 
 pub fn test_config() -> Config {
@@ -101,6 +102,7 @@ pub fn test_config() -> Config {
         render_threads: 1,
         render_timeout: std::time::Duration::from_secs(5),
         render_memory_mb: 128,
+        render_cache_mb: 32,
         log_json: false,
         write_limit: 1000,
         behind_proxy: false,

@@ -18,12 +18,16 @@ function Hero({ content, site }: { content: HomeContent["hero"]; site: Site }) {
   useEffect(() => {
     if (!playing || slides.length < 2) return;
     if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
-    preloadMotion();
+    // The fade's code is fetched before the first change, not with the first load.
+    const early = window.setTimeout(preloadMotion, 3000);
     const timer = window.setInterval(() => {
       setMoved(true);
       setIndex((i) => (i + 1) % slides.length);
     }, 5000);
-    return () => window.clearInterval(timer);
+    return () => {
+      window.clearTimeout(early);
+      window.clearInterval(timer);
+    };
   }, [playing, slides.length]);
 
   const show = (i: number) => {

@@ -3,20 +3,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { AxeBuilder } from "@axe-core/playwright";
-import { serverAndBrowser, openPage, hydrated } from "./harness.mjs";
+import { serverAndBrowser, openPage, hydrated, ROUTES } from "./harness.mjs";
 
 const env = serverAndBrowser();
 
-export const ROUTES = [
-  "/", "/doctors", "/doctors/1", "/doctorDetail?doctorId=4", "/doctors/424242", "/departments", "/departments/cardiology",
-  "/departments/oncology", "/departments/astrology", "/services", "/services/pharmacy", "/services/nothing",
-  "/specializations/cardiologist", "/specializations/dentist", "/search?q=car", "/about-us-HYGO", "/about-hygo",
-  "/our-mission", "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions",
-  "/news", "/news/lab-sample-collection-at-home", "/reviews", "/specialists", "/schedules", "/banner",
-  "/departments/general-consultation", "/subscription", "/subscription?requested=Essential%20Family", "/newsletter",
-  "/newsletter?subscribed=1", "/unsubscribe?token=0000", "/appointment", "/appointment/3", "/appointment/424242",
-  "/contactus?sent=1",
-];
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 

@@ -18,6 +18,18 @@ const CHROMIUM_FLAGS = [
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ];
 
+/** A page of every kind, with its not-found and after-a-form states (axe and the budgets visit each). */
+export const ROUTES = [
+  "/", "/doctors", "/doctors/1", "/doctorDetail?doctorId=4", "/doctors/424242", "/departments", "/departments/cardiology",
+  "/departments/oncology", "/departments/astrology", "/services", "/services/pharmacy", "/services/nothing",
+  "/specializations/cardiologist", "/specializations/dentist", "/search?q=car", "/about-us-HYGO", "/about-hygo",
+  "/our-mission", "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions",
+  "/news", "/news/lab-sample-collection-at-home", "/reviews", "/specialists", "/schedules", "/banner",
+  "/departments/general-consultation", "/subscription", "/subscription?requested=Essential%20Family", "/newsletter",
+  "/newsletter?subscribed=1", "/unsubscribe?token=0000", "/appointment", "/appointment/3", "/appointment/424242",
+  "/contactus?sent=1",
+];
+
 /** The doctors the database is seeded with. */
 export const seedDoctors = JSON.parse(readFileSync(join(repo, "crates/hygo-data/seed/doctors.json"), "utf8"));
 
