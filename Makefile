@@ -4,7 +4,7 @@
 CARGO ?= cargo
 NPM   ?= npm
 
-.PHONY: run build test test-rust test-browser fuzz ui-deps typecheck clean
+.PHONY: run build test test-rust test-browser fuzz bench ui-deps typecheck clean
 
 ## Start the site on http://127.0.0.1:8080 with an SQLite database under ./data/.
 run: ui-deps
@@ -30,6 +30,11 @@ test-browser: ui-deps typecheck
 ## CI runs it after `make test`).
 fuzz: ui-deps
 	tests/fuzz/schemathesis.sh
+
+## Measure ours against Node SSR and nginx in one run; writes docs/benchmarks.md
+## (installs wrk and nginx from Debian when missing).
+bench: ui-deps
+	python3 tests/bench/run.py
 
 typecheck: ui-deps
 	cd ui && npx tsc --noEmit

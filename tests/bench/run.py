@@ -1,0 +1,312 @@
+#!/usr/bin/env python3
+"""`make bench`: our server against its peers, side by side in one run.
+
+Builds the release binaries, starts `hygo serve` on a fresh SQLite database (seeded
+at start), and measures with wrk (Debian) at 64 connections:
+  - ours on /, /doctors, /departments/cardiology, a doctor's page, /api/search and
+    /appointments/slots for a doctor with hours;
+  - the peer: Node.js rendering the same React server bundle with the same props on
+    every request (tests/bench/node-ssr.mjs, node:http, one process per core);
+  - the ceiling: nginx (Debian) serving the same HTML bytes as static files;
+all asked for gzip. Then the uncached render time of the same bundle and props in
+QuickJS (our engine) and in V8 (Node), our peak RSS, and Lighthouse 12 (mobile) on
+/, /doctors, /departments/cardiology and /appointment. Prints the table and
+writes it, with the date, machine and versions, to docs/benchmarks.md.
+
+BENCH_SECONDS (default 10) sets the length of each measurement.
+"""
+
+import datetime
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
+CONNECTIONS = 64
+PAGES = ["/", "/doctors", "/departments/cardiology", "/doctors/4"]
+RENDERS = 50
+
+
+def sh(*args, **kw):
+    return subprocess.run(args, check=True, text=True, capture_output=True, **kw).stdout
+
+
+def need(command, package):
+    if shutil.which(command):
+        return
+    print(f"== installing {package} (Debian)", flush=True)
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    if subprocess.run(["apt-get", "install", "-y", "-q", package], env=env, capture_output=True).returncode != 0:
+        subprocess.run(["apt-get", "update", "-q"], env=env, capture_output=True, check=True)
+        subprocess.run(["apt-get", "install", "-y", "-q", package], env=env, capture_output=True, check=True)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fetch(url, gzip=False):
+    req = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"} if gzip else {})
+    with urllib.request.urlopen(req, timeout=30) as res:
+        return res.status, res.read()
+
+
+def wait_until_up(url, proc, what):
+    for _ in range(600):
+        if proc.poll() is not None:
+            sys.exit(f"{what} exited with {proc.returncode}")
+        try:
+            fetch(url)
+            return
+        except Exception:
+            time.sleep(0.1)
+    sys.exit(f"{what} did not start")
+
+
+def ms(text):
+    """wrk's and Rust's durations (12.3us, 4.5ms, 1.2s, 812.3µs) in milliseconds."""
+    m = re.match(r"([\d.]+)\s*(us|µs|ms|s)$", text.strip())
+    if not m:
+        raise ValueError(text)
+    value, unit = float(m.group(1)), m.group(2)
+    return value / 1000 if unit in ("us", "µs") else value * 1000 if unit == "s" else value
+
+
+def wrk(url, seconds):
+    out = sh("wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", "-H", "Accept-Encoding: gzip", url)
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+    p50 = ms(re.search(r"^\s+50%\s+(\S+)", out, re.M).group(1))
+    p99 = ms(re.search(r"^\s+99%\s+(\S+)", out, re.M).group(1))
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if errors:
+        sys.exit(f"{url}: {errors.group(1)} failed responses under load")
+    return {"rps": rps, "p50": p50, "p99": p99}
+
+
+def measure(url):
+    wrk(url, 2)  # warm-up: caches, JIT, connections
+    return wrk(url, SECONDS)
+
+
+LIGHTHOUSE_PAGES = ["/", "/doctors", "/departments/cardiology", "/appointment"]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def lighthouse(url, work):
+    """Lighthouse 12 in its default mode: a mobile phone, slow 4G and 4x CPU slowdown (simulated)."""
+    tool = os.path.join(REPO, "target", "lighthouse")
+    cli = os.path.join(tool, "node_modules", ".bin", "lighthouse")
+    if not os.path.exists(cli):
+        print("== installing lighthouse 12 into target/lighthouse", flush=True)
+        os.makedirs(tool, exist_ok=True)
+        subprocess.run(["npm", "install", "--prefix", tool, "--no-audit", "--no-fund", "lighthouse@12"], check=True, capture_output=True)
+    print(f"== lighthouse {url}", flush=True)
+    out = f"{work}/lighthouse.json"
+    subprocess.run([cli, url, f"--chrome-path={CHROMIUM}", "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+                    "--output=json", f"--output-path={out}", "--quiet"], check=True, capture_output=True)
+    report = json.load(open(out))
+    scores = {k: round((v["score"] or 0) * 100) for k, v in report["categories"].items()}
+    audit = lambda name: report["audits"][name]["numericValue"]
+    return {"url": urllib.parse.urlparse(url).path, "scores": scores, "lcp": audit("largest-contentful-paint"),
+            "tbt": audit("total-blocking-time"), "cls": audit("cumulative-layout-shift")}
+
+
+def next_weekday_ist():
+    today = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(hours=5, minutes=30)).date()
+    day = today + datetime.timedelta(days=1)
+    while day.weekday() > 4:  # Dr. Kinjal Mehta sees patients Monday to Friday
+        day += datetime.timedelta(days=1)
+    return day.isoformat()
+
+
+def main():
+    need("wrk", "wrk")
+    need("nginx", "nginx")
+    work = tempfile.mkdtemp(prefix="hygo-bench-")
+    os.chmod(work, 0o755)  # nginx's workers run as another user
+    procs = []
+    try:
+        print("== building release binaries", flush=True)
+        subprocess.run(["cargo", "build", "--release", "--bin", "hygo"], cwd=REPO, check=True)
+        subprocess.run(["cargo", "build", "--release", "-p", "hygo-render", "--example", "render"], cwd=REPO, check=True)
+        subprocess.run(["node", "ui/build.mjs", "--out", f"{work}/ui"], cwd=REPO, check=True, capture_output=True)
+        bundle = f"{work}/ui/server.js"
+
+        ours_port, node_port, nginx_port = free_port(), free_port(), free_port()
+        ours = f"http://127.0.0.1:{ours_port}"
+        env = dict(os.environ, HYGO_ADDR=f"127.0.0.1:{ours_port}", DATABASE_URL=f"sqlite://{work}/hygo.db?mode=rwc", HYGO_LOG="warn")
+        hygo = subprocess.Popen([f"{REPO}/target/release/hygo", "serve"], cwd=work, env=env)
+        procs.append(hygo)
+        wait_until_up(f"{ours}/healthz", hygo, "hygo")
+
+        # The same props and the same HTML bytes for the peers.
+        props = {}
+        os.makedirs(f"{work}/www/departments", exist_ok=True)
+        os.makedirs(f"{work}/www/doctors", exist_ok=True)
+        for page in PAGES:
+            _, body = fetch(f"{ours}/api/props?path={urllib.parse.quote(page, safe='')}")
+            props[page] = body.decode()
+            with open(f"{work}/props{len(props)}.json", "w") as f:
+                f.write(props[page])
+            _, html = fetch(f"{ours}{page}")
+            with open(f"{work}/www{page if page != '/' else '/index'}.html", "wb") as f:
+                f.write(html)
+        with open(f"{work}/props.json", "w") as f:
+            json.dump(props, f)
+
+        node = subprocess.Popen(["node", f"{REPO}/tests/bench/node-ssr.mjs", bundle, f"{work}/props.json", str(node_port)])
+        procs.append(node)
+        wait_until_up(f"http://127.0.0.1:{node_port}/doctors", node, "node")
+
+        with open(f"{work}/nginx.conf", "w") as f:
+            f.write(f"""worker_processes auto;
+pid {work}/nginx.pid;
+error_log {work}/nginx-error.log;
+daemon off;
+events {{ worker_connections 1024; }}
+http {{
+  access_log off;
+  default_type text/html;
+  client_body_temp_path {work}/tmp-body;
+  proxy_temp_path {work}/tmp-proxy;
+  fastcgi_temp_path {work}/tmp-fcgi;
+  uwsgi_temp_path {work}/tmp-uwsgi;
+  scgi_temp_path {work}/tmp-scgi;
+  gzip on;
+  gzip_comp_level 6;
+  gzip_min_length 0;
+  server {{
+    listen 127.0.0.1:{nginx_port};
+    root {work}/www;
+    location = / {{ try_files /index.html =404; }}
+    location / {{ try_files $uri.html =404; }}
+  }}
+}}
+""")
+        nginx = subprocess.Popen(["nginx", "-c", f"{work}/nginx.conf", "-p", work])
+        procs.append(nginx)
+        wait_until_up(f"http://127.0.0.1:{nginx_port}/doctors", nginx, "nginx")
+
+        date = next_weekday_ist()
+        api = ["/api/search?q=car", f"/appointments/slots?doctor=Dr.%20Kinjal%20Mehta&date={date}"]
+        rows = []
+        for page in PAGES:
+            print(f"== {page}", flush=True)
+            row = {"page": page, "ours": measure(f"{ours}{page}"),
+                   "node": measure(f"http://127.0.0.1:{node_port}{page}"),
+                   "nginx": measure(f"http://127.0.0.1:{nginx_port}{page}")}
+            n = len(rows) + 1
+            quickjs = sh(f"{REPO}/target/release/examples/render", bundle, page, f"{work}/props{n}.json", str(RENDERS))
+            row["quickjs_ms"] = ms(re.search(r"median of \d+: (\S+)", quickjs).group(1))
+            row["v8_ms"] = float(sh("node", f"{REPO}/tests/bench/v8-render.mjs", bundle, page, f"{work}/props{n}.json", str(RENDERS)))
+            rows.append(row)
+        api_rows = []
+        for path in api:
+            print(f"== {path}", flush=True)
+            api_rows.append({"path": path, "ours": measure(f"{ours}{path}")})
+        with open(f"/proc/{hygo.pid}/status") as f:
+            peak_rss_mb = int(re.search(r"VmHWM:\s+(\d+) kB", f.read()).group(1)) / 1024
+        audits = [lighthouse(f"{ours}{page}", work) for page in LIGHTHOUSE_PAGES]
+
+        report = write_report(rows, api_rows, peak_rss_mb, audits)
+        print(report)
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def machine():
+    cpu = re.search(r"model name\s*:\s*(.+)", open("/proc/cpuinfo").read())
+    mem = int(re.search(r"MemTotal:\s+(\d+)", open("/proc/meminfo").read()).group(1)) / 1024 / 1024
+    return f"{os.cpu_count()} CPUs ({cpu.group(1) if cpu else 'unknown'}), {mem:.0f} GiB"
+
+
+def versions():
+    nginx = subprocess.run(["nginx", "-v"], capture_output=True, text=True).stderr.strip().replace("nginx version: ", "")
+    wrk_v = subprocess.run(["wrk", "-v"], capture_output=True, text=True)
+    wrk_v = (wrk_v.stdout + wrk_v.stderr).splitlines()[0].split(" [")[0]
+    return f"{sh('rustc', '-V').strip()}; Node {sh('node', '-v').strip()}; nginx {nginx}; {wrk_v}"
+
+
+def write_report(rows, api_rows, peak_rss_mb, audits):
+    f1 = lambda v: f"{v:,.0f}"
+    f2 = lambda v: f"{v:.2f}"
+    lines = [
+        "# Benchmarks",
+        "",
+        "Written by `make bench` (tests/bench/run.py); numbers from one run on one machine,",
+        "all servers measured side by side with the same load generator and settings.",
+        "",
+        f"- Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
+        f"- Machine: {machine()}",
+        f"- Versions: {versions()}",
+        f"- Load: wrk, 2 threads, {CONNECTIONS} connections, {SECONDS} s per target after a 2 s warm-up, `Accept-Encoding: gzip`;",
+        "  load generator and servers share the machine.",
+        "- Ours: `hygo serve` (release), SQLite, render cache on. Node: the same server bundle and props, `renderToString`",
+        "  on every request, node:http, one process per core. nginx: the same HTML bytes as static files, gzip level 6.",
+        "",
+        "## Pages",
+        "",
+        "| Page | Ours req/s | p50 ms | p99 ms | Node req/s | p50 ms | p99 ms | nginx req/s | p50 ms | p99 ms | Ours/Node | Ours/nginx |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        o, n, x = r["ours"], r["node"], r["nginx"]
+        lines.append(f"| `{r['page']}` | {f1(o['rps'])} | {f2(o['p50'])} | {f2(o['p99'])} | {f1(n['rps'])} | {f2(n['p50'])} | {f2(n['p99'])} "
+                     f"| {f1(x['rps'])} | {f2(x['p50'])} | {f2(x['p99'])} | {o['rps'] / n['rps']:.1f}x | {o['rps'] / x['rps']:.2f}x |")
+    lines += ["", "## Uncached render of the same bundle and props (median of 50)", "",
+              "| Page | QuickJS (ours) ms | V8 (Node) ms | QuickJS/V8 |", "|---|---:|---:|---:|"]
+    for r in rows:
+        lines.append(f"| `{r['page']}` | {f2(r['quickjs_ms'])} | {f2(r['v8_ms'])} | {r['quickjs_ms'] / r['v8_ms']:.1f}x |")
+    lines += ["", "## API", "", "| Endpoint | req/s | p50 ms | p99 ms |", "|---|---:|---:|---:|"]
+    for r in api_rows:
+        o = r["ours"]
+        lines.append(f"| `{r['path']}` | {f1(o['rps'])} | {f2(o['p50'])} | {f2(o['p99'])} |")
+    lines += ["", "## Lighthouse 12, mobile (simulated slow 4G, 4x CPU slowdown), Debian's Chromium", "",
+              "| Page | Performance | Accessibility | Best practices | SEO | LCP s | TBT ms | CLS |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for a in audits:
+        sc = a["scores"]
+        lines.append(f"| `{a['url']}` | {sc.get('performance')} | {sc.get('accessibility')} | {sc.get('best-practices')} | {sc.get('seo')} "
+                     f"| {a['lcp'] / 1000:.2f} | {a['tbt']:.0f} | {a['cls']:.3f} |")
+    page_ok = all(r["ours"]["rps"] >= 0.7 * r["nginx"]["rps"] for r in rows)
+    node_ok = all(r["ours"]["rps"] >= 5 * r["node"]["rps"] for r in rows)
+    p99_ok = all(r["ours"]["p99"] < 10 for r in rows)
+    api_ok = all(r["ours"]["p99"] < 5 for r in api_rows)
+    mark = lambda ok: "met" if ok else "missed"
+    lines += ["", f"Peak RSS of `hygo serve` under this load: {peak_rss_mb:.0f} MB.", "", "## Targets (issue 6)", "",
+              f"- Cached pages at least 0.7x nginx: {mark(page_ok)}",
+              f"- Cached pages at least 5x Node SSR: {mark(node_ok)}",
+              f"- Page p99 under 10 ms at {CONNECTIONS} connections: {mark(p99_ok)}",
+              f"- `/api/search` and `/appointments/slots` p99 under 5 ms: {mark(api_ok)}",
+              f"- Peak RSS under 150 MB with SQLite: {mark(peak_rss_mb < 150)}",
+              "- Lighthouse 100 in all four categories, LCP under 1.6 s, TBT under 70 ms, CLS under 0.04: "
+              + mark(all(min(a["scores"].values()) == 100 and a["lcp"] < 1600 and a["tbt"] < 70 and a["cls"] < 0.04 for a in audits)), ""]
+    report = "\n".join(lines)
+    path = os.path.join(REPO, "docs", "benchmarks.md")
+    old = open(path).read() if os.path.exists(path) else ""
+    # Sections written by hand (Lighthouse, budgets) follow a marker and are kept.
+    keep = old[old.index("<!-- kept by make bench -->"):] if "<!-- kept by make bench -->" in old else ""
+    with open(path, "w") as f:
+        f.write(report + ("\n" + keep if keep else ""))
+    return report
+
+
+if __name__ == "__main__":
+    main()
