@@ -90,8 +90,8 @@ function WhyChooseUs({ content, site }: { content: HomeContent["whyChooseUs"]; s
                   {c.linkLabel} <ArrowRight aria-hidden="true" focusable="false" size={16} />
                 </ExternalLink>
               ) : (
-                <Link to={c.link} className="text-link" aria-label={`${c.linkLabel}: ${c.title}`}>
-                  {c.linkLabel} <ArrowRight aria-hidden="true" focusable="false" size={16} />
+                <Link to={c.link} className="text-link">
+                  {c.linkLabel}<span className="visually-hidden">: {c.title}</span> <ArrowRight aria-hidden="true" focusable="false" size={16} />
                 </Link>
               )}
             </article>
@@ -281,8 +281,9 @@ function News({ content }: { content: HomeContent["news"] }) {
               </p>
               <h3>{n.title}</h3>
               <p>{n.excerpt}</p>
-              <Link to={`/news/${n.id}`} className="text-link" aria-label={`${content.readMoreLabel}: ${n.title}`}>
-                {content.readMoreLabel} <ArrowRight aria-hidden="true" focusable="false" size={16} />
+              {/* The title is in the link's text, not only its label: search engines read text. */}
+              <Link to={`/news/${n.id}`} className="text-link">
+                {content.readMoreLabel}<span className="visually-hidden">: {n.title}</span> <ArrowRight aria-hidden="true" focusable="false" size={16} />
               </Link>
             </article>
           ))}
