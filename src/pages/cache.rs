@@ -12,12 +12,14 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
+use actix_web::web::Bytes;
 use sha2::{Digest, Sha256};
 
 /// A finished page.
 #[derive(Clone)]
 pub struct Cached {
-    pub html: Arc<str>,
+    /// The document; cloning it shares the bytes.
+    pub html: Bytes,
     pub status: u16,
     /// A strong validator for `ETag`, quoted.
     pub etag: Arc<str>,
@@ -100,7 +102,7 @@ mod tests {
     use super::*;
 
     fn page(text: &str) -> Cached {
-        Cached { html: text.into(), status: 200, etag: etag(text).into() }
+        Cached { html: Bytes::copy_from_slice(text.as_bytes()), status: 200, etag: etag(text).into() }
     }
 
     #[test]

@@ -135,7 +135,7 @@ async fn render(
     };
     match document.render() {
         Ok(html) => {
-            let page = Cached { etag: cache::etag(&html).into(), html: html.into(), status: output.status };
+            let page = Cached { etag: cache::etag(&html).into(), html: html.into_bytes().into(), status: output.status };
             if let Some(key) = key {
                 state.render_cache.put(key, page.clone());
             }
@@ -155,7 +155,7 @@ fn document_response(page: &Cached) -> HttpResponse {
         .content_type("text/html; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .insert_header((header::ETAG, page.etag.to_string()))
-        .body(page.html.to_string())
+        .body(page.html.clone())
 }
 
 /// A plain page for when React could not render: no stack trace, a way forward.

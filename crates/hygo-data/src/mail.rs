@@ -4,7 +4,7 @@
 //! the outbox keeps addresses only as long as it must.
 
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 use crate::entities::outbox;
 use crate::{catalogue, DataError, Db};
@@ -61,14 +61,16 @@ pub async fn queue(conn: &impl ConnectionTrait, mail: Mail) -> Result<(), DataEr
 
 /// Messages due for delivery now, oldest first.
 pub async fn due(db: &Db, now: DateTime<Utc>, limit: u64) -> Result<Vec<outbox::Model>, DataError> {
-    let rows = outbox::Entity::find()
+    let waited = Condition::any()
+        .add(outbox::Column::NextAttemptAt.is_null())
+        .add(outbox::Column::NextAttemptAt.lte(stamp(now)));
+    Ok(outbox::Entity::find()
         .filter(outbox::Column::Attempts.lt(MAX_ATTEMPTS))
+        .filter(waited)
         .order_by_asc(outbox::Column::Id)
-        .limit(limit * 4)
+        .limit(limit)
         .all(db)
-        .await?;
-    let now = stamp(now);
-    Ok(rows.into_iter().filter(|m| m.next_attempt_at.as_deref().is_none_or(|t| t <= now.as_str())).take(limit as usize).collect())
+        .await?)
 }
 
 /// Takes a due message for this instance: another instance (PostgreSQL deployments)

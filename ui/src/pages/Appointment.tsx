@@ -319,7 +319,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
   const [interactive, setInteractive] = useState(false);
   const [step, setStep] = useState(initial?.step ?? 1);
   const [values, setValues] = useState<Values>(() => startValues(initial, data, general, presetDepartment));
-  const [week, setWeek] = useState(() => weekOf(data.today, startValues(initial, data, general, presetDepartment).date));
+  const [week, setWeek] = useState(() => weekOf(data.today, values.date));
   const [errors, setErrors] = useState<Errors>(initial?.errors ?? {});
   const [message, setMessage] = useState(initial?.message ?? "");
   const [attempt, setAttempt] = useState((initial?.status ?? 0) >= 400 ? 1 : 0);
@@ -475,7 +475,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
   const shownSlots: Slots = slots.state !== "idle" && slots.key === slotKey ? slots
     : interactive && values.doctor ? { state: "loading", key: slotKey } : { state: "idle" };
   // Without JavaScript each step's form carries the other steps' values.
-  const carried = [...TEXT_FIELDS, "selectedSymptoms"].filter((n) => !onStep(n) && !(step === 2 && n === "date"));
+  const carried = [...TEXT_FIELDS, "selectedSymptoms"].filter((n) => !onStep(n));
 
   return (
     <form method="post" action={location.pathname} noValidate onSubmit={onSubmit} className="wizard" aria-labelledby="wizard-step-title">
