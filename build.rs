@@ -1,6 +1,7 @@
 //! Builds the React UI with esbuild (through `ui/build.mjs`) and generates
 //! `ui_assets.rs`, which embeds the server bundle and the content-hashed client
-//! files in the binary. One binary, nothing to deploy beside it.
+//! files in the binary, each with the brotli and gzip forms the UI build made for
+//! it. One binary, nothing to deploy beside it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -21,7 +22,7 @@ fn main() {
     }
     let _ = fs::remove_dir_all(&out);
     let mut esbuild = Command::new("node");
-    esbuild.arg(ui.join("build.mjs")).arg("--out").arg(&out).current_dir(&ui);
+    esbuild.arg(ui.join("build.mjs")).arg("--out").arg(&out).arg("--static").arg(root.join("assets")).current_dir(&ui);
     if env::var_os("HYGO_UI_DEV").is_some() {
         esbuild.arg("--dev");
     }
@@ -35,7 +36,7 @@ fn main() {
     // Files served under /assets/: the UI build's client files, then the static assets/ folder.
     let mut files = Vec::new();
     collect(&out.join("client"), "client/", &mut files);
-    collect(&root.join("assets"), "", &mut files);
+    collect(&out.join("static"), "", &mut files);
     files.sort();
 
     let mut code = String::new();
@@ -46,9 +47,32 @@ fn main() {
     ));
     code.push_str(&format!("pub static CLIENT_JS: &str = {:?};\n", entry("js")));
     code.push_str(&format!("pub static CLIENT_CSS: &str = {:?};\n", entry("css")));
-    code.push_str("pub static FILES: &[(&str, &[u8])] = &[\n");
+    let list = |v: &serde_json::Value| {
+        let files: Vec<String> = v.as_array().into_iter().flatten().filter_map(|f| f.as_str()).map(|f| format!("{f:?}")).collect();
+        format!("&[{}]", files.join(", "))
+    };
+    code.push_str(&format!("pub static CLIENT_JS_IMPORTS: &[&str] = {};\n", list(&manifest["jsImports"])));
+    code.push_str("pub static PAGE_CHUNKS: &[(&str, &[&str])] = &[\n");
+    for (module, chunks) in manifest["pages"].as_object().expect("manifest.json has pages") {
+        code.push_str(&format!("    ({module:?}, {}),\n", list(chunks)));
+    }
+    code.push_str("];\n");
+    code.push_str("pub static FILES: &[crate::assets::Asset] = &[\n");
     for (name, path) in &files {
-        code.push_str(&format!("    ({:?}, include_bytes!({:?})),\n", name, path.display().to_string()));
+        let variant = |ext: &str| {
+            let file = PathBuf::from(format!("{}.{ext}", path.display()));
+            match file.is_file() {
+                true => format!("Some(include_bytes!({:?}))", file.display().to_string()),
+                false => "None".to_owned(),
+            }
+        };
+        code.push_str(&format!(
+            "    crate::assets::Asset {{ name: {:?}, raw: include_bytes!({:?}), br: {}, gzip: {} }},\n",
+            name,
+            path.display().to_string(),
+            variant("br"),
+            variant("gz")
+        ));
     }
     code.push_str("];\n");
     fs::write(PathBuf::from(env::var("OUT_DIR").unwrap()).join("ui_assets.rs"), code).unwrap();
@@ -66,7 +90,7 @@ fn collect(dir: &Path, prefix: &str, files: &mut Vec<(String, PathBuf)>) {
         let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
         if path.is_dir() {
             collect(&path, &format!("{name}/"), files);
-        } else if !name.ends_with(".map") {
+        } else if ![".map", ".br", ".gz"].iter().any(|ext| name.ends_with(ext)) {
             files.push((name, path));
         }
     }

@@ -23,6 +23,10 @@ pub struct Config {
     pub render_memory_mb: usize,
     /// `HYGO_RENDER_CACHE_MB`: memory for finished pages (0 turns the cache off).
     pub render_cache_mb: usize,
+    /// `HYGO_DATA_RECHECK_MS`: how often a cached page asks the database whether
+    /// its data changed (the data version); also the longest a page may show data
+    /// edited outside this process. 0 asks on every request.
+    pub data_recheck: Duration,
     /// `HYGO_LOG_FORMAT`: `text` or `json`.
     pub log_json: bool,
     /// `HYGO_WRITE_LIMIT`: writes one client may make to one form endpoint in
@@ -53,6 +57,7 @@ struct FileConfig {
     render_timeout_ms: Option<u64>,
     render_memory_mb: Option<usize>,
     render_cache_mb: Option<usize>,
+    data_recheck_ms: Option<u64>,
     log_format: Option<String>,
     write_limit: Option<u64>,
     behind_proxy: Option<bool>,
@@ -147,6 +152,7 @@ impl Config {
                 10..=60_000,
             )?),
             render_cache_mb: number("HYGO_RENDER_CACHE_MB", file.render_cache_mb.map(|n| n as u64), 32, 0..=4096)? as usize,
+            data_recheck: Duration::from_millis(number("HYGO_DATA_RECHECK_MS", file.data_recheck_ms, 1000, 0..=600_000)?),
             render_memory_mb: number("HYGO_RENDER_MEMORY_MB", file.render_memory_mb.map(|n| n as u64), 128, 16..=4096)?
                 as usize,
             log_json,

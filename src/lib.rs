@@ -5,6 +5,7 @@ pub mod api;
 pub mod app;
 pub mod assets;
 pub mod config;
+pub mod encoding;
 pub mod error;
 pub mod forms;
 pub mod mail;

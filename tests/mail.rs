@@ -76,7 +76,7 @@ async fn with_relay(db: &TestDb, url: String) -> actix_web::web::Data<hygo::app:
         db: base.db.clone(),
         clock: base.clock,
         renderer: base.renderer.clone(),
-        render_cache: hygo::pages::cache::RenderCache::new(1 << 20),
+        render_cache: hygo::pages::cache::RenderCache::new(1 << 20, std::time::Duration::ZERO),
         config: Arc::new(config),
     })
 }

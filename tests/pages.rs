@@ -135,6 +135,62 @@ async fn the_shell_has_no_inline_script_and_assets_are_immutable() {
     assert_eq!(fetch(&app, "/assets/client/nope.js").await.status, 404);
 }
 
+/// The `/assets/` files named in a document's `<link rel="modulepreload">`s.
+fn preloads(html: &str) -> Vec<String> {
+    html.split(r#"<link rel="modulepreload" href="/assets/"#).skip(1).map(|t| t[..t.find('"').unwrap()].to_owned()).collect()
+}
+
+#[actix_web::test]
+async fn a_page_preloads_its_own_module_and_no_other_page() {
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state(&db).await)).await;
+    let chunks = |module: &str| {
+        hygo::ui_assets::PAGE_CHUNKS.iter().find(|(m, _)| *m == module).unwrap_or_else(|| panic!("{module}")).1.to_vec()
+    };
+    assert_eq!(hygo::ui_assets::PAGE_CHUNKS.len(), 15, "one entry per page module");
+    let (wizard, list) = (chunks("Appointment")[0], chunks("Doctors")[0]);
+    assert_ne!(wizard, list);
+    for (uri, own, other) in [("/appointment", wizard, list), ("/doctors", list, wizard), ("/appointment/3", wizard, list)] {
+        let page = fetch(&app, uri).await;
+        let listed = preloads(&page.html);
+        assert!(listed.iter().any(|f| f == own), "{uri} preloads its module: {listed:?}");
+        assert!(!listed.iter().any(|f| f == other), "{uri} does not preload another page's: {listed:?}");
+        for file in hygo::ui_assets::CLIENT_JS_IMPORTS {
+            assert!(listed.iter().any(|f| f == file), "{uri} preloads the entry's chunk {file}");
+        }
+        for file in &listed {
+            assert_eq!(fetch(&app, &format!("/assets/{file}")).await.status, 200, "{uri}: {file} is served");
+        }
+    }
+}
+
+#[actix_web::test]
+async fn assets_go_out_in_the_coding_asked_for_made_at_build_time() {
+    use std::io::Read;
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state(&db).await)).await;
+    let js = hygo::ui_assets::CLIENT_JS;
+    let raw = hygo::assets::find(js).unwrap().raw;
+    for (accept, coding) in [("gzip, deflate, br", Some("br")), ("gzip", Some("gzip")), ("identity", None)] {
+        let req = test::TestRequest::get().uri(&format!("/assets/{js}")).insert_header(("accept-encoding", accept)).to_request();
+        let res = test::call_service(&app, req).await;
+        assert_eq!(res.status(), 200);
+        assert_eq!(res.headers().get("content-encoding").map(|v| v.to_str().unwrap()), coding, "{accept}");
+        assert_eq!(res.headers().get("vary").map(|v| v.to_str().unwrap()), Some("Accept-Encoding"));
+        let body = test::read_body(res).await.to_vec();
+        let mut back = Vec::new();
+        match coding {
+            Some("br") => brotli::Decompressor::new(&body[..], 4096).read_to_end(&mut back).map(|_| ()).unwrap(),
+            Some("gzip") => flate2::read::GzDecoder::new(&body[..]).read_to_end(&mut back).map(|_| ()).unwrap(),
+            _ => back = body.clone(),
+        }
+        assert_eq!(back, raw, "{accept}: the same file");
+        if coding.is_some() {
+            assert!(body.len() * 3 < raw.len(), "{accept}: compressed ({} of {} bytes)", body.len(), raw.len());
+        }
+    }
+}
+
 #[actix_web::test]
 async fn props_endpoint_gives_what_the_server_renders() {
     for db in TestDb::all().await {

@@ -1,17 +1,22 @@
 //! The render cache and conditional requests: a page is rendered once and then
 //! served from memory with its `ETag`; a browser's copy gets 304; an edit to the
 //! data behind a page (as another app instance would make it, straight in the
-//! database) gives the new page at once. Forms answered with a visitor's values
-//! are never cached.
+//! database) gives the new page at the next check of the data version, and a
+//! page kept in memory is served without asking the database between checks.
+//! Kept pages go out compressed in the coding asked for. Forms answered with a
+//! visitor's values are never cached.
 
 mod common;
 
 use actix_web::http::header;
 use actix_web::test::{self, TestRequest};
-use hygo_data::entities::doctor;
-use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
+use std::io::Read;
+use std::time::Duration;
 
-use common::{state, TestDb};
+use hygo_data::entities::{doctor, office_hours};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, IntoActiveModel, Set};
+
+use common::{state, state_from, test_config, TestDb};
 
 async fn get<S, B>(app: &S, uri: &str, etag: Option<&str>) -> (u16, String, String)
 where
@@ -73,5 +78,84 @@ async fn pages_are_cached_revalidated_and_fresh_after_an_edit() {
         .await;
         assert_eq!(res.status(), 422, "{b}");
         assert_eq!(state.render_cache.usage().0, before, "{b}: not cached");
+    }
+}
+
+#[actix_web::test]
+async fn triggers_version_the_data_and_a_kept_page_needs_no_query() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let mut config = test_config();
+        config.data_recheck = Duration::from_secs(3600);
+        let state = state_from(&db, hygo_data::ist::Clock::System, config).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+
+        let (_, _, first) = get(&app, "/doctors/4", None).await;
+        let (status, _, _) = get(&app, "/doctors", None).await;
+        assert_eq!(status, 200, "{b}");
+        let v1 = hygo_data::data_version::current(&state.db).await.unwrap();
+        // Each watched table raises the version, whoever writes to it.
+        let row = doctor::Entity::find_by_id(4).one(&state.db).await.unwrap().unwrap();
+        let mut edit = row.into_active_model();
+        edit.name = Set("Dr. Kinjal Mehta-Rao".into());
+        edit.update(&state.db).await.unwrap();
+        let v2 = hygo_data::data_version::current(&state.db).await.unwrap();
+        assert!(v2 > v1, "{b}: a doctor's edit raises the version");
+        let hours = office_hours::Entity::find().one(&state.db).await.unwrap().unwrap();
+        let mut edit = hours.into_active_model();
+        edit.hours = Set("10:00 AM - 1:00 PM".into());
+        edit.update(&state.db).await.unwrap();
+        let v3 = hygo_data::data_version::current(&state.db).await.unwrap();
+        assert!(v3 > v2, "{b}: so does an edit of office hours");
+        // Bookings do not: the wizards read them on every request.
+        state.db.execute_unprepared("DELETE FROM appointments").await.unwrap();
+        assert_eq!(hygo_data::data_version::current(&state.db).await.unwrap(), v3, "{b}");
+
+        // Within the recheck interval the kept page is served as it was: memory, no query.
+        let (_, _, again) = get(&app, "/doctors/4", None).await;
+        assert_eq!(again, first, "{b}: served from memory until the next check");
+        // Nor does the version's table going away: a kept page makes no query.
+        state.db.execute_unprepared("DROP TABLE data_version").await.unwrap();
+        let (status, _, body) = get(&app, "/doctors", None).await;
+        assert_eq!((status, body.contains("Dr. Kinjal Mehta-Rao")), (200, false), "{b}: the kept page, no query made");
+    }
+}
+
+#[actix_web::test]
+async fn kept_pages_go_out_in_the_coding_asked_for() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state(&db).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let (_, _, plain) = get(&app, "/departments/cardiology", None).await;
+        assert!(plain.contains("<h1"), "{b}");
+
+        let mut tags = Vec::new();
+        for (accept, coding) in [("gzip, deflate, br, zstd", Some("br")), ("gzip", Some("gzip")), ("identity", None)] {
+            let req = TestRequest::get()
+                .uri("/departments/cardiology")
+                .insert_header((header::ACCEPT_ENCODING, accept))
+                .to_request();
+            let res = test::call_service(&app, req).await;
+            assert_eq!(res.status(), 200, "{b}");
+            let header_of = |name| res.headers().get(name).map(|v: &header::HeaderValue| v.to_str().unwrap().to_owned());
+            assert_eq!(header_of(header::CONTENT_ENCODING).as_deref(), coding, "{b}: {accept}");
+            assert_eq!(header_of(header::VARY).as_deref(), Some("Accept-Encoding"), "{b}");
+            let tag = header_of(header::ETAG).unwrap();
+            let body = test::read_body(res).await.to_vec();
+            let mut text = String::new();
+            match coding {
+                Some("br") => brotli::Decompressor::new(&body[..], 4096).read_to_string(&mut text).map(|_| ()).unwrap(),
+                Some("gzip") => flate2::read::GzDecoder::new(&body[..]).read_to_string(&mut text).map(|_| ()).unwrap(),
+                _ => text = String::from_utf8(body.clone()).unwrap(),
+            }
+            assert_eq!(text, plain, "{b}: {accept}: the same document");
+            if coding.is_some() {
+                assert!(body.len() * 4 < plain.len(), "{b}: {accept}: compressed ({} of {} bytes)", body.len(), plain.len());
+            }
+            tags.push(tag);
+        }
+        tags.dedup();
+        assert_eq!(tags.len(), 3, "{b}: each representation has its own tag");
     }
 }

@@ -2,9 +2,15 @@
 //   node ui/build.mjs --out <dir> [--dev]
 // writes <dir>/server.js (one IIFE for QuickJS, defines globalThis.hygoRender),
 // <dir>/client/ (content-hashed ESM entry, chunks and CSS) and <dir>/manifest.json
-// ({"js": "client/<entry>", "css": "client/<css>"}, relative to <dir>).
+// ({"js": "client/<entry>", "css": "client/<css>", "jsImports": [the entry's chunks],
+// "pages": {"<Module>": [its chunk and the chunks it adds]}}, relative to <dir>).
+// With --static <folder>, that folder's files are copied to <dir>/static/.
+// Every text file under client/ and static/ gets its brotli (.br) and gzip (.gz)
+// forms beside it, made here once at the highest levels, so the server never
+// compresses a file per request.
 import * as esbuild from "esbuild";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -17,6 +23,8 @@ if (outIndex < 0 || !args[outIndex + 1]) {
 }
 const out = resolve(args[outIndex + 1]);
 const dev = args.includes("--dev");
+const staticIndex = args.indexOf("--static");
+const staticDir = staticIndex >= 0 ? resolve(args[staticIndex + 1]) : null;
 
 // react-router's package points every condition at its development build; use
 // the production one (same API, no dev-only warnings).
@@ -79,8 +87,29 @@ await Promise.all([
       };
       const js = find(join(here, "src/entry-client.tsx"));
       const css = find(join(here, "src/styles/app.css"));
+      const rel = (file) => relative(out, resolve(here, file)).split("\\").join("/");
+      // What a module imports statically, all the way down: what must be there before it runs.
+      const closure = (file, seen = new Set()) => {
+        for (const i of result.metafile.outputs[file]?.imports ?? []) {
+          if (i.kind === "import-statement" && !seen.has(i.path)) {
+            seen.add(i.path);
+            closure(i.path, seen);
+          }
+        }
+        return seen;
+      };
+      const entryFile = outputs.find(([f]) => rel(f) === js)[0];
+      const shared = closure(entryFile);
+      // For each page module (src/pages/<Module>.tsx): its chunk and the chunks it
+      // needs beyond the entry's, for the document to preload (<link rel=modulepreload>).
+      const pages = {};
+      for (const [file, o] of outputs) {
+        const m = o.entryPoint?.match(/src\/pages\/(\w+)\.tsx$/);
+        if (m) pages[m[1]] = [file, ...[...closure(file)].filter((f) => !shared.has(f) && f !== entryFile)].map(rel);
+      }
       // The CSS entry also makes an empty JS stub; the page never loads it.
-      writeFileSync(join(out, "manifest.json"), JSON.stringify({ js, css }, null, 2) + "\n");
+      const manifest = { js, css, jsImports: [...shared].map(rel), pages };
+      writeFileSync(join(out, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
       if (!args.includes("--quiet")) {
         for (const [file, o] of outputs) {
           if (!file.endsWith(".map")) console.log(`${relative(here, file).padEnd(50)} ${(o.bytes / 1024).toFixed(1)} KB`);
@@ -89,3 +118,35 @@ await Promise.all([
       return basename(js);
     }),
 ]);
+
+if (staticDir) cpSync(staticDir, join(out, "static"), { recursive: true });
+
+/** Writes `<file>.br` and `<file>.gz` for each text file under `dir` whose forms are smaller. */
+function precompress(dir) {
+  let entries;
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    const file = join(dir, name);
+    if (statSync(file).isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!/\.(js|mjs|css|svg|json|txt|xml|webmanifest)$/.test(name)) continue;
+    const raw = readFileSync(file);
+    const br = brotliCompressSync(raw, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+    });
+    const gz = gzipSync(raw, { level: 9 });
+    // Tiny files gain nothing; the server sends them as they are.
+    if (gz.length < raw.length * 0.9) {
+      writeFileSync(`${file}.br`, br);
+      writeFileSync(`${file}.gz`, gz);
+    }
+  }
+}
+precompress(join(out, "client"));
+precompress(join(out, "static"));

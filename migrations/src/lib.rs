@@ -7,6 +7,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261122_000001_doctors;
 mod m20261123_000002_requests;
 mod m20261124_000003_outbox;
+mod m20261125_000004_data_version;
 
 pub struct Migrator;
 
@@ -17,6 +18,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000001_doctors::Migration),
             Box::new(m20261123_000002_requests::Migration),
             Box::new(m20261124_000003_outbox::Migration),
+            Box::new(m20261125_000004_data_version::Migration),
         ]
     }
 }

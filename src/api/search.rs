@@ -1,20 +1,42 @@
 //! `GET /api/search?q=`: the header's site search.
+//!
+//! Every keystroke of every visitor asks this, and the answer depends only on the
+//! text and the catalogue, so answers are kept in the render cache by text and
+//! data version (see `crate::pages::cache`), ready-compressed like the pages.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 use crate::app::AppState;
+use crate::encoding::{self, Encoding};
 use crate::error::ApiError;
+use crate::pages::cache::{self, Cached};
 
 #[derive(Deserialize)]
 pub struct SearchQuery {
     q: Option<String>,
 }
 
-pub async fn get(state: web::Data<AppState>, query: web::Query<SearchQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn get(req: HttpRequest, state: web::Data<AppState>, query: web::Query<SearchQuery>) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner().q.unwrap_or_default();
     if q.chars().count() > 100 {
         return Err(ApiError::bad_request("The search text must be 100 characters or fewer."));
     }
-    Ok(super::ok(hygo_data::search::search(&state.db, &q).await?))
+    let version = state.render_cache.data_version(&state.db).await?;
+    let key = cache::key(&format!("/api/search\0{q}"), &format!("v{version}"));
+    let answer = match state.render_cache.get(&key) {
+        Some(hit) => hit,
+        None => {
+            let results = hygo_data::search::search(&state.db, &q).await?;
+            let body = serde_json::json!({ "success": true, "data": results }).to_string();
+            let answer = Cached::new(body, 200).compressed();
+            state.render_cache.put(key, answer.clone());
+            answer
+        }
+    };
+    let (body, coding) = answer.body_for(Encoding::preferred(req.headers()));
+    let mut res = HttpResponse::Ok();
+    res.content_type("application/json");
+    encoding::mark(&mut res, coding);
+    Ok(res.body(body))
 }

@@ -98,6 +98,14 @@ impl Route {
     }
 
     /// The address search engines should index for this page.
+    /// Whether the page is made only from its URL, the catalogue and the tables the
+    /// data version watches (doctors, departments, hours), so the render cache may
+    /// keep it by URL and data version. Not so for the pages that show bookings and
+    /// the date (the wizards) or a subscriber's token.
+    pub fn follows_data_version(&self) -> bool {
+        !matches!(self, Route::Appointment | Route::DoctorAppointment(_) | Route::Unsubscribe(_))
+    }
+
     pub fn canonical_path(&self) -> String {
         match self {
             Route::Home => "/".into(),

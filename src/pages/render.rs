@@ -7,7 +7,8 @@ use askama::Template;
 use super::cache::{self, Cached};
 use super::{Props, Route};
 use crate::app::AppState;
-use crate::ui_assets::{CLIENT_CSS, CLIENT_JS};
+use crate::encoding::Encoding;
+use crate::ui_assets::{CLIENT_CSS, CLIENT_JS, CLIENT_JS_IMPORTS, PAGE_CHUNKS};
 
 #[derive(Template)]
 #[template(path = "document.html")]
@@ -20,6 +21,8 @@ struct Document<'a> {
     structured_data: Option<String>,
     css: &'static str,
     js: &'static str,
+    /// Modules the page will import, fetched alongside the entry instead of after it.
+    preload: Vec<&'static str>,
     body: &'a str,
     props: &'a str,
 }
@@ -45,7 +48,7 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
         return HttpResponse::Found().insert_header((header::LOCATION, "/")).finish();
     };
     let props_path = if query.is_empty() { path.to_owned() } else { format!("{path}?{query}") };
-    let res = page_with(&state, &route, props_path, None).await;
+    let res = respond(&state, &route, props_path, None, Encoding::preferred(req.headers())).await;
     not_modified(&req, res)
 }
 
@@ -60,6 +63,7 @@ fn not_modified(req: &HttpRequest, res: HttpResponse) -> HttpResponse {
             HttpResponse::NotModified()
                 .insert_header((header::ETAG, tag))
                 .insert_header((header::CACHE_CONTROL, "no-cache"))
+                .insert_header((header::VARY, "Accept-Encoding"))
                 .finish()
         }
         _ => res,
@@ -69,6 +73,30 @@ fn not_modified(req: &HttpRequest, res: HttpResponse) -> HttpResponse {
 /// Renders a route, with a form's state when a no-JavaScript form post is answered
 /// with its page again (the visitor's values and the errors; see `crate::forms`).
 pub async fn page_with(state: &AppState, route: &Route, props_path: String, form: Option<serde_json::Value>) -> HttpResponse {
+    respond(state, route, props_path, form, Encoding::Identity).await
+}
+
+async fn respond(
+    state: &AppState,
+    route: &Route,
+    props_path: String,
+    form: Option<serde_json::Value>,
+    wanted: Encoding,
+) -> HttpResponse {
+    // Most pages are kept by URL and data version: a hit needs neither props nor a render.
+    let mut key = None;
+    if form.is_none() && route.follows_data_version() {
+        match state.render_cache.data_version(&state.db).await {
+            Ok(version) => key = Some(cache::key(&props_path, &format!("v{version}"))),
+            Err(e) => {
+                tracing::error!(path = %props_path, error = %e, "data version failed");
+                return error_page(StatusCode::SERVICE_UNAVAILABLE);
+            }
+        }
+        if let Some(hit) = key.as_ref().and_then(|k| state.render_cache.get(k)) {
+            return document_response(&hit, wanted);
+        }
+    }
     let mut props = match super::load(state, route, props_path.clone()).await {
         Ok(props) => props,
         Err(e) => {
@@ -81,81 +109,96 @@ pub async fn page_with(state: &AppState, route: &Route, props_path: String, form
         props.status = form["status"].as_u64().and_then(|s| u16::try_from(s).ok()).unwrap_or(422);
         props.form = Some(form);
     }
-    let canonical = format!("{}{}", state.config.public_url, route.canonical_path());
-    let structured = super::seo::structured_data(route, &props, &state.config.public_url)
-        .map(|v| script_safe_json(&v.to_string()));
-    render(state, route, &props_path, &props, &canonical, structured).await
-}
-
-async fn render(
-    state: &AppState,
-    route: &Route,
-    url: &str,
-    props: &Props,
-    canonical: &str,
-    structured_data: Option<String>,
-) -> HttpResponse {
-    let props_json = match serde_json::to_string(props) {
+    let props_json = match serde_json::to_string(&props) {
         Ok(json) => json,
         Err(e) => {
-            tracing::error!(url, error = %e, "props do not serialize");
+            tracing::error!(path = %props_path, error = %e, "props do not serialize");
             return error_page(StatusCode::INTERNAL_SERVER_ERROR);
         }
     };
-    // A form answered with the visitor's values is theirs alone: never cached.
-    let key = props.form.is_none().then(|| cache::key(url, &props_json));
-    if let Some(hit) = key.as_ref().and_then(|k| state.render_cache.get(k)) {
-        return document_response(&hit);
+    // The other pages are kept by their props; a form answered with the visitor's
+    // values is theirs alone and never kept.
+    if key.is_none() && props.form.is_none() {
+        let by_props = cache::key(&props_path, &props_json);
+        if let Some(hit) = state.render_cache.get(&by_props) {
+            return document_response(&hit, wanted);
+        }
+        key = Some(by_props);
     }
-    let output = match state.renderer.render(url, props_json.clone()).await {
+    let page = match render(state, route, &props_path, &props, &props_json).await {
+        Ok(page) => page,
+        Err(status) => return error_page(status),
+    };
+    let page = match key {
+        Some(key) => {
+            // Compressed once, off the request threads, then kept.
+            let Ok(page) = web::block(move || page.compressed()).await else {
+                return error_page(StatusCode::INTERNAL_SERVER_ERROR);
+            };
+            state.render_cache.put(key, page.clone());
+            page
+        }
+        None => page,
+    };
+    document_response(&page, wanted)
+}
+
+/// The page's document: React's HTML in the shell, with head, JSON-LD and props.
+async fn render(state: &AppState, route: &Route, url: &str, props: &Props, props_json: &str) -> Result<Cached, StatusCode> {
+    let canonical = format!("{}{}", state.config.public_url, route.canonical_path());
+    let structured_data = super::seo::structured_data(route, props, &state.config.public_url)
+        .map(|v| script_safe_json(&v.to_string()));
+    let output = match state.renderer.render(url, props_json.to_owned()).await {
         Ok((output, took)) => {
             tracing::debug!(url, took_us = took.as_micros() as u64, "rendered");
             output
         }
         Err(hygo_render::RenderError::Exception { message, stack }) => {
             tracing::error!(url, %message, %stack, "render threw");
-            return error_page(StatusCode::INTERNAL_SERVER_ERROR);
+            return Err(StatusCode::INTERNAL_SERVER_ERROR);
         }
         Err(e) => {
             tracing::error!(url, error = %e, "render failed");
-            return error_page(StatusCode::INTERNAL_SERVER_ERROR);
+            return Err(StatusCode::INTERNAL_SERVER_ERROR);
         }
     };
     let document = Document {
         title: &output.head.title,
         description: &output.head.description,
-        canonical,
+        canonical: &canonical,
         // Error pages, search results and unsubscribe links are not for search engines' indexes.
         noindex: output.status >= 400 || matches!(route, Route::Search(_) | Route::Unsubscribe(_)),
         structured_data,
         css: CLIENT_CSS,
         js: CLIENT_JS,
+        preload: preloads(&output.head.module),
         body: &output.html,
-        props: &script_safe_json(&props_json),
+        props: &script_safe_json(props_json),
     };
-    match document.render() {
-        Ok(html) => {
-            let page = Cached { etag: cache::etag(&html).into(), html: html.into_bytes().into(), status: output.status };
-            if let Some(key) = key {
-                state.render_cache.put(key, page.clone());
-            }
-            document_response(&page)
-        }
-        Err(e) => {
-            tracing::error!(url, error = %e, "document shell failed");
-            error_page(StatusCode::INTERNAL_SERVER_ERROR)
-        }
-    }
+    document.render().map(|html| Cached::new(html, output.status)).map_err(|e| {
+        tracing::error!(url, error = %e, "document shell failed");
+        StatusCode::INTERNAL_SERVER_ERROR
+    })
 }
 
-/// A page with its validator. Browsers revalidate HTML on every visit (`no-cache`)
-/// and get 304 when it has not changed (see `page`).
-fn document_response(page: &Cached) -> HttpResponse {
-    HttpResponse::build(StatusCode::from_u16(page.status).unwrap_or(StatusCode::OK))
-        .content_type("text/html; charset=utf-8")
+/// The entry's chunks and the page's own (see `ui/build.mjs`): without them the
+/// browser would learn of each only after running the module that imports it.
+fn preloads(module: &str) -> Vec<&'static str> {
+    let page = PAGE_CHUNKS.iter().find(|(m, _)| *m == module).map_or(&[][..], |(_, chunks)| *chunks);
+    CLIENT_JS_IMPORTS.iter().chain(page).copied().collect()
+}
+
+/// A page with its validator, in the coding the request accepts when the page has
+/// it ready. Browsers revalidate HTML on every visit (`no-cache`) and get 304 when
+/// it has not changed (see `page`).
+fn document_response(page: &Cached, wanted: Encoding) -> HttpResponse {
+    let (body, coding) = page.body_for(wanted);
+    let mut res = HttpResponse::build(StatusCode::from_u16(page.status).unwrap_or(StatusCode::OK));
+    res.content_type("text/html; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .insert_header((header::ETAG, page.etag.to_string()))
-        .body(page.html.clone())
+        .insert_header((header::ETAG, page.etag_for(coding)));
+    crate::encoding::mark(&mut res, coding);
+    res.body(body)
 }
 
 /// A plain page for when React could not render: no stack trace, a way forward.

@@ -81,16 +81,21 @@ pub async fn state(db: &TestDb) -> web::Data<AppState> {
 
 /// The same, with "now" fixed and a given write limit.
 pub async fn state_with(db: &TestDb, clock: hygo_data::ist::Clock, write_limit: u32) -> web::Data<AppState> {
+    let mut config = test_config();
+    config.write_limit = write_limit;
+    state_from(db, clock, config).await
+}
+
+/// The same, with a configuration of the test's own.
+pub async fn state_from(db: &TestDb, clock: hygo_data::ist::Clock, mut config: Config) -> web::Data<AppState> {
     let conn = hygo_data::connect(&db.url).await.expect("connect, migrate and seed");
     let renderer = RenderPool::start(
         hygo::ui_assets::SERVER_BUNDLE.into(),
         RenderConfig { threads: 1, ..RenderConfig::default() },
     )
     .expect("the server bundle loads");
-    let mut config = test_config();
     config.database_url = db.url.clone();
-    config.write_limit = write_limit;
-    let render_cache = hygo::pages::cache::RenderCache::new(config.render_cache_mb * 1024 * 1024);
+    let render_cache = hygo::pages::cache::RenderCache::new(config.render_cache_mb * 1024 * 1024, config.data_recheck);
     web::Data::new(AppState { db: conn, clock, renderer, render_cache, config: Arc::new(config) })
 }
 
@@ -103,6 +108,8 @@ pub fn test_config() -> Config {
         render_timeout: std::time::Duration::from_secs(5),
         render_memory_mb: 128,
         render_cache_mb: 32,
+        // Tests edit the database and expect the pages to follow at once.
+        data_recheck: std::time::Duration::ZERO,
         log_json: false,
         write_limit: 1000,
         behind_proxy: false,

@@ -1,23 +1,10 @@
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
+import { Page } from "./lib/pages";
 import { PropsProvider } from "./lib/props";
-import ContentPage from "./pages/Content";
-import DepartmentPage from "./pages/Department";
-import DepartmentsPage from "./pages/Departments";
-import DoctorProfilePage from "./pages/DoctorProfile";
-import DoctorsPage from "./pages/Doctors";
-import HomePage from "./pages/Home";
-import ArticlePage from "./pages/Article";
-import NewsPage from "./pages/News";
-import SearchPage from "./pages/Search";
-import ServicePage from "./pages/Service";
-import ServicesPage from "./pages/Services";
-import SpecializationPage from "./pages/Specialization";
-import SubscriptionPage from "./pages/Subscription";
-import NewsletterPage from "./pages/Newsletter";
-import AppointmentPage from "./pages/Appointment";
+import { Spinner } from "./components/ui";
 import type { PageProps } from "./types";
 
 /** The element a navigation asks to show: `state.scrollTo` (as the original client passed it) or the URL's hash. */
@@ -83,31 +70,34 @@ export function App({ props }: { props: PageProps }) {
       <a href="#main" className="skip-link">Skip to main content</a>
       <Header />
       <main id="main" tabIndex={-1}>
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/doctors" element={<DoctorsPage />} />
-          <Route path="/doctors/:id" element={<DoctorProfilePage />} />
-          <Route path="/doctorDetail" element={<DoctorProfilePage />} />
-          <Route path="/departments" element={<DepartmentsPage />} />
-          <Route path="/departments/:id" element={<DepartmentPage />} />
-          <Route path="/search" element={<SearchPage />} />
-          {["/about", "/about-us", "/about-us-HYGO", "/founder", "/founding-team", "/about-hygo", "/our-mission",
-            "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions", "/reviews",
-            "/specialists", "/schedules", "/banner", "/departments/general-consultation"].map((p) => (
-            <Route key={p} path={p} element={<ContentPage />} />
-          ))}
-          <Route path="/news" element={<NewsPage />} />
-          <Route path="/news/:id" element={<ArticlePage />} />
-          <Route path="/services" element={<ServicesPage />} />
-          <Route path="/services/:id" element={<ServicePage />} />
-          <Route path="/specializations/:id" element={<SpecializationPage />} />
-          <Route path="/subscription" element={<SubscriptionPage />} />
-          <Route path="/newsletter" element={<NewsletterPage />} />
-          <Route path="/unsubscribe" element={<NewsletterPage />} />
-          <Route path="/appointment" element={<AppointmentPage />} />
-          <Route path="/appointment/:doctorId" element={<AppointmentPage />} />
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
+        {/* A page's module is fetched on a visitor's first visit to it (see lib/pages). */}
+        <Suspense fallback={<Spinner label="Loading page" />}>
+          <Routes>
+            <Route path="/" element={<Page name="home" />} />
+            <Route path="/doctors" element={<Page name="doctors" />} />
+            <Route path="/doctors/:id" element={<Page name="doctor" />} />
+            <Route path="/doctorDetail" element={<Page name="doctor" />} />
+            <Route path="/departments" element={<Page name="departments" />} />
+            <Route path="/departments/:id" element={<Page name="department" />} />
+            <Route path="/search" element={<Page name="search" />} />
+            {["/about", "/about-us", "/about-us-HYGO", "/founder", "/founding-team", "/about-hygo", "/our-mission",
+              "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions", "/reviews",
+              "/specialists", "/schedules", "/banner", "/departments/general-consultation"].map((p) => (
+              <Route key={p} path={p} element={<Page name="content" />} />
+            ))}
+            <Route path="/news" element={<Page name="news" />} />
+            <Route path="/news/:id" element={<Page name="article" />} />
+            <Route path="/services" element={<Page name="services" />} />
+            <Route path="/services/:id" element={<Page name="service" />} />
+            <Route path="/specializations/:id" element={<Page name="specialization" />} />
+            <Route path="/subscription" element={<Page name="subscription" />} />
+            <Route path="/newsletter" element={<Page name="newsletter" />} />
+            <Route path="/unsubscribe" element={<Page name="newsletter" />} />
+            <Route path="/appointment" element={<Page name="appointment" />} />
+            <Route path="/appointment/:doctorId" element={<Page name="appointment" />} />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </Suspense>
       </main>
       <Footer />
     </PropsProvider>

@@ -6,6 +6,7 @@ pub mod appointments;
 pub mod card_requests;
 pub mod catalogue;
 pub mod contact_messages;
+pub mod data_version;
 pub mod db;
 pub mod doctors;
 pub mod entities;

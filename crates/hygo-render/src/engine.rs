@@ -20,6 +20,9 @@ pub struct Head {
     pub title: String,
     #[serde(default)]
     pub description: String,
+    /// The page's own module (`ui/src/pages/<module>.tsx`), which the document preloads.
+    #[serde(default)]
+    pub module: String,
 }
 
 /// One QuickJS runtime with the server bundle loaded. Not `Send`: it stays on the

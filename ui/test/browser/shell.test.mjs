@@ -70,6 +70,8 @@ test("at 1280 px the dropdown groups open independently, show the active route, 
     await nav.getByRole("link", { name: "Pharmacy" }).click();
     await page.waitForURL(`${env.server.base}/departments/pharmacy`);
     assert.equal(await departments.getAttribute("aria-expanded"), "false", "choosing closes the menu");
+    // The department page's module may still be on its way: the header follows when it is there.
+    await page.waitForFunction(() => document.querySelector("main h1")?.textContent?.includes("Pharmacy"));
     assert.match(await departments.getAttribute("class"), /is-active/, "the active department is highlighted");
     assert.deepEqual(problems, []);
   } finally {

@@ -1,0 +1,22 @@
+// The server bundle's pages: all of them, bundled in (QuickJS loads one file).
+import Appointment from "../pages/Appointment";
+import Article from "../pages/Article";
+import Content from "../pages/Content";
+import Department from "../pages/Department";
+import Departments from "../pages/Departments";
+import DoctorProfile from "../pages/DoctorProfile";
+import Doctors from "../pages/Doctors";
+import Home from "../pages/Home";
+import News from "../pages/News";
+import Newsletter from "../pages/Newsletter";
+import Search from "../pages/Search";
+import Service from "../pages/Service";
+import Services from "../pages/Services";
+import Specialization from "../pages/Specialization";
+import Subscription from "../pages/Subscription";
+import { providePages } from "./pages";
+
+providePages({
+  Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Search,
+  Service, Services, Specialization, Subscription,
+});
