@@ -47,6 +47,15 @@ fn main() {
     ));
     code.push_str(&format!("pub static CLIENT_JS: &str = {:?};\n", entry("js")));
     code.push_str(&format!("pub static CLIENT_CSS: &str = {:?};\n", entry("css")));
+    // The stylesheet also goes inline in every document (see templates/document.html).
+    let css_text = fs::read_to_string(out.join(entry("css"))).expect("the UI build wrote its CSS");
+    assert!(!css_text.to_ascii_lowercase().contains("</style"), "the CSS must not close its <style> element");
+    // Inline, a relative url() would resolve against the page, not /assets/client/.
+    for (i, _) in css_text.match_indices("url(") {
+        let target = css_text[i + 4..].trim_start_matches(['"', '\'']);
+        assert!(target.starts_with('/') || target.starts_with("data:"), "CSS url() must be absolute: {}", &css_text[i..i + 40.min(css_text.len() - i)]);
+    }
+    code.push_str(&format!("pub static CLIENT_CSS_TEXT: &str = include_str!({:?});\n", out.join(entry("css")).display().to_string()));
     let list = |v: &serde_json::Value| {
         let files: Vec<String> = v.as_array().into_iter().flatten().filter_map(|f| f.as_str()).map(|f| format!("{f:?}")).collect();
         format!("&[{}]", files.join(", "))

@@ -3,8 +3,9 @@
 //! data behind a page (as another app instance would make it, straight in the
 //! database) gives the new page at the next check of the data version, and a
 //! page kept in memory is served without asking the database between checks.
-//! Kept pages go out compressed in the coding asked for. Forms answered with a
-//! visitor's values are never cached.
+//! Kept pages go out compressed in the coding asked for; kept slots follow this
+//! process's bookings at once. Forms answered with a visitor's values are never
+//! cached.
 
 mod common;
 
@@ -93,23 +94,47 @@ async fn triggers_version_the_data_and_a_kept_page_needs_no_query() {
         let (_, _, first) = get(&app, "/doctors/4", None).await;
         let (status, _, _) = get(&app, "/doctors", None).await;
         assert_eq!(status, 200, "{b}");
-        let v1 = hygo_data::data_version::current(&state.db).await.unwrap();
+        let v1 = hygo_data::data_version::current(&state.db).await.unwrap().catalogue;
         // Each watched table raises the version, whoever writes to it.
         let row = doctor::Entity::find_by_id(4).one(&state.db).await.unwrap().unwrap();
         let mut edit = row.into_active_model();
         edit.name = Set("Dr. Kinjal Mehta-Rao".into());
         edit.update(&state.db).await.unwrap();
-        let v2 = hygo_data::data_version::current(&state.db).await.unwrap();
+        let v2 = hygo_data::data_version::current(&state.db).await.unwrap().catalogue;
         assert!(v2 > v1, "{b}: a doctor's edit raises the version");
         let hours = office_hours::Entity::find().one(&state.db).await.unwrap().unwrap();
         let mut edit = hours.into_active_model();
         edit.hours = Set("10:00 AM - 1:00 PM".into());
         edit.update(&state.db).await.unwrap();
-        let v3 = hygo_data::data_version::current(&state.db).await.unwrap();
+        let v3 = hygo_data::data_version::current(&state.db).await.unwrap().catalogue;
         assert!(v3 > v2, "{b}: so does an edit of office hours");
-        // Bookings do not: the wizards read them on every request.
-        state.db.execute_unprepared("DELETE FROM appointments").await.unwrap();
-        assert_eq!(hygo_data::data_version::current(&state.db).await.unwrap(), v3, "{b}");
+        // Bookings raise their own version, not the catalogue's.
+        let bookings = hygo_data::data_version::current(&state.db).await.unwrap().bookings;
+        hygo_data::entities::appointment::ActiveModel {
+            doctor_id: Set(4),
+            department: Set(String::new()),
+            date: Set("2030-01-07".into()),
+            start_time: Set("10:00".into()),
+            visit_type: Set("in-person".into()),
+            name: Set("Test Patient".into()),
+            phone: Set("9876543210".into()),
+            email: Set("patient@example.test".into()),
+            reason: Set(String::new()),
+            symptoms: Set("[]".into()),
+            notes: Set(String::new()),
+            insurance: Set(String::new()),
+            policy_number: Set(String::new()),
+            is_new_patient: Set(true),
+            created_at: Set("2026-11-23T10:00:00+05:30".into()),
+            cancelled_at: Set(None),
+            ..Default::default()
+        }
+        .insert(&state.db)
+        .await
+        .unwrap();
+        let now = hygo_data::data_version::current(&state.db).await.unwrap();
+        assert_eq!(now.catalogue, v3, "{b}");
+        assert!(now.bookings > bookings, "{b}: a change to appointments raises the bookings' version");
 
         // Within the recheck interval the kept page is served as it was: memory, no query.
         let (_, _, again) = get(&app, "/doctors/4", None).await;
@@ -157,5 +182,35 @@ async fn kept_pages_go_out_in_the_coding_asked_for() {
         }
         tags.dedup();
         assert_eq!(tags.len(), 3, "{b}: each representation has its own tag");
+    }
+}
+
+#[actix_web::test]
+async fn kept_slots_follow_this_processes_bookings_at_once() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let mut config = test_config();
+        config.data_recheck = Duration::from_secs(3600);
+        let state = state_from(&db, common::at("2030-01-07 08:00"), config).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let slots = || TestRequest::get().uri("/appointments/slots?doctorId=1&date=2030-01-09");
+
+        let (status, headers, first) = common::send(&app, slots()).await;
+        assert_eq!(status, 200, "{b}");
+        assert_eq!(headers.get(header::CACHE_CONTROL).unwrap(), "no-store", "{b}");
+        let free = first["availableSlots"].as_array().unwrap().clone();
+        let time = free[0].as_str().unwrap().to_owned();
+        let (again_status, _, again) = common::send(&app, slots()).await;
+        assert_eq!((again_status, &again), (200, &first), "{b}: the kept answer");
+
+        let booking = serde_json::json!({
+            "name": "Asha Patel", "phone": "+91 98765 43210", "email": "asha@example.com",
+            "doctorId": 1, "date": "2030-01-09", "time": time, "visitType": "in-person", "isNewPatient": "yes"
+        });
+        let (status, _, body) = common::send(&app, TestRequest::post().uri("/appointments/bookAppointment").set_json(&booking)).await;
+        assert_eq!(status, 201, "{b}: {body}");
+        let (_, _, after) = common::send(&app, slots()).await;
+        assert!(!after["availableSlots"].as_array().unwrap().iter().any(|t| t == time.as_str()), "{b}: {time} is no longer offered");
+        assert!(after["bookedSlots"].as_array().unwrap().iter().any(|t| t == time.as_str()), "{b}: but held");
     }
 }

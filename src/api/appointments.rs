@@ -1,7 +1,6 @@
 //! `POST /appointments/bookAppointment` and `GET /appointments/slots` (spec
 //! section 7, calls 7 and 8).
 
-use actix_web::http::header::CACHE_CONTROL;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use hygo_data::appointments::{self, AppointmentRequest, BookingError};
@@ -10,6 +9,7 @@ use serde_json::json;
 
 use crate::app::AppState;
 use crate::error::ApiError;
+use crate::pages::cache::{self, Cached};
 
 pub const BOOKED_MESSAGE: &str =
     "Your appointment request has been received. We'll contact you within 24 hours to confirm the details.";
@@ -20,7 +20,7 @@ pub async fn book(
     body: web::Json<AppointmentRequest>,
 ) -> Result<HttpResponse, ApiError> {
     super::client::limit_writes(&state, &req, "appointments").await?;
-    match appointments::book(&state.db, &state.clock, body.into_inner()).await {
+    match request(&state, body.into_inner()).await {
         Ok(booked) => {
             tracing::info!(appointment = booked.id, doctor = booked.doctor_id, "appointment requested");
             Ok(HttpResponse::Created().json(json!({ "success": true, "message": BOOKED_MESSAGE, "data": booked })))
@@ -29,6 +29,17 @@ pub async fn book(
         Err(BookingError::Taken) => Err(ApiError::new(StatusCode::CONFLICT, appointments::TAKEN_MESSAGE)),
         Err(BookingError::Data(e)) => Err(e.into()),
     }
+}
+
+/// Stores a request (the JSON call and the no-JavaScript form alike). After a
+/// booking, or a refusal because the time was taken, the free slots this process
+/// keeps are out of date: the next answer reads the versions again.
+pub async fn request(state: &AppState, req: AppointmentRequest) -> Result<appointments::Booked, BookingError> {
+    let result = appointments::book(&state.db, &state.clock, req).await;
+    if matches!(result, Ok(_) | Err(BookingError::Taken)) {
+        state.render_cache.data_changed();
+    }
+    result
 }
 
 #[derive(Deserialize)]
@@ -42,7 +53,7 @@ pub struct SlotsQuery {
 
 /// `{availableSlots, bookedSlots}` of a doctor on a date; both empty on a day the
 /// doctor has no hours or a day that has passed.
-pub async fn slots(state: web::Data<AppState>, query: web::Query<SlotsQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn slots(req: HttpRequest, state: web::Data<AppState>, query: web::Query<SlotsQuery>) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
     let id = match q.doctor_id.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(text) => Some(super::doctors::parse_id(text)?),
@@ -55,16 +66,26 @@ pub async fn slots(state: web::Data<AppState>, query: web::Query<SlotsQuery>) ->
     let Some(date) = appointments::parse_date(date) else {
         return Err(ApiError::bad_request("Give the date as YYYY-MM-DD, like 2026-12-01."));
     };
+    // The answer changes with the doctors' hours, with every booking and with the
+    // time of day (past times drop out): kept by all three, for a minute at most.
+    let versions = state.render_cache.data_version(&state.db).await?;
+    let asked = format!("/appointments/slots\0{id:?}\0{}\0{date}", q.doctor.as_deref().unwrap_or_default());
+    let minute = state.clock.now().format("%Y-%m-%d %H:%M");
+    let key = cache::key(&asked, &format!("c{}b{}m{minute}", versions.catalogue, versions.bookings));
+    if let Some(hit) = state.render_cache.get(&key) {
+        return Ok(super::kept(&req, &hit, true));
+    }
     let Some(doctor) = appointments::find_doctor(&state.db, id, q.doctor.as_deref()).await? else {
         return Err(ApiError::not_found("Doctor not found."));
     };
     let day = appointments::day_slots(&state.db, &state.clock, doctor.id, date).await?;
-    Ok(HttpResponse::Ok()
-        // Slots change with every booking and with the time of day.
-        .insert_header((CACHE_CONTROL, "no-store"))
-        .json(json!({
-            "success": true,
-            "availableSlots": day.available_slots,
-            "bookedSlots": day.booked_slots,
-        })))
+    let body = json!({
+        "success": true,
+        "availableSlots": day.available_slots,
+        "bookedSlots": day.booked_slots,
+    });
+    let answer = Cached::new(body.to_string(), 200).compressed();
+    state.render_cache.put(key, answer.clone());
+    // Slots change with every booking and with the time of day: no-store.
+    Ok(super::kept(&req, &answer, true))
 }

@@ -11,8 +11,13 @@ pub mod openapi;
 pub mod props;
 pub mod search;
 
-use actix_web::HttpResponse;
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
+
+use crate::encoding::{self, Encoding};
+use crate::error::ApiError;
+use crate::pages::cache::Cached;
 
 #[derive(Serialize)]
 struct Data<T> {
@@ -22,4 +27,25 @@ struct Data<T> {
 
 pub fn ok<T: Serialize>(data: T) -> HttpResponse {
     HttpResponse::Ok().json(Data { success: true, data })
+}
+
+/// A JSON answer kept in the render cache (search, slots), in the coding the
+/// request accepts; `no_store` for answers a browser must not reuse.
+pub fn kept(req: &HttpRequest, answer: &Cached, no_store: bool) -> HttpResponse {
+    let (body, coding) = answer.body_for(Encoding::preferred(req.headers()));
+    let mut res = HttpResponse::Ok();
+    res.content_type("application/json");
+    if no_store {
+        res.insert_header((header::CACHE_CONTROL, "no-store"));
+    }
+    encoding::mark(&mut res, coding);
+    res.body(body)
+}
+
+/// `{"success": true, "data": …}` as text, to be kept.
+pub fn ok_text<T: Serialize>(data: T) -> Result<String, ApiError> {
+    serde_json::to_string(&Data { success: true, data }).map_err(|e| {
+        tracing::error!(error = %e, "answer does not serialize");
+        ApiError::new(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong on our side.")
+    })
 }

@@ -8,7 +8,6 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 use crate::app::AppState;
-use crate::encoding::{self, Encoding};
 use crate::error::ApiError;
 use crate::pages::cache::{self, Cached};
 
@@ -23,20 +22,15 @@ pub async fn get(req: HttpRequest, state: web::Data<AppState>, query: web::Query
         return Err(ApiError::bad_request("The search text must be 100 characters or fewer."));
     }
     let version = state.render_cache.data_version(&state.db).await?;
-    let key = cache::key(&format!("/api/search\0{q}"), &format!("v{version}"));
+    let key = cache::key(&format!("/api/search\0{q}"), &format!("v{}", version.catalogue));
     let answer = match state.render_cache.get(&key) {
         Some(hit) => hit,
         None => {
             let results = hygo_data::search::search(&state.db, &q).await?;
-            let body = serde_json::json!({ "success": true, "data": results }).to_string();
-            let answer = Cached::new(body, 200).compressed();
+            let answer = Cached::new(super::ok_text(results)?, 200).compressed();
             state.render_cache.put(key, answer.clone());
             answer
         }
     };
-    let (body, coding) = answer.body_for(Encoding::preferred(req.headers()));
-    let mut res = HttpResponse::Ok();
-    res.content_type("application/json");
-    encoding::mark(&mut res, coding);
-    Ok(res.body(body))
+    Ok(super::kept(&req, &answer, false))
 }

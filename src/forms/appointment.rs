@@ -155,7 +155,7 @@ async fn submit(
         policy_number: fields.text("policyNumber"),
         is_new_patient: fields.text("isNewPatient"),
     };
-    match appointments::book(&state.db, &state.clock, request).await {
+    match crate::api::appointments::request(state, request).await {
         Ok(booked) => {
             tracing::info!(appointment = booked.id, doctor = booked.doctor_id, "appointment requested (form)");
             let details = format!(

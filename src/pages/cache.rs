@@ -11,7 +11,8 @@
 //! Pages that show bookings or a visitor's token (the booking wizards, the
 //! unsubscribe page) are kept by URL and their props' hash instead: their props
 //! are read on every request, and the date is among them. A form answered with a
-//! visitor's values is never kept.
+//! visitor's values is never kept. The site search's answers are kept by text and
+//! catalogue version, the free slots by doctor, date, both versions and the minute.
 //!
 //! Each entry holds the document with its brotli and gzip forms, compressed once
 //! when rendered. Memory is bounded: the least recently used entries go first.
@@ -25,6 +26,7 @@ use actix_web::web::Bytes;
 use sha2::{Digest, Sha256};
 
 use crate::encoding::{self, Encoding};
+use hygo_data::data_version::Versions;
 
 /// A finished page.
 #[derive(Clone)]
@@ -80,8 +82,8 @@ pub struct RenderCache {
     max_bytes: usize,
     recheck: Duration,
     inner: Mutex<Inner>,
-    /// The last data version read, and when.
-    version: Mutex<Option<(i64, Instant)>>,
+    /// The last data versions read, and when.
+    version: Mutex<Option<(Versions, Instant)>>,
     clock: AtomicU64,
 }
 
@@ -113,9 +115,9 @@ impl RenderCache {
         Self { max_bytes, recheck, inner: Mutex::default(), version: Mutex::default(), clock: AtomicU64::new(0) }
     }
 
-    /// The data version, read from the database when the last reading is older
+    /// The data versions, read from the database when the last reading is older
     /// than the recheck interval.
-    pub async fn data_version(&self, db: &hygo_data::Db) -> Result<i64, hygo_data::DataError> {
+    pub async fn data_version(&self, db: &hygo_data::Db) -> Result<Versions, hygo_data::DataError> {
         if let Some((version, at)) = *self.version.lock().unwrap_or_else(|e| e.into_inner()) {
             if at.elapsed() < self.recheck {
                 return Ok(version);
@@ -124,6 +126,12 @@ impl RenderCache {
         let version = hygo_data::data_version::current(db).await?;
         *self.version.lock().unwrap_or_else(|e| e.into_inner()) = Some((version, Instant::now()));
         Ok(version)
+    }
+
+    /// This process has just changed data (a booking): the next request reads the
+    /// versions again, so it never shows its own change late.
+    pub fn data_changed(&self) {
+        *self.version.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
 
     pub fn get(&self, key: &[u8; 32]) -> Option<Cached> {

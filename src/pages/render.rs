@@ -8,7 +8,7 @@ use super::cache::{self, Cached};
 use super::{Props, Route};
 use crate::app::AppState;
 use crate::encoding::Encoding;
-use crate::ui_assets::{CLIENT_CSS, CLIENT_JS, CLIENT_JS_IMPORTS, PAGE_CHUNKS};
+use crate::ui_assets::{CLIENT_CSS, CLIENT_CSS_TEXT, CLIENT_JS, CLIENT_JS_IMPORTS, PAGE_CHUNKS};
 
 #[derive(Template)]
 #[template(path = "document.html")]
@@ -19,7 +19,7 @@ struct Document<'a> {
     noindex: bool,
     /// JSON-LD, already made safe for a script element.
     structured_data: Option<String>,
-    css: &'static str,
+    css_text: &'static str,
     js: &'static str,
     /// Modules the page will import, fetched alongside the entry instead of after it.
     preload: Vec<&'static str>,
@@ -87,7 +87,7 @@ async fn respond(
     let mut key = None;
     if form.is_none() && route.follows_data_version() {
         match state.render_cache.data_version(&state.db).await {
-            Ok(version) => key = Some(cache::key(&props_path, &format!("v{version}"))),
+            Ok(version) => key = Some(cache::key(&props_path, &format!("v{}", version.catalogue))),
             Err(e) => {
                 tracing::error!(path = %props_path, error = %e, "data version failed");
                 return error_page(StatusCode::SERVICE_UNAVAILABLE);
@@ -169,7 +169,7 @@ async fn render(state: &AppState, route: &Route, url: &str, props: &Props, props
         // Error pages, search results and unsubscribe links are not for search engines' indexes.
         noindex: output.status >= 400 || matches!(route, Route::Search(_) | Route::Unsubscribe(_)),
         structured_data,
-        css: CLIENT_CSS,
+        css_text: CLIENT_CSS_TEXT,
         js: CLIENT_JS,
         preload: preloads(&output.head.module),
         body: &output.html,

@@ -1,17 +1,34 @@
-//! The data version (see the migration `m20261125_000004_data_version`): a number
-//! that database triggers raise on every change to doctors, departments and
-//! office hours, the tables the cached public pages are made from.
+//! Data versions (see the migration `m20261125_000004_data_version`): numbers that
+//! database triggers raise on every change to the tables behind them, so a copy
+//! kept in memory can tell whether it is still current with one small query.
 
 use sea_orm::{ConnectionTrait, Statement};
 
 use crate::{DataError, Db};
 
-/// The current version; it only ever grows.
-pub async fn current(db: &Db) -> Result<i64, DataError> {
-    let stmt = Statement::from_string(db.get_database_backend(), "SELECT version FROM data_version WHERE id = 1");
-    let row = db.query_one_raw(stmt).await?.ok_or_else(|| DataError::Corrupt {
-        what: "data_version".into(),
-        detail: "the row is missing".into(),
-    })?;
-    Ok(row.try_get::<i64>("", "version")?)
+/// The versions; each only ever grows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Versions {
+    /// Doctors, departments and office hours: what the public pages show.
+    pub catalogue: i64,
+    /// Appointment requests: what the free slots are made from.
+    pub bookings: i64,
+}
+
+pub async fn current(db: &Db) -> Result<Versions, DataError> {
+    let stmt = Statement::from_string(db.get_database_backend(), "SELECT id, version FROM data_version");
+    let rows = db.query_all_raw(stmt).await?;
+    let mut found = (None, None);
+    for row in rows {
+        let version = row.try_get::<i64>("", "version")?;
+        match row.try_get::<i32>("", "id")? {
+            1 => found.0 = Some(version),
+            2 => found.1 = Some(version),
+            _ => {}
+        }
+    }
+    match found {
+        (Some(catalogue), Some(bookings)) => Ok(Versions { catalogue, bookings }),
+        _ => Err(DataError::Corrupt { what: "data_version".into(), detail: "a row is missing".into() }),
+    }
 }
