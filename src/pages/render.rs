@@ -83,13 +83,15 @@ async fn respond(
     form: Option<serde_json::Value>,
     wanted: Encoding,
 ) -> HttpResponse {
+    // Logs name the path, never the query: it may carry a subscriber's token or a search.
+    let log_path = props_path.split('?').next().unwrap_or_default().to_owned();
     // Most pages are kept by URL and data version: a hit needs neither props nor a render.
     let mut key = None;
     if form.is_none() && route.follows_data_version() {
         match state.render_cache.data_version(&state.db).await {
             Ok(version) => key = Some(cache::key(&props_path, &format!("v{}", version.catalogue))),
             Err(e) => {
-                tracing::error!(path = %props_path, error = %e, "data version failed");
+                tracing::error!(path = %log_path, error = %e, "data version failed");
                 return error_page(StatusCode::SERVICE_UNAVAILABLE);
             }
         }
@@ -100,7 +102,7 @@ async fn respond(
     let mut props = match super::load(state, route, props_path.clone()).await {
         Ok(props) => props,
         Err(e) => {
-            tracing::error!(path = %props_path, error = %e, "page data failed");
+            tracing::error!(path = %log_path, error = %e, "page data failed");
             return error_page(StatusCode::SERVICE_UNAVAILABLE);
         }
     };
@@ -112,7 +114,7 @@ async fn respond(
     let props_json = match serde_json::to_string(&props) {
         Ok(json) => json,
         Err(e) => {
-            tracing::error!(path = %props_path, error = %e, "props do not serialize");
+            tracing::error!(path = %log_path, error = %e, "props do not serialize");
             return error_page(StatusCode::INTERNAL_SERVER_ERROR);
         }
     };
@@ -145,20 +147,21 @@ async fn respond(
 
 /// The page's document: React's HTML in the shell, with head, JSON-LD and props.
 async fn render(state: &AppState, route: &Route, url: &str, props: &Props, props_json: &str) -> Result<Cached, StatusCode> {
+    let path = url.split('?').next().unwrap_or_default();
     let canonical = format!("{}{}", state.config.public_url, route.canonical_path());
     let structured_data = super::seo::structured_data(route, props, &state.config.public_url)
         .map(|v| script_safe_json(&v.to_string()));
     let output = match state.renderer.render(url, props_json.to_owned()).await {
         Ok((output, took)) => {
-            tracing::debug!(url, took_us = took.as_micros() as u64, "rendered");
+            tracing::debug!(path, took_us = took.as_micros() as u64, "rendered");
             output
         }
         Err(hygo_render::RenderError::Exception { message, stack }) => {
-            tracing::error!(url, %message, %stack, "render threw");
+            tracing::error!(path, %message, %stack, "render threw");
             return Err(StatusCode::INTERNAL_SERVER_ERROR);
         }
         Err(e) => {
-            tracing::error!(url, error = %e, "render failed");
+            tracing::error!(path, error = %e, "render failed");
             return Err(StatusCode::INTERNAL_SERVER_ERROR);
         }
     };
@@ -176,7 +179,7 @@ async fn render(state: &AppState, route: &Route, url: &str, props: &Props, props
         props: &script_safe_json(props_json),
     };
     document.render().map(|html| Cached::new(html, output.status)).map_err(|e| {
-        tracing::error!(url, error = %e, "document shell failed");
+        tracing::error!(path, error = %e, "document shell failed");
         StatusCode::INTERNAL_SERVER_ERROR
     })
 }
