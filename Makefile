@@ -4,7 +4,7 @@
 CARGO ?= cargo
 NPM   ?= npm
 
-.PHONY: run build test test-rust test-browser fuzz bench ui-deps typecheck clean
+.PHONY: run build test test-ui test-rust test-browser fuzz bench ui-deps typecheck clean
 
 ## Start the site on http://127.0.0.1:8080 with an SQLite database under ./data/.
 run: ui-deps
@@ -14,9 +14,14 @@ run: ui-deps
 build: ui-deps
 	$(CARGO) build --release --bin hygo
 
-## Every test: Rust unit and integration tests (SQLite, and PostgreSQL when
-## TEST_DATABASE_URL is set), then the browser suite in Chromium.
-test: test-rust test-browser
+## Every test: the UI's own unit tests, the Rust unit and integration tests
+## (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then the browser suite
+## in Chromium (with the W3C HTML checker, which needs Java).
+test: test-ui test-rust test-browser
+
+## The UI's unit tests (the formatting module; no Intl outside it): seconds, no build.
+test-ui: ui-deps
+	cd ui && node --test test/unit/
 
 test-rust: ui-deps
 	$(CARGO) test --workspace

@@ -21,6 +21,18 @@ pub struct AppState {
     /// Finished pages by URL and props, shared by every worker.
     pub render_cache: pages::cache::RenderCache,
     pub config: Arc<Config>,
+    /// What every page gets as `site`: `catalogue/site.json` with the clinics, and
+    /// the booking address of the settings (`bookingUrl`, null: our own form).
+    pub site: serde_json::Value,
+}
+
+impl AppState {
+    pub fn new(db: hygo_data::Db, clock: hygo_data::ist::Clock, renderer: RenderPool, config: Config) -> Self {
+        let render_cache = pages::cache::RenderCache::new(config.render_cache_mb * 1024 * 1024, config.data_recheck);
+        let mut site = hygo_data::catalogue::site().clone();
+        site["bookingUrl"] = serde_json::json!(config.booking_url);
+        Self { db, clock, renderer, render_cache, site, config: Arc::new(config) }
+    }
 }
 
 /// Declares the JSON endpoints once: `API_ROUTES` lists them (the OpenAPI test

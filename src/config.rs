@@ -41,6 +41,9 @@ pub struct Config {
     pub smtp_url: Option<String>,
     /// `HYGO_MAIL_FROM`: the sender of the e-mails.
     pub mail_from: String,
+    /// `HYGO_BOOKING_URL`: an external booking site for every "Book" button.
+    /// Unset (the default): they open the site's own request form, `/appointment`.
+    pub booking_url: Option<String>,
 }
 
 /// The rate limiter's window.
@@ -63,6 +66,7 @@ struct FileConfig {
     behind_proxy: Option<bool>,
     smtp_url: Option<String>,
     mail_from: Option<String>,
+    booking_url: Option<String>,
 }
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -135,7 +139,15 @@ impl Config {
             }
         }
         let mail_from = pick("HYGO_MAIL_FROM", file.mail_from, "HYGO <newsletter@hygo.in>");
+        let booking_url = env("HYGO_BOOKING_URL").or(file.booking_url).map(|u| u.trim().to_owned()).filter(|u| !u.is_empty());
+        if let Some(url) = &booking_url {
+            let host = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://")).unwrap_or_default();
+            if host.is_empty() || host.starts_with('/') || url.chars().any(|c| c.is_whitespace() || c == '"' || c == '<') {
+                return Err(format!("HYGO_BOOKING_URL must be an address such as https://booking.example.in, not {url:?}"));
+            }
+        }
         Ok(Self {
+            booking_url,
             smtp_url,
             mail_from,
             write_limit: number("HYGO_WRITE_LIMIT", file.write_limit, 20, 1..=1_000_000)? as u32,
@@ -179,6 +191,7 @@ mod tests {
         assert!(!c.log_json);
         assert_eq!(c.write_limit, 20);
         assert!(!c.behind_proxy);
+        assert_eq!(c.booking_url, None, "Book buttons open our own form unless told otherwise");
     }
 
     #[test]
@@ -198,6 +211,12 @@ mod tests {
         assert!(with_env("", &[("HYGO_WRITE_LIMIT", "0")]).unwrap_err().contains("HYGO_WRITE_LIMIT"));
         assert!(with_env("", &[("HYGO_BEHIND_PROXY", "maybe")]).unwrap_err().contains("true or false"));
         assert!(with_env("behind_proxy = true", &[]).unwrap().behind_proxy);
+        assert!(with_env("", &[("HYGO_BOOKING_URL", "booking.example.in")]).unwrap_err().contains("HYGO_BOOKING_URL"));
+        assert!(with_env("", &[("HYGO_BOOKING_URL", "javascript:alert(1)")]).unwrap_err().contains("HYGO_BOOKING_URL"));
+        assert_eq!(
+            with_env("", &[("HYGO_BOOKING_URL", "https://booking.example.in/hygo")]).unwrap().booking_url.as_deref(),
+            Some("https://booking.example.in/hygo")
+        );
         assert!(toml::from_str::<FileConfig>("colour = 1").is_err());
     }
 }

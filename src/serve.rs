@@ -1,6 +1,5 @@
 //! `hygo serve`: connect, migrate, seed, start the render pool, listen.
 
-use std::sync::Arc;
 use std::time::Instant;
 
 use actix_web::{web, HttpServer};
@@ -25,8 +24,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
     .map_err(|e| format!("render engine: {e}"))?;
     let addr = config.addr;
     let backend = if config.database_url.starts_with("sqlite:") { "sqlite" } else { "postgres" };
-    let render_cache = crate::pages::cache::RenderCache::new(config.render_cache_mb * 1024 * 1024, config.data_recheck);
-    let state = web::Data::new(AppState { db, clock: hygo_data::ist::Clock::System, renderer, render_cache, config: Arc::new(config) });
+    let state = web::Data::new(AppState::new(db, hygo_data::ist::Clock::System, renderer, config));
     crate::mail::start(state.clone());
     let server = HttpServer::new(move || app(state.clone()))
         .bind(addr)

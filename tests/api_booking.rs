@@ -202,16 +202,7 @@ async fn hours_that_cannot_be_read_offer_nothing_and_break_nothing() {
     let db = TestDb::sqlite();
     let state = state_with(&db, at(NOW), 1000).await;
     let app = test::init_service(hygo::app::app(state.clone())).await;
-    let mut wednesday = office_hours::Entity::find()
-        .filter(office_hours::Column::DoctorId.eq(1))
-        .filter(office_hours::Column::Weekday.eq(3))
-        .one(&state.db)
-        .await
-        .unwrap()
-        .unwrap()
-        .into_active_model();
-    wednesday.hours = Set("Closed for renovation".into());
-    wednesday.update(&state.db).await.unwrap();
+    set_hours(&state, 1, 3, "Closed for renovation").await;
     for _ in 0..2 {
         let (status, _, body) = send(&app, TestRequest::get().uri("/appointments/slots?doctorId=1&date=2030-01-09")).await;
         assert_eq!((status, list(&body["availableSlots"]).len()), (200, 0));
@@ -223,4 +214,130 @@ async fn hours_that_cannot_be_read_offer_nothing_and_break_nothing() {
     let (status, _, body) = send(&app, TestRequest::get().uri("/api/doctors/1")).await;
     assert_eq!(status, 200);
     assert!(body["data"]["officeHours"].as_array().unwrap().iter().any(|h| h["hours"] == "Closed for renovation"));
+}
+
+/// Rewrites doctor `id`'s hours on an ISO weekday (3: Wednesday) as staff would.
+async fn set_hours(state: &hygo::app::AppState, id: i32, weekday: i16, hours: &str) {
+    let mut row = office_hours::Entity::find()
+        .filter(office_hours::Column::DoctorId.eq(id))
+        .filter(office_hours::Column::Weekday.eq(weekday))
+        .one(&state.db)
+        .await
+        .unwrap()
+        .unwrap()
+        .into_active_model();
+    row.hours = Set(hours.into());
+    row.update(&state.db).await.unwrap();
+}
+
+/// Gives doctor `id` leave from `from` to `until` (None: until further notice).
+async fn leave(state: &hygo::app::AppState, id: i32, from: &str, until: Option<&str>) {
+    hygo_data::entities::doctor_leave::ActiveModel {
+        doctor_id: Set(id),
+        starts_on: Set(from.into()),
+        ends_on: Set(until.map(Into::into)),
+        note: Set(Some("Conference (staff only)".into())),
+        ..Default::default()
+    }
+    .insert(&state.db)
+    .await
+    .unwrap();
+}
+
+#[actix_web::test]
+async fn a_doctor_on_leave_offers_no_slots_and_cannot_be_booked() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let slots = |q: &str| TestRequest::get().uri(&format!("/appointments/slots?{q}"));
+        let book = |v: Value| post_json("/appointments/bookAppointment", &v);
+
+        // Dr. Hitesh Patel (Mon, Wed, Fri, Sat morning) is away Wednesday 9 to Friday 11 January: back on Saturday the 12th.
+        leave(&state, 1, "2030-01-09", Some("2030-01-11")).await;
+        for date in ["2030-01-09", "2030-01-11"] {
+            let (status, _, body) = send(&app, slots(&format!("doctorId=1&date={date}"))).await;
+            assert_eq!(status, 200, "{b}");
+            assert_eq!((list(&body["availableSlots"]).len(), body["availability"].as_str()), (0, Some("on-leave")), "{b}: {date}");
+            assert_eq!(body["backOn"], "2030-01-12", "{b}");
+        }
+        let (_, _, body) = send(&app, slots("doctorId=1&date=2030-01-12")).await;
+        assert_eq!((list(&body["availableSlots"]).len(), body["availability"].as_str()), (12, Some("open")), "{b}: back on Saturday");
+
+        let (status, _, body) = send(&app, book(request("2030-01-09", "11:00 AM"))).await;
+        assert_eq!(status, 422, "{b}: {body}");
+        assert_eq!(
+            body["errors"]["date"],
+            "Dr. Hitesh Patel is on leave on Wednesday, 9 January 2030 and back on Saturday, 12 January 2030. Choose another day or another doctor",
+            "{b}"
+        );
+        assert_eq!(body["errors"].get("time"), None, "{b}: one sentence, about the leave");
+        assert_eq!(send(&app, book(request("2030-01-14", "11:00 AM"))).await.0, 201, "{b}: after the leave");
+
+        // The API says so: not on leave today (Monday the 7th), leave coming.
+        let (_, _, body) = send(&app, TestRequest::get().uri("/api/doctors/1")).await;
+        assert_eq!((body["data"]["onLeave"].as_bool(), body["data"]["availability"].as_str()), (Some(false), Some("Available")), "{b}");
+        assert_eq!(body["data"]["leave"], json!([{ "from": "2030-01-09", "until": "2030-01-11", "backOn": "2030-01-12" }]), "{b}");
+        assert!(!body.to_string().contains("Conference"), "{b}: the staff note never leaves the server");
+
+        // Until further notice: every day, and the sentence says to choose another doctor.
+        leave(&state, 3, "2030-01-07", None).await;
+        let (_, _, body) = send(&app, slots("doctorId=3&date=2030-03-04")).await;
+        assert_eq!((body["availability"].as_str(), body.get("backOn")), (Some("on-leave"), None), "{b}");
+        let mut req = request("2030-01-14", "11:00 AM");
+        req["doctor"] = json!("Dr. Nirav Joshi");
+        let (status, _, body) = send(&app, book(req)).await;
+        assert_eq!(status, 422, "{b}");
+        assert_eq!(
+            body["errors"]["doctor"],
+            "Dr. Nirav Joshi is on leave and is not taking appointment requests at the moment. Choose another doctor",
+            "{b}"
+        );
+        let (_, _, body) = send(&app, TestRequest::get().uri("/api/doctors/3")).await;
+        assert_eq!((body["data"]["onLeave"].as_bool(), body["data"]["availability"].as_str()), (Some(true), Some("On leave")), "{b}");
+        assert_eq!(appointment::Entity::find().count(&state.db).await.unwrap(), 1, "{b}: only the request after the leave");
+    }
+}
+
+#[actix_web::test]
+async fn the_seeded_doctor_on_leave_is_on_leave_from_the_first_start() {
+    let db = TestDb::sqlite();
+    let state = common::state(&db).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let seeded = common::seed();
+    let away = seeded.as_array().unwrap().iter().find(|d| d["leaveDays"].is_number()).expect("the seed has a doctor on leave");
+    let (_, _, body) = send(&app, TestRequest::get().uri(&format!("/api/doctors/{}", away["id"]))).await;
+    assert_eq!(body["data"]["availability"], "On leave");
+    let today = hygo_data::ist::Clock::System.today();
+    let (_, _, slots) = send(&app, TestRequest::get().uri(&format!("/appointments/slots?doctorId={}&date={today}", away["id"]))).await;
+    assert_eq!(slots["availability"], "on-leave", "{slots}");
+}
+
+#[actix_web::test]
+async fn a_day_without_times_says_why() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        // Monday 7 January 2030 at 5:30 PM: Dr. Hitesh Patel's last slot (4:45 PM) has passed.
+        let state = state_with(&db, at("2030-01-07 17:30"), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let why = |q: &'static str| {
+            let app = &app;
+            async move {
+                let (status, _, body) = send(app, TestRequest::get().uri(&format!("/appointments/slots?{q}"))).await;
+                assert_eq!(status, 200, "{q}");
+                (list(&body["availableSlots"]).len(), body["availability"].as_str().unwrap().to_owned())
+            }
+        };
+        assert_eq!(why("doctorId=1&date=2030-01-07").await, (0, "past".into()), "{b}: this evening");
+        assert_eq!(why("doctorId=1&date=2030-01-04").await, (0, "past".into()), "{b}: a day gone");
+        assert_eq!(why("doctorId=1&date=2030-01-08").await, (0, "closed".into()), "{b}: no hours on Tuesday");
+        assert_eq!(why("doctorId=1&date=2030-01-09").await, (28, "open".into()), "{b}");
+
+        // Every time requested: "full", not "past".
+        set_hours(&state, 1, 3, "10:00 AM - 10:30 AM").await;
+        for time in ["10:00 AM", "10:15 AM"] {
+            assert_eq!(send(&app, post_json("/appointments/bookAppointment", &request("2030-01-09", time))).await.0, 201, "{b}");
+        }
+        assert_eq!(why("doctorId=1&date=2030-01-09").await, (0, "full".into()), "{b}: requested, not past");
+    }
 }

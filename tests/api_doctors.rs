@@ -48,9 +48,12 @@ async fn doctors_list_one_and_by_department() {
         let d = &body["data"];
         assert_eq!(d["name"], first["name"], "{b}");
         assert_eq!(d["_id"], first["id"].to_string());
-        for field in ["specialization", "experience", "rating", "location", "bio", "education", "services", "languages", "insurances", "officeHours", "availability"] {
+        for field in ["specialization", "experience", "rating", "clinic", "bio", "education", "services", "languages", "insurances", "officeHours", "availability"] {
             assert_eq!(d[field], first[field], "{b}: {field} round-trips");
         }
+        // The location is the clinic's, from the one list of clinics.
+        let clinic = hygo_data::catalogue::find_clinic(first["clinic"].as_str().unwrap()).unwrap();
+        assert_eq!(d["location"], format!("{}, Rajkot", clinic.name), "{b}");
 
         // By department: exactly the seeded doctors of that department.
         let dept = first["department"].as_str().unwrap();
@@ -64,6 +67,20 @@ async fn doctors_list_one_and_by_department() {
         assert_eq!(names, expected_sorted, "{b}: doctors of {dept}");
         let (status, body) = get(&app, &format!("/api/doctors/department/{}", dept.to_uppercase())).await;
         assert_eq!((status, body["data"].as_array().unwrap().len()), (200, expected.len()), "{b}: slug is case-insensitive");
+
+        // The aliases and names the department pages accept (spec section 2).
+        for (alias, slug) in [("laboratories", "laboratory"), ("internal_medicine", "internal-medicine"), ("Neuroscience", "neurology"),
+            ("home-services", "home_services"), ("General%20Surgery", "general-surgery")] {
+            let want = seeded.iter().filter(|x| x["department"] == slug).count();
+            let (status, body) = get(&app, &format!("/api/doctors/department/{alias}")).await;
+            assert_eq!(status, 200, "{b}: {alias}");
+            let list = body["data"].as_array().unwrap();
+            assert_eq!(list.len(), want, "{b}: {alias} is {slug}");
+            assert!(list.iter().all(|x| x["department"] == slug), "{b}: {alias}");
+        }
+        assert!(seeded.iter().filter(|x| x["department"] == "neurology").count() > 0, "the alias test sees doctors");
+        let (status, _) = get(&app, "/api/doctors/department/astrology").await;
+        assert_eq!(status, 404, "{b}: an unknown department is still 404");
 
         // A department with nobody yet answers an empty list, not an error.
         let staffed: Vec<&str> = seeded.iter().map(|x| x["department"].as_str().unwrap()).collect();

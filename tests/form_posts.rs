@@ -148,3 +148,133 @@ async fn over_the_limit_a_form_gets_its_page_again_with_429() {
     assert!(limited.html.contains("Please wait a few minutes") && limited.html.contains(r#"value="Card""#));
     assert_eq!(contact_message::Entity::find().count(&state.db).await.unwrap(), 1);
 }
+
+/// The `<main>` of a page: what the page itself says, without the shared footer.
+fn main_of(html: &str) -> &str {
+    let start = html.find("<main").expect("a main element");
+    &html[start..start + html[start..].find("</main>").unwrap()]
+}
+
+#[actix_web::test]
+async fn the_schedule_step_writes_dates_as_people_in_india_do() {
+    // Tuesday 24 November 2026, 10:00 in Rajkot. QuickJS has no Intl: these labels
+    // once came out as "11/24/2026".
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state_with(&db, at("2026-11-24 10:00"), 1000).await)).await;
+    let person = "name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in";
+    for path in ["/appointment", "/appointment/4"] {
+        let step = post(&app, path, &format!("step=1&action=next&{person}")).await;
+        assert_eq!(step.status, 200, "{path}");
+        let html = main_of(&step.html);
+        assert!(html.contains("Chosen: Tuesday, 24 November 2026"), "{path}: the chosen day");
+        assert!(html.contains(r#"<p class="week-title" aria-live="polite">November 2026</p>"#), "{path}: the month title");
+        assert!(
+            html.contains(r#"aria-label="Tuesday, 24 November 2026""#)
+                && html.contains(r#"<span class="day-name" aria-hidden="true">Tue</span><span class="day-number" aria-hidden="true">24</span>"#),
+            "{path}: the day button reads Tue 24"
+        );
+        assert!(html.contains(r#"aria-label="Sunday, 29 November 2026""#), "{path}: the strip's Sunday");
+        assert!(!html.contains("11/24/2026") && !html.contains("11/23/2026"), "{path}: no US-style dates");
+        // Step 2 leads on to "Review Appointment" in both wizards (spec section 4).
+        assert!(html.contains(r#"value="next" class="button button--primary" name="action">Review Appointment</button>"#), "{path}");
+    }
+    // The request's confirmation page (from its address) says the day the same way.
+    let done = test::call_service(
+        &app,
+        TestRequest::get()
+            .uri("/appointment?requested=1&doctor=Dr.+Kinjal+Mehta&date=2026-11-30&time=10%3A00+AM&visitType=in-person")
+            .to_request(),
+    )
+    .await;
+    let html = String::from_utf8(test::read_body(done).await.to_vec()).unwrap();
+    assert!(html.contains("<dd>Monday, 30 November 2026<!-- -->, <!-- -->10:00 AM</dd>"), "the confirmation");
+}
+
+#[actix_web::test]
+async fn emergencies_are_sent_to_108_at_once() {
+    let db = TestDb::sqlite();
+    let state = state_with(&db, at(NOW), 1000).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let person = "name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in";
+
+    for path in ["/appointment", "/appointment/4"] {
+        // Every step of both wizards says it is not for emergencies, with 108 to call.
+        let first = test::call_service(&app, TestRequest::get().uri(path).to_request()).await;
+        let html = String::from_utf8(test::read_body(first).await.to_vec()).unwrap();
+        let main = main_of(&html);
+        assert!(main.contains("This form is not for emergencies. In an emergency, call <a href=\"tel:108\""), "{path}: {main}");
+        assert!(main.contains("or go to the nearest emergency department."), "{path}");
+
+        // The schedule step carries the notice, hidden until a red flag is chosen; the
+        // red flags are marked so CSS shows it at once without JavaScript.
+        let two = post(&app, path, &format!("step=1&action=next&{person}")).await;
+        let main = main_of(&two.html);
+        assert!(main.contains(r#"<div class="red-flag" data-red-flag-notice="">"#), "{path}: the notice, hidden");
+        assert!(main.contains("call <a href=\"tel:108\" class=\"emergency-number\">108</a> now"), "{path}");
+        assert!(main.contains(r#"aria-live="assertive""#), "{path}: read out when it appears");
+    }
+    let b = main_of(&post(&app, "/appointment/4", &format!("step=1&action=next&{person}")).await.html).to_owned();
+    assert!(b.contains(r#"<option value="Emergency" data-red-flag="">Emergency</option>"#), "wizard B's Emergency");
+    assert!(!b.contains(r#"<option value="Follow-up" data-red-flag"#));
+    let a = main_of(&post(&app, "/appointment", &format!("step=1&action=next&{person}")).await.html).to_owned();
+    for symptom in ["Chest Pain", "Shortness of Breath"] {
+        assert!(a.contains(&format!(r#"data-red-flag="" name="selectedSymptoms" value="{symptom}""#)), "wizard A's {symptom}");
+    }
+    assert!(a.contains(r#"id="appt-selectedSymptoms" name="selectedSymptoms" value="Fever"/>"#), "Fever is no red flag");
+
+    // Chosen and carried on to the review step: the notice shows there too…
+    let choice = "date=2030-01-14&time=11%3A00+AM&visitType=in-person&reason=Emergency";
+    let three = post(&app, "/appointment/4", &format!("step=2&action=next&{person}&{choice}")).await;
+    assert!(main_of(&three.html).contains(r#"<div class="red-flag is-shown" data-red-flag-notice="">"#));
+    let three = post(&app, "/appointment", &format!("step=2&action=next&{person}&doctor=Dr.+Kinjal+Mehta&date=2030-01-14&time=10%3A00+AM&selectedSymptoms=Chest+Pain")).await;
+    assert!(main_of(&three.html).contains(r#"<div class="red-flag is-shown" data-red-flag-notice="">"#));
+    // …and the request can still be sent, for a non-urgent follow-up.
+    let sent = post(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
+    assert_eq!(sent.status, 303);
+    assert_eq!(appointment::Entity::find().count(&state.db).await.unwrap(), 1);
+}
+
+#[actix_web::test]
+async fn in_the_evening_the_wizard_says_the_times_have_passed() {
+    // Monday 7 January 2030 at 5:30 PM: Dr. Hitesh Patel's last slot, 4:45 PM, has gone.
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state_with(&db, at("2030-01-07 17:30"), 1000).await)).await;
+    let person = "name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in";
+    let evening = post(&app, "/appointment", &format!("step=2&action=slots&{person}&doctor=Dr.+Hitesh+Patel&date=2030-01-07")).await;
+    let html = main_of(&evening.html);
+    assert!(html.contains("The times on Monday, 7 January 2030 have passed. Please choose another day."), "{html}");
+    assert!(!html.contains("has been requested"));
+    let tuesday = post(&app, "/appointment", &format!("step=2&action=slots&{person}&doctor=Dr.+Hitesh+Patel&date=2030-01-08")).await;
+    assert!(main_of(&tuesday.html).contains("No office hours for Tuesday."));
+}
+
+#[actix_web::test]
+async fn the_wizards_follow_a_doctor_s_leave() {
+    let db = TestDb::sqlite();
+    let state = state_with(&db, at(NOW), 1000).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    use sea_orm::{ActiveModelTrait, Set};
+    hygo_data::entities::doctor_leave::ActiveModel {
+        doctor_id: Set(4),
+        starts_on: Set("2030-01-07".into()),
+        ends_on: Set(Some("2030-01-13".into())),
+        ..Default::default()
+    }
+    .insert(&state.db)
+    .await
+    .unwrap();
+    let person = "name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in";
+    // Dr. Kinjal Mehta works Mondays (and more): back on Monday the 14th.
+    let two = post(&app, "/appointment/4", &format!("step=1&action=next&{person}")).await;
+    let html = main_of(&two.html);
+    assert!(html.contains("Dr. Kinjal Mehta is on leave on Monday, 7 January 2030 and back on Monday, 14 January 2030."), "{html}");
+    assert!(html.contains("On leave, back on Monday, 14 January 2030"), "the doctor's card");
+    assert!(
+        html.contains(r#"value="2030-01-08" class="day" disabled="" aria-pressed="false" aria-label="Tuesday, 8 January 2030""#),
+        "a day of leave cannot be chosen"
+    );
+    let refused = post(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&date=2030-01-08&time=10%3A00+AM")).await;
+    assert_eq!(refused.status, 422);
+    assert!(refused.html.contains("Dr. Kinjal Mehta is on leave on Tuesday, 8 January 2030"));
+    assert_eq!(appointment::Entity::find().count(&state.db).await.unwrap(), 0);
+}

@@ -72,13 +72,7 @@ async fn with_relay(db: &TestDb, url: String) -> actix_web::web::Data<hygo::app:
     let base = state(db).await;
     let mut config = (*base.config).clone();
     config.smtp_url = Some(url);
-    actix_web::web::Data::new(hygo::app::AppState {
-        db: base.db.clone(),
-        clock: base.clock,
-        renderer: base.renderer.clone(),
-        render_cache: hygo::pages::cache::RenderCache::new(1 << 20, std::time::Duration::ZERO),
-        config: Arc::new(config),
-    })
+    actix_web::web::Data::new(hygo::app::AppState::new(base.db.clone(), base.clock, base.renderer.clone(), config))
 }
 
 #[actix_web::test]

@@ -327,22 +327,35 @@ async fn search_engines_get_a_sitemap_robots_and_structured_data() {
     assert!(robots.html.contains("Sitemap: https://hygo.test/sitemap.xml"));
     assert!(robots.html.contains("Disallow: /api/"));
 
+    // Both clinics, with street addresses, the same on every page that describes them.
     let home = json_ld(&fetch(&app, "/").await.html).expect("JSON-LD on /");
-    assert_eq!(home["@type"], "MedicalClinic");
-    assert_eq!(home["address"]["addressLocality"], "Rajkot");
-    assert_eq!(home["openingHours"], "Mo-Sa 08:00-20:00");
-    let first = &seed()[0];
-    let doctor = json_ld(&fetch(&app, &format!("/doctors/{}", first["id"])).await.html).expect("JSON-LD on a profile");
-    assert_eq!(doctor["@type"], "IndividualPhysician");
-    assert_eq!(doctor["name"], first["name"]);
-    assert_eq!(doctor["medicalSpecialty"], first["specialization"]);
-    assert!(json_ld(&fetch(&app, "/doctors/424242").await.html).is_none(), "nothing about a doctor who does not exist");
-    let contact = json_ld(&fetch(&app, "/contactus").await.html).expect("JSON-LD on /contactus");
-    let clinics = contact["@graph"].as_array().unwrap();
+    for path in ["/departments", "/departments/cardiology", "/contactus"] {
+        assert_eq!(json_ld(&fetch(&app, path).await.html).as_ref(), Some(&home), "{path} describes the clinics as / does");
+    }
+    let clinics = home["@graph"].as_array().unwrap();
     assert_eq!(clinics.len(), 2, "both locations");
-    assert!(clinics.iter().all(|c| c["@type"] == "MedicalClinic"));
+    assert!(clinics.iter().all(|c| c["@type"] == "MedicalClinic" && c["openingHours"] == "Mo-Sa 08:00-20:00"));
+    let streets: Vec<&str> = clinics.iter().map(|c| c["address"]["streetAddress"].as_str().unwrap()).collect();
+    assert_eq!(streets, ["Kalawad Road", "Race Course Road"]);
+    assert!(clinics.iter().all(|c| c["address"]["addressLocality"] == "Rajkot"));
     let ratings: Vec<f64> = clinics.iter().map(|c| c["aggregateRating"]["ratingValue"].as_f64().unwrap()).collect();
     assert_eq!(ratings, [4.8, 4.9]);
+
+    // Each doctor at their clinic: the profile, its JSON-LD and the contact page agree.
+    let contact = root(&fetch(&app, "/contactus").await.html).to_owned();
+    for d in seed().as_array().unwrap() {
+        let clinic = hygo_data::catalogue::find_clinic(d["clinic"].as_str().unwrap()).expect("a seeded doctor's clinic exists");
+        let page = fetch(&app, &format!("/doctors/{}", d["id"])).await;
+        let ld = json_ld(&page.html).expect("JSON-LD on a profile");
+        assert_eq!(ld["@type"], "IndividualPhysician");
+        assert_eq!(ld["name"], d["name"]);
+        assert_eq!(ld["medicalSpecialty"], d["specialization"]);
+        assert_eq!(ld["address"]["streetAddress"], clinic.street.as_str(), "{}", d["name"]);
+        assert_eq!(ld["practicesAt"]["@id"], format!("https://hygo.test/contactus#{}", clinic.id));
+        assert!(root(&page.html).contains(&escaped(&clinic.location())), "{}: profile shows {}", d["name"], clinic.location());
+        assert!(contact.contains(&escaped(&clinic.name)) && contact.contains(&escaped(&clinic.address)), "{} on /contactus", clinic.name);
+    }
+    assert!(json_ld(&fetch(&app, "/doctors/424242").await.html).is_none(), "nothing about a doctor who does not exist");
 }
 
 #[actix_web::test]
@@ -513,4 +526,112 @@ async fn news_reviews_specialists_schedules_banner_and_general_consultation() {
         "Monday to Saturday, 8:00 AM to 8:00 PM"] {
         assert!(html.contains(t), "general consultation: {t}");
     }
+}
+
+#[actix_web::test]
+async fn every_book_button_opens_our_request_form() {
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state(&db).await)).await;
+    let count = |html: &str, href: &str| root(html).matches(&format!(r#"href="{href}""#)).count();
+
+    // Home: the header, the hero, the "Request Appointment" card, "Ready to Get Started",
+    // "Talk to Us" and the footer's quick link.
+    let home = fetch(&app, "/").await.html;
+    assert!(count(&home, "/appointment") >= 6, "{} links to /appointment on /", count(&home, "/appointment"));
+    assert!(root(&home).contains(r#"<a class="button button--light" href="/appointment" data-discover="true">Book an Appointment</a>"#), "Talk to Us");
+    for (path, href) in [
+        ("/doctors/4", "/appointment/4"),
+        ("/doctorDetail?doctorId=7", "/appointment/7"),
+        ("/departments/cardiology", "/appointment?department=cardiology"),
+        ("/departments/oncology", "/appointment?department=oncology"),
+        ("/services/pharmacy", "/appointment"),
+        ("/departments/general-consultation", "/appointment?isGeneralConsultation=true"),
+        ("/patient-resources", "/appointment"),
+    ] {
+        let html = fetch(&app, path).await.html;
+        assert!(count(&html, &escaped(href)) >= 1, "{path} links to {href}");
+    }
+    // No page leads to the booking address that does not exist.
+    for path in ["/", "/doctors/4", "/departments/cardiology", "/services/pharmacy", "/departments/general-consultation", "/patient-resources"] {
+        assert!(!fetch(&app, path).await.html.contains("booking.hygo.in"), "{path}");
+    }
+    // A department's button fills in the department, when it is one a booking may name.
+    let wizard = fetch(&app, "/appointment?department=cardiology").await.html;
+    assert!(root(&wizard).contains("Request an Appointment"));
+    assert_eq!(props(&wizard)["site"]["bookingUrl"], Value::Null);
+
+    // An operator may still send the buttons to an external booking site.
+    let db = TestDb::sqlite();
+    let mut config = common::test_config();
+    config.booking_url = Some("https://booking.example.in/hygo".into());
+    let app = test::init_service(hygo::app::app(common::state_from(&db, hygo_data::ist::Clock::System, config).await)).await;
+    let home = fetch(&app, "/").await.html;
+    assert!(count(&home, "https://booking.example.in/hygo") >= 5);
+    let profile = fetch(&app, "/doctors/4").await.html;
+    assert_eq!(count(&profile, "https://booking.example.in/hygo"), 2, "the header's and the profile's");
+    assert_eq!(count(&profile, "/appointment/4"), 0);
+}
+
+#[actix_web::test]
+async fn content_pages_use_the_spec_s_names_and_state_its_terms() {
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state(&db).await)).await;
+    let text = |html: &str| root(html).to_owned();
+
+    let vision = text(&fetch(&app, "/our-vision").await.html);
+    for name in ["Affordability", "Accessibility", "Advanced Service", "Quality Assurance", "Community Impact", "Excellence"] {
+        assert!(vision.contains(&format!(">{name}</h3>")), "Our Vision names {name}");
+    }
+    for invented in ["Accessible<", "Affordable<", "Accountable", "Compassion", ">Trust<"] {
+        assert!(!vision.contains(invented), "Our Vision no longer says {invented}");
+    }
+    let about = text(&fetch(&app, "/about-us-HYGO").await.html);
+    for pillar in ["Flagship Clinics", "Partner Hospitals", "Connected Network", "Technology Backbone", "Central Warehousing", "Health Card + App"] {
+        assert!(about.contains(&format!(">{pillar}</h3>")), "What Sets Us Apart: {pillar}");
+    }
+    let terms = text(&fetch(&app, "/terms-and-conditions").await.html);
+    for said in [
+        "Fees do not include taxes unless stated.",
+        "You can pay by UPI, debit card, credit card",
+        "refunded only if you cancel at least 24 hours before the appointment",
+        "and are non-refundable.",
+        "may renew automatically",
+        "for non-emergency use only",
+    ] {
+        assert!(terms.contains(&escaped(said)), "Terms: {said}");
+    }
+    let privacy = text(&fetch(&app, "/privacy-policy").await.html);
+    for said in [
+        "We keep medical records for up to 10 years",
+        "Our Grievance Officer handles questions and complaints",
+        "Digital Personal Data Protection Act, 2023",
+        "Write to the Grievance Officer at admin@hygo.in",
+        "answer within 15 days",
+    ] {
+        assert!(privacy.contains(&escaped(said)), "Privacy Policy: {said}");
+    }
+}
+
+#[actix_web::test]
+async fn a_profile_says_when_the_doctor_is_back() {
+    use sea_orm::{ActiveModelTrait, Set};
+    let db = TestDb::sqlite();
+    // Tuesday 8 January 2030. Dr. Hitesh Patel (Mon, Wed, Fri, Sat) is away Monday 7 to Wednesday 9.
+    let state = common::state_with(&db, common::at("2030-01-08 09:00"), 1000).await;
+    hygo_data::entities::doctor_leave::ActiveModel {
+        doctor_id: Set(1),
+        starts_on: Set("2030-01-07".into()),
+        ends_on: Set(Some("2030-01-09".into())),
+        note: Set(Some("Family wedding".into())),
+        ..Default::default()
+    }
+    .insert(&state.db)
+    .await
+    .unwrap();
+    let app = test::init_service(hygo::app::app(state)).await;
+    let page = fetch(&app, "/doctors/1").await;
+    assert!(root(&page.html).contains("On leave, back on Friday, 11 January 2030"));
+    assert!(!page.html.contains("Family wedding"), "the staff note is for staff only");
+    let other = fetch(&app, "/doctors/2").await;
+    assert!(!root(&other.html).contains("On leave"));
 }

@@ -8,6 +8,7 @@ mod m20261122_000001_doctors;
 mod m20261123_000002_requests;
 mod m20261124_000003_outbox;
 mod m20261125_000004_data_version;
+mod m20261126_000005_clinics_and_leave;
 
 pub struct Migrator;
 
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000002_requests::Migration),
             Box::new(m20261124_000003_outbox::Migration),
             Box::new(m20261125_000004_data_version::Migration),
+            Box::new(m20261126_000005_clinics_and_leave::Migration),
         ]
     }
 }

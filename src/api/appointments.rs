@@ -51,8 +51,9 @@ pub struct SlotsQuery {
     date: Option<String>,
 }
 
-/// `{availableSlots, bookedSlots}` of a doctor on a date; both empty on a day the
-/// doctor has no hours or a day that has passed.
+/// `{availableSlots, bookedSlots, availability}` of a doctor on a date; no free
+/// time on a day that has passed, a day without hours or a day of leave, and
+/// `availability` says which (`backOn` with a leave).
 pub async fn slots(req: HttpRequest, state: web::Data<AppState>, query: web::Query<SlotsQuery>) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner();
     let id = match q.doctor_id.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
@@ -79,11 +80,8 @@ pub async fn slots(req: HttpRequest, state: web::Data<AppState>, query: web::Que
         return Err(ApiError::not_found("Doctor not found."));
     };
     let day = appointments::day_slots(&state.db, &state.clock, doctor.id, date).await?;
-    let body = json!({
-        "success": true,
-        "availableSlots": day.available_slots,
-        "bookedSlots": day.booked_slots,
-    });
+    let mut body = json!(day);
+    body["success"] = json!(true);
     let answer = Cached::new(body.to_string(), 200).compressed();
     state.render_cache.put(key, answer.clone());
     // Slots change with every booking and with the time of day: no-store.

@@ -15,7 +15,7 @@ pub struct ListQuery {
 /// Every doctor, or those whose name or specialization contains `search`
 /// (case-insensitive), sorted by name with a leading "Dr." ignored.
 pub async fn list(state: web::Data<AppState>, query: web::Query<ListQuery>) -> Result<HttpResponse, ApiError> {
-    let mut list = doctors::all(&state.db).await?;
+    let mut list = doctors::all(&state.db, &state.clock).await?;
     if let Some(q) = query.search.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
         let q = q.to_lowercase();
         list.retain(|d| d.name.to_lowercase().contains(&q) || d.specialization.to_lowercase().contains(&q));
@@ -25,14 +25,14 @@ pub async fn list(state: web::Data<AppState>, query: web::Query<ListQuery>) -> R
 
 pub async fn one(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let id = parse_id(&id)?;
-    match doctors::by_id(&state.db, id).await? {
+    match doctors::by_id(&state.db, &state.clock, id).await? {
         Some(doctor) => Ok(super::ok(doctor)),
         None => Err(ApiError::not_found("Doctor not found.")),
     }
 }
 
 pub async fn by_department(state: web::Data<AppState>, dept: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    match doctors::by_department(&state.db, &dept).await? {
+    match doctors::by_department(&state.db, &state.clock, &dept).await? {
         Some(list) => Ok(super::ok(list)),
         None => Err(ApiError::not_found("Department not found.")),
     }

@@ -93,7 +93,11 @@ async fn slots_for(state: &AppState, values: &Map<String, Value>, doctor_id: Opt
     };
     match appointments::find_doctor(&state.db, doctor_id, name).await {
         Ok(Some(doctor)) => match appointments::day_slots(&state.db, &state.clock, doctor.id, date).await {
-            Ok(day) => json!({ "date": date.to_string(), "availableSlots": day.available_slots, "bookedSlots": day.booked_slots }),
+            Ok(day) => {
+                let mut slots = json!(day);
+                slots["date"] = json!(date.to_string());
+                slots
+            }
             Err(e) => {
                 tracing::error!(error = %e, "slots for the wizard failed");
                 Value::Null

@@ -21,11 +21,16 @@ fn base(clock: &Clock) -> Value {
 pub async fn general(db: &Db, clock: &Clock) -> Result<Value, DataError> {
     let mut data = base(clock);
     data["variant"] = json!("general");
-    // What the doctor list and the empty-state texts need, not whole profiles.
-    let list: Vec<Value> = doctors::all(db)
+    // What the doctor list, the date strip and the empty-state texts need, not whole profiles.
+    let list: Vec<Value> = doctors::all(db, clock)
         .await?
         .into_iter()
-        .map(|d| json!({ "id": d.id, "name": d.name, "specialization": d.specialization, "officeHours": d.office_hours }))
+        .map(|d| {
+            json!({
+                "id": d.id, "name": d.name, "specialization": d.specialization, "officeHours": d.office_hours,
+                "onLeave": d.on_leave, "leave": d.leave,
+            })
+        })
         .collect();
     data["doctors"] = json!(list);
     Ok(data)
@@ -34,7 +39,7 @@ pub async fn general(db: &Db, clock: &Clock) -> Result<Value, DataError> {
 /// 404 with the "Doctor not found" view when there is no such doctor.
 pub async fn with_doctor(db: &Db, clock: &Clock, id: Option<i32>) -> Result<(u16, Value), DataError> {
     let doctor = match id {
-        Some(id) => doctors::by_id(db, id).await?,
+        Some(id) => doctors::by_id(db, clock, id).await?,
         None => None,
     };
     let mut data = base(clock);

@@ -3,6 +3,7 @@
 
 use serde_json::{json, Value};
 
+use hygo_data::ist::Clock;
 use hygo_data::{catalogue, doctors, DataError, Db};
 
 /// The page key of a path, with the aliases of the route table (spec section 2).
@@ -45,9 +46,9 @@ pub fn canonical(key: &str) -> &'static str {
 
 /// The page's texts, and the database rows its sections show: the founders, every
 /// doctor (specialists, schedules) or the reviews.
-pub async fn data(db: &Db, key: &str) -> Result<Value, DataError> {
-    let founders = if key == "founding-team" { doctors::founders(db).await? } else { Vec::new() };
-    let all = if matches!(key, "specialists" | "schedules") { doctors::all(db).await? } else { Vec::new() };
+pub async fn data(db: &Db, clock: &Clock, key: &str) -> Result<Value, DataError> {
+    let founders = if key == "founding-team" { doctors::founders(db, clock).await? } else { Vec::new() };
+    let all = if matches!(key, "specialists" | "schedules") { doctors::all(db, clock).await? } else { Vec::new() };
     let reviews = if key == "reviews" { catalogue::home()["reviews"]["items"].clone() } else { json!([]) };
     // The contact form's texts, and what it says once a message is stored.
     let form = if key == "contact" {

@@ -3,11 +3,12 @@
 
 use serde_json::{json, Value};
 
+use hygo_data::ist::Clock;
 use hygo_data::{doctors, DataError, Db};
 
-pub async fn data(db: &Db, id: Option<i32>) -> Result<(u16, Value), DataError> {
+pub async fn data(db: &Db, clock: &Clock, id: Option<i32>) -> Result<(u16, Value), DataError> {
     let doctor = match id {
-        Some(id) => doctors::by_id(db, id).await?,
+        Some(id) => doctors::by_id(db, clock, id).await?,
         None => None,
     };
     let status = if doctor.is_some() { 200 } else { 404 };

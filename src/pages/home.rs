@@ -2,9 +2,10 @@
 
 use serde_json::{json, Value};
 
+use hygo_data::ist::Clock;
 use hygo_data::{catalogue, doctors, DataError, Db};
 
-pub async fn data(db: &Db) -> Result<Value, DataError> {
+pub async fn data(db: &Db, clock: &Clock) -> Result<Value, DataError> {
     // The four flip cards of the departments section, with the catalogue's texts.
     let featured: Vec<&catalogue::Department> = catalogue::home()["departments"]["cards"]
         .as_array()
@@ -14,5 +15,5 @@ pub async fn data(db: &Db) -> Result<Value, DataError> {
         .filter_map(|c| c["link"].as_str()?.strip_prefix("/departments/"))
         .filter_map(catalogue::find_department)
         .collect();
-    Ok(json!({ "home": catalogue::home(), "founders": doctors::founders(db).await?, "departments": featured }))
+    Ok(json!({ "home": catalogue::home(), "founders": doctors::founders(db, clock).await?, "departments": featured }))
 }

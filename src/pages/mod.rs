@@ -142,11 +142,11 @@ impl Route {
 
 /// What React renders a page from (docs/architecture.md, "Props").
 #[derive(Debug, Serialize)]
-pub struct Props {
+pub struct Props<'a> {
     pub page: &'static str,
     pub path: String,
     pub status: u16,
-    pub site: &'static Value,
+    pub site: &'a Value,
     pub data: Value,
     /// A form's state when a no-JavaScript post is answered with its page again:
     /// `{status, values, errors, message}` and, for the wizards, `step`.
@@ -155,17 +155,17 @@ pub struct Props {
 }
 
 /// Loads the props of a route. `path` is the path and query the props are for.
-pub async fn load(state: &AppState, route: &Route, path: String) -> Result<Props, DataError> {
+pub async fn load<'a>(state: &'a AppState, route: &Route, path: String) -> Result<Props<'a>, DataError> {
     let (page, status, data) = match route {
-        Route::Home => ("home", 200, home::data(&state.db).await?),
-        Route::Doctors => ("doctors", 200, doctors::data(&state.db).await?),
+        Route::Home => ("home", 200, home::data(&state.db, &state.clock).await?),
+        Route::Doctors => ("doctors", 200, doctors::data(&state.db, &state.clock).await?),
         Route::Doctor(id) => {
-            let (status, data) = doctor::data(&state.db, *id).await?;
+            let (status, data) = doctor::data(&state.db, &state.clock, *id).await?;
             ("doctor", status, data)
         }
         Route::Departments => ("departments", 200, departments::data()),
-        Route::Search(q) => ("search", 200, search::data(&state.db, q).await?),
-        Route::Content(key) => ("content", 200, content::data(&state.db, key).await?),
+        Route::Search(q) => ("search", 200, search::data(&state.db, &state.clock, q).await?),
+        Route::Content(key) => ("content", 200, content::data(&state.db, &state.clock, key).await?),
         Route::News(page) => {
             let (status, data) = news::list(*page);
             ("news", status, data)
@@ -180,11 +180,11 @@ pub async fn load(state: &AppState, route: &Route, path: String) -> Result<Props
             ("service", status, data)
         }
         Route::Specialization(id) => {
-            let (status, data) = specialization::data(&state.db, id).await?;
+            let (status, data) = specialization::data(&state.db, &state.clock, id).await?;
             ("specialization", status, data)
         }
         Route::Department(id) => {
-            let (status, data) = department::data(&state.db, id).await?;
+            let (status, data) = department::data(&state.db, &state.clock, id).await?;
             ("department", status, data)
         }
         Route::Subscription => ("subscription", 200, subscription::data()),
@@ -196,7 +196,7 @@ pub async fn load(state: &AppState, route: &Route, path: String) -> Result<Props
             ("appointment", status, data)
         }
     };
-    Ok(Props { page, path, status, site: hygo_data::catalogue::site(), data, form: None })
+    Ok(Props { page, path, status, site: &state.site, data, form: None })
 }
 
 fn positive_id(text: &str) -> Option<i32> {

@@ -89,7 +89,8 @@ async fn respond(
     let mut key = None;
     if form.is_none() && route.follows_data_version() {
         match state.render_cache.data_version(&state.db).await {
-            Ok(version) => key = Some(cache::key(&props_path, &format!("v{}", version.catalogue))),
+            // And by the day in IST: whether a doctor is on leave changes at midnight.
+            Ok(version) => key = Some(cache::key(&props_path, &format!("v{}d{}", version.catalogue, state.clock.today()))),
             Err(e) => {
                 tracing::error!(path = %log_path, error = %e, "data version failed");
                 return error_page(StatusCode::SERVICE_UNAVAILABLE);
@@ -146,7 +147,7 @@ async fn respond(
 }
 
 /// The page's document: React's HTML in the shell, with head, JSON-LD and props.
-async fn render(state: &AppState, route: &Route, url: &str, props: &Props, props_json: &str) -> Result<Cached, StatusCode> {
+async fn render(state: &AppState, route: &Route, url: &str, props: &Props<'_>, props_json: &str) -> Result<Cached, StatusCode> {
     let path = url.split('?').next().unwrap_or_default();
     let canonical = format!("{}{}", state.config.public_url, route.canonical_path());
     let structured_data = super::seo::structured_data(route, props, &state.config.public_url)

@@ -4,64 +4,56 @@
 use actix_web::{web, HttpResponse};
 use serde_json::{json, Value};
 
+use hygo_data::catalogue::{self, Clinic};
+
 use super::{Props, Route};
 use crate::app::AppState;
 use crate::error::ApiError;
 
-/// The clinic as schema.org describes a medical clinic.
-fn clinic(public_url: &str) -> Value {
-    let site = hygo_data::catalogue::site();
-    let a = &site["addressParts"];
+/// A clinic as schema.org describes a medical clinic, from `catalogue/clinics.json`
+/// (the same record the pages show). Its `@id` is its card on the contact page.
+fn clinic(c: &Clinic, public_url: &str) -> Value {
     json!({
         "@type": "MedicalClinic",
-        "@id": format!("{public_url}/#clinic"),
-        "name": site["name"],
-        "url": format!("{public_url}/"),
-        "telephone": site["phone"],
-        "email": site["email"],
-        "address": {
-            "@type": "PostalAddress",
-            "streetAddress": a["street"],
-            "addressLocality": a["city"],
-            "addressRegion": a["region"],
-            "postalCode": a["postalCode"],
-            "addressCountry": a["country"]
-        },
-        // Spec section 9: Monday to Saturday, 8:00 AM to 8:00 PM.
-        "openingHours": "Mo-Sa 08:00-20:00",
+        "@id": clinic_id(c, public_url),
+        "name": c.name,
+        "url": format!("{public_url}/contactus#{}", c.id),
+        "telephone": c.phone,
+        "email": c.email,
+        "address": address(c),
+        "openingHours": c.opening_hours,
+        "hasMap": c.map_url,
+        "medicalSpecialty": c.specialties,
+        "aggregateRating": { "@type": "AggregateRating", "ratingValue": c.rating, "bestRating": 5 },
         "isAcceptingNewPatients": true
     })
 }
 
-/// The JSON-LD of a page, if it has any: the clinic on the home page and the
-/// departments, a physician on a doctor's profile.
-pub fn structured_data(route: &Route, props: &Props, public_url: &str) -> Option<Value> {
+fn clinic_id(c: &Clinic, public_url: &str) -> String {
+    format!("{public_url}/contactus#{}", c.id)
+}
+
+fn address(c: &Clinic) -> Value {
+    json!({
+        "@type": "PostalAddress",
+        "streetAddress": c.street,
+        "addressLocality": c.city,
+        "addressRegion": c.region,
+        "postalCode": c.postal_code,
+        "addressCountry": c.country
+    })
+}
+
+/// The JSON-LD of a page, if it has any: both clinics on the home, departments and
+/// contact pages, a physician (at their clinic) on a doctor's profile.
+pub fn structured_data(route: &Route, props: &Props<'_>, public_url: &str) -> Option<Value> {
     let graph = match route {
-        Route::Home | Route::Departments | Route::Department(_) if props.status == 200 => clinic(public_url),
-        // The contact page describes both locations.
-        Route::Content("contact") => {
-            let sections = props.data["content"]["sections"].as_array().cloned().unwrap_or_default();
-            let clinics = sections.iter().filter(|s| s["type"] == "clinics").flat_map(|s| s["clinics"].as_array().cloned().unwrap_or_default());
-            let graph: Vec<Value> = clinics
-                .map(|c| {
-                    json!({
-                        "@type": "MedicalClinic",
-                        "@id": format!("{public_url}/contactus#{}", c["id"].as_str().unwrap_or_default()),
-                        "name": c["name"],
-                        "address": c["address"],
-                        "telephone": c["phone"],
-                        "email": c["email"],
-                        "openingHours": "Mo-Sa 08:00-20:00",
-                        "hasMap": c["mapUrl"],
-                        "medicalSpecialty": c["specialties"],
-                        "aggregateRating": { "@type": "AggregateRating", "ratingValue": c["rating"], "bestRating": 5 }
-                    })
-                })
-                .collect();
-            json!({ "@graph": graph })
+        Route::Home | Route::Departments | Route::Department(_) | Route::Content("contact") if props.status == 200 => {
+            json!({ "@graph": catalogue::clinics().iter().map(|c| clinic(c, public_url)).collect::<Vec<_>>() })
         }
         Route::Doctor(Some(id)) if props.status == 200 => {
             let d = &props.data["doctor"];
+            let at = catalogue::find_clinic(d["clinic"].as_str().unwrap_or_default())?;
             json!({
                 "@type": "IndividualPhysician",
                 "@id": format!("{public_url}/doctors/{id}"),
@@ -70,9 +62,9 @@ pub fn structured_data(route: &Route, props: &Props, public_url: &str) -> Option
                 "description": d["bio"],
                 "medicalSpecialty": d["specialization"],
                 "knowsLanguage": d["languages"],
-                "address": clinic(public_url)["address"],
-                "telephone": hygo_data::catalogue::site()["phone"],
-                "memberOf": { "@id": format!("{public_url}/#clinic") }
+                "address": address(at),
+                "telephone": at.phone,
+                "practicesAt": { "@id": clinic_id(at, public_url) }
             })
         }
         _ => return None,
@@ -87,14 +79,14 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
     let base = &state.config.public_url;
     let mut paths: Vec<String> =
         ["/", "/doctors", "/departments", "/services", "/subscription", "/appointment", "/newsletter"].map(String::from).to_vec();
-    paths.extend(hygo_data::catalogue::content_pages().into_iter().map(|k| super::content::canonical(k).to_owned()));
-    paths.extend(hygo_data::catalogue::services().iter().map(|s| s.link.clone()));
+    paths.extend(catalogue::content_pages().into_iter().map(|k| super::content::canonical(k).to_owned()));
+    paths.extend(catalogue::services().iter().map(|s| s.link.clone()));
     paths.push("/news".into());
     paths.extend(super::news::articles().iter().filter_map(|a| a["id"].as_str()).map(|id| format!("/news/{id}")));
-    paths.extend(hygo_data::catalogue::specializations().iter().map(|s| format!("/specializations/{}", s.id)));
-    paths.extend(hygo_data::catalogue::departments().iter().map(|d| format!("/departments/{}", d.slug)));
+    paths.extend(catalogue::specializations().iter().map(|s| format!("/specializations/{}", s.id)));
+    paths.extend(catalogue::departments().iter().map(|d| format!("/departments/{}", d.slug)));
     paths.dedup();
-    let doctors = hygo_data::doctors::all(&state.db).await?;
+    let doctors = hygo_data::doctors::all(&state.db, &state.clock).await?;
     paths.extend(doctors.iter().map(|d| format!("/doctors/{}", d.id)));
     paths.extend(doctors.iter().map(|d| format!("/appointment/{}", d.id)));
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");

@@ -6,7 +6,6 @@
 pub mod server;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
 
 use actix_web::web;
 use hygo::app::AppState;
@@ -95,8 +94,7 @@ pub async fn state_from(db: &TestDb, clock: hygo_data::ist::Clock, mut config: C
     )
     .expect("the server bundle loads");
     config.database_url = db.url.clone();
-    let render_cache = hygo::pages::cache::RenderCache::new(config.render_cache_mb * 1024 * 1024, config.data_recheck);
-    web::Data::new(AppState { db: conn, clock, renderer, render_cache, config: Arc::new(config) })
+    web::Data::new(AppState::new(conn, clock, renderer, config))
 }
 
 pub fn test_config() -> Config {
@@ -115,6 +113,7 @@ pub fn test_config() -> Config {
         behind_proxy: false,
         smtp_url: None,
         mail_from: "HYGO <newsletter@hygo.test>".into(),
+        booking_url: None,
     }
 }
 

@@ -26,15 +26,21 @@ export interface Site {
   name: string;
   tagline: string;
   about: string;
-  bookingUrl: string;
+  /** An external booking site (the `HYGO_BOOKING_URL` setting); null: our own request form. */
+  bookingUrl: string | null;
   bookLabel: string;
   phone: string;
   email: string;
   adminEmail: string;
-  address: string;
-  addressParts?: { street: string; city: string; region: string; postalCode: string; country: string };
   hours: string;
-  emergencyNote?: string;
+  /** The clinics (catalogue/clinics.json), the first the main one. */
+  clinics: Clinic[];
+  emergencyNumber: string;
+  /** With `{number}` where the emergency number goes. */
+  emergencyNote: string;
+  contactLabels: { phone: string; email: string; address: string; hours: string; map: string; mapNote: string };
+  doctorStatus: { onLeave: string; backOn: string; untilFurtherNotice: string; coming: string; comingOpen: string };
+  searchTypes: Record<SearchResult["type"], string>;
   nav: NavItem[];
   social: { name: string; url: string }[];
   quickLinks: Link[];
@@ -96,6 +102,9 @@ export interface Doctor {
   experience: number;
   rating: number | null;
   image: string | null;
+  /** A clinic's id (Site["clinics"]). */
+  clinic: string;
+  /** "HYGO Clinic, Kalawad Road, Rajkot". */
   location: string;
   bio: string;
   education: string[];
@@ -103,8 +112,29 @@ export interface Doctor {
   languages: string[];
   insurances: string[];
   officeHours: OfficeHours[];
+  /** "On leave" on a day of leave, otherwise what staff wrote. */
   availability: string;
+  onLeave: boolean;
+  /** Current and coming leave (dates YYYY-MM-DD; `until` null: until further notice). */
+  leave: Leave[];
   founder?: Founder;
+}
+
+export interface Leave {
+  from: string;
+  until: string | null;
+  /** The first day after the leave on which the doctor sees patients. */
+  backOn: string | null;
+}
+
+/** Why a day offers the times it does (`/appointments/slots`). */
+export type DayAvailability = "open" | "full" | "past" | "closed" | "on-leave";
+
+export interface DaySlots {
+  availableSlots: string[];
+  bookedSlots: string[];
+  availability: DayAvailability;
+  backOn?: string;
 }
 
 export interface HeroSlide {
@@ -117,9 +147,7 @@ export interface QuickCard {
   title: string;
   text: string;
   linkLabel: string;
-  /** Absent when `external`: the card then leads to `site.bookingUrl`. */
-  link?: string;
-  external?: boolean;
+  link: string;
 }
 
 export interface ServiceTile {
@@ -216,7 +244,7 @@ export interface FormState {
   /** The wizards' step, 1 to 3. */
   step?: number;
   /** The wizards' times for the chosen doctor and day. */
-  slots?: { date: string; availableSlots: string[]; bookedSlots: string[] } | null;
+  slots?: (DaySlots & { date: string }) | null;
 }
 
 interface PropsBase {
@@ -299,6 +327,22 @@ export interface AppointmentTexts {
   loadingSlots: string;
   noHours: string;
   noFreeSlots: string;
+  pastSlots: string;
+  onLeaveDay: string;
+  onLeaveDayNoBack: string;
+  onLeaveOpen: string;
+  onLeaveOption: string;
+  emergencyLine: string;
+  /** "Chosen: {date}". */
+  chosen: string;
+  hoursLabel: string;
+  /** "Times from {hour}". */
+  timesFrom: string;
+  redFlagHeading: string;
+  redFlagText: string;
+  redFlagFollowUp: string;
+  /** The reasons and symptoms that show the emergency notice. */
+  redFlags: string[];
   slotsFailed: string;
   notAvailable: string;
   continue: string;
@@ -335,8 +379,8 @@ export interface AppointmentProps extends PropsBase {
     /** YYYY-MM-DD in India Standard Time. */
     today: string;
     maxDaysAhead: number;
-    /** Wizard A's list: each doctor's id, name, specialization and hours. */
-    doctors?: Pick<Doctor, "id" | "name" | "specialization" | "officeHours">[];
+    /** Wizard A's list: each doctor's id, name, specialization, hours and leave. */
+    doctors?: Pick<Doctor, "id" | "name" | "specialization" | "officeHours" | "onLeave" | "leave">[];
     doctor?: Doctor | null;
   };
 }
@@ -421,7 +465,7 @@ export type ContentSection = { id?: string; heading?: string } & (
   | { type: "faq"; items: { q: string; a: string }[] }
   | { type: "list"; items: string[] }
   | { type: "legal"; sections: { heading: string; paragraphs: string[]; items?: string[] }[]; mailto?: string }
-  | { type: "clinics"; clinics: Clinic[] }
+  | { type: "clinics" }
   | { type: "founders" }
   | { type: "contact" }
   | { type: "cta"; text: string; label: string; link: string }
@@ -429,13 +473,15 @@ export type ContentSection = { id?: string; heading?: string } & (
   | { type: "specialists" }
   | { type: "schedules" }
   | { type: "book"; text: string }
-  | { type: "visit" }
+  | { type: "visit"; labels: { visit: string; call: string; hours: string } }
   | { type: "contactForm" }
 );
 
+/** A clinic of catalogue/clinics.json: the one place its address is written. */
 export interface Clinic {
   id: string;
   name: string;
+  /** "Kalawad Road, Rajkot, Gujarat 360005, India". */
   address: string;
   phone: string;
   email: string;

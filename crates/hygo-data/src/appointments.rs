@@ -12,9 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::entities::{appointment, doctor, office_hours};
 use crate::form::{Check, Invalid};
-use crate::ist::Clock;
+use crate::ist::{self, Clock};
 use crate::slots::{self, Minutes};
-use crate::{DataError, Db};
+use crate::{leave, DataError, Db};
 
 /// How far ahead a request may be made.
 pub const MAX_DAYS_AHEAD: i64 = 90;
@@ -174,7 +174,27 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Boo
             Some(t) => start = Some(t),
         },
     }
-    if let (Some(doctor), Some(date), Some(t)) = (&doctor, date, start) {
+    if let (Some(doctor), Some(date)) = (&doctor, date) {
+        let schedule = leave::schedule(db, doctor.id, date).await?;
+        if let Some(period) = schedule.leave_on(date) {
+            match schedule.back_on(period) {
+                Some(back) => c.fail(
+                    "date",
+                    format!(
+                        "{} is on leave on {} and back on {}. Choose another day or another doctor",
+                        doctor.name,
+                        ist::long_date(date),
+                        ist::long_date(back)
+                    ),
+                ),
+                None => c.fail(
+                    "doctor",
+                    format!("{} is on leave and is not taking appointment requests at the moment. Choose another doctor", doctor.name),
+                ),
+            }
+        }
+    }
+    if let (Some(doctor), Some(date), Some(t), false) = (&doctor, date, start, c.has_error("date") || c.has_error("doctor")) {
         let grid = day_grid(db, doctor.id, date).await?;
         if !grid.contains(&t) {
             c.fail("time", format!("{} is not one of the times the doctor offers on that day. Choose a time from the list", slots::format_12h(t)));
@@ -218,6 +238,23 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Boo
     }
 }
 
+/// Why a day offers the times it does (or none).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DayAvailability {
+    /// Some times are free.
+    #[default]
+    Open,
+    /// Every time still to come has been requested.
+    Full,
+    /// The day, or every time of it not requested, has passed.
+    Past,
+    /// The doctor has no hours on that weekday.
+    Closed,
+    /// The doctor is on leave that day.
+    OnLeave,
+}
+
 /// The slots answer: times still free, and times held by active requests.
 #[derive(Debug, Clone, Default, Serialize, PartialEq, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -226,23 +263,45 @@ pub struct DaySlots {
     pub available_slots: Vec<String>,
     /// Times held by active requests, in order.
     pub booked_slots: Vec<String>,
+    /// Why the day offers what it does; when there is no free time, which of
+    /// "full", "past", "closed" or "on-leave" it is.
+    pub availability: DayAvailability,
+    /// With "on-leave": YYYY-MM-DD, the first day the doctor is back, if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub back_on: Option<String>,
 }
 
-/// The free and held slots of a doctor on a date. A day without hours, or a day in
-/// the past, has none.
+/// The free and held slots of a doctor on a date, and why there are none when
+/// there are none: a day in the past, on leave, or without hours offers nothing.
 pub async fn day_slots(db: &Db, clock: &Clock, doctor_id: i32, date: NaiveDate) -> Result<DaySlots, DataError> {
+    let empty = |availability| DaySlots { availability, ..DaySlots::default() };
+    if date < clock.today() {
+        return Ok(empty(DayAvailability::Past));
+    }
+    let schedule = leave::schedule(db, doctor_id, date).await?;
+    if let Some(period) = schedule.leave_on(date) {
+        let back_on = schedule.back_on(period).map(|d| d.to_string());
+        return Ok(DaySlots { back_on, ..empty(DayAvailability::OnLeave) });
+    }
     let grid = day_grid(db, doctor_id, date).await?;
-    if grid.is_empty() || date < clock.today() {
-        return Ok(DaySlots::default());
+    if grid.is_empty() {
+        return Ok(empty(DayAvailability::Closed));
     }
     let held = held_slots(db, doctor_id, date).await?;
+    let to_come: Vec<Minutes> = grid.iter().copied().filter(|t| !is_past(clock, date, *t)).collect();
+    let available: Vec<String> = to_come.iter().filter(|t| !held.contains(t)).map(|&t| slots::format_12h(t)).collect();
+    let availability = if !available.is_empty() {
+        DayAvailability::Open
+    } else if !to_come.is_empty() {
+        DayAvailability::Full
+    } else {
+        DayAvailability::Past
+    };
     Ok(DaySlots {
-        available_slots: grid
-            .iter()
-            .filter(|t| !held.contains(t) && !is_past(clock, date, **t))
-            .map(|&t| slots::format_12h(t))
-            .collect(),
+        available_slots: available,
         booked_slots: held.iter().map(|&t| slots::format_12h(t)).collect(),
+        availability,
+        back_on: None,
     })
 }
 

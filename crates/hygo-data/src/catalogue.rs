@@ -7,10 +7,68 @@ use std::sync::LazyLock;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// Header, footer and contact details shared by every page.
+/// Header, footer and contact details shared by every page, with the clinics
+/// (`clinics`, from `clinics.json`).
 pub fn site() -> &'static Value {
-    static SITE: LazyLock<Value> = LazyLock::new(|| parse("site.json", include_str!("../catalogue/site.json")));
+    static SITE: LazyLock<Value> = LazyLock::new(|| {
+        let mut site = parse("site.json", include_str!("../catalogue/site.json"));
+        site["clinics"] = serde_json::to_value(clinics()).expect("clinics serialize");
+        site
+    });
     &SITE
+}
+
+/// A HYGO clinic. `catalogue/clinics.json` is the one place its address is
+/// written: the pages, the JSON-LD, the doctors' locations and the e-mails all
+/// take it from here.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Clinic {
+    pub id: String,
+    pub name: String,
+    pub street: String,
+    pub city: String,
+    pub region: String,
+    pub postal_code: String,
+    /// ISO 3166 code, for schema.org.
+    pub country: String,
+    pub country_name: String,
+    pub phone: String,
+    pub email: String,
+    /// As visitors read it: "Monday to Saturday, 8:00 AM to 8:00 PM".
+    pub hours: String,
+    /// As schema.org writes it: "Mo-Sa 08:00-20:00".
+    pub opening_hours: String,
+    pub rating: f64,
+    pub specialties: Vec<String>,
+    pub map_url: String,
+    /// "Kalawad Road, Rajkot, Gujarat 360005, India", made from the parts above.
+    #[serde(default)]
+    pub address: String,
+}
+
+impl Clinic {
+    /// Where a doctor of this clinic sees patients, as the profile shows it:
+    /// "HYGO Clinic, Kalawad Road, Rajkot".
+    pub fn location(&self) -> String {
+        format!("{}, {}", self.name, self.city)
+    }
+}
+
+pub fn clinics() -> &'static [Clinic] {
+    static CLINICS: LazyLock<Vec<Clinic>> = LazyLock::new(|| {
+        let mut clinics: Vec<Clinic> = serde_json::from_str(include_str!("../catalogue/clinics.json"))
+            .expect("catalogue/clinics.json is valid (checked by a unit test)");
+        for c in &mut clinics {
+            c.address = format!("{}, {}, {} {}, {}", c.street, c.city, c.region, c.postal_code, c.country_name);
+        }
+        clinics
+    });
+    &CLINICS
+}
+
+pub fn find_clinic(id: &str) -> Option<&'static Clinic> {
+    clinics().iter().find(|c| c.id == id)
 }
 
 /// The texts of the home page's sections.
@@ -166,6 +224,10 @@ mod tests {
     #[test]
     fn the_catalogue_parses() {
         assert!(site().is_object());
+        assert_eq!(clinics().len(), 2, "a clinic and the head office (spec section 2, Contact)");
+        assert!(clinics().iter().all(|c| c.city == "Rajkot" && !c.street.is_empty() && c.address.contains(&c.street)));
+        assert_eq!(site()["clinics"].as_array().map(Vec::len), Some(2));
+        assert_eq!(find_clinic("head-office").map(|c| c.rating), Some(4.9), "ratings 4.8 and 4.9 (spec section 3)");
         assert!(home().is_object());
         assert!(departments().len() >= 26);
     }

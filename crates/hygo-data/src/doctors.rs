@@ -6,7 +6,9 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 
 use crate::entities::{department, doctor, office_hours};
-use crate::{weekday, DataError, Db};
+use crate::ist::Clock;
+use crate::leave::{self, Leave};
+use crate::{catalogue, weekday, DataError, Db};
 
 /// A doctor with everything a profile shows. `_id` repeats `id` as text because the
 /// original client reads either.
@@ -24,6 +26,9 @@ pub struct Doctor {
     pub experience: i32,
     pub rating: Option<f64>,
     pub image: Option<String>,
+    /// The clinic's id (`catalogue/clinics.json`).
+    pub clinic: String,
+    /// Where the doctor sees patients: "HYGO Clinic, Kalawad Road, Rajkot".
     pub location: String,
     pub bio: String,
     pub education: Vec<String>,
@@ -32,7 +37,12 @@ pub struct Doctor {
     pub insurances: Vec<String>,
     /// Only the days the doctor works, Monday first.
     pub office_hours: Vec<OfficeHours>,
+    /// "On leave" on a day of leave; otherwise what staff wrote ("Available").
     pub availability: String,
+    /// Whether the doctor is on leave today (and takes no requests for today).
+    pub on_leave: bool,
+    /// Current and coming leave, by start.
+    pub leave: Vec<Leave>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub founder: Option<Founder>,
 }
@@ -50,36 +60,41 @@ pub struct Founder {
     pub description: String,
 }
 
-/// Every doctor, sorted by name with a leading "Dr." ignored.
-pub async fn all(db: &Db) -> Result<Vec<Doctor>, DataError> {
+/// Every doctor, sorted by name with a leading "Dr." ignored. `clock` says which
+/// day it is, for leave.
+pub async fn all(db: &Db, clock: &Clock) -> Result<Vec<Doctor>, DataError> {
     let rows = doctor::Entity::find().all(db).await?;
-    assemble(db, rows).await
+    assemble(db, clock, rows).await
 }
 
-pub async fn by_id(db: &Db, id: i32) -> Result<Option<Doctor>, DataError> {
+pub async fn by_id(db: &Db, clock: &Clock, id: i32) -> Result<Option<Doctor>, DataError> {
     let Some(row) = doctor::Entity::find_by_id(id).one(db).await? else { return Ok(None) };
-    Ok(assemble(db, vec![row]).await?.pop())
+    Ok(assemble(db, clock, vec![row]).await?.pop())
 }
 
-/// The doctors of a department, by its slug (case-insensitive). `None` when there is
-/// no such department, so callers can tell "unknown" from "nobody there yet".
-pub async fn by_department(db: &Db, slug: &str) -> Result<Option<Vec<Doctor>>, DataError> {
-    let slug = slug.trim().to_lowercase();
-    let Some(dept) = department::Entity::find().filter(department::Column::Slug.eq(slug)).one(db).await? else {
-        return Ok(None);
+/// The doctors of a department, by anything its page accepts: the slug, an alias
+/// of the original site (`laboratories`, `internal_medicine`) or its name
+/// (`Neuroscience`), all without regard to case (`catalogue::find_department`).
+/// `None` when there is no such department, so callers can tell "unknown" from
+/// "nobody there yet".
+pub async fn by_department(db: &Db, clock: &Clock, id: &str) -> Result<Option<Vec<Doctor>>, DataError> {
+    let Some(known) = catalogue::find_department(id) else { return Ok(None) };
+    let Some(dept) = department::Entity::find().filter(department::Column::Slug.eq(known.slug.as_str())).one(db).await? else {
+        // In the catalogue but not yet in the database (added after the seed): nobody there yet.
+        return Ok(Some(Vec::new()));
     };
     let rows = doctor::Entity::find().filter(doctor::Column::DepartmentId.eq(dept.id)).all(db).await?;
-    assemble(db, rows).await.map(Some)
+    assemble(db, clock, rows).await.map(Some)
 }
 
 /// The founders, in the order of their ids (the order the home page shows them).
-pub async fn founders(db: &Db) -> Result<Vec<Doctor>, DataError> {
+pub async fn founders(db: &Db, clock: &Clock) -> Result<Vec<Doctor>, DataError> {
     let rows = doctor::Entity::find()
         .filter(doctor::Column::FounderTitle.is_not_null())
         .order_by_asc(doctor::Column::Id)
         .all(db)
         .await?;
-    let mut doctors = assemble(db, rows).await?;
+    let mut doctors = assemble(db, clock, rows).await?;
     doctors.sort_by_key(|d| d.id);
     Ok(doctors)
 }
@@ -95,26 +110,39 @@ pub fn sort_key(name: &str) -> String {
     rest.trim_start().to_lowercase()
 }
 
-async fn assemble(db: &Db, rows: Vec<doctor::Model>) -> Result<Vec<Doctor>, DataError> {
+async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Vec<Doctor>, DataError> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
+    let today = clock.today();
     let departments: HashMap<i32, department::Model> =
         department::Entity::find().all(db).await?.into_iter().map(|d| (d.id, d)).collect();
     let ids: Vec<i32> = rows.iter().map(|r| r.id).collect();
     let mut hours: HashMap<i32, Vec<office_hours::Model>> = HashMap::new();
     for h in office_hours::Entity::find()
-        .filter(office_hours::Column::DoctorId.is_in(ids))
+        .filter(office_hours::Column::DoctorId.is_in(ids.clone()))
         .order_by_asc(office_hours::Column::Weekday)
         .all(db)
         .await?
     {
         hours.entry(h.doctor_id).or_default().push(h);
     }
+    let mut periods = leave::periods(db, &ids, today).await?;
+    let on_leave_text = catalogue::site()["doctorStatus"]["onLeave"].as_str().unwrap_or("On leave");
     let mut doctors = rows
         .into_iter()
         .map(|row| {
             let dept = departments.get(&row.department_id);
+            let clinic = catalogue::find_clinic(&row.clinic_id).ok_or_else(|| DataError::Corrupt {
+                what: format!("doctor {} clinic_id", row.id),
+                detail: format!("{:?} is not a clinic of catalogue/clinics.json", row.clinic_id),
+            })?;
+            let hours = hours.remove(&row.id).unwrap_or_default();
+            let schedule = leave::Schedule {
+                periods: periods.remove(&row.id).unwrap_or_default(),
+                working_days: hours.iter().filter_map(|h| u32::try_from(h.weekday).ok()).collect(),
+            };
+            let on_leave = schedule.leave_on(today).is_some();
             let list = |field: &str, text: &str| -> Result<Vec<String>, DataError> {
                 serde_json::from_str(text).map_err(|e| DataError::Corrupt {
                     what: format!("doctor {} {field}", row.id),
@@ -129,8 +157,6 @@ async fn assemble(db: &Db, rows: Vec<doctor::Model>) -> Result<Vec<Doctor>, Data
                 languages: list("languages", &row.languages)?,
                 insurances: list("insurances", &row.insurances)?,
                 office_hours: hours
-                    .remove(&row.id)
-                    .unwrap_or_default()
                     .into_iter()
                     .filter_map(|h| weekday::name(h.weekday).map(|day| OfficeHours { day, hours: h.hours }))
                     .collect(),
@@ -149,9 +175,12 @@ async fn assemble(db: &Db, rows: Vec<doctor::Model>) -> Result<Vec<Doctor>, Data
                 experience: row.experience_years,
                 rating: row.rating,
                 image: row.image,
-                location: row.location,
+                clinic: clinic.id.clone(),
+                location: clinic.location(),
                 bio: row.bio,
-                availability: row.availability,
+                availability: if on_leave { on_leave_text.to_owned() } else { row.availability },
+                on_leave,
+                leave: schedule.shown(today),
             })
         })
         .collect::<Result<Vec<_>, DataError>>()?;

@@ -12,6 +12,7 @@ pub mod doctors;
 pub mod entities;
 pub mod form;
 pub mod ist;
+pub mod leave;
 pub mod mail;
 pub mod newsletter;
 pub mod rate_limit;

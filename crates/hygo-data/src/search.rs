@@ -1,10 +1,21 @@
-//! The header's site search (spec sections 2, 4, 5 and 9): doctors from the
-//! database, then departments, services and specializations from the catalogue;
-//! case-insensitive substring matching; at most 10 results; nothing for fewer than
-//! 2 characters after trimming.
+//! The site search (spec sections 2, 4, 5 and 9): doctors from the database;
+//! departments, services and specializations from the catalogue; and the site's
+//! own pages and news articles (`catalogue/search.json`), so "appointment",
+//! "health card" or "privacy" lead somewhere. Nothing for fewer than 2
+//! characters after trimming; at most 10 results.
+//!
+//! Matching is case-insensitive and, as the spec has it, on substrings of a name
+//! or a description. What matters is the order: a result whose name is the text,
+//! or whose name or keywords hold it as whole words or word starts, comes before
+//! one that merely contains the letters somewhere in its description ("ent" finds
+//! the ENT department first, not "treatment"). Ties keep the spec's order of
+//! kinds: doctors, departments, services, specializations, then pages.
 
-use serde::Serialize;
+use std::sync::LazyLock;
 
+use serde::{Deserialize, Serialize};
+
+use crate::ist::Clock;
 use crate::{catalogue, doctors, DataError, Db};
 
 pub const MIN_CHARS: usize = 2;
@@ -12,7 +23,7 @@ pub const MAX_RESULTS: usize = 10;
 
 #[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
 pub struct SearchResult {
-    /// "doctor", "department", "service" or "specialization".
+    /// "doctor", "department", "service", "specialization", "page" or "article".
     #[serde(rename = "type")]
     pub kind: &'static str,
     pub name: String,
@@ -23,45 +34,220 @@ pub struct SearchResult {
     pub id: String,
 }
 
-pub async fn search(db: &Db, query: &str) -> Result<Vec<SearchResult>, DataError> {
-    let q = query.trim().to_lowercase();
+/// Something the search can find, with the texts it is matched on.
+struct Entry {
+    result: SearchResult,
+    /// Other names it goes by (a department's slug, a page's keywords).
+    keywords: Vec<String>,
+    /// A second name-like text: a doctor's specialization.
+    secondary: Option<String>,
+}
+
+/// How well a text holds the query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Hit {
+    None,
+    /// Inside a word ("ent" in "treatment").
+    Inner,
+    /// At the start of a word ("card" in "Cardiology").
+    WordStart,
+    /// As whole words ("book" in "book appointment").
+    Words,
+    /// As the first whole words ("health card" in "Health Card Plans").
+    Leading,
+    /// The whole text.
+    Exact,
+}
+
+fn hit(text: &str, q: &str) -> Hit {
+    let text = text.to_lowercase();
+    if text == q {
+        return Hit::Exact;
+    }
+    let mut best = Hit::None;
+    for (at, _) in text.match_indices(q) {
+        let before = text[..at].chars().next_back();
+        let after = text[at + q.len()..].chars().next();
+        let starts = before.is_none_or(|c| !c.is_alphanumeric());
+        let ends = after.is_none_or(|c| !c.is_alphanumeric());
+        let this = match (starts, ends) {
+            (true, true) if at == 0 => Hit::Leading,
+            (true, true) => Hit::Words,
+            (true, false) => Hit::WordStart,
+            _ => Hit::Inner,
+        };
+        best = best.max(this);
+    }
+    best
+}
+
+/// A score for an entry: higher is a better answer; 0 does not match.
+fn score(entry: &Entry, q: &str) -> u32 {
+    let name = hit(&entry.result.name, q);
+    let keyword = entry.keywords.iter().map(|k| hit(k, q)).max().unwrap_or(Hit::None);
+    let secondary = entry.secondary.as_deref().map_or(Hit::None, |s| hit(s, q));
+    let description = entry.result.description.as_deref().map_or(Hit::None, |d| hit(d, q));
+    [
+        (name == Hit::Exact, 100),
+        (keyword == Hit::Exact, 95),
+        (name == Hit::Leading, 90),
+        (name == Hit::Words, 85),
+        (keyword >= Hit::Words, 80),
+        (secondary >= Hit::Words, 75),
+        (name == Hit::WordStart, 70),
+        (keyword == Hit::WordStart, 65),
+        (secondary == Hit::WordStart, 60),
+        (name == Hit::Inner, 40),
+        (description >= Hit::Words, 30),
+        (description == Hit::WordStart, 20),
+        (description == Hit::Inner || secondary == Hit::Inner, 10),
+    ]
+    .into_iter()
+    .find_map(|(matched, points)| matched.then_some(points))
+    .unwrap_or(0)
+}
+
+pub async fn search(db: &Db, clock: &Clock, query: &str) -> Result<Vec<SearchResult>, DataError> {
+    let q = query.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
     if q.chars().count() < MIN_CHARS {
         return Ok(Vec::new());
     }
-    let hit = |texts: &[&str]| texts.iter().any(|t| t.to_lowercase().contains(&q));
-    let mut results: Vec<SearchResult> = doctors::all(db)
-        .await?
-        .into_iter()
-        .filter(|d| hit(&[&d.name, &d.specialization]))
-        .map(|d| SearchResult {
+    let doctors = doctors::all(db, clock).await?.into_iter().map(|d| Entry {
+        result: SearchResult {
             kind: "doctor",
             link: format!("/doctors/{}", d.id),
             id: d.id.to_string(),
-            description: Some(d.specialization),
+            description: Some(d.specialization.clone()),
             name: d.name,
+        },
+        keywords: Vec::new(),
+        secondary: Some(d.specialization),
+    });
+    let mut scored: Vec<(u32, usize, SearchResult)> = doctors
+        .chain(catalogue_entries().iter().map(|e| Entry { result: e.result.clone(), keywords: e.keywords.clone(), secondary: None }))
+        .enumerate()
+        .filter_map(|(order, e)| {
+            let points = score(&e, &q);
+            (points > 0).then_some((points, order, e.result))
         })
         .collect();
-    results.extend(catalogue::departments().iter().filter(|d| hit(&[&d.name, &d.description])).map(|d| SearchResult {
-        kind: "department",
-        name: d.name.clone(),
-        description: Some(d.description.clone()),
-        link: format!("/departments/{}", d.slug),
-        id: d.slug.clone(),
-    }));
-    results.extend(catalogue::services().into_iter().filter(|s| hit(&[&s.name, &s.description])).map(|s| SearchResult {
-        kind: "service",
-        name: s.name,
-        description: Some(s.description),
-        link: s.link,
-        id: s.id,
-    }));
-    results.extend(catalogue::specializations().iter().filter(|s| hit(&[&s.name])).map(|s| SearchResult {
-        kind: "specialization",
-        name: s.name.clone(),
-        description: None,
-        link: format!("/specializations/{}", s.id),
-        id: s.id.clone(),
-    }));
-    results.truncate(MAX_RESULTS);
-    Ok(results)
+    // Best first; among equals, the order the entries were listed in (by kind).
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    Ok(scored.into_iter().take(MAX_RESULTS).map(|(_, _, r)| r).collect())
+}
+
+/// A page of `catalogue/search.json`: a content page, a form's page or a page
+/// with its own name, and the words people may look for it by.
+#[derive(Debug, Deserialize)]
+struct PageEntry {
+    content: Option<String>,
+    form: Option<String>,
+    name: Option<String>,
+    description: Option<String>,
+    link: String,
+    keywords: Vec<String>,
+}
+
+/// Everything but the doctors, made once: the catalogue does not change while
+/// the server runs.
+fn catalogue_entries() -> &'static [Entry] {
+    static ENTRIES: LazyLock<Vec<Entry>> = LazyLock::new(|| {
+        let mut out = Vec::new();
+        out.extend(catalogue::departments().iter().map(|d| Entry {
+            result: SearchResult {
+                kind: "department",
+                name: d.name.clone(),
+                description: Some(d.description.clone()),
+                link: format!("/departments/{}", d.slug),
+                id: d.slug.clone(),
+            },
+            keywords: vec![d.slug.replace(['-', '_'], " ")],
+            secondary: None,
+        }));
+        out.extend(catalogue::services().into_iter().map(|s| Entry {
+            result: SearchResult { kind: "service", name: s.name, description: Some(s.description), link: s.link, id: s.id },
+            keywords: Vec::new(),
+            secondary: None,
+        }));
+        out.extend(catalogue::specializations().iter().map(|s| Entry {
+            result: SearchResult {
+                kind: "specialization",
+                name: s.name.clone(),
+                description: None,
+                link: format!("/specializations/{}", s.id),
+                id: s.id.clone(),
+            },
+            keywords: Vec::new(),
+            secondary: None,
+        }));
+        out.extend(pages().into_iter().map(|(result, keywords)| Entry { result, keywords, secondary: None }));
+        let news = catalogue::home()["news"]["items"].as_array().map(Vec::as_slice).unwrap_or_default();
+        out.extend(news.iter().map(|a| {
+            let text = |k: &str| a[k].as_str().unwrap_or_default().to_owned();
+            Entry {
+                result: SearchResult {
+                    kind: "article",
+                    name: text("title"),
+                    description: Some(text("excerpt")),
+                    link: format!("/news/{}", text("id")),
+                    id: text("id"),
+                },
+                keywords: vec![text("category")],
+                secondary: None,
+            }
+        }));
+        out
+    });
+    &ENTRIES
+}
+
+/// The site's pages, named as their headings name them.
+fn pages() -> Vec<(SearchResult, Vec<String>)> {
+    #[derive(Deserialize)]
+    struct File {
+        pages: Vec<PageEntry>,
+    }
+    let file: File = serde_json::from_str(include_str!("../catalogue/search.json")).expect("catalogue/search.json is valid");
+    file.pages
+        .into_iter()
+        .map(|p| {
+            let texts = match (&p.content, &p.form) {
+                (Some(key), _) => catalogue::content_page(key).cloned(),
+                (None, Some(form)) => Some(catalogue::forms()[form.as_str()].clone()),
+                (None, None) => None,
+            };
+            let text = |k: &str| texts.as_ref().and_then(|t| t[k].as_str()).map(str::to_owned);
+            let name = p.name.or_else(|| text("heading")).unwrap_or_else(|| panic!("search.json: {} has no name", p.link));
+            let description = p.description.or_else(|| text("description"));
+            let id = p.content.or(p.form).unwrap_or_else(|| p.link.trim_start_matches('/').to_owned());
+            (SearchResult { kind: "page", name, description, link: p.link, id }, p.keywords)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hits_are_graded_by_where_the_text_is() {
+        assert_eq!(hit("ENT", "ent"), Hit::Exact);
+        assert_eq!(hit("Health Card Plans", "health card"), Hit::Leading);
+        assert_eq!(hit("book appointment", "appointment"), Hit::Words);
+        assert_eq!(hit("Cardiology", "card"), Hit::WordStart);
+        assert_eq!(hit("Dr. Kinjal Mehta", "meh"), Hit::WordStart);
+        assert_eq!(hit("Treatment of the ear", "ent"), Hit::Inner);
+        assert_eq!(hit("Treatment; ENT care", "ent"), Hit::Words, "the best place counts");
+        assert_eq!(hit("Orthopedics", "xyz"), Hit::None);
+    }
+
+    #[test]
+    fn every_page_entry_has_a_name_and_a_description() {
+        let pages = pages();
+        assert!(pages.len() >= 12);
+        for (p, keywords) in &pages {
+            assert!(!p.name.is_empty() && p.description.as_deref().is_some_and(|d| !d.is_empty()), "{}", p.link);
+            assert!(p.link.starts_with('/') && !keywords.is_empty(), "{}", p.link);
+        }
+    }
 }

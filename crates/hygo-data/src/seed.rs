@@ -8,7 +8,8 @@ use sea_orm::{
 };
 use serde::Deserialize;
 
-use crate::entities::{department, doctor, office_hours};
+use crate::entities::{department, doctor, doctor_leave, office_hours};
+use crate::ist::Clock;
 use crate::{catalogue, weekday, DataError};
 
 #[derive(Debug, Deserialize)]
@@ -21,7 +22,8 @@ pub struct SeedDoctor {
     pub experience: i32,
     pub rating: Option<f64>,
     pub image: Option<String>,
-    pub location: String,
+    /// A clinic of `catalogue/clinics.json`.
+    pub clinic: String,
     pub bio: String,
     pub education: Vec<String>,
     pub services: Vec<String>,
@@ -29,6 +31,10 @@ pub struct SeedDoctor {
     pub insurances: Vec<String>,
     pub office_hours: Vec<SeedHours>,
     pub availability: String,
+    /// On leave from the day the database is seeded, for this many days (a
+    /// demonstration of leave on a fresh install).
+    #[serde(default)]
+    pub leave_days: Option<i64>,
     pub founder: Option<SeedFounder>,
 }
 
@@ -86,7 +92,7 @@ pub async fn seed_if_empty(db: &crate::Db) -> Result<(), DataError> {
                 experience_years: Set(d.experience),
                 rating: Set(d.rating),
                 image: Set(d.image.clone()),
-                location: Set(d.location.clone()),
+                clinic_id: Set(d.clinic.clone()),
                 bio: Set(d.bio.clone()),
                 education: Set(json(&d.education)),
                 services: Set(json(&d.services)),
@@ -99,6 +105,18 @@ pub async fn seed_if_empty(db: &crate::Db) -> Result<(), DataError> {
             }
             .insert(&txn)
             .await?;
+            if let Some(days) = d.leave_days.filter(|n| *n > 0) {
+                let today = Clock::System.today();
+                doctor_leave::ActiveModel {
+                    doctor_id: Set(d.id),
+                    starts_on: Set(today.to_string()),
+                    ends_on: Set(Some((today + chrono::Duration::days(days - 1)).to_string())),
+                    note: Set(None),
+                    ..Default::default()
+                }
+                .insert(&txn)
+                .await?;
+            }
             for h in &d.office_hours {
                 let day = weekday::number(&h.day).ok_or_else(|| corrupt(format!("unknown day {}", h.day)))?;
                 office_hours::ActiveModel {
@@ -137,6 +155,7 @@ mod tests {
         let slugs: Vec<_> = catalogue::departments().iter().map(|d| d.slug.as_str()).collect();
         for d in &doctors {
             assert!(slugs.contains(&d.department.as_str()), "{}: unknown department", d.name);
+            assert!(catalogue::find_clinic(&d.clinic).is_some(), "{}: unknown clinic {}", d.name, d.clinic);
             for h in &d.office_hours {
                 assert!(weekday::number(&h.day).is_some(), "{}: bad day {}", d.name, h.day);
             }

@@ -4,6 +4,7 @@ import { telHref } from "../lib/format";
 import { useSite } from "../lib/props";
 import { Logo } from "./Logo";
 import { NewsletterForm } from "./NewsletterForm";
+import { ClinicAddress, EmergencyNote } from "./ui";
 
 export function Footer() {
   const site = useSite();
@@ -46,7 +47,9 @@ export function Footer() {
         <div className="footer-col">
           <h2 className="footer-heading">Contact</h2>
           <address className="contact-list">
-            <p><MapPin aria-hidden="true" focusable="false" size={18} /><span>{site.address}</span></p>
+            {site.clinics.map((c) => (
+              <p key={c.id}><MapPin aria-hidden="true" focusable="false" size={18} /><span><ClinicAddress clinic={c} /></span></p>
+            ))}
             <p><Phone aria-hidden="true" focusable="false" size={18} /><a href={telHref(site.phone)}>{site.phone}</a></p>
             <p><Mail aria-hidden="true" focusable="false" size={18} /><a href={`mailto:${site.email}`}>{site.email}</a></p>
             <p><Clock aria-hidden="true" focusable="false" size={18} /><span>{site.hours}</span></p>
@@ -62,7 +65,7 @@ export function Footer() {
       <div className="footer-bottom">
         <div className="container footer-bottom-inner">
           <p>{site.copyright}</p>
-          {site.emergencyNote ? <p>{site.emergencyNote}</p> : null}
+          <p><EmergencyNote /></p>
           <ul className="legal-links" aria-label="Legal">
             {site.legal.map((l) => (
               <li key={l.label}><Link to={l.link}>{l.label}</Link></li>

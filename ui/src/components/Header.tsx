@@ -5,7 +5,7 @@ import { useSite } from "../lib/props";
 import type { NavItem } from "../types";
 import { Logo } from "./Logo";
 import { SearchBox } from "./SearchBox";
-import { ExternalLink } from "./ui";
+import { BookLink } from "./ui";
 
 function isActive(item: NavItem, pathname: string): boolean {
   if (item.link) return item.link === pathname;
@@ -157,7 +157,7 @@ export function Header() {
               ),
             )}
             <li className="nav-cta-item">
-              <ExternalLink href={site.bookingUrl} className="button button--primary nav-cta">{site.bookLabel}</ExternalLink>
+              <BookLink className="button button--primary nav-cta">{site.bookLabel}</BookLink>
             </li>
           </ul>
         </nav>

@@ -1,26 +1,22 @@
 // The header's site search: a combobox (WAI-ARIA 1.2 pattern). Suggestions come
 // from /api/search from 2 characters on; arrow keys move through them, Enter opens
 // one, Escape closes the list; submitting opens the first result (spec section 2).
-import { Building2, HeartPulse, Search, Stethoscope, UserRoundSearch, X } from "lucide-react";
+import { Building2, FileText, HeartPulse, Newspaper, Search, Stethoscope, UserRoundSearch, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
+import { useSite } from "../lib/props";
 
 export interface SearchResult {
-  type: "doctor" | "department" | "service" | "specialization";
+  type: "doctor" | "department" | "service" | "specialization" | "page" | "article";
   name: string;
   description?: string;
   link: string;
   id: string;
 }
 
-const LABELS: Record<SearchResult["type"], string> = {
-  doctor: "Doctor",
-  department: "Department",
-  service: "Service",
-  specialization: "Specialization",
+export const ICONS = {
+  doctor: Stethoscope, department: Building2, service: HeartPulse, specialization: UserRoundSearch, page: FileText, article: Newspaper,
 };
-
-const ICONS = { doctor: Stethoscope, department: Building2, service: HeartPulse, specialization: UserRoundSearch };
 
 async function fetchResults(q: string, signal?: AbortSignal): Promise<SearchResult[]> {
   const res = await fetch(`/api/search?q=${encodeURIComponent(q)}`, { signal, headers: { accept: "application/json" } });
@@ -31,6 +27,7 @@ async function fetchResults(q: string, signal?: AbortSignal): Promise<SearchResu
 
 export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?: boolean }) {
   const navigate = useNavigate();
+  const labels = useSite().searchTypes;
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<SearchResult[]>([]);
   const [open, setOpen] = useState(false);
@@ -156,7 +153,7 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
                   <span className="searchbox-option-name">{r.name}</span>
                   {r.description ? <span className="searchbox-option-desc">{r.description}</span> : null}
                 </span>
-                <span className="searchbox-option-type">{LABELS[r.type] ?? r.type}</span>
+                <span className="searchbox-option-type">{labels[r.type] ?? r.type}</span>
               </li>
             );
           })}

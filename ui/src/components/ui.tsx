@@ -1,8 +1,10 @@
 // Small shared pieces of markup.
 import { Star } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { initials } from "../lib/format";
+import { fill, formatDate, initials, longDate, telHref } from "../lib/format";
+import { useSite } from "../lib/props";
+import type { Clinic, Doctor } from "../types";
 
 /** Five stars, filled by the rating rounded down, with a text alternative. */
 export function Stars({ rating, className }: { rating: number | null; className?: string }) {
@@ -40,7 +42,7 @@ export function DoctorImage({ name, image, size = 96 }: { name: string; image: s
   );
 }
 
-/** A link that leaves the site (the external booking site). */
+/** A link that leaves the site. */
 export function ExternalLink({ href, className, children, label }: {
   href: string; className?: string; children: ReactNode; label?: string;
 }) {
@@ -48,6 +50,65 @@ export function ExternalLink({ href, className, children, label }: {
     <a href={href} className={className} rel="noopener" aria-label={label}>
       {children}
     </a>
+  );
+}
+
+/**
+ * Every "Book" call to action: our own request form (`/appointment`, or
+ * `/appointment/{id}` for one doctor), or the external booking site when the
+ * `HYGO_BOOKING_URL` setting names one.
+ */
+export function BookLink({ to = "/appointment", className, children, label }: {
+  to?: string; className?: string; children: ReactNode; label?: string;
+}) {
+  const site = useSite();
+  if (site.bookingUrl) return <ExternalLink href={site.bookingUrl} className={className} label={label}>{children}</ExternalLink>;
+  return <Link to={to} className={className} aria-label={label}>{children}</Link>;
+}
+
+/** A catalogue text whose `{name}` placeholders are filled with text or elements. */
+export function Fill({ text, values }: { text: string; values: Record<string, ReactNode> }) {
+  const parts = text.split(/\{(\w+)\}/);
+  return <>{parts.map((p, i) => (i % 2 ? <Fragment key={i}>{p in values ? values[p] : `{${p}}`}</Fragment> : p))}</>;
+}
+
+/** A clinic's name, and its address on the next line. */
+export function ClinicAddress({ clinic }: { clinic: Clinic }) {
+  return <><strong className="clinic-name">{clinic.name}</strong><br />{clinic.address}</>;
+}
+
+/** The emergency number as a link to call it. */
+export function EmergencyNumber() {
+  const site = useSite();
+  return <a href={telHref(site.emergencyNumber)} className="emergency-number">{site.emergencyNumber}</a>;
+}
+
+/** "HYGO clinics are for non-emergency care. In an emergency, call 108 …", with 108 to call. */
+export function EmergencyNote({ text }: { text?: string }) {
+  const site = useSite();
+  return <Fill text={text ?? site.emergencyNote} values={{ number: <EmergencyNumber /> }} />;
+}
+
+/** What a doctor's availability is today, and their coming leave. */
+export function doctorStatus(doctor: Pick<Doctor, "availability" | "onLeave" | "leave">, texts: ReturnType<typeof useSite>["doctorStatus"]) {
+  const [first] = doctor.leave;
+  if (doctor.onLeave) {
+    const now = first?.backOn ? fill(texts.backOn, { date: longDate(first.backOn) })
+      : first && first.until === null ? texts.untilFurtherNotice : texts.onLeave;
+    return { now, onLeave: true, coming: null };
+  }
+  const coming = first ? first.until ? fill(texts.coming, { from: formatDate(first.from), until: formatDate(first.until) })
+    : fill(texts.comingOpen, { from: formatDate(first.from) }) : null;
+  return { now: doctor.availability, onLeave: false, coming };
+}
+
+export function DoctorStatus({ doctor }: { doctor: Pick<Doctor, "availability" | "onLeave" | "leave"> }) {
+  const status = doctorStatus(doctor, useSite().doctorStatus);
+  return (
+    <>
+      {status.now ? <p className={`badge ${status.onLeave ? "badge--warn" : "badge--ok"}`}>{status.now}</p> : null}
+      {status.coming ? <p className="muted doctor-leave-note">{status.coming}</p> : null}
+    </>
   );
 }
 

@@ -1,16 +1,122 @@
-// Formatting that gives the same text in QuickJS (no Intl) and in browsers,
-// so server and client markup always agree.
-const MONTHS = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
-];
+// The one place dates, times and numbers become text.
+//
+// Pages render twice: in QuickJS on the server and in the browser when they
+// hydrate. QuickJS has no `Intl`, and its `toLocaleDateString` ignores locale
+// and options ("11/24/2026"), so nothing here uses either: the calendar's names
+// are tables, and the arithmetic is on YYYY-MM-DD strings in UTC, where a day
+// is always 86,400,000 ms. Dates are the clinics' dates (IST): the server sends
+// them as YYYY-MM-DD, never as instants, so the browser's own zone plays no part.
+// A test (ui/test/unit/format-only.test.mjs) keeps `Intl`, `toLocale*String` and
+// local-time Date getters out of every other file.
+//
+// The names are English for now; Hindi and Gujarati add their own tables here.
 
-/** "2025-01-20" → "20 January 2025". */
-export function formatDate(iso: string): string {
+const CALENDAR = {
+  en: {
+    months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+    weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+    weekdaysShort: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+  },
+} as const;
+
+const names = CALENDAR.en;
+const DAY_MS = 86_400_000;
+
+/** [year, month 1–12, day] of "2026-11-24", or null when it is not such a date. */
+function parts(iso: string): [number, number, number] | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  if (!m) return iso;
-  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? ""} ${m[1]}`;
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= 31 ? [y, mo, d] : null;
 }
+
+function utc(iso: string): number {
+  const p = parts(iso);
+  return p ? Date.UTC(p[0], p[1] - 1, p[2]) : NaN;
+}
+
+function isoOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** 0 Monday … 6 Sunday. */
+function weekdayIndex(iso: string): number {
+  return (new Date(utc(iso)).getUTCDay() + 6) % 7;
+}
+
+// ---- Dates as people in India write them: day, month, year.
+
+/** "2026-11-24" → "24 November 2026". */
+export function formatDate(iso: string): string {
+  const p = parts(iso);
+  return p ? `${p[2]} ${names.months[p[1] - 1]} ${p[0]}` : iso;
+}
+
+/** "2026-11-24" → "Tuesday, 24 November 2026". */
+export function longDate(iso: string): string {
+  return parts(iso) ? `${weekdayName(iso)}, ${formatDate(iso)}` : iso;
+}
+
+/** "2026-11-24" → "November 2026". */
+export function monthYear(iso: string): string {
+  const p = parts(iso);
+  return p ? `${names.months[p[1] - 1]} ${p[0]}` : iso;
+}
+
+/** "2026-11-24" → "Tuesday". */
+export function weekdayName(iso: string): string {
+  return parts(iso) ? names.weekdays[weekdayIndex(iso)] : "";
+}
+
+/** "2026-11-24" → "Tue". */
+export function weekdayShort(iso: string): string {
+  return parts(iso) ? names.weekdaysShort[weekdayIndex(iso)] : "";
+}
+
+/** "2026-11-24" → 24. */
+export function dayOfMonth(iso: string): number {
+  return parts(iso)?.[2] ?? 0;
+}
+
+// ---- Arithmetic on YYYY-MM-DD.
+
+export function addDays(iso: string, n: number): string {
+  return isoOf(utc(iso) + n * DAY_MS);
+}
+
+/** The Monday of the week `iso` is in. */
+export function mondayOf(iso: string): string {
+  return addDays(iso, -weekdayIndex(iso));
+}
+
+/** Whole weeks from the week of `from` to the week of `to` (0 for the same week, never negative). */
+export function weeksBetween(from: string, to: string): number {
+  return Math.max(0, Math.floor((utc(mondayOf(to)) - utc(mondayOf(from))) / (7 * DAY_MS)));
+}
+
+// ---- Times. The server sends 12-hour text ("09:15 AM").
+
+/** Minutes after midnight of "09:15 AM" or "9:00 AM"; null for anything else. */
+export function minutesOf(time: string): number | null {
+  const m = /^(\d{1,2}):(\d{2})\s*([AP]M)$/i.exec(time.trim());
+  if (!m) return null;
+  const h = (Number(m[1]) % 12) + (m[3].toUpperCase() === "PM" ? 12 : 0);
+  return h * 60 + Number(m[2]);
+}
+
+/** 14 → "2:00 PM": the label of an hour block. */
+export function hourLabel(hour: number): string {
+  return `${((hour + 11) % 12) + 1}:00 ${hour < 12 ? "AM" : "PM"}`;
+}
+
+// ---- Numbers.
+
+/** 1000000 → "1,000,000". */
+export function grouped(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+// ---- Names and phone numbers.
 
 /** The name without a leading "Dr.", for sorting and initials. */
 export function bareName(name: string): string {
@@ -18,9 +124,9 @@ export function bareName(name: string): string {
 }
 
 export function initials(name: string): string {
-  const parts = bareName(name).split(/\s+/).filter(Boolean);
-  const first = parts[0]?.[0] ?? "";
-  const last = parts.length > 1 ? parts[parts.length - 1][0] : "";
+  const p = bareName(name).split(/\s+/).filter(Boolean);
+  const first = p[0]?.[0] ?? "";
+  const last = p.length > 1 ? p[p.length - 1][0] : "";
   return (first + last).toUpperCase();
 }
 
@@ -36,4 +142,9 @@ export function yearsExperience(n: number): string {
 
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+/** Replaces each `{name}` in a catalogue text with its value. */
+export function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }

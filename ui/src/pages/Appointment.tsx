@@ -13,9 +13,12 @@ import { ArrowLeft, Check, ChevronLeft, ChevronRight, MapPin } from "lucide-reac
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ErrorSummary, Field, PrivacyNotice, TextField, describedBy, fieldId, postJson, type Errors } from "../components/form";
-import { DoctorImage, Spinner, Stars } from "../components/ui";
+import { DoctorImage, DoctorStatus, EmergencyNote, Spinner, Stars } from "../components/ui";
+import {
+  addDays, dayOfMonth, fill, hourLabel, longDate, minutesOf, mondayOf, monthYear, weekdayName, weekdayShort, weeksBetween,
+} from "../lib/format";
 import { usePageProps } from "../lib/props";
-import type { AppointmentProps, AppointmentTexts, Doctor, FormState } from "../types";
+import type { AppointmentProps, AppointmentTexts, DaySlots, Doctor, FormState } from "../types";
 
 type Data = AppointmentProps["data"];
 const FORM = "appt";
@@ -65,44 +68,53 @@ function stepOf(field: string, general: boolean): number {
   return 2;
 }
 
-// Dates are YYYY-MM-DD strings in IST; arithmetic on them in UTC is exact.
-const toDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
-const toIso = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (iso: string, n: number) => toIso(new Date(toDate(iso).getTime() + n * 86_400_000));
-const mondayOf = (iso: string) => addDays(iso, -((toDate(iso).getUTCDay() + 6) % 7));
-const weekOf = (today: string, iso: string) => Math.max(0, Math.floor((toDate(mondayOf(iso)).getTime() - toDate(mondayOf(today)).getTime()) / (7 * 86_400_000)));
-const weekday = (iso: string) => toDate(iso).toLocaleDateString("en-IN", { weekday: "long", timeZone: "UTC" });
-const longDate = (iso: string) => toDate(iso).toLocaleDateString("en-IN", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
-/** Minutes since midnight of "09:15 AM" or "9:00 AM". */
-function minutes(t: string): number | null {
-  const m = /^(\d{1,2}):(\d{2})\s*([AP]M)$/i.exec(t.trim());
-  if (!m) return null;
-  const h = (Number(m[1]) % 12) + (m[3].toUpperCase() === "PM" ? 12 : 0);
-  return h * 60 + Number(m[2]);
-}
-const hourLabel = (h: number) => `${((h + 11) % 12) + 1}:00 ${h < 12 ? "AM" : "PM"}`;
-
 type Slots =
   | { state: "idle" }
   | { state: "loading"; key: string }
-  | { state: "ready"; key: string; available: string[]; booked: string[] }
+  | ({ state: "ready"; key: string } & DaySlots)
   | { state: "error"; key: string };
 
-function DateStrip({ texts, today, maxDaysAhead, date, week, interactive, onPick, onWeek }: {
+type ListedDoctor = Pick<Doctor, "name" | "leave">;
+
+/** Whether the doctor is on leave on a day (their leave is in the props). */
+function onLeaveOn(doctor: ListedDoctor | undefined, iso: string): boolean {
+  return !!doctor?.leave.some((l) => l.from <= iso && (l.until === null || iso <= l.until));
+}
+
+/** Why there is no time to choose on a day, in the visitor's words. */
+function noTimesMessage(texts: AppointmentTexts, slots: DaySlots, doctor: ListedDoctor | undefined, date: string): string {
+  const who = doctor?.name ?? "";
+  switch (slots.availability) {
+    case "on-leave": {
+      const open = doctor?.leave.find((l) => l.from <= date && (l.until === null || date <= l.until))?.until === null;
+      if (open) return fill(texts.onLeaveOpen, { doctor: who });
+      return slots.backOn ? fill(texts.onLeaveDay, { doctor: who, date: longDate(date), back: longDate(slots.backOn) })
+        : fill(texts.onLeaveDayNoBack, { doctor: who, date: longDate(date) });
+    }
+    case "closed":
+      return fill(texts.noHours, { weekday: weekdayName(date) });
+    case "past":
+      return fill(texts.pastSlots, { date: longDate(date) });
+    default:
+      return fill(texts.noFreeSlots, { date: longDate(date) });
+  }
+}
+
+function DateStrip({ texts, today, maxDaysAhead, date, week, interactive, isOff, onPick, onWeek }: {
   texts: AppointmentTexts;
   today: string;
   maxDaysAhead: number;
   date: string;
   week: number;
   interactive: boolean;
+  /** A day that cannot be chosen besides the past and the too far (the doctor's leave). */
+  isOff: (iso: string) => boolean;
   onPick: (iso: string) => void;
   onWeek: (week: number) => void;
 }) {
   const last = addDays(today, maxDaysAhead);
   const first = addDays(mondayOf(today), 7 * week);
   const days = Array.from({ length: 7 }, (_, i) => addDays(first, i));
-  const title = toDate(days[0]).toLocaleDateString("en-IN", { month: "long", year: "numeric", timeZone: "UTC" });
   const quick: [string, string][] = [[texts.today, today], [texts.tomorrow, addDays(today, 1)], [texts.nextWeek, addDays(today, 7)]];
   const click = (fn: () => void) => (e: React.MouseEvent) => {
     if (!interactive) return;
@@ -114,7 +126,7 @@ function DateStrip({ texts, today, maxDaysAhead, date, week, interactive, onPick
       <legend className="field-label">{texts.fields.date}<span className="required-mark" aria-hidden="true"> *</span></legend>
       <input type="hidden" name="weekOffset" value={week} />
       <input type="hidden" name="date" value={date} />
-      <p id={`${FORM}-date-hint`} className="field-hint">Chosen: {longDate(date)}</p>
+      <p id={`${FORM}-date-hint`} className="field-hint">{fill(texts.chosen, { date: longDate(date) })}</p>
       <div className="quick-dates">
         {quick.map(([label, iso]) => (
           <button key={label} type="submit" name="pickDate" value={iso} className="chip" aria-pressed={date === iso}
@@ -126,7 +138,7 @@ function DateStrip({ texts, today, maxDaysAhead, date, week, interactive, onPick
           onClick={click(() => onWeek(week - 1))}>
           <ChevronLeft aria-hidden="true" focusable="false" size={20} /><span className="visually-hidden">{texts.previousWeek}</span>
         </button>
-        <p className="week-title" aria-live="polite">{title}</p>
+        <p className="week-title" aria-live="polite">{monthYear(days[0])}</p>
         <button type="submit" name="week" value={week + 1} className="icon-button" disabled={addDays(first, 7) > last}
           onClick={click(() => onWeek(week + 1))}>
           <ChevronRight aria-hidden="true" focusable="false" size={20} /><span className="visually-hidden">{texts.followingWeek}</span>
@@ -134,14 +146,13 @@ function DateStrip({ texts, today, maxDaysAhead, date, week, interactive, onPick
       </div>
       <ul className="day-strip plain-list" id={fieldId(FORM, "date")} tabIndex={-1}>
         {days.map((iso) => {
-          const d = toDate(iso);
-          const off = iso < today || iso > last;
+          const off = iso < today || iso > last || isOff(iso);
           return (
             <li key={iso}>
               <button type="submit" name="pickDate" value={iso} className="day" disabled={off} aria-pressed={iso === date}
                 aria-label={longDate(iso)} onClick={click(() => onPick(iso))}>
-                <span className="day-name" aria-hidden="true">{d.toLocaleDateString("en-IN", { weekday: "short", timeZone: "UTC" })}</span>
-                <span className="day-number" aria-hidden="true">{d.getUTCDate()}</span>
+                <span className="day-name" aria-hidden="true">{weekdayShort(iso)}</span>
+                <span className="day-number" aria-hidden="true">{dayOfMonth(iso)}</span>
               </button>
             </li>
           );
@@ -156,28 +167,27 @@ function TimePicker({ texts, slots, values, doctor, interactive, error, onTime }
   texts: AppointmentTexts;
   slots: Slots;
   values: Values;
-  doctor: Pick<Doctor, "officeHours"> | undefined;
+  doctor: ListedDoctor | undefined;
   interactive: boolean;
   error?: string;
   onTime: (t: string) => void;
 }) {
   const [hour, setHour] = useState<number | null>(() => {
-    const m = minutes(values.time);
+    const m = minutesOf(values.time);
     return m === null ? null : Math.floor(m / 60);
   });
+  const hourOf = (t: string) => Math.floor((minutesOf(t) ?? 0) / 60);
   let body;
   if (!values.doctor) body = <p className="page-status">{texts.selectDoctorFirst}</p>;
   else if (slots.state === "loading") body = <p className="page-status">{texts.loadingSlots}</p>;
   else if (slots.state === "error") body = <p className="page-status page-status--error">{texts.slotsFailed}</p>;
   else if (slots.state === "idle") body = null;
   else {
-    const free = slots.available.filter((t) => !slots.booked.includes(t));
-    const day = weekday(values.date);
-    const hasHours = doctor?.officeHours.some((h) => h.day.toLowerCase() === day.toLowerCase() && minutes(h.hours.split("-")[0] ?? "") !== null);
+    const free = slots.availableSlots.filter((t) => !slots.bookedSlots.includes(t));
     if (!free.length) {
-      body = <p className="page-status">{hasHours || slots.booked.length ? texts.noFreeSlots.replace("{date}", longDate(values.date)) : texts.noHours.replace("{weekday}", day)}</p>;
+      body = <p className="page-status">{noTimesMessage(texts, slots, doctor, values.date)}</p>;
     } else {
-      const hours = [...new Set(free.map((t) => Math.floor((minutes(t) ?? 0) / 60)))];
+      const hours = [...new Set(free.map(hourOf))];
       const radios = (list: string[]) => list.map((t) => (
         <label key={t} className="slot">
           <input type="radio" name="time" value={t} checked={values.time === t} onChange={() => onTime(t)}
@@ -189,12 +199,12 @@ function TimePicker({ texts, slots, values, doctor, interactive, error, onTime }
         body = hours.map((h) => (
           <fieldset key={h} className="slot-group">
             <legend>{hourLabel(h)}</legend>
-            <div className="slot-grid">{radios(free.filter((t) => Math.floor((minutes(t) ?? 0) / 60) === h))}</div>
+            <div className="slot-grid">{radios(free.filter((t) => hourOf(t) === h))}</div>
           </fieldset>
         ));
       } else if (hour === null || !hours.includes(hour)) {
         body = (
-          <ul className="slot-grid plain-list" aria-label="Hours">
+          <ul className="slot-grid plain-list" aria-label={texts.hoursLabel}>
             {hours.map((h) => (
               <li key={h}>
                 <button type="button" className="slot slot--hour" id={h === hours[0] ? fieldId(FORM, "time") : undefined}
@@ -205,11 +215,11 @@ function TimePicker({ texts, slots, values, doctor, interactive, error, onTime }
         );
       } else {
         body = (
-          <div role="group" aria-label={`Times from ${hourLabel(hour)}`}>
+          <div role="group" aria-label={fill(texts.timesFrom, { hour: hourLabel(hour) })}>
             <button type="button" className="text-button" onClick={() => { setHour(null); onTime(""); }}>
               <ArrowLeft aria-hidden="true" focusable="false" size={16} /> {texts.backToHours}
             </button>
-            <div className="slot-grid">{radios(free.filter((t) => Math.floor((minutes(t) ?? 0) / 60) === hour))}</div>
+            <div className="slot-grid">{radios(free.filter((t) => hourOf(t) === hour))}</div>
           </div>
         );
       }
@@ -226,23 +236,28 @@ function TimePicker({ texts, slots, values, doctor, interactive, error, onTime }
 }
 
 /** Variant B's times: the hourly slots 9:00 AM to 8:00 PM; the ones the doctor does not offer that day are disabled. */
-function HourlyPicker({ texts, slots, values, error, onTime }: {
+function HourlyPicker({ texts, slots, values, doctor, error, onTime }: {
   texts: AppointmentTexts;
   slots: Slots;
   values: Values;
+  doctor: ListedDoctor | undefined;
   error?: string;
   onTime: (t: string) => void;
 }) {
-  const free = new Set(slots.state === "ready" ? slots.available.filter((t) => !slots.booked.includes(t)).map(minutes) : []);
+  const free = new Set(slots.state === "ready" ? slots.availableSlots.filter((t) => !slots.bookedSlots.includes(t)).map(minutesOf) : []);
   const times = Array.from({ length: 12 }, (_, i) => hourLabel(9 + i));
+  const none = slots.state === "ready" && !times.some((t) => free.has(minutesOf(t)));
   return (
     <fieldset className={`field time-picker${error ? " field--error" : ""}`} aria-describedby={error ? `${FORM}-time-error` : undefined}>
       <legend className="field-label">{texts.fields.time}<span className="required-mark" aria-hidden="true"> *</span></legend>
       {error ? <p className="field-error" id={`${FORM}-time-error`}><span className="visually-hidden">Error: </span>{error}</p> : null}
-      {slots.state === "loading" ? <p className="page-status" aria-live="polite">{texts.loadingSlots}</p> : null}
+      <div aria-live="polite">
+        {slots.state === "loading" ? <p className="page-status">{texts.loadingSlots}</p> : null}
+        {none && slots.state === "ready" ? <p className="page-status">{noTimesMessage(texts, slots, doctor, values.date)}</p> : null}
+      </div>
       <div className="slot-grid">
         {times.map((t, i) => {
-          const open = free.has(minutes(t));
+          const open = free.has(minutesOf(t));
           return (
             <label key={t} className={`slot${open ? "" : " slot--off"}`}>
               <input type="radio" name="time" value={t} checked={values.time === t} disabled={!open} onChange={() => onTime(t)}
@@ -253,6 +268,24 @@ function HourlyPicker({ texts, slots, values, error, onTime }: {
         })}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * "This form is not for emergencies": shown as soon as "Emergency" or a red-flag
+ * symptom is chosen. Without JavaScript CSS shows it (`:has()` on the checked
+ * option or box, marked `data-red-flag`); with it, the wizard's state does, and
+ * the live region reads it out.
+ */
+function RedFlagNotice({ texts, shown }: { texts: AppointmentTexts; shown: boolean }) {
+  return (
+    <div className="red-flag-region" aria-live="assertive">
+      <div className={`red-flag${shown ? " is-shown" : ""}`} data-red-flag-notice="">
+        <p className="red-flag-heading"><strong>{texts.redFlagHeading}</strong></p>
+        <p><EmergencyNote text={texts.redFlagText} /></p>
+        <p>{texts.redFlagFollowUp}</p>
+      </div>
+    </div>
   );
 }
 
@@ -290,7 +323,7 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
         <p>{doctor.specialization} · {doctor.experience} years' experience</p>
         {doctor.rating !== null ? <Stars rating={doctor.rating} /> : null}
         <p className="muted"><MapPin aria-hidden="true" focusable="false" size={16} /> {doctor.location}</p>
-        {doctor.availability ? <p className="badge badge--ok">{doctor.availability}</p> : null}
+        <DoctorStatus doctor={doctor} />
       </div>
     </div>
   );
@@ -308,10 +341,14 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
   const navigate = useNavigate();
   const general = data.variant === "general";
   const texts = data.texts;
-  const flag = (location.state as { isGeneralConsultation?: unknown } | null)?.isGeneralConsultation === true
-    || new URLSearchParams(location.search).get("isGeneralConsultation") === "true";
-  const presetDepartment = general && flag ? "general-consultation" : null;
   const params = new URLSearchParams(location.search);
+  const flag = (location.state as { isGeneralConsultation?: unknown } | null)?.isGeneralConsultation === true
+    || params.get("isGeneralConsultation") === "true";
+  // A department's "Book" button names it (`?department=cardiology`) when it is one a booking may name.
+  const named = texts.departments.find((d) => d.id === params.get("department"))?.id ?? null;
+  const presetDepartment = !general ? null : flag ? "general-consultation" : named;
+  // General consultation hides the department choice (spec section 2); a named department stays changeable.
+  const hideDepartment = general && flag;
   const doneFromQuery: Done | null = params.get(general ? "requested" : "confirmed") === "1"
     ? { doctor: params.get("doctor") ?? data.doctor?.name ?? "", date: params.get("date") ?? "", time: params.get("time") ?? "", visitType: params.get("visitType") ?? "" }
     : null;
@@ -319,7 +356,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
   const [interactive, setInteractive] = useState(false);
   const [step, setStep] = useState(initial?.step ?? 1);
   const [values, setValues] = useState<Values>(() => startValues(initial, data, general, presetDepartment));
-  const [week, setWeek] = useState(() => weekOf(data.today, values.date));
+  const [week, setWeek] = useState(() => weeksBetween(data.today, values.date));
   const [errors, setErrors] = useState<Errors>(initial?.errors ?? {});
   const [message, setMessage] = useState(initial?.message ?? "");
   const [attempt, setAttempt] = useState((initial?.status ?? 0) >= 400 ? 1 : 0);
@@ -327,7 +364,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
   const [done, setDone] = useState<Done | null>(doneFromQuery);
   const [slots, setSlots] = useState<Slots>(() => {
     const s = initial?.slots;
-    return s ? { state: "ready", key: `${values.doctor}|${s.date}`, available: s.availableSlots, booked: s.bookedSlots } : { state: "idle" };
+    return s ? { ...s, state: "ready", key: `${values.doctor}|${s.date}` } : { state: "idle" };
   });
   const [reload, setReload] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -353,8 +390,11 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
     const who = !general && data.doctor ? `doctorId=${data.doctor.id}` : `doctor=${encodeURIComponent(values.doctor)}`;
     fetch(`/appointments/slots?${who}&date=${values.date}`, { signal: controller.signal, headers: { accept: "application/json" } })
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((b: { availableSlots?: string[]; bookedSlots?: string[] }) => {
-        setSlots({ state: "ready", key: slotKey, available: b.availableSlots ?? [], booked: b.bookedSlots ?? [] });
+      .then((b: Partial<DaySlots>) => {
+        setSlots({
+          state: "ready", key: slotKey, availableSlots: b.availableSlots ?? [], bookedSlots: b.bookedSlots ?? [],
+          availability: b.availability ?? "open", backOn: b.backOn,
+        });
         setReload(0);
       })
       .catch(() => {
@@ -371,7 +411,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
   };
   const pick = (iso: string) => {
     setValues((o) => ({ ...o, date: iso, time: "" }));
-    setWeek(weekOf(data.today, iso));
+    setWeek(weeksBetween(data.today, iso));
   };
   const changeWeek = (w: number) => {
     const first = addDays(mondayOf(data.today), 7 * w);
@@ -470,7 +510,9 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
     const v = values[n as keyof Values];
     return typeof v === "string" && v ? <input key={n} type="hidden" name={n} value={v} /> : null;
   });
-  const onStep = (n: string) => stepOf(n, general) === step && !(n === "department" && presetDepartment);
+  const onStep = (n: string) => stepOf(n, general) === step && !(n === "department" && hideDepartment);
+  // "Emergency" or a red-flag symptom: the notice that this form is not for emergencies.
+  const redFlag = texts.redFlags.includes(values.reason) || values.selectedSymptoms.some((s) => texts.redFlags.includes(s));
   // The times of the chosen doctor and day; "loading" until the fetch starts (with JavaScript only).
   const shownSlots: Slots = slots.state !== "idle" && slots.key === slotKey ? slots
     : interactive && values.doctor ? { state: "loading", key: slotKey } : { state: "idle" };
@@ -517,7 +559,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
 
         {step === 2 ? (
           <>
-            {general && !presetDepartment ? (
+            {general && !hideDepartment ? (
               <Field form={FORM} name="department" label={texts.fields.department} error={errors.department}>
                 <select {...describedBy(FORM, "department", errors.department)} className="input" value={values.department}
                   onChange={(e) => setValues((o) => ({ ...o, department: e.target.value, doctor: "", time: "" }))}>
@@ -531,18 +573,22 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
                 <select {...describedBy(FORM, "doctor", errors.doctor)} className="input" value={values.doctor}
                   onChange={(e) => setValues((o) => ({ ...o, doctor: e.target.value, time: "" }))}>
                   <option value="">{texts.chooseDoctor}</option>
-                  {doctors.map((d) => <option key={d.id} value={d.name}>{d.name} ({d.specialization})</option>)}
+                  {doctors.map((d) => (
+                    <option key={d.id} value={d.name}>
+                      {d.name} ({d.specialization}){d.onLeave ? ` – ${texts.onLeaveOption}` : ""}
+                    </option>
+                  ))}
                 </select>
               </Field>
             ) : null}
             <DateStrip texts={texts} today={data.today} maxDaysAhead={data.maxDaysAhead} date={values.date} week={week}
-              interactive={interactive} onPick={pick} onWeek={changeWeek} />
+              interactive={interactive} isOff={(iso) => onLeaveOn(doctorObj, iso)} onPick={pick} onWeek={changeWeek} />
             {errors.date ? <p className="field-error" id={`${FORM}-date-error`}>{errors.date}</p> : null}
             {general ? (
               <TimePicker key={slotKey} texts={texts} slots={shownSlots}
                 values={values} doctor={doctorObj} interactive={interactive} error={errors.time} onTime={set("time")} />
             ) : (
-              <HourlyPicker texts={texts} slots={shownSlots}
+              <HourlyPicker texts={texts} slots={shownSlots} doctor={doctorObj}
                 values={values} error={errors.time} onTime={set("time")} />
             )}
             <Radios name="visitType" legend={texts.fields.visitType} options={texts.visitTypes} value={values.visitType}
@@ -551,9 +597,10 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
               <select {...describedBy(FORM, "reason", errors.reason)} className="input" value={values.reason}
                 onChange={(e) => set("reason")(e.target.value)}>
                 <option value="">{texts.chooseReason}</option>
-                {reasons.map((r) => <option key={r} value={r}>{r}</option>)}
+                {reasons.map((r) => <option key={r} value={r} data-red-flag={texts.redFlags.includes(r) ? "" : undefined}>{r}</option>)}
               </select>
             </Field>
+            {!general ? <RedFlagNotice texts={texts} shown={redFlag} /> : null}
             {general ? (
               <fieldset className={`field checkbox-group${errors.selectedSymptoms ? " field--error" : ""}`}>
                 <legend className="field-label">{texts.fields.selectedSymptoms}</legend>
@@ -562,6 +609,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
                   {texts.symptoms.map((s, i) => (
                     <label key={s} className="checkbox">
                       <input type="checkbox" name="selectedSymptoms" value={s} id={i === 0 ? fieldId(FORM, "selectedSymptoms") : undefined}
+                        data-red-flag={texts.redFlags.includes(s) ? "" : undefined}
                         checked={values.selectedSymptoms.includes(s)}
                         onChange={(e) => set("selectedSymptoms")(e.target.checked ? [...values.selectedSymptoms, s] : values.selectedSymptoms.filter((x) => x !== s))} />
                       {s}
@@ -570,6 +618,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
                 </div>
               </fieldset>
             ) : null}
+            {general ? <RedFlagNotice texts={texts} shown={redFlag} /> : null}
             <Field form={FORM} name="additionalNotes" label={texts.fields.additionalNotes} error={errors.additionalNotes}>
               <textarea {...describedBy(FORM, "additionalNotes", errors.additionalNotes)} className="input" rows={4}
                 value={values.additionalNotes} onChange={(e) => set("additionalNotes")(e.target.value)} />
@@ -587,6 +636,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
 
         {step === 3 ? (
           <>
+            <RedFlagNotice texts={texts} shown={redFlag} />
             <h3>{texts.summaryHeading}</h3>
             <dl className="summary">
               {([
@@ -617,7 +667,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
         <div className="form-actions">
           {step > 1 ? <button type="submit" name="action" value="back" className="button button--outline">{texts.back}</button> : null}
           {step < 3 ? (
-            <button type="submit" name="action" value="next" className="button button--primary">{step === 2 && !general ? texts.review : texts.continue}</button>
+            <button type="submit" name="action" value="next" className="button button--primary">{step === 2 ? texts.review : texts.continue}</button>
           ) : (
             <button type="submit" name="action" value="submit" className="button button--primary" disabled={sending}>
               {sending ? texts.sending : general ? texts.submitA : texts.submitB}
@@ -660,6 +710,7 @@ export default function AppointmentPage() {
         <div className="container narrow">
           <h1>{data.variant === "general" ? t.heading : `${t.heading}: ${data.doctor?.name}`}</h1>
           <p className="page-lead">{t.lead}</p>
+          <p className="emergency-line"><EmergencyNote text={t.emergencyLine} /></p>
         </div>
       </div>
       <div className="container page-body narrow">

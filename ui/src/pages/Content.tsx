@@ -4,15 +4,11 @@
 import { ArrowLeft, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { DoctorImage, ExternalLink, Spinner, Stars } from "../components/ui";
+import { BookLink, ClinicAddress, DoctorImage, ExternalLink, Spinner, Stars } from "../components/ui";
+import { grouped, telHref } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { ContactForm } from "../components/ContactForm";
 import type { Clinic, ContentProps, ContentSection, Doctor, FormState, Review } from "../types";
-
-/** 1000000 → "1,000,000" (QuickJS has no Intl). */
-export function grouped(n: number): string {
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
 
 /**
  * Counts from 0 to each target in 60 steps of about 33 ms, starting 1 s after the
@@ -130,13 +126,14 @@ function Reviews({ reviews }: { reviews: Review[] }) {
 
 function ContactBlock() {
   const site = useSite();
+  const label = site.contactLabels;
   const icon = (I: typeof Clock) => <I aria-hidden="true" focusable="false" size={20} />;
   return (
     <dl className="contact-list">
-      <div><dt>{icon(Phone)}Phone</dt><dd><a className="text-link" href={`tel:${site.phone.replace(/\s+/g, "")}`}>{site.phone}</a></dd></div>
-      <div><dt>{icon(Mail)}E-mail</dt><dd><a className="text-link" href={`mailto:${site.email}`}>{site.email}</a></dd></div>
-      <div><dt>{icon(MapPin)}Address</dt><dd>{site.address}</dd></div>
-      <div><dt>{icon(Clock)}Hours</dt><dd>{site.hours}</dd></div>
+      <div><dt>{icon(Phone)}{label.phone}</dt><dd><a className="text-link" href={telHref(site.phone)}>{site.phone}</a></dd></div>
+      <div><dt>{icon(Mail)}{label.email}</dt><dd><a className="text-link" href={`mailto:${site.email}`}>{site.email}</a></dd></div>
+      <div><dt>{icon(MapPin)}{label.address}</dt>{site.clinics.map((c) => <dd key={c.id}><ClinicAddress clinic={c} /></dd>)}</div>
+      <div><dt>{icon(Clock)}{label.hours}</dt><dd>{site.hours}</dd></div>
     </dl>
   );
 }
@@ -153,6 +150,9 @@ interface Rows {
 function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
   const site = useSite();
   const heading = section.heading ? <h2 className="section-title">{section.heading}</h2> : null;
+  // A section's cards are headed one level below its heading, or h2 without one
+  // (headings never skip a level: screen-reader users move by them).
+  const Card = section.heading ? "h3" : "h2";
   let body;
   switch (section.type) {
     case "text":
@@ -163,10 +163,11 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
         <ul className={`card-grid card-grid--${section.columns ?? 3} plain-list`}>
           {section.cards.map((c) => (
             <li key={c.title} className="card info-card">
-              <h3>{c.title}</h3>
+              <Card className="card-title">{c.title}</Card>
               <p>{c.text}</p>
               {c.link && c.label ? (
-                c.external ? <ExternalLink href={c.link} className="text-link">{c.label}</ExternalLink>
+                c.link === "/appointment" ? <BookLink className="text-link">{c.label}</BookLink>
+                  : c.external ? <ExternalLink href={c.link} className="text-link">{c.label}</ExternalLink>
                   : c.link.startsWith("#") ? <a href={c.link} className="text-link">{c.label}</a>
                   : <Link to={c.link} className="text-link">{c.label}</Link>
               ) : null}
@@ -219,16 +220,18 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
     case "clinics":
       body = (
         <ul className="card-grid card-grid--3 clinic-grid plain-list">
-          {section.clinics.map((c) => (
-            <li key={c.id} className="card clinic-card" data-clinic-card="">
-              <h3>{c.name}</h3>
+          {site.clinics.map((c) => (
+            <li key={c.id} id={c.id} className="card clinic-card" data-clinic-card="">
+              <Card className="card-title">{c.name}</Card>
               <Stars rating={c.rating} />
               <p><MapPin aria-hidden="true" focusable="false" size={18} /> {c.address}</p>
-              <p><Phone aria-hidden="true" focusable="false" size={18} /> <a className="text-link" href={`tel:${c.phone.replace(/\s+/g, "")}`}>{c.phone}</a></p>
+              <p><Phone aria-hidden="true" focusable="false" size={18} /> <a className="text-link" href={telHref(c.phone)}>{c.phone}</a></p>
               <p><Mail aria-hidden="true" focusable="false" size={18} /> <a className="text-link" href={`mailto:${c.email}`}>{c.email}</a></p>
               <p><Clock aria-hidden="true" focusable="false" size={18} /> {c.hours}</p>
               <ul className="tag-list" aria-label="Specialties">{c.specialties.map((s) => <li key={s}>{s}</li>)}</ul>
-              <a href={c.mapUrl} className="text-link" rel="noopener">View on map<span className="visually-hidden"> for {c.name} (opens Google Maps)</span></a>
+              <a href={c.mapUrl} className="text-link" rel="noopener">
+                {site.contactLabels.map}<span className="visually-hidden"> {c.name} {site.contactLabels.mapNote}</span>
+              </a>
             </li>
           ))}
         </ul>
@@ -252,17 +255,18 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
     case "book":
       body = (
         <p className="section-action">
-          {section.text} <ExternalLink href={site.bookingUrl} className="button button--primary">{site.bookLabel}</ExternalLink>
+          {section.text} <BookLink to="/appointment?isGeneralConsultation=true" className="button button--primary">{site.bookLabel}</BookLink>
         </p>
       );
       break;
     case "visit":
       body = (
         <ul className="card-grid card-grid--3 plain-list">
-          <li className="card info-card"><h3><MapPin aria-hidden="true" focusable="false" size={20} /> Visit Us</h3><p>{site.address}</p></li>
-          <li className="card info-card"><h3><Phone aria-hidden="true" focusable="false" size={20} /> Call Us</h3>
-            <p><a className="text-link" href={`tel:${site.phone.replace(/\s+/g, "")}`}>{site.phone}</a></p></li>
-          <li className="card info-card"><h3><Clock aria-hidden="true" focusable="false" size={20} /> Working Hours</h3><p>{site.hours}</p></li>
+          <li className="card info-card"><Card className="card-title"><MapPin aria-hidden="true" focusable="false" size={20} /> {section.labels.visit}</Card>
+            {site.clinics.map((c) => <p key={c.id}><ClinicAddress clinic={c} /></p>)}</li>
+          <li className="card info-card"><Card className="card-title"><Phone aria-hidden="true" focusable="false" size={20} /> {section.labels.call}</Card>
+            <p><a className="text-link" href={telHref(site.phone)}>{site.phone}</a></p></li>
+          <li className="card info-card"><Card className="card-title"><Clock aria-hidden="true" focusable="false" size={20} /> {section.labels.hours}</Card><p>{site.hours}</p></li>
         </ul>
       );
       break;
@@ -291,8 +295,7 @@ export default function ContentPage() {
     );
   }
   const { content, founders, doctors, reviews, form } = state.props.data;
-  const clinics = content.sections.flatMap((s) => (s.type === "clinics" ? s.clinics : []));
-  const rows: Rows = { founders, doctors, reviews, form, formState: state.props.form, clinics };
+  const rows: Rows = { founders, doctors, reviews, form, formState: state.props.form, clinics: state.props.site.clinics };
   return (
     <div className="page">
       <div className="page-hero">

@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarCheck, Clock, MapPin, Phone, Stethoscope } from "lucide-react";
 import { Link } from "react-router";
-import { DoctorImage, ExternalLink, NotFound, Spinner } from "../components/ui";
+import { BookLink, ClinicAddress, DoctorImage, EmergencyNote, NotFound, Spinner } from "../components/ui";
 import { usePageProps, useSite } from "../lib/props";
 import type { Department, Doctor } from "../types";
 
@@ -28,7 +28,11 @@ function Specialist({ doctor }: { doctor: Doctor }) {
 function Details({ department, specialists }: { department: Department; specialists: Doctor[] }) {
   const site = useSite();
   const icon = (I: typeof Clock) => <I aria-hidden="true" focusable="false" size={20} />;
-  const mapUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(site.address)}`;
+  // Where its specialists see patients; both clinics while it has none.
+  const here = site.clinics.filter((c) => specialists.some((d) => d.clinic === c.id));
+  const clinics = here.length ? here : site.clinics;
+  // The request form knows the departments a booking may name (spec section 5).
+  const book = `/appointment?department=${encodeURIComponent(department.slug)}`;
   return (
     <div className="page">
       <div className="page-hero dept-hero">
@@ -77,8 +81,14 @@ function Details({ department, specialists }: { department: Department; speciali
         <aside className="dept-aside" aria-label={`Visiting ${department.name}`}>
           <section className="card">
             <h2>{icon(MapPin)}Location</h2>
-            <p>{site.address}</p>
-            <a href={mapUrl} className="text-link" rel="noopener">View on map<span className="visually-hidden"> (opens Google Maps)</span></a>
+            {clinics.map((c) => (
+              <div key={c.id} className="dept-clinic">
+                <p><ClinicAddress clinic={c} /></p>
+                <a href={c.mapUrl} className="text-link" rel="noopener">
+                  {site.contactLabels.map}<span className="visually-hidden"> {c.name} {site.contactLabels.mapNote}</span>
+                </a>
+              </div>
+            ))}
           </section>
           <section className="card">
             <h2>{icon(Clock)}Department Hours</h2>
@@ -88,10 +98,10 @@ function Details({ department, specialists }: { department: Department; speciali
             <h2>{icon(Phone)}Contact Information</h2>
             <p><a href={`tel:${site.phone.replace(/\s+/g, "")}`} className="text-link">{site.phone}</a></p>
           </section>
-          <ExternalLink href={site.bookingUrl} className="button button--primary button--large dept-book">
+          <BookLink to={book} className="button button--primary button--large dept-book">
             {icon(CalendarCheck)}Book an Appointment
-          </ExternalLink>
-          <p className="muted dept-note">{icon(Stethoscope)}{site.emergencyNote}</p>
+          </BookLink>
+          <p className="muted dept-note">{icon(Stethoscope)}<span><EmergencyNote /></span></p>
         </aside>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { ArrowLeft, Briefcase, CalendarCheck, Clock, GraduationCap, Languages, MapPin, ShieldCheck, Stethoscope } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { DoctorImage, ExternalLink, NotFound, Spinner, Stars } from "../components/ui";
+import { BookLink, DoctorImage, DoctorStatus, NotFound, Spinner, Stars } from "../components/ui";
 import { yearsExperience } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import type { Doctor } from "../types";
@@ -36,10 +36,9 @@ function Profile({ doctor }: { doctor: Doctor }) {
             <p className="doctor-meta">{icon(Briefcase)}{yearsExperience(doctor.experience)}</p>
             <Stars rating={doctor.rating} />
             <p className="doctor-meta">{icon(MapPin)}{doctor.location}</p>
-            {doctor.availability ? <p className="availability">{doctor.availability}</p> : null}
+            <DoctorStatus doctor={doctor} />
             <div className="form-actions">
-              <ExternalLink href={site.bookingUrl} className="button button--primary">Book Appointment</ExternalLink>
-              <Link to={`/appointment/${doctor.id}`} className="button button--outline">Request an appointment here</Link>
+              <BookLink to={`/appointment/${doctor.id}`} className="button button--primary">{site.bookLabel}</BookLink>
             </div>
           </div>
         </div>

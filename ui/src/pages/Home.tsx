@@ -2,7 +2,7 @@ import { ArrowRight, Clock, Mail, MapPin, Pause, Phone, Play, Quote } from "luci
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Fade, preloadMotion } from "../components/Fade";
-import { DoctorImage, ExternalLink, Spinner, Stars } from "../components/ui";
+import { BookLink, ClinicAddress, DoctorImage, Spinner, Stars } from "../components/ui";
 import { formatDate, telHref } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import type { Department, Doctor, HomeContent, Site } from "../types";
@@ -52,7 +52,7 @@ function Hero({ content, site }: { content: HomeContent["hero"]; site: Site }) {
           ))}
         </div>
         <div className="hero-actions">
-          <ExternalLink href={site.bookingUrl} className="button button--primary button--large">{content.bookLabel}</ExternalLink>
+          <BookLink className="button button--primary button--large">{content.bookLabel}</BookLink>
           <Link to={content.subscribeLink} className="button button--light button--large">{content.subscribeLabel}</Link>
         </div>
         <div className="hero-controls">
@@ -74,7 +74,7 @@ function Hero({ content, site }: { content: HomeContent["hero"]; site: Site }) {
   );
 }
 
-function WhyChooseUs({ content, site }: { content: HomeContent["whyChooseUs"]; site: Site }) {
+function WhyChooseUs({ content }: { content: HomeContent["whyChooseUs"] }) {
   return (
     <section id="why-choose-us" className="section section--tinted" aria-labelledby="why-heading">
       <div className="container">
@@ -85,10 +85,10 @@ function WhyChooseUs({ content, site }: { content: HomeContent["whyChooseUs"]; s
             <article key={c.title} className="card quick-card">
               <h3>{c.title}</h3>
               <p>{c.text}</p>
-              {c.external || !c.link ? (
-                <ExternalLink href={site.bookingUrl} className="text-link" label={`${c.linkLabel}: ${c.title}`}>
-                  {c.linkLabel} <ArrowRight aria-hidden="true" focusable="false" size={16} />
-                </ExternalLink>
+              {c.link === "/appointment" ? (
+                <BookLink className="text-link">
+                  {c.linkLabel}<span className="visually-hidden">: {c.title}</span> <ArrowRight aria-hidden="true" focusable="false" size={16} />
+                </BookLink>
               ) : (
                 <Link to={c.link} className="text-link">
                   {c.linkLabel}<span className="visually-hidden">: {c.title}</span> <ArrowRight aria-hidden="true" focusable="false" size={16} />
@@ -144,7 +144,7 @@ function Founders({ content, founders }: { content: HomeContent["founders"]; fou
   );
 }
 
-function Services({ content, site }: { content: HomeContent["services"]; site: Site }) {
+function Services({ content }: { content: HomeContent["services"] }) {
   const [selected, setSelected] = useState(content.tiles[0]?.id ?? "");
   const [touched, setTouched] = useState(false);
   const tile = content.tiles.find((t) => t.id === selected) ?? content.tiles[0];
@@ -188,7 +188,7 @@ function Services({ content, site }: { content: HomeContent["services"]; site: S
                   <Link to={tile.link} className="button button--outline" aria-label={`${content.knowMoreLabel}: ${tile.name}`}>
                     {content.knowMoreLabel}
                   </Link>
-                  <ExternalLink href={site.bookingUrl} className="button button--primary">{content.readyLabel}</ExternalLink>
+                  <BookLink className="button button--primary">{content.readyLabel}</BookLink>
                 </div>
               </Fade>
             </div>
@@ -257,10 +257,12 @@ function Appointment({ content, site }: { content: HomeContent["appointment"]; s
           <dl className="contact-details">
             <div><dt><Phone aria-hidden="true" focusable="false" size={18} />{c.phoneLabel}</dt><dd><a href={telHref(site.phone)}>{site.phone}</a></dd></div>
             <div><dt><Mail aria-hidden="true" focusable="false" size={18} />{c.emailLabel}</dt><dd><a href={`mailto:${site.email}`}>{site.email}</a></dd></div>
-            <div><dt><MapPin aria-hidden="true" focusable="false" size={18} />{c.addressLabel}</dt><dd>{site.address}</dd></div>
+            <div><dt><MapPin aria-hidden="true" focusable="false" size={18} />{c.addressLabel}</dt>
+              {site.clinics.map((clinic) => <dd key={clinic.id}><ClinicAddress clinic={clinic} /></dd>)}
+            </div>
             <div><dt><Clock aria-hidden="true" focusable="false" size={18} />{c.hoursLabel}</dt><dd>{site.hours}</dd></div>
           </dl>
-          <ExternalLink href={site.bookingUrl} className="button button--light">{c.bookLabel}</ExternalLink>
+          <BookLink className="button button--light">{c.bookLabel}</BookLink>
         </div>
       </div>
     </section>
@@ -338,10 +340,10 @@ export default function HomePage() {
   return (
     <>
       <Hero content={home.hero} site={site} />
-      <WhyChooseUs content={home.whyChooseUs} site={site} />
+      <WhyChooseUs content={home.whyChooseUs} />
       <Departments content={home.departments} departments={departments} />
       <Founders content={home.founders} founders={founders} />
-      <Services content={home.services} site={site} />
+      <Services content={home.services} />
       <Subscription content={home.subscription} />
       <Appointment content={home.appointment} site={site} />
       <News content={home.news} />

@@ -1,13 +1,12 @@
 import { Search } from "lucide-react";
 import { Link } from "react-router";
 import { Spinner } from "../components/ui";
-import { usePageProps } from "../lib/props";
-
-const LABELS: Record<string, string> = { doctor: "Doctor", department: "Department", service: "Service", specialization: "Specialization" };
+import { usePageProps, useSite } from "../lib/props";
 
 /** The search as a page: a plain GET form, so it works without JavaScript. */
 export default function SearchPage() {
   const state = usePageProps("search");
+  const labels = useSite().searchTypes;
   const query = state.status === "ready" ? state.props.data.query : "";
   let body;
   if (state.status === "loading") body = <Spinner label="Searching" />;
@@ -21,7 +20,7 @@ export default function SearchPage() {
         <ul className="search-page-results plain-list">
           {state.props.data.results.map((r) => (
             <li key={`${r.type}-${r.id}`} className="card search-page-result">
-              <span className="badge">{LABELS[r.type] ?? r.type}</span>
+              <span className="badge">{labels[r.type] ?? r.type}</span>
               <h3><Link to={r.link}>{r.name}</Link></h3>
               {r.description ? <p>{r.description}</p> : null}
             </li>

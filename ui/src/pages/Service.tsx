@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { ServiceIcon } from "../components/ServiceIcon";
-import { ExternalLink, NotFound, Spinner } from "../components/ui";
+import { BookLink, NotFound, Spinner } from "../components/ui";
 import { usePageProps, useSite } from "../lib/props";
 import type { Service } from "../types";
 
@@ -31,7 +31,7 @@ function Details({ service }: { service: Service }) {
           <ul className="check-list">{service.offers.map((o) => <li key={o}>{o}</li>)}</ul>
         </section>
         <p className="section-action">
-          <ExternalLink href={site.bookingUrl} className="button button--primary button--large">{site.bookLabel}</ExternalLink>
+          <BookLink className="button button--primary button--large">{site.bookLabel}</BookLink>
         </p>
       </div>
     </div>

@@ -13,7 +13,8 @@ const rows = (sql, params) => env.server.query(sql, params);
 const istToday = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 const nextWeek = new Date(Date.parse(`${istToday}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
 const weekday = new Date(`${nextWeek}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
-const withHours = seedDoctors.filter((d) => d.officeHours.some((h) => h.day === weekday));
+// Not the doctor the seed puts on leave for the first two weeks.
+const withHours = seedDoctors.filter((d) => !d.leaveDays && d.officeHours.some((h) => h.day === weekday));
 const doctorA = withHours[0];
 const doctorB = withHours[withHours.length - 1];
 const to24h = (t) => {
@@ -61,7 +62,7 @@ async function wizardAToConfirm(page, email) {
   await page.locator("main").getByLabel("Fever").check();
   await page.locator("main").getByLabel("Cough").check();
   await page.locator("main").getByLabel("Additional Notes").fill("Blood pressure readings from home attached to my file.");
-  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Review Appointment" }).click();
   await page.getByRole("heading", { name: "Confirm Your Request" }).waitFor();
   const summary = await page.locator(".summary").innerText();
   assert.ok(summary.includes(doctorA.name) && summary.includes(time) && summary.includes("Fever, Cough"), summary);
@@ -146,7 +147,7 @@ test("wizard A without JavaScript: each step is a page, and the request is store
     const time = await slot.getAttribute("value");
     await slot.check();
     await page.locator("main").getByLabel(/^Reason for Visit/).selectOption("Consultation");
-    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Review Appointment" }).click();
     await page.getByRole("heading", { name: "Confirm Your Request" }).waitFor();
     await page.getByRole("button", { name: "Request Appointment" }).click();
     assert.ok(await page.getByRole("alert").getByText("Tick the box to confirm", { exact: false }).isVisible());
@@ -210,3 +211,42 @@ test("wizard B for a doctor that does not exist says so, with a way back", async
     await context.close();
   }
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`${javaScriptEnabled ? "with" : "without"} JavaScript, "Emergency" or chest pain shows at once that the form is not for emergencies`, async () => {
+    const { page, context, problems } = await openPage(env.browser, { javaScriptEnabled, width: 375 });
+    const notice = page.locator("main .red-flag");
+    try {
+      for (const [path, choose, unchoose] of [
+        [`/appointment/${doctorB.id}`, () => page.locator("main").getByLabel(/^Reason for Visit/).selectOption("Emergency"),
+          () => page.locator("main").getByLabel(/^Reason for Visit/).selectOption("Follow-up")],
+        ["/appointment", () => page.locator("main").getByLabel("Chest Pain").check(), () => page.locator("main").getByLabel("Chest Pain").uncheck()],
+        ["/appointment", () => page.locator("main").getByLabel("Shortness of Breath").check(), null],
+      ]) {
+        await page.goto(`${env.server.base}${path}`);
+        if (javaScriptEnabled) await hydrated(page);
+        // Every step says so, with 108 to call, not only the footer.
+        const line = page.locator("main .emergency-line");
+        assert.match(await line.innerText(), /This form is not for emergencies\. In an emergency, call 108/);
+        assert.equal(await line.getByRole("link", { name: "108" }).getAttribute("href"), "tel:108");
+        await personal(page, "Farah Khan", "farah@example.in");
+        await page.getByRole("button", { name: "Continue" }).click();
+        await page.getByRole("button", { name: "Review Appointment" }).waitFor();
+        assert.equal(await notice.isVisible(), false, `${path}: hidden until a red flag is chosen`);
+        await choose();
+        // At once: no step change, no request to the server.
+        await notice.waitFor({ state: "visible", timeout: 2000 });
+        assert.match(await notice.innerText(), /This form is not for emergencies[\s\S]*call 108 now or go to the nearest emergency department/);
+        assert.equal(await notice.getByRole("link", { name: "108" }).getAttribute("href"), "tel:108");
+        assert.match(await notice.innerText(), /You can still send this request for a non-urgent follow-up\./);
+        if (unchoose) {
+          await unchoose();
+          await notice.waitFor({ state: "hidden", timeout: 2000 });
+        }
+      }
+    } finally {
+      await context.close();
+    }
+    assert.deepEqual(problems, []);
+  });
+}

@@ -11,7 +11,8 @@ pub struct Model {
     pub experience_years: i32,
     pub rating: Option<f64>,
     pub image: Option<String>,
-    pub location: String,
+    /// A clinic of `catalogue/clinics.json`, where the doctor sees patients.
+    pub clinic_id: String,
     #[sea_orm(column_type = "Text")]
     pub bio: String,
     /// JSON array of texts.
@@ -26,6 +27,8 @@ pub struct Model {
     /// JSON array of texts.
     #[sea_orm(column_type = "Text")]
     pub insurances: String,
+    /// How available the doctor is in general, as staff write it ("Available",
+    /// "Limited availability"). Leave is in `doctor_leave`, with dates.
     pub availability: String,
     pub founder_title: Option<String>,
     pub founder_job: Option<String>,

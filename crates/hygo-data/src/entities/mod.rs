@@ -5,6 +5,7 @@ pub mod card_request;
 pub mod contact_message;
 pub mod department;
 pub mod doctor;
+pub mod doctor_leave;
 pub mod newsletter_subscriber;
 pub mod office_hours;
 pub mod outbox;

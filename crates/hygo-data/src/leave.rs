@@ -1,0 +1,163 @@
+//! Doctors' leave (table `doctor_leave`): a doctor on leave offers no slots and
+//! cannot be booked, and the public pages say when they are back. Dates are IST
+//! days, both ends included; a period without an end lasts until further notice.
+
+use std::collections::HashMap;
+
+use chrono::{Datelike, Duration, NaiveDate};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder};
+use serde::Serialize;
+
+use crate::entities::{doctor_leave, office_hours};
+use crate::{DataError, Db};
+
+/// How far after a leave "back on" looks for a day the doctor works.
+const BACK_ON_SEARCH_DAYS: i64 = 62;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Period {
+    pub from: NaiveDate,
+    /// The last day of leave; None: until further notice.
+    pub until: Option<NaiveDate>,
+}
+
+impl Period {
+    pub fn covers(&self, day: NaiveDate) -> bool {
+        self.from <= day && self.until.is_none_or(|u| day <= u)
+    }
+}
+
+/// A period as the API and the pages show it.
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Leave {
+    /// YYYY-MM-DD, the first day of leave.
+    pub from: String,
+    /// YYYY-MM-DD, the last day of leave; null: until further notice.
+    pub until: Option<String>,
+    /// YYYY-MM-DD, the first day after the leave on which the doctor sees
+    /// patients; null when the leave has no end (or no such day is near).
+    pub back_on: Option<String>,
+}
+
+/// What one doctor's leave and working days are, to answer questions about a day.
+#[derive(Debug, Clone, Default)]
+pub struct Schedule {
+    /// Periods that end on or after the day asked about, by start.
+    pub periods: Vec<Period>,
+    /// ISO weekdays (1 Monday … 7 Sunday) with office hours.
+    pub working_days: Vec<u32>,
+}
+
+impl Schedule {
+    /// The period of leave that covers `day`, if any.
+    pub fn leave_on(&self, day: NaiveDate) -> Option<Period> {
+        self.periods.iter().copied().find(|p| p.covers(day))
+    }
+
+    /// The first day after `period` on which the doctor works and is not on
+    /// leave again. None for a leave until further notice.
+    pub fn back_on(&self, period: Period) -> Option<NaiveDate> {
+        let mut day = period.until? + Duration::days(1);
+        for _ in 0..BACK_ON_SEARCH_DAYS {
+            let works = self.working_days.contains(&day.weekday().number_from_monday());
+            if works && self.leave_on(day).is_none() {
+                return Some(day);
+            }
+            day += Duration::days(1);
+        }
+        None
+    }
+
+    /// The current and coming periods, from `today` on, as the pages show them.
+    pub fn shown(&self, today: NaiveDate) -> Vec<Leave> {
+        self.periods
+            .iter()
+            .filter(|p| p.until.is_none_or(|u| u >= today))
+            .map(|&p| Leave {
+                from: p.from.to_string(),
+                until: p.until.map(|u| u.to_string()),
+                back_on: self.back_on(p).map(|d| d.to_string()),
+            })
+            .collect()
+    }
+}
+
+/// The leave of some doctors that has not ended before `from`, by doctor.
+pub async fn periods(db: &Db, doctor_ids: &[i32], from: NaiveDate) -> Result<HashMap<i32, Vec<Period>>, DataError> {
+    let mut out: HashMap<i32, Vec<Period>> = HashMap::new();
+    if doctor_ids.is_empty() {
+        return Ok(out);
+    }
+    let rows = doctor_leave::Entity::find()
+        .filter(doctor_leave::Column::DoctorId.is_in(doctor_ids.to_vec()))
+        .filter(
+            Condition::any()
+                .add(doctor_leave::Column::EndsOn.is_null())
+                .add(doctor_leave::Column::EndsOn.gte(from.to_string())),
+        )
+        .order_by_asc(doctor_leave::Column::StartsOn)
+        .all(db)
+        .await?;
+    for row in rows {
+        out.entry(row.doctor_id).or_default().push(period_of(&row)?);
+    }
+    Ok(out)
+}
+
+/// One doctor's leave from `from` on, and the weekdays they work.
+pub async fn schedule(db: &Db, doctor_id: i32, from: NaiveDate) -> Result<Schedule, DataError> {
+    let periods = periods(db, &[doctor_id], from).await?.remove(&doctor_id).unwrap_or_default();
+    let working_days = office_hours::Entity::find()
+        .filter(office_hours::Column::DoctorId.eq(doctor_id))
+        .all(db)
+        .await?
+        .iter()
+        .filter_map(|h| u32::try_from(h.weekday).ok())
+        .collect();
+    Ok(Schedule { periods, working_days })
+}
+
+fn period_of(row: &doctor_leave::Model) -> Result<Period, DataError> {
+    let corrupt = |what: &str| DataError::Corrupt { what: format!("doctor_leave {}", row.id), detail: format!("{what} is not YYYY-MM-DD") };
+    let from = crate::appointments::parse_date(&row.starts_on).ok_or_else(|| corrupt("starts_on"))?;
+    let until = match &row.ends_on {
+        Some(text) => Some(crate::appointments::parse_date(text).ok_or_else(|| corrupt("ends_on"))?),
+        None => None,
+    };
+    Ok(Period { from, until })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(text: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap()
+    }
+
+    #[test]
+    fn back_on_is_the_next_working_day_not_on_leave() {
+        // Works Monday and Thursday. Leave Mon 7 Dec to Fri 11 Dec 2026, and again Mon 14 Dec.
+        let s = Schedule {
+            periods: vec![
+                Period { from: d("2026-12-07"), until: Some(d("2026-12-11")) },
+                Period { from: d("2026-12-14"), until: Some(d("2026-12-14")) },
+            ],
+            working_days: vec![1, 4],
+        };
+        assert!(s.leave_on(d("2026-12-07")).is_some());
+        assert!(s.leave_on(d("2026-12-11")).is_some(), "the last day is included");
+        assert!(s.leave_on(d("2026-12-12")).is_none());
+        assert_eq!(s.back_on(s.periods[0]), Some(d("2026-12-17")), "not Monday the 14th: on leave again");
+        let open = Period { from: d("2026-12-01"), until: None };
+        assert!(open.covers(d("2099-01-01")));
+        assert_eq!(s.back_on(open), None);
+        let nowhere = Schedule { periods: s.periods.clone(), working_days: vec![] };
+        assert_eq!(nowhere.back_on(s.periods[0]), None, "no working day at all");
+        let shown = s.shown(d("2026-12-12"));
+        assert_eq!(shown.len(), 1, "a leave that has ended is not shown");
+        assert_eq!(shown[0].from, "2026-12-14");
+        assert_eq!(shown[0].back_on.as_deref(), Some("2026-12-17"));
+    }
+}

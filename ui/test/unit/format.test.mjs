@@ -1,0 +1,74 @@
+// The formatting module (ui/src/lib/format.ts) is the only place dates, times and
+// numbers become text, because a page renders twice: in QuickJS on the server,
+// which has no Intl (its toLocaleDateString prints "11/24/2026" whatever it is
+// asked), and in the browser. These tests run the module as the bundles do (built
+// by esbuild), and keep every other file of ui/src off Intl, toLocale*String and
+// the browser's local clock.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const ui = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const src = join(ui, "src");
+
+async function load() {
+  const out = await build({ entryPoints: [join(src, "lib/format.ts")], bundle: true, format: "esm", write: false, platform: "neutral" });
+  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`);
+}
+
+test("dates read as people in India write them, the same in any time zone", async () => {
+  const f = await load();
+  assert.equal(f.longDate("2026-11-24"), "Tuesday, 24 November 2026");
+  assert.equal(f.longDate("2027-01-03"), "Sunday, 3 January 2027");
+  assert.equal(f.formatDate("2025-02-14"), "14 February 2025");
+  assert.equal(f.monthYear("2026-11-23"), "November 2026");
+  assert.equal(f.weekdayShort("2026-11-24"), "Tue");
+  assert.equal(f.weekdayName("2028-02-29"), "Tuesday");
+  assert.equal(f.dayOfMonth("2026-11-24"), 24);
+  assert.equal(f.addDays("2026-12-30", 3), "2027-01-02");
+  assert.equal(f.addDays("2028-02-28", 1), "2028-02-29");
+  assert.equal(f.mondayOf("2026-11-29"), "2026-11-23", "a Sunday belongs to the week of the Monday before");
+  assert.equal(f.mondayOf("2026-11-23"), "2026-11-23");
+  assert.equal(f.weeksBetween("2026-11-24", "2026-12-07"), 2);
+  assert.equal(f.weeksBetween("2026-11-24", "2026-11-01"), 0, "never negative");
+  assert.equal(f.formatDate("not a date"), "not a date", "anything else is shown as it came");
+  assert.equal(f.longDate(""), "");
+});
+
+test("times, hour blocks, numbers and catalogue texts", async () => {
+  const f = await load();
+  assert.equal(f.minutesOf("09:15 AM"), 555);
+  assert.equal(f.minutesOf("12:00 PM"), 720);
+  assert.equal(f.minutesOf("12:30 AM"), 30);
+  assert.equal(f.minutesOf("9 AM"), null);
+  assert.deepEqual([0, 9, 12, 14, 23].map(f.hourLabel), ["12:00 AM", "9:00 AM", "12:00 PM", "2:00 PM", "11:00 PM"]);
+  assert.equal(f.grouped(1000000), "1,000,000");
+  assert.equal(f.grouped(999), "999");
+  assert.equal(f.fill("{doctor} is back on {date}.", { doctor: "Dr. Rao", date: "Monday" }), "Dr. Rao is back on Monday.");
+  assert.equal(f.fill("Call {number}", {}), "Call {number}", "an unknown name stays visible, not blank");
+});
+
+test("no other file formats a date itself or reads the browser's clock", () => {
+  const files = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(ts|tsx)$/.test(name)) files.push(path);
+    }
+  };
+  walk(src);
+  assert.ok(files.length > 20, `${files.length} files`);
+  const forbidden = /toLocale\w*String|\bIntl\b|new Date\(|Date\.now\(|\.get(Date|Day|Month|FullYear|Hours|Minutes)\(/;
+  const found = [];
+  for (const file of files) {
+    if (relative(src, file) === join("lib", "format.ts")) continue;
+    readFileSync(file, "utf8").split("\n").forEach((line, i) => {
+      if (forbidden.test(line)) found.push(`${relative(ui, file)}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  assert.deepEqual(found, [], "use ui/src/lib/format.ts");
+});
