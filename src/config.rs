@@ -140,10 +140,13 @@ impl Config {
         }
         let mail_from = pick("HYGO_MAIL_FROM", file.mail_from, "HYGO <newsletter@hygo.in>");
         let booking_url = env("HYGO_BOOKING_URL").or(file.booking_url).map(|u| u.trim().to_owned()).filter(|u| !u.is_empty());
-        if let Some(url) = &booking_url {
-            let host = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://")).unwrap_or_default();
-            if host.is_empty() || host.starts_with('/') || url.chars().any(|c| c.is_whitespace() || c == '"' || c == '<') {
-                return Err(format!("HYGO_BOOKING_URL must be an address such as https://booking.example.in, not {url:?}"));
+        if let Some(text) = &booking_url {
+            let web = url::Url::parse(text).ok().filter(|u| {
+                matches!(u.scheme(), "https" | "http") && u.host_str().is_some_and(|h| !h.is_empty()) && u.username().is_empty()
+                    && u.password().is_none()
+            });
+            if web.is_none() {
+                return Err(format!("HYGO_BOOKING_URL must be a web address such as https://booking.example.in, not {text:?}"));
             }
         }
         Ok(Self {
@@ -212,7 +215,9 @@ mod tests {
         assert!(with_env("", &[("HYGO_BEHIND_PROXY", "maybe")]).unwrap_err().contains("true or false"));
         assert!(with_env("behind_proxy = true", &[]).unwrap().behind_proxy);
         assert!(with_env("", &[("HYGO_BOOKING_URL", "booking.example.in")]).unwrap_err().contains("HYGO_BOOKING_URL"));
-        assert!(with_env("", &[("HYGO_BOOKING_URL", "javascript:alert(1)")]).unwrap_err().contains("HYGO_BOOKING_URL"));
+        for bad in ["javascript:alert(1)", "https://", "https://user:secret@booking.example.in", "ftp://booking.example.in"] {
+            assert!(with_env("", &[("HYGO_BOOKING_URL", bad)]).unwrap_err().contains("HYGO_BOOKING_URL"), "{bad}");
+        }
         assert_eq!(
             with_env("", &[("HYGO_BOOKING_URL", "https://booking.example.in/hygo")]).unwrap().booking_url.as_deref(),
             Some("https://booking.example.in/hygo")

@@ -289,10 +289,29 @@ async fn a_doctor_on_leave_offers_no_slots_and_cannot_be_booked() {
         let (status, _, body) = send(&app, book(req)).await;
         assert_eq!(status, 422, "{b}");
         assert_eq!(
-            body["errors"]["doctor"],
+            body["errors"]["date"],
             "Dr. Nirav Joshi is on leave and is not taking appointment requests at the moment. Choose another doctor",
             "{b}"
         );
+        // Leave until further notice that has not begun: the days before it can be booked.
+        leave(&state, 2, "2030-01-15", None).await;
+        let mut req = request("2030-01-15", "11:00 AM");
+        req["doctor"] = json!("Dr. Kaushik Vyas");
+        let (status, _, body) = send(&app, book(req)).await;
+        assert_eq!(
+            (status, body["errors"]["date"].as_str()),
+            (422, Some("Dr. Kaushik Vyas is on leave from Tuesday, 15 January 2030 until further notice. Choose an earlier day or another doctor")),
+            "{b}"
+        );
+
+        // "On leave" written the old way, as free text, is leave too: never bookable.
+        use sea_orm::ConnectionTrait;
+        state.db.execute_unprepared("UPDATE doctors SET availability = 'On leave' WHERE id = 5").await.unwrap();
+        let (_, _, body) = send(&app, slots("doctorId=5&date=2030-01-14")).await;
+        assert_eq!(body["availability"], "on-leave", "{b}");
+        let mut req = request("2030-01-14", "04:00 PM");
+        req["doctor"] = json!("Dr. Rajesh Shah");
+        assert_eq!(send(&app, book(req)).await.0, 422, "{b}");
         let (_, _, body) = send(&app, TestRequest::get().uri("/api/doctors/3")).await;
         assert_eq!((body["data"]["onLeave"].as_bool(), body["data"]["availability"].as_str()), (Some(true), Some("On leave")), "{b}");
         assert_eq!(appointment::Entity::find().count(&state.db).await.unwrap(), 1, "{b}: only the request after the leave");

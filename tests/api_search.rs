@@ -67,7 +67,9 @@ async fn the_best_match_comes_first() {
         let kinds: Vec<&str> = results.iter().map(|r| r["type"].as_str().unwrap()).collect();
         assert_eq!(&kinds[..2], ["department", "service"], "{b}: {results:#?}");
 
-        for r in search(&app, "car").await {
+        let car = search(&app, "car").await;
+        assert_eq!(car.first().map(|r| r["link"].as_str().unwrap()), Some("/departments/cardiology"), "{b}");
+        for r in car {
             assert!(r["link"].as_str().unwrap().starts_with('/'));
             assert!(!r["id"].as_str().unwrap().is_empty());
         }

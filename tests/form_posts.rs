@@ -246,6 +246,14 @@ async fn in_the_evening_the_wizard_says_the_times_have_passed() {
     assert!(!html.contains("has been requested"));
     let tuesday = post(&app, "/appointment", &format!("step=2&action=slots&{person}&doctor=Dr.+Hitesh+Patel&date=2030-01-08")).await;
     assert!(main_of(&tuesday.html).contains("No office hours for Tuesday."));
+
+    // Wizard B offers times on the hour only. Tuesday 8 January at 3:05 PM, Dr. Kaushik
+    // Vyas (11:00 AM - 4:00 PM) still has 3:15, 3:30 and 3:45, none on the hour.
+    let app = test::init_service(hygo::app::app(state_with(&db, at("2030-01-08 15:05"), 1000).await)).await;
+    let late = post(&app, "/appointment/2", &format!("step=1&action=next&{person}")).await;
+    let html = main_of(&late.html);
+    assert!(html.contains("No time on the hour is left on Tuesday, 8 January 2030. Please choose another day."), "{html}");
+    assert!(!html.contains("has been requested"));
 }
 
 #[actix_web::test]

@@ -20,7 +20,7 @@ async fn free_text_locations_and_on_leave_become_clinics_and_dated_leave() {
             "INSERT INTO departments (slug, name, description, listed) VALUES ('cardiology', 'Cardiology', 'Heart', true)",
             "INSERT INTO doctors (id, name, specialization, department_id, experience_years, rating, image, location, bio, education, \
              services, languages, insurances, availability) VALUES \
-             (1, 'Dr. A', 'Cardiologist', 1, 5, NULL, NULL, 'HYGO Head Office Clinic, Race Course Road, Rajkot', '', '[]', '[]', '[]', '[]', 'On leave'), \
+             (1, 'Dr. A', 'Cardiologist', 1, 5, NULL, NULL, 'hygo head office clinic, race course road, rajkot', '', '[]', '[]', '[]', '[]', 'On leave'), \
              (2, 'Dr. B', 'Cardiologist', 1, 5, NULL, NULL, 'HYGO Clinic, Kalawad Road, Rajkot', '', '[]', '[]', '[]', '[]', 'Limited availability')",
             "INSERT INTO office_hours (doctor_id, weekday, hours) VALUES (1, 1, '9:00 AM - 5:00 PM'), (2, 1, '9:00 AM - 5:00 PM')",
         ] {

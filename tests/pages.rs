@@ -329,17 +329,27 @@ async fn search_engines_get_a_sitemap_robots_and_structured_data() {
 
     // Both clinics, with street addresses, the same on every page that describes them.
     let home = json_ld(&fetch(&app, "/").await.html).expect("JSON-LD on /");
-    for path in ["/departments", "/departments/cardiology", "/contactus"] {
+    for path in ["/departments", "/departments/oncology", "/contactus"] {
         assert_eq!(json_ld(&fetch(&app, path).await.html).as_ref(), Some(&home), "{path} describes the clinics as / does");
     }
+    // A department, the clinics its page shows: where its specialists work.
+    let seeded = seed();
+    let pediatrics: Vec<&str> = seeded.as_array().unwrap().iter().filter(|d| d["department"] == "pediatrics").map(|d| d["clinic"].as_str().unwrap()).collect();
+    assert!(!pediatrics.is_empty() && pediatrics.iter().all(|c| *c == pediatrics[0]), "the seed's pediatricians share a clinic");
+    let dept = fetch(&app, "/departments/pediatrics").await;
+    let ld = json_ld(&dept.html).unwrap();
+    let ids: Vec<&str> = ld["@graph"].as_array().unwrap().iter().map(|c| c["@id"].as_str().unwrap()).collect();
+    assert_eq!(ids, [format!("https://hygo.test/contactus#{}", pediatrics[0])]);
+    let other = hygo_data::catalogue::clinics().iter().find(|c| c.id != pediatrics[0]).unwrap();
+    let aside = &dept.html[dept.html.find("<aside").unwrap()..dept.html.find("</aside>").unwrap()];
+    assert!(!aside.contains(&escaped(&other.address)), "the page's Location shows only that clinic too");
+    assert!(aside.contains(&escaped(&hygo_data::catalogue::find_clinic(pediatrics[0]).unwrap().address)));
     let clinics = home["@graph"].as_array().unwrap();
     assert_eq!(clinics.len(), 2, "both locations");
     assert!(clinics.iter().all(|c| c["@type"] == "MedicalClinic" && c["openingHours"] == "Mo-Sa 08:00-20:00"));
     let streets: Vec<&str> = clinics.iter().map(|c| c["address"]["streetAddress"].as_str().unwrap()).collect();
     assert_eq!(streets, ["Kalawad Road", "Race Course Road"]);
     assert!(clinics.iter().all(|c| c["address"]["addressLocality"] == "Rajkot"));
-    let ratings: Vec<f64> = clinics.iter().map(|c| c["aggregateRating"]["ratingValue"].as_f64().unwrap()).collect();
-    assert_eq!(ratings, [4.8, 4.9]);
 
     // Each doctor at their clinic: the profile, its JSON-LD and the contact page agree.
     let contact = root(&fetch(&app, "/contactus").await.html).to_owned();
@@ -555,9 +565,12 @@ async fn every_book_button_opens_our_request_form() {
     for path in ["/", "/doctors/4", "/departments/cardiology", "/services/pharmacy", "/departments/general-consultation", "/patient-resources"] {
         assert!(!fetch(&app, path).await.html.contains("booking.hygo.in"), "{path}");
     }
-    // A department's button fills in the department, when it is one a booking may name.
+    // A department's button fills in the department, when it is one a booking may name:
+    // it travels with the first step, for the second.
     let wizard = fetch(&app, "/appointment?department=cardiology").await.html;
-    assert!(root(&wizard).contains("Request an Appointment"));
+    assert!(root(&wizard).contains(r#"<input type="hidden" name="department" value="cardiology"/>"#));
+    let other = fetch(&app, "/appointment?department=oncology").await.html;
+    assert!(!root(&other).contains(r#"name="department""#), "not a department a booking may name");
     assert_eq!(props(&wizard)["site"]["bookingUrl"], Value::Null);
 
     // An operator may still send the buttons to an external booking site.

@@ -2,7 +2,9 @@
 //!
 //! - `doctors.clinic_id` names a clinic of `catalogue/clinics.json` (where the
 //!   addresses are written once) and replaces the free-text `location`, which
-//!   disagreed with the contact page. Existing rows are assigned from it.
+//!   disagreed with the contact page. Existing rows are assigned from it: the head
+//!   office for "Race Course Road" or "Head Office", otherwise the Kalawad Road
+//!   clinic (every location the seed ever wrote is one of the two).
 //! - `doctor_leave`: a doctor's leave from `starts_on` to `ends_on` (both
 //!   YYYY-MM-DD in IST, inclusive; no end: until further notice), with a note for
 //!   staff only. A doctor on leave offers no slots and cannot be booked. The free
@@ -22,8 +24,10 @@ impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         let db = manager.get_connection();
         db.execute_unprepared("ALTER TABLE doctors ADD COLUMN clinic_id VARCHAR(32) NOT NULL DEFAULT 'kalawad-road'").await?;
+        // The locations the seed wrote; LOWER so SQLite and PostgreSQL match alike.
         db.execute_unprepared(
-            "UPDATE doctors SET clinic_id = 'head-office' WHERE location LIKE '%Race Course%' OR location LIKE '%Head Office%'",
+            "UPDATE doctors SET clinic_id = 'head-office' \
+             WHERE LOWER(location) LIKE '%race course%' OR LOWER(location) LIKE '%racecourse%' OR LOWER(location) LIKE '%head office%'",
         )
         .await?;
         db.execute_unprepared("ALTER TABLE doctors DROP COLUMN location").await?;

@@ -12,6 +12,9 @@ use crate::error::ApiError;
 
 /// A clinic as schema.org describes a medical clinic, from `catalogue/clinics.json`
 /// (the same record the pages show). Its `@id` is its card on the contact page.
+/// No rating (a clinic's own rating without a count of reviews is what search
+/// engines refuse) and no `medicalSpecialty` (schema.org's list of specialties
+/// has no "Health cards").
 fn clinic(c: &Clinic, public_url: &str) -> Value {
     json!({
         "@type": "MedicalClinic",
@@ -23,8 +26,6 @@ fn clinic(c: &Clinic, public_url: &str) -> Value {
         "address": address(c),
         "openingHours": c.opening_hours,
         "hasMap": c.map_url,
-        "medicalSpecialty": c.specialties,
-        "aggregateRating": { "@type": "AggregateRating", "ratingValue": c.rating, "bestRating": 5 },
         "isAcceptingNewPatients": true
     })
 }
@@ -34,14 +35,29 @@ fn clinic_id(c: &Clinic, public_url: &str) -> String {
 }
 
 fn address(c: &Clinic) -> Value {
-    json!({
+    let mut a = json!({
         "@type": "PostalAddress",
         "streetAddress": c.street,
         "addressLocality": c.city,
         "addressRegion": c.region,
-        "postalCode": c.postal_code,
         "addressCountry": c.country
-    })
+    });
+    if let Some(code) = &c.postal_code {
+        a["postalCode"] = json!(code);
+    }
+    a
+}
+
+/// The clinics a page shows: a department's, where its specialists work (both while
+/// it has none, as `Department.tsx` does); both elsewhere.
+fn clinics_shown<'a>(route: &Route, props: &Props<'_>) -> Vec<&'a Clinic> {
+    let all = catalogue::clinics();
+    if !matches!(route, Route::Department(_)) {
+        return all.iter().collect();
+    }
+    let at: Vec<&str> = props.data["specialists"].as_array().into_iter().flatten().filter_map(|d| d["clinic"].as_str()).collect();
+    let here: Vec<&Clinic> = all.iter().filter(|c| at.contains(&c.id.as_str())).collect();
+    if here.is_empty() { all.iter().collect() } else { here }
 }
 
 /// The JSON-LD of a page, if it has any: both clinics on the home, departments and
@@ -49,7 +65,7 @@ fn address(c: &Clinic) -> Value {
 pub fn structured_data(route: &Route, props: &Props<'_>, public_url: &str) -> Option<Value> {
     let graph = match route {
         Route::Home | Route::Departments | Route::Department(_) | Route::Content("contact") if props.status == 200 => {
-            json!({ "@graph": catalogue::clinics().iter().map(|c| clinic(c, public_url)).collect::<Vec<_>>() })
+            json!({ "@graph": clinics_shown(route, props).into_iter().map(|c| clinic(c, public_url)).collect::<Vec<_>>() })
         }
         Route::Doctor(Some(id)) if props.status == 200 => {
             let d = &props.data["doctor"];

@@ -328,6 +328,7 @@ export interface AppointmentTexts {
   noHours: string;
   noFreeSlots: string;
   pastSlots: string;
+  noHourlySlots: string;
   onLeaveDay: string;
   onLeaveDayNoBack: string;
   onLeaveOpen: string;

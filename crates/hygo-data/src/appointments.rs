@@ -176,22 +176,21 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Boo
     }
     if let (Some(doctor), Some(date)) = (&doctor, date) {
         let schedule = leave::schedule(db, doctor.id, date).await?;
+        // On `date`, the field both wizards show on the step where the day is chosen.
         if let Some(period) = schedule.leave_on(date) {
-            match schedule.back_on(period) {
-                Some(back) => c.fail(
-                    "date",
-                    format!(
-                        "{} is on leave on {} and back on {}. Choose another day or another doctor",
-                        doctor.name,
-                        ist::long_date(date),
-                        ist::long_date(back)
-                    ),
+            let (name, day) = (&doctor.name, ist::long_date(date));
+            let message = match (period.until, schedule.back_on(period)) {
+                (Some(_), Some(back)) => {
+                    format!("{name} is on leave on {day} and back on {}. Choose another day or another doctor", ist::long_date(back))
+                }
+                (Some(_), None) => format!("{name} is on leave on {day}. Choose another day or another doctor"),
+                (None, _) if period.from > clock.today() => format!(
+                    "{name} is on leave from {} until further notice. Choose an earlier day or another doctor",
+                    ist::long_date(period.from)
                 ),
-                None => c.fail(
-                    "doctor",
-                    format!("{} is on leave and is not taking appointment requests at the moment. Choose another doctor", doctor.name),
-                ),
-            }
+                (None, _) => format!("{name} is on leave and is not taking appointment requests at the moment. Choose another doctor"),
+            };
+            c.fail("date", message);
         }
     }
     if let (Some(doctor), Some(date), Some(t), false) = (&doctor, date, start, c.has_error("date") || c.has_error("doctor")) {

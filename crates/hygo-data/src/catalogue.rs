@@ -29,7 +29,9 @@ pub struct Clinic {
     pub street: String,
     pub city: String,
     pub region: String,
-    pub postal_code: String,
+    /// Left out where the clinic has not confirmed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub postal_code: Option<String>,
     /// ISO 3166 code, for schema.org.
     pub country: String,
     pub country_name: String,
@@ -60,7 +62,11 @@ pub fn clinics() -> &'static [Clinic] {
         let mut clinics: Vec<Clinic> = serde_json::from_str(include_str!("../catalogue/clinics.json"))
             .expect("catalogue/clinics.json is valid (checked by a unit test)");
         for c in &mut clinics {
-            c.address = format!("{}, {}, {} {}, {}", c.street, c.city, c.region, c.postal_code, c.country_name);
+            let region = match &c.postal_code {
+                Some(code) => format!("{} {code}", c.region),
+                None => c.region.clone(),
+            };
+            c.address = format!("{}, {}, {region}, {}", c.street, c.city, c.country_name);
         }
         clinics
     });

@@ -133,14 +133,16 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
         .into_iter()
         .map(|row| {
             let dept = departments.get(&row.department_id);
-            let clinic = catalogue::find_clinic(&row.clinic_id).ok_or_else(|| DataError::Corrupt {
-                what: format!("doctor {} clinic_id", row.id),
-                detail: format!("{:?} is not a clinic of catalogue/clinics.json", row.clinic_id),
-            })?;
+            // A clinic that is not in the catalogue is a data error: logged, the doctor
+            // shown without a location, the rest of the list unharmed.
+            let clinic = catalogue::find_clinic(&row.clinic_id);
+            if clinic.is_none() {
+                tracing::error!(doctor = row.id, clinic = %row.clinic_id, "doctor's clinic is not in catalogue/clinics.json");
+            }
             let hours = hours.remove(&row.id).unwrap_or_default();
             let schedule = leave::Schedule {
                 periods: periods.remove(&row.id).unwrap_or_default(),
-                working_days: hours.iter().filter_map(|h| u32::try_from(h.weekday).ok()).collect(),
+                working_days: leave::working_days(&hours),
             };
             let on_leave = schedule.leave_on(today).is_some();
             let list = |field: &str, text: &str| -> Result<Vec<String>, DataError> {
@@ -175,8 +177,8 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
                 experience: row.experience_years,
                 rating: row.rating,
                 image: row.image,
-                clinic: clinic.id.clone(),
-                location: clinic.location(),
+                location: clinic.map(catalogue::Clinic::location).unwrap_or_default(),
+                clinic: row.clinic_id,
                 bio: row.bio,
                 availability: if on_leave { on_leave_text.to_owned() } else { row.availability },
                 on_leave,

@@ -1,6 +1,12 @@
 //! Doctors' leave (table `doctor_leave`): a doctor on leave offers no slots and
 //! cannot be booked, and the public pages say when they are back. Dates are IST
 //! days, both ends included; a period without an end lasts until further notice.
+//!
+//! Until staff edit leave in the console, someone may still write "On leave" into
+//! a doctor's `availability` the old way: that counts as leave until further
+//! notice, so a doctor shown as on leave can never be booked. A leave row whose
+//! dates cannot be read counts the same way (logged), rather than failing every
+//! page that lists doctors.
 
 use std::collections::HashMap;
 
@@ -8,7 +14,7 @@ use chrono::{Datelike, Duration, NaiveDate};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 
-use crate::entities::{doctor_leave, office_hours};
+use crate::entities::{doctor, doctor_leave, office_hours};
 use crate::{DataError, Db};
 
 /// How far after a leave "back on" looks for a day the doctor works.
@@ -100,22 +106,43 @@ pub async fn periods(db: &Db, doctor_ids: &[i32], from: NaiveDate) -> Result<Has
         .all(db)
         .await?;
     for row in rows {
-        out.entry(row.doctor_id).or_default().push(period_of(&row)?);
+        let period = period_of(&row).unwrap_or_else(|e| {
+            tracing::error!(error = %e, "leave with unreadable dates counts as leave until further notice");
+            Period { from, until: None }
+        });
+        out.entry(row.doctor_id).or_default().push(period);
+    }
+    let said = doctor::Entity::find()
+        .filter(doctor::Column::Id.is_in(doctor_ids.to_vec()))
+        .all(db)
+        .await?
+        .into_iter()
+        .filter(|d| says_on_leave(&d.availability));
+    for d in said {
+        out.entry(d.id).or_default().insert(0, Period { from, until: None });
     }
     Ok(out)
+}
+
+/// Whether staff wrote the old free-text status "On leave".
+pub fn says_on_leave(availability: &str) -> bool {
+    availability.trim().to_lowercase().starts_with("on leave")
 }
 
 /// One doctor's leave from `from` on, and the weekdays they work.
 pub async fn schedule(db: &Db, doctor_id: i32, from: NaiveDate) -> Result<Schedule, DataError> {
     let periods = periods(db, &[doctor_id], from).await?.remove(&doctor_id).unwrap_or_default();
-    let working_days = office_hours::Entity::find()
-        .filter(office_hours::Column::DoctorId.eq(doctor_id))
-        .all(db)
-        .await?
+    let hours = office_hours::Entity::find().filter(office_hours::Column::DoctorId.eq(doctor_id)).all(db).await?;
+    Ok(Schedule { periods, working_days: working_days(&hours) })
+}
+
+/// The ISO weekdays on which hours offer slots (not "Closed for renovation").
+pub fn working_days(hours: &[office_hours::Model]) -> Vec<u32> {
+    hours
         .iter()
+        .filter(|h| crate::slots::parse_range(&h.hours).is_some())
         .filter_map(|h| u32::try_from(h.weekday).ok())
-        .collect();
-    Ok(Schedule { periods, working_days })
+        .collect()
 }
 
 fn period_of(row: &doctor_leave::Model) -> Result<Period, DataError> {

@@ -29,7 +29,7 @@ pub fn newsletter_welcome(email: &str, token: &str, public_url: &str) -> Mail {
         "Thank you for subscribing to the HYGO newsletter.\r\n\r\n\
          {text}\r\n\r\n\
          To stop receiving it, open this link:\r\n{page}\r\n\r\n\
-         HYGO\r\n{clinic}, {address}\r\n{phone}\r\n",
+         HYGO\r\n{clinic}\r\n{address}\r\n{phone}\r\n",
         text = site["newsletter"]["text"].as_str().unwrap_or_default(),
         clinic = catalogue::clinics()[0].name,
         address = catalogue::clinics()[0].address,

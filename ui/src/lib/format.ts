@@ -6,8 +6,8 @@
 // are tables, and the arithmetic is on YYYY-MM-DD strings in UTC, where a day
 // is always 86,400,000 ms. Dates are the clinics' dates (IST): the server sends
 // them as YYYY-MM-DD, never as instants, so the browser's own zone plays no part.
-// A test (ui/test/unit/format-only.test.mjs) keeps `Intl`, `toLocale*String` and
-// local-time Date getters out of every other file.
+// A test (ui/test/unit/format.test.mjs) keeps `Intl`, `toLocale*String`, the
+// browser's clock and local-time Date getters out of every other file.
 //
 // The names are English for now; Hindi and Gujarati add their own tables here.
 
@@ -22,12 +22,13 @@ const CALENDAR = {
 const names = CALENDAR.en;
 const DAY_MS = 86_400_000;
 
-/** [year, month 1–12, day] of "2026-11-24", or null when it is not such a date. */
+/** [year, month 1–12, day] of "2026-11-24", or null when it is not such a date (not "2026-02-31"). */
 function parts(iso: string): [number, number, number] | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return mo >= 1 && mo <= 12 && d >= 1 && d <= 31 ? [y, mo, d] : null;
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d ? [y, mo, d] : null;
 }
 
 function utc(iso: string): number {

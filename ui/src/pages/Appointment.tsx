@@ -247,13 +247,16 @@ function HourlyPicker({ texts, slots, values, doctor, error, onTime }: {
   const free = new Set(slots.state === "ready" ? slots.availableSlots.filter((t) => !slots.bookedSlots.includes(t)).map(minutesOf) : []);
   const times = Array.from({ length: 12 }, (_, i) => hourLabel(9 + i));
   const none = slots.state === "ready" && !times.some((t) => free.has(minutesOf(t)));
+  // Free quarter hours but none on the hour (late in the day): say that, not "every time requested".
+  const why = slots.state !== "ready" ? "" : slots.availability === "open" ? fill(texts.noHourlySlots, { date: longDate(values.date) })
+    : noTimesMessage(texts, slots, doctor, values.date);
   return (
     <fieldset className={`field time-picker${error ? " field--error" : ""}`} aria-describedby={error ? `${FORM}-time-error` : undefined}>
       <legend className="field-label">{texts.fields.time}<span className="required-mark" aria-hidden="true"> *</span></legend>
       {error ? <p className="field-error" id={`${FORM}-time-error`}><span className="visually-hidden">Error: </span>{error}</p> : null}
       <div aria-live="polite">
         {slots.state === "loading" ? <p className="page-status">{texts.loadingSlots}</p> : null}
-        {none && slots.state === "ready" ? <p className="page-status">{noTimesMessage(texts, slots, doctor, values.date)}</p> : null}
+        {none ? <p className="page-status">{why}</p> : null}
       </div>
       <div className="slot-grid">
         {times.map((t, i) => {
@@ -281,7 +284,7 @@ function RedFlagNotice({ texts, shown }: { texts: AppointmentTexts; shown: boole
   return (
     <div className="red-flag-region" aria-live="assertive">
       <div className={`red-flag${shown ? " is-shown" : ""}`} data-red-flag-notice="">
-        <p className="red-flag-heading"><strong>{texts.redFlagHeading}</strong></p>
+        <h3 className="red-flag-heading">{texts.redFlagHeading}</h3>
         <p><EmergencyNote text={texts.redFlagText} /></p>
         <p>{texts.redFlagFollowUp}</p>
       </div>
@@ -604,6 +607,8 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
             {general ? (
               <fieldset className={`field checkbox-group${errors.selectedSymptoms ? " field--error" : ""}`}>
                 <legend className="field-label">{texts.fields.selectedSymptoms}</legend>
+                {/* Above the boxes, so it is on screen when a red flag near the top is ticked. */}
+                <RedFlagNotice texts={texts} shown={redFlag} />
                 {errors.selectedSymptoms ? <p className="field-error">{errors.selectedSymptoms}</p> : null}
                 <div className="checkbox-grid">
                   {texts.symptoms.map((s, i) => (
@@ -618,7 +623,6 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
                 </div>
               </fieldset>
             ) : null}
-            {general ? <RedFlagNotice texts={texts} shown={redFlag} /> : null}
             <Field form={FORM} name="additionalNotes" label={texts.fields.additionalNotes} error={errors.additionalNotes}>
               <textarea {...describedBy(FORM, "additionalNotes", errors.additionalNotes)} className="input" rows={4}
                 value={values.additionalNotes} onChange={(e) => set("additionalNotes")(e.target.value)} />

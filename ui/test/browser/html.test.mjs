@@ -72,7 +72,8 @@ test("the Nu HTML checker finds no error in any page or form state", async () =>
     assert.ok(run.stderr.trim().startsWith("{"), `vnu did not report: ${run.error ?? ""} ${run.stderr.slice(0, 500)}`);
     const report = JSON.parse(run.stderr);
     const errors = report.messages
-      .filter((m) => m.type === "error" || m.subType === "fatal")
+      // "non-document-error": a document it could not read, which must not pass either.
+      .filter((m) => m.type === "error" || m.type === "non-document-error" || m.subType === "fatal")
       .map((m) => `${names.get(m.url) ?? m.url}: ${m.message} (${(m.extract ?? "").trim().slice(0, 80)})`);
     assert.deepEqual(errors, []);
   } finally {
