@@ -31,6 +31,8 @@ impl AppState {
         let render_cache = pages::cache::RenderCache::new(config.render_cache_mb * 1024 * 1024, config.data_recheck);
         let mut site = hygo_data::catalogue::site().clone();
         site["bookingUrl"] = serde_json::json!(config.booking_url);
+        site["lang"] = serde_json::json!(hygo_data::catalogue::LANGUAGES[0]);
+        site["texts"] = hygo_data::catalogue::texts(hygo_data::catalogue::LANGUAGES[0]).cloned().unwrap_or_default();
         Self { db, clock, renderer, render_cache, site, config: Arc::new(config) }
     }
 }

@@ -13,6 +13,8 @@ use crate::ui_assets::{CLIENT_CSS, CLIENT_CSS_TEXT, CLIENT_JS, CLIENT_JS_IMPORTS
 #[derive(Template)]
 #[template(path = "document.html")]
 struct Document<'a> {
+    /// The page's language, for `<html lang>`.
+    lang: &'a str,
     title: &'a str,
     description: &'a str,
     canonical: &'a str,
@@ -30,6 +32,7 @@ struct Document<'a> {
 #[derive(Template)]
 #[template(path = "error.html")]
 struct ErrorPage<'a> {
+    lang: &'a str,
     heading: &'a str,
     message: &'a str,
     phone: &'a str,
@@ -167,6 +170,7 @@ async fn render(state: &AppState, route: &Route, url: &str, props: &Props<'_>, p
         }
     };
     let document = Document {
+        lang: state.site["lang"].as_str().unwrap_or(hygo_data::catalogue::LANGUAGES[0]),
         title: &output.head.title,
         description: &output.head.description,
         canonical: &canonical,
@@ -210,6 +214,7 @@ pub fn error_page(status: StatusCode) -> HttpResponse {
     let site = hygo_data::catalogue::site();
     let phone = site["phone"].as_str().unwrap_or_default();
     let page = ErrorPage {
+        lang: hygo_data::catalogue::LANGUAGES[0],
         heading: "Something went wrong",
         message: "We could not show this page just now. Please try again in a few minutes.",
         phone,

@@ -5,6 +5,7 @@ import { Header } from "./components/Header";
 import { Page } from "./lib/pages";
 import { PropsProvider } from "./lib/props";
 import { Spinner } from "./components/ui";
+import { useTexts } from "./lib/texts";
 import type { PageProps } from "./types";
 
 /** The element a navigation asks to show: `state.scrollTo` (as the original client passed it) or the URL's hash. */
@@ -65,13 +66,22 @@ function HydrationMark() {
 export function App({ props }: { props: PageProps }) {
   return (
     <PropsProvider initial={props}>
+      <Frame />
+    </PropsProvider>
+  );
+}
+
+function Frame() {
+  const t = useTexts("common");
+  return (
+    <>
       <ScrollManager />
       <HydrationMark />
-      <a href="#main" className="skip-link">Skip to main content</a>
+      <a href="#main" className="skip-link">{t.skipToMain}</a>
       <Header />
       <main id="main" tabIndex={-1}>
         {/* A page's module is fetched on a visitor's first visit to it (see lib/pages). */}
-        <Suspense fallback={<Spinner label="Loading page" />}>
+        <Suspense fallback={<Spinner label={t.loadingPage} />}>
           <Routes>
             <Route path="/" element={<Page name="home" />} />
             <Route path="/doctors" element={<Page name="doctors" />} />
@@ -100,6 +110,6 @@ export function App({ props }: { props: PageProps }) {
         </Suspense>
       </main>
       <Footer />
-    </PropsProvider>
+    </>
   );
 }

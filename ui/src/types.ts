@@ -1,3 +1,4 @@
+import type { Texts } from "./lib/texts";
 import type { ContactTexts } from "./components/ContactForm";
 import type { SearchResult } from "./components/SearchBox";
 // The props the server hands to every page (docs/architecture.md, "Props").
@@ -66,6 +67,10 @@ export interface Site {
   };
   legal: Link[];
   copyright: string;
+  /** The page's language (BCP 47), for `<html lang>` and the texts. */
+  lang: string;
+  /** The interface texts of that language, by area (see lib/texts.ts). */
+  texts: Texts;
   meta: {
     home: PageMeta;
     doctors: PageMeta;

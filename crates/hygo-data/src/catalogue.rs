@@ -77,6 +77,21 @@ pub fn find_clinic(id: &str) -> Option<&'static Clinic> {
     clinics().iter().find(|c| c.id == id)
 }
 
+/// The languages the interface texts are written in; the first is the default.
+pub const LANGUAGES: &[&str] = &["en"];
+
+/// The interface texts of one language (`catalogue/texts/{lang}.json`): every
+/// sentence, label and button a component shows, by area (`common`, `doctors`,
+/// …). Components hold markup and read their words from here (`useTexts(area)`),
+/// so a language is added by adding its file, not by touching components.
+pub fn texts(lang: &str) -> Option<&'static Value> {
+    static EN: LazyLock<Value> = LazyLock::new(|| parse("texts/en.json", include_str!("../catalogue/texts/en.json")));
+    match lang {
+        "en" => Some(&EN),
+        _ => None,
+    }
+}
+
 /// The texts of the home page's sections.
 pub fn home() -> &'static Value {
     static HOME: LazyLock<Value> = LazyLock::new(|| parse("home.json", include_str!("../catalogue/home.json")));
