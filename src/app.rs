@@ -1,41 +1,14 @@
-//! The application: its shared state and the one function that lists every route.
-
-use std::sync::Arc;
+//! The application: the one function that lists every route, and the middleware.
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header;
 use actix_web::middleware::{from_fn, Compress, DefaultHeaders};
 use actix_web::{web, App, HttpResponse, ResponseError};
-use hygo_render::RenderPool;
 
-use crate::config::Config;
 use crate::error::{json_body_error, ApiError};
+use crate::state::AppState;
 use crate::{api, assets, forms, pages, telemetry};
-
-pub struct AppState {
-    pub db: hygo_data::Db,
-    /// "Now" in IST for slots and bookings; fixed in tests.
-    pub clock: hygo_data::ist::Clock,
-    pub renderer: RenderPool,
-    /// Finished pages by URL and props, shared by every worker.
-    pub render_cache: pages::cache::RenderCache,
-    pub config: Arc<Config>,
-    /// What every page gets as `site`: `catalogue/site.json` with the clinics, and
-    /// the booking address of the settings (`bookingUrl`, null: our own form).
-    pub site: serde_json::Value,
-}
-
-impl AppState {
-    pub fn new(db: hygo_data::Db, clock: hygo_data::ist::Clock, renderer: RenderPool, config: Config) -> Self {
-        let render_cache = pages::cache::RenderCache::new(config.render_cache_mb * 1024 * 1024, config.data_recheck);
-        let mut site = hygo_data::catalogue::site().clone();
-        site["bookingUrl"] = serde_json::json!(config.booking_url);
-        site["lang"] = serde_json::json!(hygo_data::catalogue::LANGUAGES[0]);
-        site["texts"] = hygo_data::catalogue::texts(hygo_data::catalogue::LANGUAGES[0]).cloned().unwrap_or_default();
-        Self { db, clock, renderer, render_cache, site, config: Arc::new(config) }
-    }
-}
 
 /// Declares the JSON endpoints once: `API_ROUTES` lists them (the OpenAPI test
 /// compares it with the document) and `api_routes` registers them. A method a path

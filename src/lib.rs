@@ -11,6 +11,7 @@ pub mod forms;
 pub mod mail;
 pub mod pages;
 pub mod serve;
+pub mod state;
 pub mod telemetry;
 
 /// The UI build's outputs, embedded by build.rs.

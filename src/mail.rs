@@ -11,7 +11,7 @@ use chrono::Utc;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-use crate::app::AppState;
+use crate::state::AppState;
 use hygo_data::entities::outbox;
 
 /// How often the outbox is looked at.

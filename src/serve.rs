@@ -5,7 +5,8 @@ use std::time::Instant;
 use actix_web::{web, HttpServer};
 use hygo_render::{RenderConfig, RenderPool};
 
-use crate::app::{app, AppState};
+use crate::app::app;
+use crate::state::AppState;
 use crate::config::Config;
 
 pub async fn serve(config: Config) -> Result<(), String> {

@@ -217,7 +217,7 @@ async fn hours_that_cannot_be_read_offer_nothing_and_break_nothing() {
 }
 
 /// Rewrites doctor `id`'s hours on an ISO weekday (3: Wednesday) as staff would.
-async fn set_hours(state: &hygo::app::AppState, id: i32, weekday: i16, hours: &str) {
+async fn set_hours(state: &hygo::state::AppState, id: i32, weekday: i16, hours: &str) {
     let mut row = office_hours::Entity::find()
         .filter(office_hours::Column::DoctorId.eq(id))
         .filter(office_hours::Column::Weekday.eq(weekday))
@@ -231,7 +231,7 @@ async fn set_hours(state: &hygo::app::AppState, id: i32, weekday: i16, hours: &s
 }
 
 /// Gives doctor `id` leave from `from` to `until` (None: until further notice).
-async fn leave(state: &hygo::app::AppState, id: i32, from: &str, until: Option<&str>) {
+async fn leave(state: &hygo::state::AppState, id: i32, from: &str, until: Option<&str>) {
     hygo_data::entities::doctor_leave::ActiveModel {
         doctor_id: Set(id),
         starts_on: Set(from.into()),

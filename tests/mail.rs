@@ -68,11 +68,11 @@ async fn relay(refuse: bool) -> (String, Arc<Mutex<Vec<String>>>) {
 }
 
 /// The app's state with the relay configured.
-async fn with_relay(db: &TestDb, url: String) -> actix_web::web::Data<hygo::app::AppState> {
+async fn with_relay(db: &TestDb, url: String) -> actix_web::web::Data<hygo::state::AppState> {
     let base = state(db).await;
     let mut config = (*base.config).clone();
     config.smtp_url = Some(url);
-    actix_web::web::Data::new(hygo::app::AppState::new(base.db.clone(), base.clock, base.renderer.clone(), config))
+    actix_web::web::Data::new(hygo::state::AppState::new(base.db.clone(), base.clock, base.renderer.clone(), config))
 }
 
 #[actix_web::test]

@@ -7,7 +7,7 @@ use hygo_data::appointments::{self, AppointmentRequest, BookingError};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::error::ApiError;
 use crate::pages::cache::{self, Cached};
 

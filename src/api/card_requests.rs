@@ -4,7 +4,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use hygo_data::card_requests::{self, CardRequest, CardRequestError};
 use serde_json::json;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::error::ApiError;
 
 pub const RECEIVED_MESSAGE: &str =

@@ -4,7 +4,7 @@
 use actix_web::HttpRequest;
 use sha2::{Digest, Sha256};
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::config::WRITE_WINDOW_SECS;
 use crate::error::ApiError;
 

@@ -4,7 +4,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use hygo_data::contact_messages::{self, ContactError, ContactRequest};
 use serde_json::json;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::error::ApiError;
 
 pub const SENT_MESSAGE: &str = "Thank you for your message. Our team will get back to you soon.";

@@ -4,7 +4,7 @@ use actix_web::{web, HttpResponse};
 use hygo_data::doctors;
 use serde::Deserialize;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::error::ApiError;
 
 #[derive(Deserialize)]

@@ -6,7 +6,7 @@ use hygo_data::newsletter::{self, NewsletterError, NewsletterRequest};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::error::ApiError;
 
 pub async fn subscribe(

@@ -12,7 +12,7 @@ use hygo_data::appointments::{self, AppointmentRequest, BookingError};
 use serde_json::{json, Map, Value};
 
 use super::{again, failure, limited, query_value, refused, see_other, Fields};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::error::ApiError;
 use crate::pages::Route;
 

@@ -6,7 +6,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use hygo_data::card_requests::{self, CardRequest, CardRequestError};
 
 use super::{again, failure, limited, query_value, refused, see_other, Fields};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::error::ApiError;
 use crate::pages::Route;
 

@@ -5,7 +5,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use hygo_data::contact_messages::{self, ContactError, ContactRequest};
 
 use super::{again, failure, limited, refused, see_other, Fields};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::error::ApiError;
 use crate::pages::Route;
 

@@ -6,7 +6,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use hygo_data::newsletter::{self, NewsletterError, NewsletterRequest};
 
 use super::{again, failure, limited, refused, see_other, Fields};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::error::ApiError;
 use crate::pages::Route;
 

@@ -24,7 +24,7 @@ pub mod seo;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use hygo_data::DataError;
 
 /// The page table: every public page path (spec section 2, route table).

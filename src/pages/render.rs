@@ -6,7 +6,7 @@ use askama::Template;
 
 use super::cache::{self, Cached};
 use super::{Props, Route};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::encoding::Encoding;
 use crate::ui_assets::{CLIENT_CSS, CLIENT_CSS_TEXT, CLIENT_JS, CLIENT_JS_IMPORTS, PAGE_CHUNKS};
 

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use hygo_data::catalogue::{self, Clinic};
 
 use super::{Props, Route};
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::error::ApiError;
 
 /// A clinic as schema.org describes a medical clinic, from `catalogue/clinics.json`

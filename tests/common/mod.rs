@@ -8,7 +8,7 @@ pub mod server;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use actix_web::web;
-use hygo::app::AppState;
+use hygo::state::AppState;
 use hygo::config::Config;
 use hygo_render::{RenderConfig, RenderPool};
 
