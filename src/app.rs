@@ -6,62 +6,87 @@ use actix_web::http::header;
 use actix_web::middleware::{from_fn, Compress, DefaultHeaders};
 use actix_web::{web, App, HttpResponse, ResponseError};
 
-use crate::error::{json_body_error, ApiError};
+use crate::error::ApiError;
 use crate::state::AppState;
-use crate::{api, assets, forms, pages, telemetry};
+use crate::actions::{self, Channel, Declared};
+use crate::{api, assets, pages, telemetry};
 
 /// Declares the JSON endpoints once: `API_ROUTES` lists them (the OpenAPI test
-/// compares it with the document) and `api_routes` registers them. A method a path
-/// does not answer gets the JSON 405.
+/// compares it with the document) and `api_routes` registers them. A read names
+/// its handler; a write names its action and the rate-limit bucket its requests
+/// count against (`crate::actions`). A method a path does not answer gets the
+/// JSON 405.
 macro_rules! api_routes {
-    ($($method:ident $path:literal => $handler:path),* $(,)?) => {
+    ($($method:ident $path:literal => $target:tt),* $(,)?) => {
         /// Every JSON endpoint as (method, path), in OpenAPI's path syntax.
         pub const API_ROUTES: &[(&str, &str)] = &[$((stringify!($method), $path)),*];
 
         fn api_routes(cfg: &mut web::ServiceConfig) {
             $(cfg.service(
-                web::resource($path)
-                    .route(web::$method().to($handler))
+                route_to!(web::resource($path), $method, Channel::Json, $target)
                     .default_service(web::to(|| method_not_allowed(stringify!($method)))),
             );)*
         }
     };
 }
 
-api_routes! {
-    get "/api/doctors" => api::doctors::list,
-    // The doubled segment is in the original browser client (spec section 7, call 6).
-    get "/api/api/doctors" => api::doctors::list,
-    get "/api/doctors/department/{dept}" => api::doctors::by_department,
-    get "/api/doctors/{id}" => api::doctors::one,
-    get "/api/search" => api::search::get,
-    get "/api/props" => api::props::get,
-    get "/api/openapi.json" => api::openapi::get,
-    post "/api/SubscriptionData/subscription-form" => api::card_requests::create,
-    post "/api/contact" => api::contact::create,
-    post "/newsletter/subscribe" => api::newsletter::subscribe,
-    post "/newsletter/unsubscribe" => api::newsletter::unsubscribe,
-    post "/appointments/bookAppointment" => api::appointments::book,
-    get "/appointments/slots" => api::appointments::slots,
+/// A route's target: `(handler)`, or `(action Type, "bucket")`.
+macro_rules! route_to {
+    ($resource:expr, $method:ident, $channel:expr, (action $action:ty, $bucket:literal)) => {
+        $resource
+            .app_data(web::Data::new(Declared { accepts: $channel, bucket: $bucket }))
+            .route(web::$method().to(actions::handle::<$action>))
+    };
+    ($resource:expr, $method:ident, $channel:expr, ($handler:path)) => {
+        $resource.route(web::$method().to($handler))
+    };
 }
 
-/// Bodies of the JSON writes are small forms; anything larger is refused with 413.
-pub const JSON_LIMIT: usize = 16 * 1024;
+api_routes! {
+    get "/api/doctors" => (api::doctors::list),
+    // The doubled segment is in the original browser client (spec section 7, call 6).
+    get "/api/api/doctors" => (api::doctors::list),
+    get "/api/doctors/department/{dept}" => (api::doctors::by_department),
+    get "/api/doctors/{id}" => (api::doctors::one),
+    get "/api/search" => (api::search::get),
+    get "/api/props" => (api::props::get),
+    get "/api/openapi.json" => (api::openapi::get),
+    post "/api/SubscriptionData/subscription-form" => (action actions::card_request::Request, "card-requests"),
+    post "/api/contact" => (action actions::contact::Send, "contact"),
+    post "/newsletter/subscribe" => (action actions::newsletter::Subscribe, "newsletter"),
+    post "/newsletter/unsubscribe" => (actions::newsletter::unsubscribe),
+    post "/appointments/bookAppointment" => (action actions::appointment::Book, "appointments"),
+    get "/appointments/slots" => (api::slots::slots),
+}
 
-/// Every route of the site: health, the JSON API, the forms' posts, assets, and the pages, which are
-/// the default service (`pages::Route::parse` holds the page table; a path that is
-/// no page redirects to `/`).
+/// The forms' plain HTML posts (for visitors without JavaScript, and before a
+/// page's script has loaded), at their pages' paths: the same actions and
+/// buckets as the JSON endpoints. Every other method of such a path is the page.
+macro_rules! form_posts {
+    ($($path:literal => $target:tt),* $(,)?) => {
+        fn form_posts(cfg: &mut web::ServiceConfig) {
+            $(cfg.service(route_to!(web::resource($path), post, Channel::Form, $target).default_service(web::to(pages::render::page)));)*
+        }
+    };
+}
+
+form_posts! {
+    "/subscription" => (action actions::card_request::Request, "card-requests"),
+    "/contactus" => (action actions::contact::Send, "contact"),
+    "/newsletter" => (action actions::newsletter::Subscribe, "newsletter"),
+    "/appointment" => (action actions::appointment::Book, "appointments"),
+    "/appointment/{id}" => (action actions::appointment::Book, "appointments"),
+}
+
+/// Every route of the site: health, the JSON API, the forms' posts, assets, and the
+/// pages, which are the default service (`pages::registry` lists them; a path that
+/// is no page redirects to `/`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(health))
         .route("/sitemap.xml", web::get().to(pages::seo::sitemap))
         .route("/robots.txt", web::get().to(pages::seo::robots));
     api_routes(cfg);
-    // The forms' plain HTML posts (for visitors without JavaScript), at their pages' paths.
-    forms::post_at(cfg, "/subscription", forms::card_request::post);
-    forms::post_at(cfg, "/contactus", forms::contact::post);
-    forms::post_at(cfg, "/newsletter", forms::newsletter::post);
-    forms::post_at(cfg, "/appointment", forms::appointment::general);
-    forms::post_at(cfg, "/appointment/{id}", forms::appointment::with_doctor);
+    form_posts(cfg);
     cfg.service(web::scope("/api").default_service(web::to(api_not_found)))
         .route("/assets/{file:.*}", web::get().to(assets::serve))
         .default_service(web::to(pages::render::page));
@@ -84,7 +109,6 @@ pub fn app(
         .app_data(web::QueryConfig::default().error_handler(|e, _| {
             ApiError::bad_request(format!("The query string is not valid: {e}")).into()
         }))
-        .app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(|e, _| json_body_error(e).into()))
         .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::bad_request("The path is not valid.").into()))
         .wrap(Compress::default())
         .wrap(security_headers())

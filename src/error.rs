@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
+use hygo_data::catalogue;
+use hygo_data::form::WriteError;
 use serde::Serialize;
 
 #[derive(Debug)]
@@ -31,19 +33,31 @@ impl ApiError {
         Self { status, message: message.into(), errors: BTreeMap::new(), retry_after: None }
     }
 
-    /// A form that failed its checks: 422 with a message per field.
-    pub fn invalid(invalid: hygo_data::form::Invalid) -> Self {
-        Self { errors: invalid.errors, ..Self::new(StatusCode::UNPROCESSABLE_ENTITY, invalid.message) }
+    /// A refused write, in a language: 422 with a message per field, 409 with the
+    /// field that conflicts, 503 when the data layer failed (logged).
+    pub fn from_write(e: &WriteError, lang: &str) -> Self {
+        match e {
+            WriteError::Invalid(invalid) => Self {
+                errors: invalid.texts(lang),
+                ..Self::new(StatusCode::UNPROCESSABLE_ENTITY, invalid.summary(lang))
+            },
+            WriteError::Conflict { field, message } => {
+                let text = message.text(lang);
+                Self { errors: [((*field).to_owned(), text.clone())].into(), ..Self::new(StatusCode::CONFLICT, text) }
+            }
+            WriteError::Data(e) => {
+                tracing::error!(error = %e, "data layer failed");
+                Self::unavailable()
+            }
+        }
     }
 
     pub fn too_many(retry_after: u64) -> Self {
-        Self {
-            retry_after: Some(retry_after),
-            ..Self::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "You have sent this form many times in a short while. Please wait a few minutes and try again.",
-            )
-        }
+        Self { retry_after: Some(retry_after), ..Self::new(StatusCode::TOO_MANY_REQUESTS, catalogue::message("request.tooMany")) }
+    }
+
+    fn unavailable() -> Self {
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, catalogue::message("request.unavailable"))
     }
 
     pub fn not_found(message: impl Into<String>) -> Self {
@@ -80,27 +94,6 @@ impl ResponseError for ApiError {
 impl From<hygo_data::DataError> for ApiError {
     fn from(e: hygo_data::DataError) -> Self {
         tracing::error!(error = %e, "data layer failed");
-        Self::new(StatusCode::SERVICE_UNAVAILABLE, "The service is unavailable just now. Please try again shortly.")
-    }
-}
-
-/// The refusals a client can cause while sending a JSON body: the shape of the
-/// answer is the same as every other error.
-pub fn json_body_error(e: actix_web::error::JsonPayloadError) -> ApiError {
-    use actix_web::error::JsonPayloadError as E;
-    match e {
-        E::ContentType => ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "Send the request as JSON, with the header Content-Type: application/json.",
-        ),
-        E::Overflow { limit } | E::OverflowKnownLength { limit, .. } => ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("The request is too large: the limit is {} KB.", limit / 1024),
-        ),
-        E::Deserialize(e) if e.is_data() => {
-            ApiError::bad_request(format!("A field of the request has the wrong type: {e}"))
-        }
-        E::Deserialize(_) => ApiError::bad_request("The request body is not valid JSON."),
-        _ => ApiError::bad_request("The request body could not be read."),
+        Self::unavailable()
     }
 }

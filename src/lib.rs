@@ -1,13 +1,15 @@
 //! The HYGO web server: actix-web serving the JSON API and the React pages rendered
 //! in the embedded JavaScript runtime. `docs/architecture.md` walks through it.
 
+pub mod actions;
 pub mod api;
 pub mod app;
 pub mod assets;
+pub mod cache;
 pub mod config;
 pub mod encoding;
 pub mod error;
-pub mod forms;
+pub mod limit;
 pub mod mail;
 pub mod pages;
 pub mod serve;

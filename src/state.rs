@@ -14,7 +14,7 @@ pub struct AppState {
     pub clock: hygo_data::ist::Clock,
     pub renderer: RenderPool,
     /// Finished pages by URL and props, shared by every worker.
-    pub render_cache: crate::pages::cache::RenderCache,
+    pub render_cache: crate::cache::RenderCache,
     pub config: Arc<Config>,
     /// What every page gets as `site`: `catalogue/site.json` with the clinics, and
     /// the booking address of the settings (`bookingUrl`, null: our own form).
@@ -23,7 +23,7 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(db: hygo_data::Db, clock: hygo_data::ist::Clock, renderer: RenderPool, config: Config) -> Self {
-        let render_cache = crate::pages::cache::RenderCache::new(config.render_cache_mb * 1024 * 1024, config.data_recheck);
+        let render_cache = crate::cache::RenderCache::new(config.render_cache_mb * 1024 * 1024, config.data_recheck);
         let mut site = hygo_data::catalogue::site().clone();
         site["bookingUrl"] = serde_json::json!(config.booking_url);
         site["lang"] = serde_json::json!(hygo_data::catalogue::LANGUAGES[0]);

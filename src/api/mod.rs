@@ -1,15 +1,13 @@
-//! The JSON API (spec section 7). Every answer is `{"success": true, …}` or the
-//! error shape of `crate::error`. One small file per resource.
+//! The JSON API's reads (spec section 7): doctors, search, free slots, page props
+//! and the OpenAPI document. Every answer is `{"success": true, …}` or the error
+//! shape of `crate::error`. One small file per resource; the writes are the
+//! forms' actions (`crate::actions`).
 
-pub mod appointments;
-pub mod card_requests;
-pub mod client;
-pub mod contact;
 pub mod doctors;
-pub mod newsletter;
 pub mod openapi;
 pub mod props;
 pub mod search;
+pub mod slots;
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse};
@@ -17,7 +15,7 @@ use serde::Serialize;
 
 use crate::encoding::{self, Encoding};
 use crate::error::ApiError;
-use crate::pages::cache::Cached;
+use crate::cache::Cached;
 
 #[derive(Serialize)]
 struct Data<T> {

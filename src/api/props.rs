@@ -8,7 +8,7 @@ use serde_json::json;
 
 use crate::state::AppState;
 use crate::error::ApiError;
-use crate::pages::{self, Route};
+use crate::pages::{self, registry};
 
 #[derive(Deserialize)]
 pub struct PropsQuery {
@@ -20,10 +20,10 @@ pub async fn get(state: web::Data<AppState>, query: web::Query<PropsQuery>) -> R
     if !wanted.starts_with('/') || wanted.len() > 2048 {
         return Err(ApiError::bad_request("path must be a site path starting with /."));
     }
-    let (path, q) = wanted.split_once('?').unwrap_or((&wanted, ""));
-    let Some(route) = Route::parse(path, q) else {
+    let (path, _) = wanted.split_once('?').unwrap_or((&wanted, ""));
+    let Some(found) = registry::find(path) else {
         return Ok(HttpResponse::Ok().json(json!({ "redirect": "/" })));
     };
-    let props = pages::load(&state, &route, wanted.clone()).await?;
+    let props = pages::load(&state, &found, wanted.clone()).await?;
     Ok(HttpResponse::Ok().json(props))
 }

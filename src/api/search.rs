@@ -2,14 +2,14 @@
 //!
 //! Every keystroke of every visitor asks this, and the answer depends only on the
 //! text and the catalogue, so answers are kept in the render cache by text and
-//! data version (see `crate::pages::cache`), ready-compressed like the pages.
+//! data version (see `crate::cache`), ready-compressed like the pages.
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 use crate::state::AppState;
 use crate::error::ApiError;
-use crate::pages::cache::{self, Cached};
+use crate::cache::{self, Cached};
 
 #[derive(Deserialize)]
 pub struct SearchQuery {

@@ -18,7 +18,36 @@ fn base(clock: &Clock) -> Value {
     })
 }
 
-pub async fn general(db: &Db, clock: &Clock) -> Result<Value, DataError> {
+pub async fn load_general(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    let texts = &catalogue::forms()["appointment"];
+    let head = super::Head::new(catalogue::text(texts, "title"), catalogue::text(texts, "description"));
+    Ok(super::Loaded::ok(general(cx.db(), cx.clock()).await?, head))
+}
+
+pub async fn load_with_doctor(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    let id = cx.param("id").and_then(super::positive_id);
+    let (status, data) = with_doctor(cx.db(), cx.clock(), id).await?;
+    let texts = &catalogue::forms()["appointment"];
+    let suffix = cx.meta("titleSuffix");
+    let head = match data["doctor"].as_object() {
+        Some(d) => {
+            let name = d.get("name").and_then(Value::as_str).unwrap_or_default();
+            let specialization = d.get("specialization").and_then(Value::as_str).unwrap_or_default();
+            let fields = [("doctor", name), ("specialization", specialization)];
+            super::Head::new(
+                catalogue::fill(catalogue::text(texts, "doctorTitle"), &fields),
+                catalogue::fill(catalogue::text(texts, "doctorDescription"), &fields),
+            )
+        }
+        None => super::Head::new(format!("{}{suffix}", catalogue::text(texts, "doctorNotFound")), catalogue::text(texts, "doctorNotFoundText")),
+    };
+    Ok(super::Loaded { status, data, head: head.canonical_if_unset(match id {
+        Some(id) => format!("/appointment/{id}"),
+        None => "/doctors".to_owned(),
+    }) })
+}
+
+async fn general(db: &Db, clock: &Clock) -> Result<Value, DataError> {
     let mut data = base(clock);
     data["variant"] = json!("general");
     // What the doctor list, the date strip and the empty-state texts need, not whole profiles.
@@ -37,7 +66,7 @@ pub async fn general(db: &Db, clock: &Clock) -> Result<Value, DataError> {
 }
 
 /// 404 with the "Doctor not found" view when there is no such doctor.
-pub async fn with_doctor(db: &Db, clock: &Clock, id: Option<i32>) -> Result<(u16, Value), DataError> {
+async fn with_doctor(db: &Db, clock: &Clock, id: Option<i32>) -> Result<(u16, Value), DataError> {
     let doctor = match id {
         Some(id) => doctors::by_id(db, clock, id).await?,
         None => None,

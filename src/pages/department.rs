@@ -1,17 +1,28 @@
 //! `/departments/{id}`: a department of the catalogue with its specialists from the
 //! database, or "Department Not Found" with status 404.
 
-use serde_json::{json, Value};
+use serde_json::json;
 
-use hygo_data::ist::Clock;
-use hygo_data::{catalogue, doctors, DataError, Db};
+use hygo_data::{catalogue, doctors, DataError};
 
-pub async fn data(db: &Db, clock: &Clock, id: &str) -> Result<(u16, Value), DataError> {
+pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    let id = cx.param("id").unwrap_or_default();
     let Some(department) = catalogue::find_department(id) else {
-        return Ok((404, json!({ "department": null, "specialists": [] })));
+        let head = super::Head::meta("departmentNotFound").canonical("/departments");
+        return Ok(super::Loaded::not_found(json!({ "department": null, "specialists": [] }), head));
     };
-    // A department of the catalogue that has no row yet (added after the database
-    // was seeded) simply has no specialists.
-    let specialists = doctors::by_department(db, clock, &department.slug).await?.unwrap_or_default();
-    Ok((200, json!({ "department": department, "specialists": specialists })))
+    let specialists = doctors::by_department(cx.db(), cx.clock(), &department.slug).await?.unwrap_or_default();
+    // The clinics where its specialists work; both while it has none, as `Department.tsx` shows them.
+    let all = catalogue::clinics();
+    let mut here: Vec<&catalogue::Clinic> = all.iter().filter(|c| specialists.iter().any(|d| d.clinic == c.id)).collect();
+    if here.is_empty() {
+        here = all.iter().collect();
+    }
+    let head = super::Head::new(
+        catalogue::fill(cx.meta("department.title"), &[("name", &department.name)]),
+        super::first_sentences(&department.description, 160),
+    )
+    .canonical(format!("/departments/{}", department.slug))
+    .structured_data(super::seo::clinics_graph(cx, here));
+    Ok(super::Loaded::ok(json!({ "department": department, "specialists": specialists }), head))
 }

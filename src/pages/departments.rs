@@ -7,3 +7,9 @@ pub fn data() -> Value {
     listed.sort_by_key(|d| d.name.to_lowercase());
     json!({ "departments": listed })
 }
+
+pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_data::DataError> {
+    let head = super::Head::meta("departments")
+        .structured_data(super::seo::clinics_graph(cx, hygo_data::catalogue::clinics().iter().collect()));
+    Ok(super::Loaded::ok(data(), head))
+}

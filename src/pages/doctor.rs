@@ -1,16 +1,31 @@
 //! `/doctors/{id}` and `/doctorDetail`: one doctor's profile, or "Doctor Not Found"
 //! with status 404 when the id is missing or unknown.
 
-use serde_json::{json, Value};
+use serde_json::json;
 
-use hygo_data::ist::Clock;
-use hygo_data::{doctors, DataError, Db};
+use hygo_data::{catalogue, doctors, DataError};
 
-pub async fn data(db: &Db, clock: &Clock, id: Option<i32>) -> Result<(u16, Value), DataError> {
+/// `{id}` of `/doctors/{id}`, or `doctorId` of `/doctorDetail?doctorId=`.
+pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    let id = cx.param("id").map(str::to_owned).or_else(|| cx.query("doctorId")).and_then(|id| super::positive_id(&id));
     let doctor = match id {
-        Some(id) => doctors::by_id(db, clock, id).await?,
+        Some(id) => doctors::by_id(cx.db(), cx.clock(), id).await?,
         None => None,
     };
-    let status = if doctor.is_some() { 200 } else { 404 };
-    Ok((status, json!({ "doctor": doctor })))
+    let Some(d) = doctor else {
+        return Ok(super::Loaded::not_found(json!({ "doctor": null }), super::Head::meta("doctorNotFound").canonical(match id {
+            Some(id) => format!("/doctors/{id}"),
+            None => "/doctors".to_owned(),
+        })));
+    };
+    let fields = [("name", d.name.as_str()), ("specialization", d.specialization.as_str()), ("location", d.location.as_str())];
+    let title = catalogue::fill(cx.meta("doctor.title"), &fields);
+    let description = match d.bio.trim() {
+        "" => catalogue::fill(cx.meta("doctor.description"), &fields),
+        bio => super::first_sentences(bio, 160),
+    };
+    let head = super::Head::new(title, description)
+        .canonical(format!("/doctors/{}", d.id))
+        .structured_data(super::seo::physician(cx, &d));
+    Ok(super::Loaded::ok(json!({ "doctor": d }), head))
 }

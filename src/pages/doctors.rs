@@ -8,3 +8,7 @@ use hygo_data::{doctors, DataError, Db};
 pub async fn data(db: &Db, clock: &Clock) -> Result<Value, DataError> {
     Ok(json!({ "doctors": doctors::all(db, clock).await? }))
 }
+
+pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    Ok(super::Loaded::ok(data(cx.db(), cx.clock()).await?, super::Head::meta("doctors")))
+}

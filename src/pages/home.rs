@@ -17,3 +17,8 @@ pub async fn data(db: &Db, clock: &Clock) -> Result<Value, DataError> {
         .collect();
     Ok(json!({ "home": catalogue::home(), "founders": doctors::founders(db, clock).await?, "departments": featured }))
 }
+
+pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    let head = super::Head::meta("home").structured_data(super::seo::clinics_graph(cx, catalogue::clinics().iter().collect()));
+    Ok(super::Loaded::ok(data(cx.db(), cx.clock()).await?, head))
+}

@@ -25,3 +25,30 @@ pub fn article(id: &str) -> (u16, Value) {
         None => (404, json!({ "article": null })),
     }
 }
+
+pub async fn load_list(cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_data::DataError> {
+    let page = cx.query("page").and_then(|p| p.parse::<u32>().ok()).filter(|p| *p >= 1).unwrap_or(1);
+    let (status, data) = list(page);
+    let title = match page {
+        1 => cx.meta("news.title").to_owned(),
+        n => hygo_data::catalogue::fill(cx.meta("news.titlePaged"), &[("page", &n.to_string())]),
+    };
+    let canonical = if page == 1 { "/news".to_owned() } else { format!("/news?page={page}") };
+    let head = super::Head::new(title, cx.meta("news.description")).canonical(canonical);
+    Ok(super::Loaded { status, data, head })
+}
+
+pub async fn load_article(cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_data::DataError> {
+    let id = cx.param("id").unwrap_or_default();
+    let (status, data) = article(id);
+    let head = match data["article"].as_object() {
+        Some(a) => {
+            let title = a.get("title").and_then(Value::as_str).unwrap_or_default();
+            let excerpt = a.get("excerpt").and_then(Value::as_str).unwrap_or_default();
+            super::Head::new(hygo_data::catalogue::fill(cx.meta("article.title"), &[("title", title)]), super::first_sentences(excerpt, 160))
+                .canonical(format!("/news/{}", a.get("id").and_then(Value::as_str).unwrap_or(id)))
+        }
+        None => super::Head::meta("articleNotFound").canonical(format!("/news/{id}")),
+    };
+    Ok(super::Loaded { status, data, head })
+}

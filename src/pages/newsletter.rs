@@ -4,13 +4,22 @@
 
 use serde_json::{json, Value};
 
-use hygo_data::{catalogue, newsletter, DataError, Db};
+use hygo_data::{catalogue, newsletter, DataError};
 
-pub async fn data(db: &Db, token: Option<&str>) -> Result<Value, DataError> {
+/// `/newsletter`, and `/unsubscribe?token=` (the page the e-mails' link opens).
+pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    let token = (cx.page.name == "unsubscribe").then(|| cx.query("token").unwrap_or_default());
     let unsubscribe = match token {
-        Some(token) => json!({ "token": token, "valid": newsletter::token_known(db, token).await? }),
+        Some(token) => json!({ "valid": newsletter::token_known(cx.db(), &token).await?, "token": token }),
         None => Value::Null,
     };
-    let messages = json!({ "subscribed": newsletter::SUBSCRIBED_MESSAGE, "unsubscribed": crate::api::newsletter::UNSUBSCRIBED_MESSAGE });
-    Ok(json!({ "unsubscribe": unsubscribe, "messages": messages, "forms": super::subscription::forms_common(catalogue::forms()) }))
+    let forms = catalogue::forms();
+    let messages = json!({
+        "subscribed": catalogue::message("newsletter.subscribed"),
+        "unsubscribed": catalogue::message("newsletter.unsubscribed"),
+    });
+    let texts = &catalogue::site()["newsletter"];
+    let head = super::Head::new(catalogue::text(texts, "title"), catalogue::text(texts, "description")).canonical("/newsletter");
+    let data = json!({ "unsubscribe": unsubscribe, "messages": messages, "forms": super::subscription::forms_common(forms) });
+    Ok(super::Loaded::ok(data, head))
 }

@@ -4,8 +4,9 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
-use super::cache::{self, Cached};
-use super::{Props, Route};
+use super::registry::{self, Found, Keep, Robots};
+use super::Props;
+use crate::cache::{self, Cached};
 use crate::state::AppState;
 use crate::encoding::Encoding;
 use crate::ui_assets::{CLIENT_CSS, CLIENT_CSS_TEXT, CLIENT_JS, CLIENT_JS_IMPORTS, PAGE_CHUNKS};
@@ -47,11 +48,11 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
         return HttpResponse::MethodNotAllowed().insert_header((header::ALLOW, "GET, HEAD")).finish();
     }
     let (path, query) = (req.path(), req.query_string());
-    let Some(route) = Route::parse(path, query) else {
+    let Some(found) = registry::find(path) else {
         return HttpResponse::Found().insert_header((header::LOCATION, "/")).finish();
     };
     let props_path = if query.is_empty() { path.to_owned() } else { format!("{path}?{query}") };
-    let res = respond(&state, &route, props_path, None, Encoding::preferred(req.headers())).await;
+    let res = respond(&state, &found, props_path, None, Encoding::preferred(req.headers())).await;
     not_modified(&req, res)
 }
 
@@ -75,13 +76,19 @@ fn not_modified(req: &HttpRequest, res: HttpResponse) -> HttpResponse {
 
 /// Renders a route, with a form's state when a no-JavaScript form post is answered
 /// with its page again (the visitor's values and the errors; see `crate::forms`).
-pub async fn page_with(state: &AppState, route: &Route, props_path: String, form: Option<serde_json::Value>) -> HttpResponse {
-    respond(state, route, props_path, form, Encoding::Identity).await
+/// `props_path` is a path of the page (the form's own address).
+pub async fn page_with(state: &AppState, props_path: &str, form: Option<serde_json::Value>) -> HttpResponse {
+    let (path, _) = props_path.split_once('?').unwrap_or((props_path, ""));
+    let Some(found) = registry::find(path) else {
+        tracing::error!(path, "a form answered with a path that is no page");
+        return error_page(StatusCode::INTERNAL_SERVER_ERROR);
+    };
+    respond(state, &found, props_path.to_owned(), form, Encoding::Identity).await
 }
 
 async fn respond(
     state: &AppState,
-    route: &Route,
+    found: &Found,
     props_path: String,
     form: Option<serde_json::Value>,
     wanted: Encoding,
@@ -90,7 +97,7 @@ async fn respond(
     let log_path = props_path.split('?').next().unwrap_or_default().to_owned();
     // Most pages are kept by URL and data version: a hit needs neither props nor a render.
     let mut key = None;
-    if form.is_none() && route.follows_data_version() {
+    if form.is_none() && found.page.keep == Keep::ByDataVersion {
         match state.render_cache.data_version(&state.db).await {
             // And by the day in IST: whether a doctor is on leave changes at midnight.
             Ok(version) => key = Some(cache::key(&props_path, &format!("v{}d{}", version.catalogue, state.clock.today()))),
@@ -103,7 +110,7 @@ async fn respond(
             return document_response(&hit, wanted);
         }
     }
-    let mut props = match super::load(state, route, props_path.clone()).await {
+    let mut props = match super::load(state, found, props_path.clone()).await {
         Ok(props) => props,
         Err(e) => {
             tracing::error!(path = %log_path, error = %e, "page data failed");
@@ -131,7 +138,7 @@ async fn respond(
         }
         key = Some(by_props);
     }
-    let page = match render(state, route, &props_path, &props, &props_json).await {
+    let page = match render(state, found, &props_path, &props, &props_json).await {
         Ok(page) => page,
         Err(status) => return error_page(status),
     };
@@ -150,11 +157,10 @@ async fn respond(
 }
 
 /// The page's document: React's HTML in the shell, with head, JSON-LD and props.
-async fn render(state: &AppState, route: &Route, url: &str, props: &Props<'_>, props_json: &str) -> Result<Cached, StatusCode> {
+async fn render(state: &AppState, found: &Found, url: &str, props: &Props<'_>, props_json: &str) -> Result<Cached, StatusCode> {
     let path = url.split('?').next().unwrap_or_default();
-    let canonical = format!("{}{}", state.config.public_url, route.canonical_path());
-    let structured_data = super::seo::structured_data(route, props, &state.config.public_url)
-        .map(|v| script_safe_json(&v.to_string()));
+    let canonical = format!("{}{}", state.config.public_url, props.head.canonical.as_deref().unwrap_or(found.page.canonical()));
+    let structured_data = props.head.structured_data.as_ref().map(|v| script_safe_json(&v.to_string()));
     let output = match state.renderer.render(url, props_json.to_owned()).await {
         Ok((output, took)) => {
             tracing::debug!(path, took_us = took.as_micros() as u64, "rendered");
@@ -171,15 +177,15 @@ async fn render(state: &AppState, route: &Route, url: &str, props: &Props<'_>, p
     };
     let document = Document {
         lang: state.site["lang"].as_str().unwrap_or(hygo_data::catalogue::LANGUAGES[0]),
-        title: &output.head.title,
-        description: &output.head.description,
+        title: &props.head.title,
+        description: &props.head.description,
         canonical: &canonical,
         // Error pages, search results and unsubscribe links are not for search engines' indexes.
-        noindex: output.status >= 400 || matches!(route, Route::Search(_) | Route::Unsubscribe(_)),
+        noindex: output.status >= 400 || found.page.robots == Robots::NoIndex,
         structured_data,
         css_text: CLIENT_CSS_TEXT,
         js: CLIENT_JS,
-        preload: preloads(&output.head.module),
+        preload: preloads(found.page.component),
         body: &output.html,
         props: &script_safe_json(props_json),
     };
@@ -189,8 +195,8 @@ async fn render(state: &AppState, route: &Route, url: &str, props: &Props<'_>, p
     })
 }
 
-/// The entry's chunks and the page's own (see `ui/build.mjs`): without them the
-/// browser would learn of each only after running the module that imports it.
+/// The entry's chunks and the page component's own (see `ui/build.mjs`): without
+/// them the browser would learn of each only after running the module that imports it.
 fn preloads(module: &str) -> Vec<&'static str> {
     let page = PAGE_CHUNKS.iter().find(|(m, _)| *m == module).map_or(&[][..], |(_, chunks)| *chunks);
     CLIENT_JS_IMPORTS.iter().chain(page).copied().collect()

@@ -1,14 +1,16 @@
 //! `/search?q=`: the site search as a page, for visitors without JavaScript (the
 //! header's search box links here before the page has hydrated).
 
-use serde_json::{json, Value};
+use serde_json::json;
 
-use hygo_data::ist::Clock;
-use hygo_data::{search, DataError, Db};
+use hygo_data::{catalogue, search, DataError};
 
-pub async fn data(db: &Db, clock: &Clock, query: &str) -> Result<Value, DataError> {
-    // Longer texts are cut rather than refused: this is a page, not the API.
-    let query: String = query.chars().take(100).collect();
-    let results = search::search(db, clock, &query).await?;
-    Ok(json!({ "query": query, "results": results }))
+pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    let query: String = cx.query("q").unwrap_or_default().chars().take(100).collect();
+    let results = search::search(cx.db(), cx.clock(), &query).await?;
+    let head = match query.trim() {
+        "" => super::Head::meta("search"),
+        q => super::Head::new(catalogue::fill(cx.meta("searchResults.title"), &[("query", q)]), cx.meta("search.description")),
+    };
+    Ok(super::Loaded::ok(json!({ "query": query, "results": results }), head))
 }

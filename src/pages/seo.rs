@@ -6,7 +6,6 @@ use serde_json::{json, Value};
 
 use hygo_data::catalogue::{self, Clinic};
 
-use super::{Props, Route};
 use crate::state::AppState;
 use crate::error::ApiError;
 
@@ -48,56 +47,44 @@ fn address(c: &Clinic) -> Value {
     a
 }
 
-/// The clinics a page shows: a department's, where its specialists work (both while
-/// it has none, as `Department.tsx` does); both elsewhere.
-fn clinics_shown<'a>(route: &Route, props: &Props<'_>) -> Vec<&'a Clinic> {
-    let all = catalogue::clinics();
-    if !matches!(route, Route::Department(_)) {
-        return all.iter().collect();
-    }
-    let at: Vec<&str> = props.data["specialists"].as_array().into_iter().flatten().filter_map(|d| d["clinic"].as_str()).collect();
-    let here: Vec<&Clinic> = all.iter().filter(|c| at.contains(&c.id.as_str())).collect();
-    if here.is_empty() { all.iter().collect() } else { here }
+/// The JSON-LD of the clinics a page shows (home, departments, a department, contact).
+pub fn clinics_graph(cx: &super::Cx<'_>, clinics: Vec<&Clinic>) -> Option<Value> {
+    let public_url = &cx.state.config.public_url;
+    Some(json!({
+        "@context": "https://schema.org",
+        "@graph": clinics.into_iter().map(|c| clinic(c, public_url)).collect::<Vec<_>>(),
+    }))
 }
 
-/// The JSON-LD of a page, if it has any: both clinics on the home, departments and
-/// contact pages, a physician (at their clinic) on a doctor's profile.
-pub fn structured_data(route: &Route, props: &Props<'_>, public_url: &str) -> Option<Value> {
-    let graph = match route {
-        Route::Home | Route::Departments | Route::Department(_) | Route::Content("contact") if props.status == 200 => {
-            json!({ "@graph": clinics_shown(route, props).into_iter().map(|c| clinic(c, public_url)).collect::<Vec<_>>() })
-        }
-        Route::Doctor(Some(id)) if props.status == 200 => {
-            let d = &props.data["doctor"];
-            let at = catalogue::find_clinic(d["clinic"].as_str().unwrap_or_default())?;
-            json!({
-                "@type": "IndividualPhysician",
-                "@id": format!("{public_url}/doctors/{id}"),
-                "name": d["name"],
-                "url": format!("{public_url}/doctors/{id}"),
-                "description": d["bio"],
-                "medicalSpecialty": d["specialization"],
-                "knowsLanguage": d["languages"],
-                "address": address(at),
-                "telephone": at.phone,
-                "practicesAt": { "@id": clinic_id(at, public_url) }
-            })
-        }
-        _ => return None,
-    };
-    let mut doc = json!({ "@context": "https://schema.org" });
-    doc.as_object_mut().unwrap().extend(graph.as_object().unwrap().clone());
-    Some(doc)
+/// A doctor's profile as schema.org describes a physician, at their clinic.
+pub fn physician(cx: &super::Cx<'_>, d: &hygo_data::Doctor) -> Option<Value> {
+    let public_url = &cx.state.config.public_url;
+    let at = catalogue::find_clinic(&d.clinic)?;
+    Some(json!({
+        "@context": "https://schema.org",
+        "@type": "IndividualPhysician",
+        "@id": cx.url(&format!("/doctors/{}", d.id)),
+        "name": d.name,
+        "url": cx.url(&format!("/doctors/{}", d.id)),
+        "description": d.bio,
+        "medicalSpecialty": d.specialization,
+        "knowsLanguage": d.languages,
+        "address": address(at),
+        "telephone": at.phone,
+        "practicesAt": { "@id": clinic_id(at, public_url) }
+    }))
 }
 
 /// Every public URL: the pages, every department, every doctor.
 pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let base = &state.config.public_url;
-    let mut paths: Vec<String> =
-        ["/", "/doctors", "/departments", "/services", "/subscription", "/appointment", "/newsletter"].map(String::from).to_vec();
-    paths.extend(catalogue::content_pages().into_iter().map(|k| super::content::canonical(k).to_owned()));
+    // Every page of one address that search engines may index, then those of each record.
+    let mut paths: Vec<String> = super::PAGES
+        .iter()
+        .filter(|p| p.is_fixed() && p.robots == super::Robots::Index)
+        .map(|p| p.canonical().to_owned())
+        .collect();
     paths.extend(catalogue::services().iter().map(|s| s.link.clone()));
-    paths.push("/news".into());
     paths.extend(super::news::articles().iter().filter_map(|a| a["id"].as_str()).map(|id| format!("/news/{id}")));
     paths.extend(catalogue::specializations().iter().map(|s| format!("/specializations/{}", s.id)));
     paths.extend(catalogue::departments().iter().map(|d| format!("/departments/{}", d.slug)));

@@ -1,17 +1,26 @@
 //! `/services` and `/services/{id}`: the services of the catalogue, or "Service
 //! Not Found" with status 404.
 
-use serde_json::{json, Value};
+use serde_json::json;
 
-use hygo_data::catalogue;
+use hygo_data::{catalogue, DataError};
 
-pub fn list() -> Value {
-    json!({ "services": catalogue::services() })
+pub async fn load_list(_cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    Ok(super::Loaded::ok(json!({ "services": catalogue::services() }), super::Head::meta("services")))
 }
 
-pub fn one(id: &str) -> (u16, Value) {
-    match catalogue::find_service(id) {
-        Some(service) => (200, json!({ "service": service })),
-        None => (404, json!({ "service": null })),
-    }
+pub async fn load_one(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    let Some(service) = catalogue::find_service(cx.param("id").unwrap_or_default()) else {
+        let head = super::Head::meta("serviceNotFound").canonical("/services");
+        return Ok(super::Loaded::not_found(json!({ "service": null }), head));
+    };
+    // "Service" tells it apart from the department of the same name (Laboratory, Physiotherapy).
+    let title = match service.name.to_lowercase().contains("service") {
+        true => cx.meta("service.titleNamed"),
+        false => cx.meta("service.title"),
+    };
+    let about = if service.long_description.trim().is_empty() { &service.description } else { &service.long_description };
+    let head = super::Head::new(catalogue::fill(title, &[("name", &service.name)]), super::first_sentences(about, 160))
+        .canonical(format!("/services/{}", service.id));
+    Ok(super::Loaded::ok(json!({ "service": service }), head))
 }

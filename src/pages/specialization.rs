@@ -1,19 +1,27 @@
 //! `/specializations/{id}` (the target of search results): the specialization, the
 //! HYGO doctors who practise it, and its department.
 
-use serde_json::{json, Value};
+use serde_json::json;
 
-use hygo_data::ist::Clock;
-use hygo_data::{catalogue, doctors, DataError, Db};
+use hygo_data::{catalogue, doctors, DataError};
 
-pub async fn data(db: &Db, clock: &Clock, id: &str) -> Result<(u16, Value), DataError> {
-    let Some(spec) = catalogue::find_specialization(id) else {
-        return Ok((404, json!({ "specialization": null, "doctors": [], "department": null })));
+pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    let Some(spec) = catalogue::find_specialization(cx.param("id").unwrap_or_default()) else {
+        let head = super::Head::meta("specializationNotFound").canonical("/doctors");
+        return Ok(super::Loaded::not_found(json!({ "specialization": null, "doctors": [], "department": null }), head));
     };
-    // "Orthopedic" covers "Orthopedic Surgeon"; "Neurologist" does not cover "Neurosurgeon".
     let wanted = spec.name.to_lowercase();
-    let mut found = doctors::all(db, clock).await?;
+    let mut found = doctors::all(cx.db(), cx.clock()).await?;
     found.retain(|d| d.specialization.to_lowercase().contains(&wanted));
     let department = spec.department.as_deref().and_then(catalogue::find_department);
-    Ok((200, json!({ "specialization": spec, "doctors": found, "department": department })))
+    let count = found.len().to_string();
+    let description = match found.len() {
+        0 => cx.meta("specialization.descriptionNone"),
+        1 => cx.meta("specialization.descriptionOne"),
+        _ => cx.meta("specialization.descriptionMany"),
+    };
+    let fields = [("name", spec.name.as_str()), ("count", count.as_str())];
+    let head = super::Head::new(catalogue::fill(cx.meta("specialization.title"), &fields), catalogue::fill(description, &fields))
+        .canonical(format!("/specializations/{}", spec.id));
+    Ok(super::Loaded::ok(json!({ "specialization": spec, "doctors": found, "department": department }), head))
 }

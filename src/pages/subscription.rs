@@ -19,3 +19,9 @@ pub fn forms_common(forms: &Value) -> Value {
         "networkError": forms["networkError"],
     })
 }
+
+pub async fn load(_cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_data::DataError> {
+    let texts = &catalogue::forms()["subscription"];
+    let head = super::Head::new(catalogue::text(texts, "title"), catalogue::text(texts, "description"));
+    Ok(super::Loaded::ok(data(), head))
+}

@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useRef } from "react";
-import { Navigate, Route, Routes, useLocation } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
 import { Page } from "./lib/pages";
-import { PropsProvider } from "./lib/props";
+import { PropsProvider, useCurrentComponent } from "./lib/props";
 import { Spinner } from "./components/ui";
 import { useTexts } from "./lib/texts";
 import type { PageProps } from "./types";
@@ -62,6 +62,12 @@ function HydrationMark() {
   return null;
 }
 
+/** The page the props name (see lib/props); a path that is no page goes home. */
+function CurrentPage() {
+  const component = useCurrentComponent();
+  return component ? <Page component={component} /> : <Navigate to="/" replace />;
+}
+
 /** The whole app, the same tree on the server (inside StaticRouter) and in the browser (inside BrowserRouter). */
 export function App({ props }: { props: PageProps }) {
   return (
@@ -82,31 +88,7 @@ function Frame() {
       <main id="main" tabIndex={-1}>
         {/* A page's module is fetched on a visitor's first visit to it (see lib/pages). */}
         <Suspense fallback={<Spinner label={t.loadingPage} />}>
-          <Routes>
-            <Route path="/" element={<Page name="home" />} />
-            <Route path="/doctors" element={<Page name="doctors" />} />
-            <Route path="/doctors/:id" element={<Page name="doctor" />} />
-            <Route path="/doctorDetail" element={<Page name="doctor" />} />
-            <Route path="/departments" element={<Page name="departments" />} />
-            <Route path="/departments/:id" element={<Page name="department" />} />
-            <Route path="/search" element={<Page name="search" />} />
-            {["/about", "/about-us", "/about-us-HYGO", "/founder", "/founding-team", "/about-hygo", "/our-mission",
-              "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions", "/reviews",
-              "/specialists", "/schedules", "/banner", "/departments/general-consultation"].map((p) => (
-              <Route key={p} path={p} element={<Page name="content" />} />
-            ))}
-            <Route path="/news" element={<Page name="news" />} />
-            <Route path="/news/:id" element={<Page name="article" />} />
-            <Route path="/services" element={<Page name="services" />} />
-            <Route path="/services/:id" element={<Page name="service" />} />
-            <Route path="/specializations/:id" element={<Page name="specialization" />} />
-            <Route path="/subscription" element={<Page name="subscription" />} />
-            <Route path="/newsletter" element={<Page name="newsletter" />} />
-            <Route path="/unsubscribe" element={<Page name="newsletter" />} />
-            <Route path="/appointment" element={<Page name="appointment" />} />
-            <Route path="/appointment/:doctorId" element={<Page name="appointment" />} />
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Routes>
+          <CurrentPage />
         </Suspense>
       </main>
       <Footer />

@@ -12,14 +12,14 @@ import { App } from "./App";
 import { loadPage, loadPagesWith, prefetchPagesOnIntent } from "./lib/pages";
 import type { PageProps } from "./types";
 
-loadPagesWith((module) => import(`./pages/${module}.tsx`));
+loadPagesWith((component) => import(`./pages/${component}.tsx`));
 prefetchPagesOnIntent();
 
 const root = document.getElementById("root");
 const propsText = document.getElementById("hygo-props")?.textContent;
 if (root && propsText) {
   const props = JSON.parse(propsText) as PageProps;
-  loadPage(props.page)
+  loadPage(props.component)
     .catch((e) => console.error("page module:", e))
     .then(() =>
       startTransition(() => {

@@ -1,14 +1,15 @@
 // The server bundle: one IIFE run inside QuickJS by crates/hygo-render.
-// It defines globalThis.hygoRender(url, propsJson) -> JSON {html, head, status};
-// head.module names the page's own module, which the document preloads.
+// It defines globalThis.hygoRender(url, propsJson) -> JSON {html, status}. The
+// head is the server's (props.head); the page is the component the props name.
 import "./polyfills/quickjs";
-import "./lib/pages-server";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { App } from "./App";
-import { headFor } from "./lib/head";
-import { PAGE_MODULES } from "./lib/pages";
+import { SERVER_PAGES } from "./generated/server-pages";
+import { providePages } from "./lib/pages";
 import type { PageProps } from "./types";
+
+providePages(SERVER_PAGES);
 
 function hygoRender(url: string, propsJson: string): string {
   const props = JSON.parse(propsJson) as PageProps;
@@ -17,7 +18,7 @@ function hygoRender(url: string, propsJson: string): string {
       <App props={props} />
     </StaticRouter>,
   );
-  return JSON.stringify({ html, head: { ...headFor(props), module: PAGE_MODULES[props.page] }, status: typeof props.status === "number" ? props.status : 200 });
+  return JSON.stringify({ html, status: typeof props.status === "number" ? props.status : 200 });
 }
 
 (globalThis as unknown as { hygoRender: typeof hygoRender }).hygoRender = hygoRender;

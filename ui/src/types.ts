@@ -253,7 +253,11 @@ export interface FormState {
 }
 
 interface PropsBase {
+  /** The page's name in the registry (src/pages/registry.rs). */
+  page: string;
   path: string;
+  /** The document's title and description, made by the server. */
+  head: Head;
   status: number;
   site: Site;
   form?: FormState;
@@ -285,12 +289,12 @@ export interface SubscriptionTexts {
 }
 
 export interface SubscriptionProps extends PropsBase {
-  page: "subscription";
+  component: "Subscription";
   data: { plans: HomeContent["subscription"]; texts: SubscriptionTexts; forms: FormsCommon };
 }
 
 export interface NewsletterProps extends PropsBase {
-  page: "newsletter";
+  component: "Newsletter";
   data: {
     unsubscribe: { token: string; valid: boolean } | null;
     messages: { subscribed: string; unsubscribed: string };
@@ -377,7 +381,7 @@ export interface AppointmentTexts {
 }
 
 export interface AppointmentProps extends PropsBase {
-  page: "appointment";
+  component: "Appointment";
   data: {
     variant: "general" | "doctor";
     texts: AppointmentTexts;
@@ -392,17 +396,17 @@ export interface AppointmentProps extends PropsBase {
 }
 
 export interface HomeProps extends PropsBase {
-  page: "home";
+  component: "Home";
   data: { home: HomeContent; founders: Doctor[]; departments: Department[] };
 }
 
 export interface DoctorsProps extends PropsBase {
-  page: "doctors";
+  component: "Doctors";
   data: { doctors: Doctor[] };
 }
 
 export interface DoctorProps extends PropsBase {
-  page: "doctor";
+  component: "DoctorProfile";
   data: { doctor: Doctor | null };
 }
 
@@ -417,17 +421,17 @@ export interface Department {
 }
 
 export interface DepartmentsProps extends PropsBase {
-  page: "departments";
+  component: "Departments";
   data: { departments: Department[] };
 }
 
 export interface DepartmentProps extends PropsBase {
-  page: "department";
+  component: "Department";
   data: { department: Department | null; specialists: Doctor[] };
 }
 
 export interface SearchProps extends PropsBase {
-  page: "search";
+  component: "Search";
   data: { query: string; results: SearchResult[] };
 }
 
@@ -442,12 +446,12 @@ export interface Service {
 }
 
 export interface ServicesProps extends PropsBase {
-  page: "services";
+  component: "Services";
   data: { services: Service[] };
 }
 
 export interface ServiceProps extends PropsBase {
-  page: "service";
+  component: "Service";
   data: { service: Service | null };
 }
 
@@ -458,7 +462,7 @@ export interface Specialization {
 }
 
 export interface SpecializationProps extends PropsBase {
-  page: "specialization";
+  component: "Specialization";
   data: { specialization: Specialization | null; doctors: Doctor[]; department: Department | null };
 }
 
@@ -507,7 +511,7 @@ export interface ContentPage {
 }
 
 export interface ContentProps extends PropsBase {
-  page: "content";
+  component: "Content";
   data: {
     key: string;
     content: ContentPage;
@@ -520,12 +524,12 @@ export interface ContentProps extends PropsBase {
 }
 
 export interface NewsProps extends PropsBase {
-  page: "news";
+  component: "News";
   data: { articles: NewsItem[]; page: number; pages: number };
 }
 
 export interface ArticleProps extends PropsBase {
-  page: "article";
+  component: "Article";
   data: { article: NewsItem | null };
 }
 
@@ -545,7 +549,8 @@ export type PageProps =
   | ServicesProps
   | ServiceProps
   | SpecializationProps;
-export type PageName = PageProps["page"];
+/** The component a page is drawn by (ui/src/pages/<component>.tsx). */
+export type PageComponent = PageProps["component"];
 
 /** What `/api/props` answers for a path that is no page. */
 export interface RedirectProps {

@@ -11,7 +11,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 
 use crate::entities::{appointment, doctor, office_hours};
-use crate::form::{Check, Invalid};
+use crate::form::{Check, Message, WriteError};
 use crate::ist::{self, Clock};
 use crate::slots::{self, Minutes};
 use crate::{leave, DataError, Db};
@@ -113,38 +113,19 @@ pub struct Booked {
     pub visit_type: String,
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum BookingError {
-    #[error("the request is not valid")]
-    Invalid(Invalid),
-    #[error("the slot is taken")]
-    Taken,
-    #[error(transparent)]
-    Data(#[from] DataError),
-}
-
-impl From<sea_orm::DbErr> for BookingError {
-    fn from(e: sea_orm::DbErr) -> Self {
-        BookingError::Data(e.into())
-    }
-}
-
-pub const TAKEN_MESSAGE: &str =
-    "Sorry, that time has just been requested by someone else. Please choose another time.";
-
-/// Checks and stores a request. `Taken` when the slot is already held.
-pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Booked, BookingError> {
+/// Checks and stores a request. A conflict on `time` when the slot is already held.
+pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Booked, WriteError> {
     let mut c = Check::default();
-    let name = c.line("name", "Full name", req.name.as_deref(), 100, Some("Enter your full name"));
-    let phone = c.phone("phone", req.phone.as_deref(), Some("Enter your phone number"));
+    let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("name.required"));
+    let phone = c.phone("phone", req.phone.as_deref(), Some("phone.required"));
     let email = c.email("email", req.email.as_deref());
     let department = match req.department.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
-        Some(d) => c.choice("department", Some(d), DEPARTMENTS, None, "Choose a department from the list"),
+        Some(d) => c.choice("department", Some(d), DEPARTMENTS, None, "appointment.department"),
         None => String::new(),
     };
-    let visit_type = c.choice("visitType", req.visit_type.as_deref(), VISIT_TYPES, Some("in-person"), "Choose in-person or video");
+    let visit_type = c.choice("visitType", req.visit_type.as_deref(), VISIT_TYPES, Some("in-person"), "appointment.visitType");
     let reason = match req.reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
-        Some(r) => c.choice("reason", Some(r), REASONS, None, "Choose a reason for your visit from the list"),
+        Some(r) => c.choice("reason", Some(r), REASONS, None, "appointment.reason"),
         None => String::new(),
     };
     let mut symptoms: Vec<String> = Vec::new();
@@ -152,25 +133,25 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Boo
         match SYMPTOMS.iter().find(|k| k.eq_ignore_ascii_case(s.trim())) {
             Some(k) if !symptoms.iter().any(|x| x == k) => symptoms.push((*k).to_owned()),
             Some(_) => {}
-            None => c.fail("selectedSymptoms", "Choose symptoms from the list"),
+            None => c.fail("selectedSymptoms", Message::new("appointment.symptoms")),
         }
     }
-    let notes = c.paragraph("additionalNotes", "Additional notes", req.additional_notes.as_deref(), 2000, None);
-    let insurance = c.line("insurance", "Insurance provider", req.insurance.as_deref(), 100, None);
-    let policy_number = c.line("policyNumber", "Policy number", req.policy_number.as_deref(), 50, None);
-    let is_new_patient = c.choice("isNewPatient", req.is_new_patient.as_deref(), &["yes", "no"], Some("yes"), "Answer yes or no") == "yes";
+    let notes = c.paragraph("additionalNotes", "label.additionalNotes", req.additional_notes.as_deref(), 2000, None);
+    let insurance = c.line("insurance", "label.insurance", req.insurance.as_deref(), 100, None);
+    let policy_number = c.line("policyNumber", "label.policyNumber", req.policy_number.as_deref(), 50, None);
+    let is_new_patient = c.choice("isNewPatient", req.is_new_patient.as_deref(), &["yes", "no"], Some("yes"), "appointment.isNewPatient") == "yes";
 
     let doctor = find_doctor(db, req.doctor_id, req.doctor.as_deref()).await?;
     if doctor.is_none() {
         let given = req.doctor_id.is_some() || req.doctor.as_deref().is_some_and(|d| !d.trim().is_empty());
-        c.fail("doctor", if given { "We could not find that doctor. Choose a doctor from the list" } else { "Choose a doctor" });
+        c.fail("doctor", Message::new(if given { "appointment.doctorUnknown" } else { "appointment.doctorRequired" }));
     }
     let date = check_date(&mut c, clock, req.date.as_deref());
     let mut start: Option<Minutes> = None;
     match req.time.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-        None => c.fail("time", "Choose a time for your appointment"),
+        None => c.fail("time", Message::new("appointment.timeRequired")),
         Some(t) => match slots::parse_time(t) {
-            None => c.fail("time", "Enter the time like 09:15 AM"),
+            None => c.fail("time", Message::new("appointment.timeFormat")),
             Some(t) => start = Some(t),
         },
     }
@@ -178,30 +159,26 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Boo
         let schedule = leave::schedule(db, doctor.id, date).await?;
         // On `date`, the field both wizards show on the step where the day is chosen.
         if let Some(period) = schedule.leave_on(date) {
-            let (name, day) = (&doctor.name, ist::long_date(date));
             let message = match (period.until, schedule.back_on(period)) {
-                (Some(_), Some(back)) => {
-                    format!("{name} is on leave on {day} and back on {}. Choose another day or another doctor", ist::long_date(back))
+                (Some(_), Some(back)) => Message::new("appointment.onLeaveBack").with("back", ist::long_date(back)),
+                (Some(_), None) => Message::new("appointment.onLeaveDay"),
+                (None, _) if period.from > clock.today() => {
+                    Message::new("appointment.onLeaveFrom").with("from", ist::long_date(period.from))
                 }
-                (Some(_), None) => format!("{name} is on leave on {day}. Choose another day or another doctor"),
-                (None, _) if period.from > clock.today() => format!(
-                    "{name} is on leave from {} until further notice. Choose an earlier day or another doctor",
-                    ist::long_date(period.from)
-                ),
-                (None, _) => format!("{name} is on leave and is not taking appointment requests at the moment. Choose another doctor"),
+                (None, _) => Message::new("appointment.onLeaveOpen"),
             };
-            c.fail("date", message);
+            c.fail("date", message.with("doctor", doctor.name.clone()).with("day", ist::long_date(date)));
         }
     }
     if let (Some(doctor), Some(date), Some(t), false) = (&doctor, date, start, c.has_error("date") || c.has_error("doctor")) {
         let grid = day_grid(db, doctor.id, date).await?;
         if !grid.contains(&t) {
-            c.fail("time", format!("{} is not one of the times the doctor offers on that day. Choose a time from the list", slots::format_12h(t)));
+            c.fail("time", Message::new("appointment.timeNotOffered").with("time", slots::format_12h(t)));
         } else if is_past(clock, date, t) {
-            c.fail("time", "That time has already passed. Choose a later time");
+            c.fail("time", Message::new("appointment.timePast"));
         }
     }
-    c.finish().map_err(BookingError::Invalid)?;
+    c.finish().map_err(WriteError::Invalid)?;
     let (doctor, date, start) = (doctor.expect("checked"), date.expect("checked"), start.expect("checked"));
 
     let row = appointment::ActiveModel {
@@ -232,7 +209,9 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Boo
             time: slots::format_12h(start),
             visit_type,
         }),
-        Err(e) if matches!(e.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => Err(BookingError::Taken),
+        Err(e) if matches!(e.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+            Err(WriteError::Conflict { field: "time", message: Message::new("appointment.taken") })
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -321,19 +300,19 @@ pub async fn find_doctor(db: &Db, id: Option<i32>, name: Option<&str>) -> Result
 fn check_date(c: &mut Check, clock: &Clock, value: Option<&str>) -> Option<NaiveDate> {
     let value = value.map(str::trim).filter(|v| !v.is_empty());
     let Some(value) = value else {
-        c.fail("date", "Choose a date for your appointment");
+        c.fail("date", Message::new("appointment.dateRequired"));
         return None;
     };
     let Some(date) = parse_date(value) else {
-        c.fail("date", "Enter the date as YYYY-MM-DD, like 2026-12-01");
+        c.fail("date", Message::new("appointment.dateFormat"));
         return None;
     };
     let today = clock.today();
     if date < today {
-        c.fail("date", "The date has passed. Choose today or a later date");
+        c.fail("date", Message::new("appointment.datePast"));
         None
     } else if date > today + Duration::days(MAX_DAYS_AHEAD) {
-        c.fail("date", format!("Appointments can be requested up to {MAX_DAYS_AHEAD} days ahead"));
+        c.fail("date", Message::new("appointment.dateTooFar").with("days", MAX_DAYS_AHEAD.to_string()));
         None
     } else {
         Some(date)

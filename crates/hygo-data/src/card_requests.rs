@@ -2,16 +2,16 @@
 //! call 5). Staff contact the person to issue the card.
 
 use sea_orm::{ActiveModelTrait, Set};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::entities::card_request;
-use crate::form::{Check, Invalid};
+use crate::form::{Check, WriteError};
 use crate::{ist, DataError, Db};
 
 /// The two cards, spelled as the subscription dialog sends them (spec section 3).
 pub const CARD_TYPES: &[&str] = &["Essential individual", "Essential Family"];
 
-#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CardRequest {
     pub name: Option<String>,
@@ -22,28 +22,20 @@ pub struct CardRequest {
     pub subscription_type: Option<String>,
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum CardRequestError {
-    #[error("the request is not valid")]
-    Invalid(Invalid),
-    #[error(transparent)]
-    Data(#[from] DataError),
-}
-
 /// Checks and stores a request; answers its id.
-pub async fn create(db: &Db, req: CardRequest) -> Result<i32, CardRequestError> {
+pub async fn create(db: &Db, req: CardRequest) -> Result<i32, WriteError> {
     let mut c = Check::default();
-    let name = c.line("name", "Full name", req.name.as_deref(), 100, Some("Enter your full name"));
+    let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("name.required"));
     let email = c.email("email", req.email.as_deref());
-    let number = c.phone("number", req.number.as_deref(), Some("Enter your phone number"));
+    let number = c.phone("number", req.number.as_deref(), Some("phone.required"));
     let kind = c.choice(
         "subscriptionType",
         req.subscription_type.as_deref(),
         CARD_TYPES,
         None,
-        "Choose the Essential individual or the Essential Family card",
+        "cardRequest.type",
     );
-    c.finish().map_err(CardRequestError::Invalid)?;
+    c.finish().map_err(WriteError::Invalid)?;
     let row = card_request::ActiveModel {
         name: Set(name),
         email: Set(email),

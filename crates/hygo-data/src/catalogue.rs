@@ -92,6 +92,32 @@ pub fn texts(lang: &str) -> Option<&'static Value> {
     }
 }
 
+/// The messages the server answers with (a request stored, a slot taken, a
+/// field refused), by key, in one language (`catalogue/messages/{lang}.json`).
+/// The JSON API and the pages say the same sentence for the same key.
+pub fn messages(lang: &str) -> Option<&'static Value> {
+    static EN: LazyLock<Value> = LazyLock::new(|| parse("messages/en.json", include_str!("../catalogue/messages/en.json")));
+    match lang {
+        "en" => Some(&EN),
+        _ => None,
+    }
+}
+
+/// A message of the default language by key; a test checks that every key the
+/// code uses is in the file.
+pub fn message(key: &str) -> &'static str {
+    message_in(LANGUAGES[0], key)
+}
+
+/// A message in a language, or in the default language when that one lacks it.
+pub fn message_in(lang: &str, key: &str) -> &'static str {
+    let found = messages(lang).and_then(|m| m[key].as_str());
+    found.or_else(|| messages(LANGUAGES[0]).and_then(|m| m[key].as_str())).unwrap_or_else(|| {
+        tracing::error!(key, "message key missing from catalogue/messages");
+        ""
+    })
+}
+
 /// The texts of the home page's sections.
 pub fn home() -> &'static Value {
     static HOME: LazyLock<Value> = LazyLock::new(|| parse("home.json", include_str!("../catalogue/home.json")));
@@ -232,6 +258,22 @@ pub fn slug(text: &str) -> String {
         }
     }
     out.trim_end_matches('-').to_owned()
+}
+
+/// A catalogue text with its `{name}` placeholders filled, as `fill` in
+/// `ui/src/lib/format.ts` does: an unknown placeholder is left as written.
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = template.to_owned();
+    for (name, value) in values {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// The text at a path of a catalogue value (`meta.doctor.title`), or "" when it
+/// is missing (a unit test checks every path the code asks for).
+pub fn text<'a>(value: &'a Value, path: &str) -> &'a str {
+    path.split('.').fold(value, |v, key| &v[key]).as_str().unwrap_or_default()
 }
 
 fn parse(name: &str, text: &str) -> Value {

@@ -1,32 +1,116 @@
 //! Checking what visitors send. Every write goes through a `Check`, which trims
 //! each text, refuses control characters and over-long values, and collects one
 //! message per field in the words a visitor would understand (spec sections 5 and
-//! 8). The JSON API and the no-JavaScript forms show the same messages.
+//! 8). Messages are keys of `catalogue/messages/{lang}.json` with their values
+//! (`Message`), made into sentences in the visitor's language when answered, so
+//! the JSON API and the no-JavaScript forms say the same thing in every language.
 
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use regex::Regex;
 
-/// A refused form: a sentence for the whole and one message per field, keyed by
-/// the field's name in the request.
+use crate::{catalogue, DataError};
+
+/// A message by key, with the values of its `{placeholders}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Message {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+/// A placeholder's value: a text as it is, or another message (a field's label).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    Text(String),
+    Key(&'static str),
+}
+
+impl Message {
+    pub fn new(key: &'static str) -> Self {
+        Message { key, args: Vec::new() }
+    }
+
+    /// With a placeholder's value.
+    pub fn with(mut self, name: &'static str, value: impl Into<String>) -> Self {
+        self.args.push((name, Arg::Text(value.into())));
+        self
+    }
+
+    /// With a placeholder that is itself a message (a field's label).
+    pub fn with_key(mut self, name: &'static str, key: &'static str) -> Self {
+        self.args.push((name, Arg::Key(key)));
+        self
+    }
+
+    /// The sentence in a language (the default language's when `lang` has no such key).
+    pub fn text(&self, lang: &str) -> String {
+        let args: Vec<(&str, String)> = self
+            .args
+            .iter()
+            .map(|(name, arg)| match arg {
+                Arg::Text(t) => (*name, t.clone()),
+                Arg::Key(k) => (*name, catalogue::message_in(lang, k).to_owned()),
+            })
+            .collect();
+        let args: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        catalogue::fill(catalogue::message_in(lang, self.key), &args)
+    }
+}
+
+/// A refused form: one message per field, keyed by the field's name in the
+/// request, in the order the form shows them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Invalid {
-    pub message: String,
-    pub errors: BTreeMap<String, String>,
+    pub errors: BTreeMap<String, Message>,
+    order: Vec<String>,
 }
 
 impl Invalid {
-    pub fn field(field: &str, message: impl Into<String>) -> Self {
+    pub fn field(field: &str, message: Message) -> Self {
         let mut check = Check::default();
         check.fail(field, message);
         check.finish().unwrap_err()
+    }
+
+    /// The fields' messages as sentences.
+    pub fn texts(&self, lang: &str) -> BTreeMap<String, String> {
+        self.errors.iter().map(|(field, m)| (field.clone(), m.text(lang))).collect()
+    }
+
+    /// A sentence for the whole: one problem is said as it is (the newsletter's
+    /// message is exact text of the spec); several are listed, in the form's order.
+    pub fn summary(&self, lang: &str) -> String {
+        let all: Vec<String> = self.order.iter().map(|f| self.errors[f].text(lang)).collect();
+        match all.as_slice() {
+            [one] => one.clone(),
+            many => catalogue::fill(catalogue::message_in(lang, "form.checkDetails"), &[("list", &many.join("; "))]),
+        }
+    }
+}
+
+/// Why a write was refused: the one error type of every form's action.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// Fields that failed their checks (422).
+    #[error("the request is not valid: {:?}", .0.errors.keys().collect::<Vec<_>>())]
+    Invalid(Invalid),
+    /// Someone else got there first (409): the slot of a booking.
+    #[error("conflict on {field}")]
+    Conflict { field: &'static str, message: Message },
+    #[error(transparent)]
+    Data(#[from] DataError),
+}
+
+impl From<sea_orm::DbErr> for WriteError {
+    fn from(e: sea_orm::DbErr) -> Self {
+        WriteError::Data(e.into())
     }
 }
 
 #[derive(Debug, Default)]
 pub struct Check {
-    errors: BTreeMap<String, String>,
+    errors: BTreeMap<String, Message>,
     /// Fields in the order they failed, which is the form's order.
     order: Vec<String>,
 }
@@ -48,12 +132,11 @@ static EMAIL: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 pub const EMAIL_MAX: usize = 254;
-pub const NEWSLETTER_EMAIL_MESSAGE: &str = "Please enter a valid email address";
 
 impl Check {
-    pub fn fail(&mut self, field: &str, message: impl Into<String>) {
+    pub fn fail(&mut self, field: &str, message: Message) {
         if !self.errors.contains_key(field) {
-            self.errors.insert(field.to_owned(), message.into());
+            self.errors.insert(field.to_owned(), message);
             self.order.push(field.to_owned());
         }
     }
@@ -63,38 +146,38 @@ impl Check {
     }
 
     /// A one-line text: trimmed, at most `max` characters, no control characters.
-    /// `required` holds the message for a missing value; None makes it optional
-    /// (missing gives "").
-    pub fn line(&mut self, field: &str, label: &str, value: Option<&str>, max: usize, required: Option<&str>) -> String {
+    /// `label` is the field's label (a message key); `required` the message for a
+    /// missing value, None makes it optional (missing gives "").
+    pub fn line(&mut self, field: &str, label: &'static str, value: Option<&str>, max: usize, required: Option<&'static str>) -> String {
         self.text(field, label, value, max, required, false)
     }
 
     /// Like `line`, but line breaks and tabs are allowed (notes, messages).
-    pub fn paragraph(&mut self, field: &str, label: &str, value: Option<&str>, max: usize, required: Option<&str>) -> String {
+    pub fn paragraph(&mut self, field: &str, label: &'static str, value: Option<&str>, max: usize, required: Option<&'static str>) -> String {
         self.text(field, label, value, max, required, true)
     }
 
-    fn text(&mut self, field: &str, label: &str, value: Option<&str>, max: usize, required: Option<&str>, multiline: bool) -> String {
+    fn text(&mut self, field: &str, label: &'static str, value: Option<&str>, max: usize, required: Option<&'static str>, multiline: bool) -> String {
         let value = value.unwrap_or_default().trim();
         if value.is_empty() {
-            if let Some(message) = required {
-                self.fail(field, message);
+            if let Some(key) = required {
+                self.fail(field, Message::new(key));
             }
             return String::new();
         }
         if value.chars().any(|c| c.is_control() && !(multiline && matches!(c, '\n' | '\r' | '\t'))) {
-            self.fail(field, format!("{label} contains characters that cannot be used"));
+            self.fail(field, Message::new("field.badCharacters").with_key("label", label));
         } else if value.chars().count() > max {
-            self.fail(field, format!("{label} must be {max} characters or fewer"));
+            self.fail(field, Message::new("field.tooLong").with_key("label", label).with("max", max.to_string()));
         }
         value.to_owned()
     }
 
     /// A required e-mail address in the browser's sense, lower-cased.
     pub fn email(&mut self, field: &str, value: Option<&str>) -> String {
-        let value = self.line(field, "Email address", value, EMAIL_MAX, Some("Enter your email address"));
+        let value = self.line(field, "label.email", value, EMAIL_MAX, Some("email.required"));
         if !value.is_empty() && !self.has_error(field) && !EMAIL.is_match(&value) {
-            self.fail(field, "Enter an email address in the correct format, like name@example.com");
+            self.fail(field, Message::new("email.format"));
         }
         value.to_lowercase()
     }
@@ -103,41 +186,41 @@ impl Check {
     pub fn newsletter_email(&mut self, field: &str, value: Option<&str>) -> String {
         let value = value.unwrap_or_default().trim();
         if value.chars().count() > EMAIL_MAX || !NEWSLETTER_EMAIL.is_match(value) {
-            self.fail(field, NEWSLETTER_EMAIL_MESSAGE);
+            self.fail(field, Message::new("newsletter.email"));
         }
         value.to_lowercase()
     }
 
     /// A phone number: the characters people write numbers with, and 7 to 15 digits
     /// (E.164 allows at most 15), so the clinic can call back.
-    pub fn phone(&mut self, field: &str, value: Option<&str>, required: Option<&str>) -> String {
-        let value = self.line(field, "Phone number", value, 20, required);
+    pub fn phone(&mut self, field: &str, value: Option<&str>, required: Option<&'static str>) -> String {
+        let value = self.line(field, "label.phone", value, 20, required);
         if !value.is_empty() && !self.has_error(field) {
             let digits = value.chars().filter(char::is_ascii_digit).count();
             let allowed = value.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c));
             if !allowed || !(7..=15).contains(&digits) {
-                self.fail(field, "Enter a phone number with 7 to 15 digits, like +91 98765 43210");
+                self.fail(field, Message::new("phone.format"));
             }
         }
         value
     }
 
     /// One of `allowed`, matched without regard to case; answers the allowed
-    /// spelling. An empty value gives `default` (or fails with `required`).
+    /// spelling. An empty value gives `default` (or fails with `message`).
     pub fn choice(
         &mut self,
         field: &str,
         value: Option<&str>,
         allowed: &[&'static str],
         default: Option<&'static str>,
-        message: &str,
+        message: &'static str,
     ) -> String {
         let value = value.unwrap_or_default().trim();
         if value.is_empty() {
             return match default {
                 Some(d) => d.to_owned(),
                 None => {
-                    self.fail(field, message);
+                    self.fail(field, Message::new(message));
                     String::new()
                 }
             };
@@ -145,7 +228,7 @@ impl Check {
         match allowed.iter().find(|a| a.eq_ignore_ascii_case(value)) {
             Some(a) => (*a).to_owned(),
             None => {
-                self.fail(field, message);
+                self.fail(field, Message::new(message));
                 String::new()
             }
         }
@@ -156,14 +239,7 @@ impl Check {
         if self.errors.is_empty() {
             return Ok(());
         }
-        let all: Vec<&str> = self.order.iter().map(|f| self.errors[f].as_str()).collect();
-        // One problem is said as it is (the newsletter's message is exact text of
-        // the spec); several are listed, in the form's order.
-        let message = match all.as_slice() {
-            [one] => (*one).to_owned(),
-            many => format!("Please check your details: {}.", many.join("; ")),
-        };
-        Err(Invalid { message, errors: self.errors })
+        Err(Invalid { errors: self.errors, order: self.order })
     }
 }
 
@@ -181,29 +257,31 @@ mod tests {
         for bad in ["", "asha", "asha@", "@example.com", "asha@example", "asha@example.info", "a..b@example.com", "आशा@example.com", "asha@exa mple.com"] {
             let mut c = Check::default();
             c.newsletter_email("email", Some(bad));
-            assert_eq!(c.finish().unwrap_err().errors["email"], NEWSLETTER_EMAIL_MESSAGE, "{bad}");
+            assert_eq!(c.finish().unwrap_err().texts("en")["email"], "Please enter a valid email address", "{bad}");
         }
     }
 
     #[test]
     fn texts_are_trimmed_bounded_and_free_of_control_characters() {
         let mut c = Check::default();
-        assert_eq!(c.line("name", "Full name", Some("  આશા પટેલ "), 100, Some("Enter your full name")), "આશા પટેલ");
-        assert_eq!(c.paragraph("notes", "Notes", Some("line one\nline two"), 100, None), "line one\nline two");
+        assert_eq!(c.line("name", "label.fullName", Some("  આશા પટેલ "), 100, Some("name.required")), "આશા પટેલ");
+        assert_eq!(c.paragraph("notes", "label.additionalNotes", Some("line one\nline two"), 100, None), "line one\nline two");
         assert!(c.finish().is_ok());
 
         let mut c = Check::default();
-        c.line("name", "Full name", Some("   "), 100, Some("Enter your full name"));
-        c.line("subject", "Subject", Some(&"क".repeat(11)), 10, None);
-        c.line("clinic", "Clinic", Some("a\u{0}b"), 10, None);
-        c.paragraph("message", "Message", Some("bell\u{7}"), 100, None);
+        c.line("name", "label.fullName", Some("   "), 100, Some("name.required"));
+        c.line("subject", "label.subject", Some(&"क".repeat(11)), 10, None);
+        c.line("clinic", "label.clinic", Some("a\u{0}b"), 10, None);
+        c.paragraph("message", "label.message", Some("bell\u{7}"), 100, None);
         let e = c.finish().unwrap_err();
-        assert_eq!(e.errors["name"], "Enter your full name");
-        assert_eq!(e.errors["subject"], "Subject must be 10 characters or fewer");
-        assert_eq!(e.errors["clinic"], "Clinic contains characters that cannot be used");
-        assert!(e.errors.contains_key("message"));
+        let texts = e.texts("en");
+        assert_eq!(texts["name"], "Enter your full name");
+        assert_eq!(texts["subject"], "Subject must be 10 characters or fewer");
+        assert_eq!(texts["clinic"], "Clinic contains characters that cannot be used");
+        assert_eq!(texts["message"], "Message contains characters that cannot be used");
+        assert_eq!(e.errors["subject"], Message::new("field.tooLong").with_key("label", "label.subject").with("max", "10"));
         assert_eq!(
-            e.message,
+            e.summary("en"),
             "Please check your details: Enter your full name; Subject must be 10 characters or fewer; \
              Clinic contains characters that cannot be used; Message contains characters that cannot be used."
         );
@@ -212,7 +290,7 @@ mod tests {
     #[test]
     fn phones_emails_and_choices() {
         let mut c = Check::default();
-        assert_eq!(c.phone("phone", Some("+91 98765 43210"), Some("Enter your phone number")), "+91 98765 43210");
+        assert_eq!(c.phone("phone", Some("+91 98765 43210"), Some("phone.required")), "+91 98765 43210");
         assert_eq!(c.email("email", Some("Asha@Example.in")), "asha@example.in");
         assert_eq!(c.choice("visitType", Some("VIDEO"), &["in-person", "video"], Some("in-person"), "x"), "video");
         assert_eq!(c.choice("visitType", None, &["in-person", "video"], Some("in-person"), "x"), "in-person");
@@ -222,9 +300,10 @@ mod tests {
         c.phone("phone", Some("call me"), None);
         c.phone("other", Some("12345"), None);
         c.email("email", Some("not an address"));
-        c.choice("visitType", Some("phone"), &["in-person", "video"], None, "Choose in-person or video");
+        c.choice("visitType", Some("phone"), &["in-person", "video"], None, "appointment.visitType");
         let e = c.finish().unwrap_err();
         assert_eq!(e.errors.len(), 4);
-        assert_eq!(e.errors["visitType"], "Choose in-person or video");
+        assert_eq!(e.texts("en")["visitType"], "Choose in-person or video");
+        assert_eq!(e.texts("en")["phone"], "Enter a phone number with 7 to 15 digits, like +91 98765 43210");
     }
 }

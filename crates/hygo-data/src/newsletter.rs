@@ -3,36 +3,27 @@
 //! either way, so the form never reveals who is on the list.
 
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, Set, TransactionTrait};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::entities::newsletter_subscriber as subscriber;
-use crate::form::{Check, Invalid};
+use crate::form::{Check, WriteError};
 use crate::{ist, mail, DataError, Db};
 
-#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(default)]
 pub struct NewsletterRequest {
     pub email: Option<String>,
 }
 
-pub const SUBSCRIBED_MESSAGE: &str = "Thank you for subscribing to the HYGO newsletter.";
-
-#[derive(Debug, thiserror::Error)]
-pub enum NewsletterError {
-    #[error("the request is not valid")]
-    Invalid(Invalid),
-    #[error(transparent)]
-    Data(#[from] DataError),
-}
 
 /// Adds the address, or re-activates it after an unsubscribe, and queues the
 /// welcome e-mail with its unsubscribe link (`public_url` is the site's address) in
 /// the same transaction. An address already subscribed gets no second e-mail.
 /// Answers the subscriber's unsubscribe token.
-pub async fn subscribe(db: &Db, req: NewsletterRequest, public_url: &str) -> Result<String, NewsletterError> {
+pub async fn subscribe(db: &Db, req: NewsletterRequest, public_url: &str) -> Result<String, WriteError> {
     let mut c = Check::default();
     let email = c.newsletter_email("email", req.email.as_deref());
-    c.finish().map_err(NewsletterError::Invalid)?;
+    c.finish().map_err(WriteError::Invalid)?;
     if let Some(found) = by_email(db, &email).await? {
         return reactivate(db, found, public_url).await;
     }
@@ -56,7 +47,7 @@ pub async fn subscribe(db: &Db, req: NewsletterRequest, public_url: &str) -> Res
             let found = by_email(db, &email).await?.ok_or_else(|| DataError::from(e))?;
             reactivate(db, found, public_url).await
         }
-        Err(e) => Err(DataError::from(e).into()),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -96,7 +87,7 @@ async fn by_email(db: &Db, email: &str) -> Result<Option<subscriber::Model>, Dat
     Ok(subscriber::Entity::find().filter(subscriber::Column::Email.eq(email)).one(db).await?)
 }
 
-async fn reactivate(db: &Db, found: subscriber::Model, public_url: &str) -> Result<String, NewsletterError> {
+async fn reactivate(db: &Db, found: subscriber::Model, public_url: &str) -> Result<String, WriteError> {
     let token = found.unsubscribe_token.clone();
     if found.unsubscribed_at.is_some() {
         let email = found.email.clone();

@@ -1,6 +1,6 @@
 //! Renders one page in QuickJS outside the server, and times it:
 //! `cargo run --release -p hygo-render --example render -- BUNDLE URL PROPS.json [N]`
-//! prints the head, the status, the HTML size, the bundle load time and the
+//! prints the status, the HTML size, the bundle load time and the
 //! first and median render times over N renders (default 20).
 
 use std::time::{Duration, Instant};
@@ -36,7 +36,7 @@ fn main() {
     let first = times[0];
     times.sort();
     let out = last.unwrap();
-    println!("title: {}\ndescription: {}\nstatus: {}", out.head.title, out.head.description, out.status);
+    println!("status: {}", out.status);
     println!("html: {} bytes", out.html.len());
     println!("bundle load: {load:?}; first render: {first:?}; median of {n}: {:?}", times[n / 2]);
     if std::env::var_os("SHOW_HTML").is_some() {

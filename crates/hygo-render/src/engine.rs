@@ -7,22 +7,12 @@ use serde::Deserialize;
 
 use crate::RenderError;
 
-/// What one render produced: the markup of `<div id="root">` and the head data.
+/// What one render produced: the markup of `<div id="root">` and the status.
+/// The head is not the renderer's business: the server made it with the props.
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 pub struct RenderOutput {
     pub html: String,
-    pub head: Head,
     pub status: u16,
-}
-
-#[derive(Debug, Clone, Deserialize, PartialEq, Default)]
-pub struct Head {
-    pub title: String,
-    #[serde(default)]
-    pub description: String,
-    /// The page's own module (`ui/src/pages/<module>.tsx`), which the document preloads.
-    #[serde(default)]
-    pub module: String,
 }
 
 /// One QuickJS runtime with the server bundle loaded. Not `Send`: it stays on the
@@ -148,7 +138,7 @@ globalThis.hygoRender = function (url, props) {
   if (p.mode === "spin") { for (;;) {} }
   if (p.mode === "hog") { var a = []; for (;;) { a.push(new Array(100000).fill(1)); } }
   if (p.mode === "bad") { return "not json"; }
-  return JSON.stringify({ html: "<p>" + p.text + "</p>", head: { title: "T " + url, description: "D" }, status: p.status || 200 });
+  return JSON.stringify({ html: "<p>" + p.text + "</p>", status: p.status || 200 });
 };"#;
 
     fn engine() -> Engine {
@@ -156,10 +146,9 @@ globalThis.hygoRender = function (url, props) {
     }
 
     #[test]
-    fn renders_html_and_head() {
+    fn renders_html_and_status() {
         let out = engine().render("/x", r#"{"text":"नमस्ते ગુજરાતી","status":404}"#).unwrap();
         assert_eq!(out.html, "<p>नमस्ते ગુજરાતી</p>");
-        assert_eq!(out.head.title, "T /x");
         assert_eq!(out.status, 404);
     }
 

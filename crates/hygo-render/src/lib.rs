@@ -1,7 +1,7 @@
 //! The embedded JavaScript engine that turns a React route into HTML.
 //!
 //! The seam is one function of the server bundle, `hygoRender(url, propsJson)`,
-//! returning `{"html", "head": {"title", "description"}, "status"}` as JSON.
+//! returning `{"html", "status"}` as JSON.
 //! Keeping the seam that small is deliberate: a V8 backend could replace this crate
 //! where V8 can be had (see DESIGN.md).
 //!
@@ -13,7 +13,7 @@
 mod engine;
 mod pool;
 
-pub use engine::{Engine, Head, RenderOutput};
+pub use engine::{Engine, RenderOutput};
 pub use pool::{RenderConfig, RenderPool};
 
 /// Why a render gave no page.

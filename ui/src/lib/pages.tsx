@@ -1,41 +1,21 @@
-// Each page's component lives in its own module (src/pages/<Module>.tsx). The
-// server bundle has them all at hand (entry-server provides them); the browser
+// Each page's component lives in its own module (src/pages/<Component>.tsx). The
+// server bundle has them all at hand (generated/server-pages.ts); the browser
 // loads only the current page's module before hydrating (entry-client), and the
 // others when a visitor first goes to them, so a first visit downloads and runs
 // one page's code, not fifteen.
 import { use, type ComponentType } from "react";
-import type { PageName } from "../types";
-import { pageForPath } from "./routes";
+import type { PageComponent } from "../types";
+import { componentForPath } from "./routes";
 
-/** The module of each page, by the page name the server puts in the props. */
-export const PAGE_MODULES = {
-  home: "Home",
-  doctors: "Doctors",
-  doctor: "DoctorProfile",
-  departments: "Departments",
-  department: "Department",
-  search: "Search",
-  services: "Services",
-  service: "Service",
-  specialization: "Specialization",
-  content: "Content",
-  news: "News",
-  article: "Article",
-  subscription: "Subscription",
-  newsletter: "Newsletter",
-  appointment: "Appointment",
-} as const satisfies Record<PageName, string>;
+type Loader = (component: PageComponent) => Promise<{ default: ComponentType }>;
 
-export type PageModule = (typeof PAGE_MODULES)[PageName];
-type Loader = (module: PageModule) => Promise<{ default: ComponentType }>;
-
-const ready = new Map<PageModule, ComponentType>();
-const loading = new Map<PageModule, Promise<ComponentType>>();
+const ready = new Map<PageComponent, ComponentType>();
+const loading = new Map<PageComponent, Promise<ComponentType>>();
 let loader: Loader | null = null;
 
 /** The server: every page at hand, so rendering never waits. */
-export function providePages(pages: Record<PageModule, ComponentType>) {
-  for (const [module, component] of Object.entries(pages)) ready.set(module as PageModule, component);
+export function providePages(pages: Record<string, ComponentType>) {
+  for (const [module, component] of Object.entries(pages)) ready.set(module as PageComponent, component);
 }
 
 /** The browser: how to fetch a page's module. */
@@ -44,8 +24,7 @@ export function loadPagesWith(load: Loader) {
 }
 
 /** The component of a page, fetched once; resolves at once when it is here. */
-export function loadPage(name: PageName): Promise<ComponentType> {
-  const module = PAGE_MODULES[name];
+export function loadPage(module: PageComponent): Promise<ComponentType> {
   const here = ready.get(module);
   if (here) return Promise.resolve(here);
   let pending = loading.get(module);
@@ -63,8 +42,8 @@ export function loadPage(name: PageName): Promise<ComponentType> {
 }
 
 /** Renders a page's component; suspends while its module is on its way. */
-export function Page({ name }: { name: PageName }) {
-  const Component = ready.get(PAGE_MODULES[name]) ?? use(loadPage(name));
+export function Page({ component }: { component: PageComponent }) {
+  const Component = ready.get(component) ?? use(loadPage(component));
   return <Component />;
 }
 
@@ -76,8 +55,8 @@ export function prefetchPagesOnIntent() {
   const intent = (event: Event) => {
     const link = (event.target as Element | null)?.closest?.("a[href]");
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-    const name = pageForPath(link.pathname);
-    if (name) loadPage(name).catch(() => {});
+    const component = componentForPath(link.pathname);
+    if (component) loadPage(component).catch(() => {});
   };
   for (const type of ["pointerover", "touchstart", "focusin"]) {
     document.addEventListener(type, intent, { capture: true, passive: true });

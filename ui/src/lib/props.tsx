@@ -4,9 +4,9 @@
 // location are not there yet they get "loading", and "error" when the fetch fails.
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
-import type { PageName, PageProps, Site } from "../types";
-import { headFor } from "./head";
-import { pageForPath, propsKey } from "./routes";
+import pages from "../generated/pages.json";
+import type { PageComponent, PageProps, Site } from "../types";
+import { componentForPath, propsKey } from "./routes";
 
 export type LoadError =
   | { kind: "network" }
@@ -26,16 +26,13 @@ interface PropsContext {
 
 const Ctx = createContext<PropsContext | null>(null);
 
-const PAGES: readonly PageName[] = [
-  "home", "doctors", "doctor", "departments", "department", "search", "services", "service", "specialization", "content", "news", "article",
-  "subscription", "newsletter", "appointment",
-];
+const COMPONENTS: readonly string[] = pages.components;
 
 function isPageProps(v: unknown): v is PageProps {
   if (!v || typeof v !== "object") return false;
   const o = v as Record<string, unknown>;
   return (
-    typeof o.page === "string" && PAGES.includes(o.page as PageName) &&
+    typeof o.component === "string" && COMPONENTS.includes(o.component) &&
     typeof o.site === "object" && o.site !== null &&
     typeof o.data === "object" && o.data !== null
   );
@@ -83,7 +80,7 @@ export function PropsProvider({ initial, children }: { initial: PageProps; child
 
   useEffect(() => {
     if (entry.key === key && entry.status === "ready") return;
-    if (!pageForPath(location.pathname)) return; // <Navigate> takes it home
+    if (!componentForPath(location.pathname)) return; // <Navigate> takes it home
     const controller = new AbortController();
     setEntry({ key, status: "loading" });
     fetchProps(key, controller.signal).then(
@@ -113,7 +110,7 @@ export function PropsProvider({ initial, children }: { initial: PageProps; child
       first.current = false;
       return;
     }
-    if (entry.status === "ready") document.title = headFor(entry.props).title;
+    if (entry.status === "ready") document.title = entry.props.head.title;
   }, [entry]);
 
   // What pages see: the entry for the current location, or "loading" until it arrives.
@@ -141,11 +138,23 @@ export type PageState<P> =
   | { status: "error"; error: LoadError; retry: () => void }
   | { status: "ready"; props: P };
 
-/** The props of the current page, when they are of the `page` kind. */
-export function usePageProps<N extends PageName>(page: N): PageState<Extract<PageProps, { page: N }>> {
+/**
+ * The component the current location shows: the props' once they are here,
+ * while they load the one the registry's table names for the path (it shows its
+ * own loading state), and null for a path that is no page.
+ */
+export function useCurrentComponent(): PageComponent | null {
+  const { entry } = useProps();
+  const location = useLocation();
+  if (entry.status === "ready") return entry.props.component;
+  return componentForPath(location.pathname);
+}
+
+/** The props of the current page, when it is drawn by `component`. */
+export function usePageProps<N extends PageComponent>(component: N): PageState<Extract<PageProps, { component: N }>> {
   const { entry, retry } = useProps();
   if (entry.status === "loading") return { status: "loading" };
   if (entry.status === "error") return { status: "error", error: entry.error, retry };
-  if (entry.props.page !== page) return { status: "error", error: { kind: "format" }, retry };
-  return { status: "ready", props: entry.props as Extract<PageProps, { page: N }> };
+  if (entry.props.component !== component) return { status: "error", error: { kind: "format" }, retry };
+  return { status: "ready", props: entry.props as Extract<PageProps, { component: N }> };
 }

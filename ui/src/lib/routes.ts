@@ -1,30 +1,21 @@
-// Which page a path shows, and which path its props are requested for.
-import type { PageName } from "../types";
+// Which page component a path shows, from the table the page registry generates
+// (ui/src/generated/pages.json, made from src/pages/registry.rs), matched by the
+// registry's rule: a literal path first, then the patterns (`{id}` is one segment).
+import pages from "../generated/pages.json";
+import type { PageComponent } from "../types";
 
-/** The paths of the content pages and their aliases (src/pages/content.rs has the same list). */
-const CONTENT_PATHS = [
-  "/about", "/about-us", "/about-us-HYGO", "/founder", "/founding-team", "/about-hygo", "/our-mission",
-  "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions", "/reviews",
-  "/specialists", "/schedules", "/banner", "/departments/general-consultation",
-];
+const PATHS = pages.paths as [string, PageComponent][];
 
-export function pageForPath(pathname: string): PageName | null {
+export function componentForPath(pathname: string): PageComponent | null {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  if (CONTENT_PATHS.includes(p)) return "content";
-  if (p === "/") return "home";
-  if (p === "/doctors") return "doctors";
-  if (/^\/doctors\/[^/]+$/.test(p) || p === "/doctorDetail") return "doctor";
-  if (p === "/departments") return "departments";
-  if (p === "/search") return "search";
-  if (p === "/news") return "news";
-  if (/^\/news\/[^/]+$/.test(p)) return "article";
-  if (p === "/services") return "services";
-  if (/^\/services\/[^/]+$/.test(p)) return "service";
-  if (/^\/specializations\/[^/]+$/.test(p)) return "specialization";
-  if (p === "/subscription") return "subscription";
-  if (p === "/newsletter" || p === "/unsubscribe") return "newsletter";
-  if (p === "/appointment" || /^\/appointment\/[^/]+$/.test(p)) return "appointment";
-  if (/^\/departments\/[^/]+$/.test(p)) return "department";
+  const literal = PATHS.find(([pattern]) => pattern === p);
+  if (literal) return literal[1];
+  const segments = p.replace(/^\//, "").split("/");
+  for (const [pattern, component] of PATHS) {
+    const parts = pattern.replace(/^\//, "").split("/");
+    if (parts.length !== segments.length || !parts.some((s) => s.startsWith("{"))) continue;
+    if (parts.every((part, i) => (part.startsWith("{") ? segments[i] !== "" : part === segments[i]))) return component;
+  }
   return null;
 }
 

@@ -685,7 +685,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
 }
 
 export default function AppointmentPage() {
-  const state = usePageProps("appointment");
+  const state = usePageProps("Appointment");
   const location = useLocation();
   const navigate = useNavigate();
   if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading the appointment form" /></div>;

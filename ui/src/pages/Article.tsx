@@ -5,7 +5,7 @@ import { formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 
 export default function ArticlePage() {
-  const state = usePageProps("article");
+  const state = usePageProps("Article");
   if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading article" /></div>;
   const back = (
     <Link to="/news" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />Back to News</Link>

@@ -284,7 +284,7 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
 }
 
 export default function ContentPage() {
-  const state = usePageProps("content");
+  const state = usePageProps("Content");
   if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading page" /></div>;
   if (state.status === "error") {
     return (

@@ -109,7 +109,7 @@ function Details({ department, specialists }: { department: Department; speciali
 }
 
 export default function DepartmentPage() {
-  const state = usePageProps("department");
+  const state = usePageProps("Department");
   if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading department" /></div>;
   // A failed load leads to the Not Found view (spec section 8).
   if (state.status === "error" || !state.props.data.department) return <NotFound heading="Department Not Found" text="The department you're looking for doesn't exist or has been removed." back="/departments" backLabel="Back to Departments" />;

@@ -29,7 +29,7 @@ export function FlipCard({ department }: { department: Department }) {
 }
 
 export default function DepartmentsPage() {
-  const state = usePageProps("departments");
+  const state = usePageProps("Departments");
   let body;
   if (state.status === "loading") {
     body = <Spinner label="Loading departments" />;

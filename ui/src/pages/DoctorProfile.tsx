@@ -64,7 +64,7 @@ function Profile({ doctor }: { doctor: Doctor }) {
 }
 
 export default function DoctorProfilePage() {
-  const state = usePageProps("doctor");
+  const state = usePageProps("DoctorProfile");
   if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading doctor profile" /></div>;
   // A failed fetch shows the same view as a missing doctor (spec section 8).
   if (state.status === "error" || !state.props.data.doctor) return <NotFound heading="Doctor Not Found" text="Doctor not found." back="/doctors" backLabel="Back to Doctors" />;

@@ -37,7 +37,7 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
 }
 
 export default function DoctorsPage() {
-  const state = usePageProps("doctors");
+  const state = usePageProps("Doctors");
   const [query, setQuery] = useState("");
 
   let body;

@@ -325,7 +325,7 @@ function Reviews({ content }: { content: HomeContent["reviews"] }) {
 
 export default function HomePage() {
   const site = useSite();
-  const state = usePageProps("home");
+  const state = usePageProps("Home");
   if (state.status === "loading") return <Spinner label="Loading the home page" />;
   if (state.status === "error") {
     return (

@@ -24,7 +24,7 @@ export function BackButton({ label = "Back" }: { label?: string }) {
 }
 
 export default function NewsPage() {
-  const state = usePageProps("news");
+  const state = usePageProps("News");
   let body;
   if (state.status === "loading") body = <Spinner label="Loading news" />;
   else if (state.status === "error") body = <p className="page-status page-status--error" role="alert">Failed to load news. Please try again later.</p>;

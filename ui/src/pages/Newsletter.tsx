@@ -9,7 +9,7 @@ import { usePageProps, useSite } from "../lib/props";
 
 export default function NewsletterPage() {
   const site = useSite();
-  const state = usePageProps("newsletter");
+  const state = usePageProps("Newsletter");
   const { search } = useLocation();
   if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading" /></div>;
   if (state.status === "error") {

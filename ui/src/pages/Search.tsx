@@ -5,7 +5,7 @@ import { usePageProps, useSite } from "../lib/props";
 
 /** The search as a page: a plain GET form, so it works without JavaScript. */
 export default function SearchPage() {
-  const state = usePageProps("search");
+  const state = usePageProps("Search");
   const labels = useSite().searchTypes;
   const query = state.status === "ready" ? state.props.data.query : "";
   let body;

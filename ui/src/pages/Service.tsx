@@ -39,7 +39,7 @@ function Details({ service }: { service: Service }) {
 }
 
 export default function ServicePage() {
-  const state = usePageProps("service");
+  const state = usePageProps("Service");
   if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading service" /></div>;
   if (state.status === "error" || !state.props.data.service) return <NotFound heading="Service Not Found" text="The service you're looking for doesn't exist or has been removed." back="/services" backLabel="Back to Services" />;
   return <Details service={state.props.data.service} />;

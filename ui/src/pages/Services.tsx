@@ -5,7 +5,7 @@ import { Spinner } from "../components/ui";
 import { usePageProps } from "../lib/props";
 
 export default function ServicesPage() {
-  const state = usePageProps("services");
+  const state = usePageProps("Services");
   let body;
   if (state.status === "loading") body = <Spinner label="Loading services" />;
   else if (state.status === "error") {

@@ -4,7 +4,7 @@ import { DoctorImage, NotFound, Spinner } from "../components/ui";
 import { usePageProps } from "../lib/props";
 
 export default function SpecializationPage() {
-  const state = usePageProps("specialization");
+  const state = usePageProps("Specialization");
   if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading specialization" /></div>;
   if (state.status === "error" || !state.props.data.specialization) return <NotFound heading="Specialization Not Found" text="The specialization you're looking for doesn't exist or has been removed." back="/doctors" backLabel="Back to Doctors" />;
   const { specialization, doctors, department } = state.props.data;

@@ -132,7 +132,7 @@ function RequestDialog({ data, plan, onClose }: { data: Data; plan: string; onCl
 }
 
 export default function SubscriptionPage() {
-  const state = usePageProps("subscription");
+  const state = usePageProps("Subscription");
   const { search } = useLocation();
   const [dialogPlan, setDialogPlan] = useState<string | null>(null);
   const [sentInPage, setSentInPage] = useState<string | null>(null);

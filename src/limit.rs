@@ -1,5 +1,6 @@
-//! Who is writing, for the rate limiter: the client's address, hashed so that no
-//! address is ever stored, and the check itself.
+//! The rate limit of the writes: who is writing (the client's address, hashed so
+//! that no address is ever stored) and the check itself. Each route of a form
+//! declares its bucket (`crate::app`); `crate::actions` applies it.
 
 use actix_web::HttpRequest;
 use sha2::{Digest, Sha256};
@@ -9,7 +10,7 @@ use crate::config::WRITE_WINDOW_SECS;
 use crate::error::ApiError;
 
 /// Counts this write against the client's limit at `bucket`; 429 when over.
-pub async fn limit_writes(state: &AppState, req: &HttpRequest, bucket: &str) -> Result<(), ApiError> {
+pub async fn writes(state: &AppState, req: &HttpRequest, bucket: &str) -> Result<(), ApiError> {
     let client = client_key(req, state.config.behind_proxy);
     let now = chrono::Utc::now().timestamp();
     match hygo_data::rate_limit::hit(&state.db, bucket, &client, now, WRITE_WINDOW_SECS, state.config.write_limit).await? {

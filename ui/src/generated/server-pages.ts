@@ -1,3 +1,4 @@
+// Generated from src/pages/registry.rs by `cargo test --test generated`; do not edit.
 // The server bundle's pages: all of them, bundled in (QuickJS loads one file).
 import Appointment from "../pages/Appointment";
 import Article from "../pages/Article";
@@ -14,9 +15,5 @@ import Service from "../pages/Service";
 import Services from "../pages/Services";
 import Specialization from "../pages/Specialization";
 import Subscription from "../pages/Subscription";
-import { providePages } from "./pages";
 
-providePages({
-  Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Search,
-  Service, Services, Specialization, Subscription,
-});
+export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Search, Service, Services, Specialization, Subscription };

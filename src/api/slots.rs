@@ -1,46 +1,14 @@
-//! `POST /appointments/bookAppointment` and `GET /appointments/slots` (spec
-//! section 7, calls 7 and 8).
+//! `GET /appointments/slots` (spec section 7, call 8): a doctor's free times on a day.
 
-use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
-use hygo_data::appointments::{self, AppointmentRequest, BookingError};
+use hygo_data::appointments;
 use serde::Deserialize;
 use serde_json::json;
 
 use crate::state::AppState;
 use crate::error::ApiError;
-use crate::pages::cache::{self, Cached};
+use crate::cache::{self, Cached};
 
-pub const BOOKED_MESSAGE: &str =
-    "Your appointment request has been received. We'll contact you within 24 hours to confirm the details.";
-
-pub async fn book(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    body: web::Json<AppointmentRequest>,
-) -> Result<HttpResponse, ApiError> {
-    super::client::limit_writes(&state, &req, "appointments").await?;
-    match request(&state, body.into_inner()).await {
-        Ok(booked) => {
-            tracing::info!(appointment = booked.id, doctor = booked.doctor_id, "appointment requested");
-            Ok(HttpResponse::Created().json(json!({ "success": true, "message": BOOKED_MESSAGE, "data": booked })))
-        }
-        Err(BookingError::Invalid(invalid)) => Err(ApiError::invalid(invalid)),
-        Err(BookingError::Taken) => Err(ApiError::new(StatusCode::CONFLICT, appointments::TAKEN_MESSAGE)),
-        Err(BookingError::Data(e)) => Err(e.into()),
-    }
-}
-
-/// Stores a request (the JSON call and the no-JavaScript form alike). After a
-/// booking, or a refusal because the time was taken, the free slots this process
-/// keeps are out of date: the next answer reads the versions again.
-pub async fn request(state: &AppState, req: AppointmentRequest) -> Result<appointments::Booked, BookingError> {
-    let result = appointments::book(&state.db, &state.clock, req).await;
-    if matches!(result, Ok(_) | Err(BookingError::Taken)) {
-        state.render_cache.data_changed();
-    }
-    result
-}
 
 #[derive(Deserialize)]
 pub struct SlotsQuery {

@@ -1,0 +1,314 @@
+//! An appointment request, as `POST /appointments/bookAppointment` (JSON, spec
+//! section 7, call 7) and as the booking wizards' form posts without JavaScript:
+//! `POST /appointment` (wizard A) and `POST /appointment/{id}` (wizard B, one
+//! doctor).
+//!
+//! Without JavaScript every step is a form that carries what was typed so far; its
+//! buttons say where to go (`action` = next, back, submit; `pickDate`, `week`,
+//! `action=slots` stay on the schedule step and show its times). As in the
+//! original, changing step checks nothing (spec section 4); sending checks
+//! everything, and a refusal returns to the first step with a problem. Which step
+//! shows which field is `FIELD_STEPS`, which the browser's wizard reads too
+//! (`ui/src/generated/wizard.json`). Stored, the request lands on the success
+//! screen (POST-redirect-GET); a slot taken meanwhile returns to the schedule step
+//! with the message and the times still free.
+
+use actix_web::http::StatusCode;
+use hygo_data::appointments::{self, AppointmentRequest};
+use hygo_data::form::{Invalid, Message, WriteError};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{json, Map, Value};
+
+use super::{query_value, Action, Channel, Cx, Done, Refusal};
+use crate::state::AppState;
+
+/// The step of each wizard that shows a field: (field, wizard A's step, wizard B's
+/// step). Every other field is on `OTHER_FIELDS_STEP`, the schedule step.
+pub const FIELD_STEPS: &[(&str, u8, u8)] = &[
+    ("name", 1, 1),
+    ("phone", 1, 1),
+    ("email", 1, 1),
+    ("isNewPatient", 2, 1),
+    ("insurance", 2, 1),
+    ("policyNumber", 2, 1),
+    ("confirm", 3, 3),
+];
+pub const OTHER_FIELDS_STEP: u8 = 2;
+pub const STEPS: u8 = 3;
+
+/// Which step shows a field, in wizard A (`general`) or B.
+pub fn step_of(field: &str, general: bool) -> u8 {
+    FIELD_STEPS
+        .iter()
+        .find(|(f, _, _)| *f == field)
+        .map_or(OTHER_FIELDS_STEP, |(_, a, b)| if general { *a } else { *b })
+}
+
+/// What the booking clients send (the fields of `AppointmentRequest`), and the
+/// wizards' own fields when it is a form post.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Booking {
+    pub name: Option<String>,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub is_new_patient: Option<String>,
+    pub insurance: Option<String>,
+    pub policy_number: Option<String>,
+    pub department: Option<String>,
+    pub doctor: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doctor_id: Option<i32>,
+    pub date: Option<String>,
+    pub time: Option<String>,
+    pub visit_type: Option<String>,
+    pub reason: Option<String>,
+    pub selected_symptoms: Option<Vec<String>>,
+    pub additional_notes: Option<String>,
+    /// The wizards' "my details are correct" box (not asked of JSON clients).
+    #[serde(deserialize_with = "loose")]
+    pub confirm: Option<String>,
+    /// The schedule step's week page.
+    #[serde(deserialize_with = "loose")]
+    pub week_offset: Option<String>,
+    /// The step the form was on, and the button pressed.
+    #[serde(deserialize_with = "loose", skip_serializing)]
+    pub step: Option<String>,
+    #[serde(deserialize_with = "loose", skip_serializing)]
+    pub action: Option<String>,
+    #[serde(deserialize_with = "loose", skip_serializing)]
+    pub pick_date: Option<String>,
+    #[serde(deserialize_with = "loose", skip_serializing)]
+    pub week: Option<String>,
+}
+
+/// A wizard-only field as text whatever a JSON client sends in it (they are not
+/// the API's fields, and an API client's unknown fields are ignored).
+fn loose<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Loose {
+        Text(String),
+        Number(f64),
+        Flag(bool),
+        Other(serde::de::IgnoredAny),
+    }
+    Ok(match Loose::deserialize(d)? {
+        Loose::Text(t) => Some(t),
+        Loose::Number(n) => Some(n.to_string()),
+        Loose::Flag(b) => Some(b.to_string()),
+        Loose::Other(_) => None,
+    })
+}
+
+/// A step of the no-JavaScript wizard: which button was pressed.
+enum Move {
+    /// A day of the date strip.
+    PickDate(String),
+    /// A week page of the date strip (0 holds today).
+    Week(i64),
+    Back,
+    /// Stay on the schedule step and show the times.
+    Slots,
+    Next,
+    Submit,
+}
+
+impl Booking {
+    fn pressed(&self) -> Move {
+        if let Some(date) = &self.pick_date {
+            return Move::PickDate(date.clone());
+        }
+        if let Some(week) = self.week.as_deref().and_then(|w| w.parse::<i64>().ok()).filter(|w| (0..=53).contains(w)) {
+            return Move::Week(week);
+        }
+        match self.action.as_deref().unwrap_or("next") {
+            "back" => Move::Back,
+            "submit" => Move::Submit,
+            "slots" => Move::Slots,
+            _ => Move::Next,
+        }
+    }
+
+    fn current_step(&self) -> u8 {
+        self.step.as_deref().and_then(|s| s.parse::<u8>().ok()).filter(|s| (1..=STEPS).contains(s)).unwrap_or(1)
+    }
+}
+
+pub struct Book;
+
+impl Action for Book {
+    type Input = Booking;
+
+    /// JSON always requests; a form post only with its "send" button.
+    fn writes(input: &Booking, channel: Channel) -> bool {
+        channel == Channel::Json || matches!(input.pressed(), Move::Submit)
+    }
+
+    async fn run(cx: &Cx<'_>, input: Booking) -> Result<Done, WriteError> {
+        let doctor_id = match (cx.channel, cx.req.match_info().get("id")) {
+            (Channel::Form, Some(id)) => match crate::pages::positive_id(id) {
+                Some(id) => Some(id),
+                // No such doctor: the page says so (404).
+                None => return Ok(Done::Page(None)),
+            },
+            (Channel::Form, None) => None,
+            (Channel::Json, _) => input.doctor_id,
+        };
+        if cx.channel == Channel::Form {
+            if let Some(page) = step(cx.state, &input, doctor_id).await {
+                return Ok(Done::Page(Some(page)));
+            }
+            if input.confirm.is_none() {
+                return Err(WriteError::Invalid(Invalid::field("confirm", Message::new("appointment.confirmRequired"))));
+            }
+        }
+        let general = doctor_id.is_none();
+        let wizard = cx.channel == Channel::Form;
+        let request = AppointmentRequest {
+            name: input.name,
+            phone: input.phone,
+            email: input.email,
+            department: if wizard && !general { None } else { input.department },
+            doctor: input.doctor,
+            doctor_id,
+            date: input.date,
+            time: input.time,
+            visit_type: input.visit_type,
+            reason: input.reason,
+            selected_symptoms: if wizard && !general { None } else { input.selected_symptoms },
+            additional_notes: input.additional_notes,
+            insurance: input.insurance,
+            policy_number: input.policy_number,
+            is_new_patient: input.is_new_patient,
+        };
+        let result = appointments::book(&cx.state.db, &cx.state.clock, request).await;
+        // After a booking, or a refusal because the time was taken, the free slots
+        // this process keeps are out of date: the next answer reads the versions again.
+        if matches!(result, Ok(_) | Err(WriteError::Conflict { .. })) {
+            cx.state.render_cache.data_changed();
+        }
+        let booked = result?;
+        tracing::info!(appointment = booked.id, doctor = booked.doctor_id, "appointment requested");
+        let details = format!(
+            "date={}&time={}&visitType={}",
+            query_value(&booked.date),
+            query_value(&booked.time),
+            query_value(&booked.visit_type)
+        );
+        let location = match doctor_id {
+            Some(id) => format!("/appointment/{id}?confirmed=1&{details}"),
+            None => format!("/appointment?requested=1&doctor={}&{details}", query_value(&booked.doctor)),
+        };
+        Ok(Done::Stored { status: StatusCode::CREATED, message: "appointment.requested", data: Some(json!(booked)), location })
+    }
+
+    /// The step to show again: the first with a problem; the schedule step, with
+    /// the times still free, when the slot was taken; the last step otherwise.
+    async fn refused(cx: &Cx<'_>, refusal: Refusal<'_>, form: &mut Map<String, Value>) {
+        let doctor_id = cx.req.match_info().get("id").and_then(crate::pages::positive_id);
+        let general = doctor_id.is_none();
+        let step = match refusal {
+            Refusal::Write(WriteError::Invalid(invalid)) => {
+                invalid.errors.keys().map(|f| step_of(f, general)).min().unwrap_or(1)
+            }
+            Refusal::Write(WriteError::Conflict { .. }) => {
+                if let Some(Value::Object(values)) = form.get_mut("values") {
+                    values.remove("time");
+                }
+                OTHER_FIELDS_STEP
+            }
+            Refusal::Write(WriteError::Data(_)) => STEPS,
+            Refusal::Early(e) if e.status == StatusCode::TOO_MANY_REQUESTS => STEPS,
+            Refusal::Early(_) => return,
+        };
+        let values = match form.get("values") {
+            Some(Value::Object(values)) => values.clone(),
+            _ => Map::new(),
+        };
+        form.insert("step".into(), json!(step));
+        form.insert("slots".into(), slots_for(cx.state, &values, doctor_id).await);
+    }
+}
+
+/// A step change without JavaScript (None: the form is being sent): the page
+/// again at the step the button asks for, with what was typed and the times of
+/// the chosen doctor and day.
+async fn step(state: &AppState, input: &Booking, doctor_id: Option<i32>) -> Option<Value> {
+    let mut values = super::shown_again(input);
+    let current = input.current_step();
+    let to = match input.pressed() {
+        Move::Submit => return None,
+        Move::PickDate(date) => {
+            values.insert("date".into(), json!(date));
+            values.remove("time");
+            OTHER_FIELDS_STEP
+        }
+        Move::Week(week) => {
+            // Changing the week page selects its first day that can be booked.
+            values.insert("weekOffset".into(), json!(week));
+            values.insert("date".into(), json!(first_day_of_week(state, week)));
+            values.remove("time");
+            OTHER_FIELDS_STEP
+        }
+        Move::Back => current.saturating_sub(1).max(1),
+        Move::Slots => OTHER_FIELDS_STEP,
+        Move::Next => (current + 1).min(STEPS),
+    };
+    let slots = slots_for(state, &values, doctor_id).await;
+    Some(json!({ "status": 200, "step": to, "values": values, "errors": {}, "message": "", "slots": slots }))
+}
+
+/// The free and held times for the chosen doctor and date, when both are chosen.
+async fn slots_for(state: &AppState, values: &Map<String, Value>, doctor_id: Option<i32>) -> Value {
+    let name = values.get("doctor").and_then(Value::as_str).filter(|n| !n.trim().is_empty());
+    // The date strip starts on today.
+    let date = match values.get("date").and_then(Value::as_str) {
+        Some(text) => appointments::parse_date(text),
+        None => Some(state.clock.today()),
+    };
+    let (Some(date), true) = (date, doctor_id.is_some() || name.is_some()) else {
+        return Value::Null;
+    };
+    match appointments::find_doctor(&state.db, doctor_id, name).await {
+        Ok(Some(doctor)) => match appointments::day_slots(&state.db, &state.clock, doctor.id, date).await {
+            Ok(day) => {
+                let mut slots = json!(day);
+                slots["date"] = json!(date.to_string());
+                slots
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "slots for the wizard failed");
+                Value::Null
+            }
+        },
+        Ok(None) => Value::Null,
+        Err(e) => {
+            tracing::error!(error = %e, "doctor for the wizard failed");
+            Value::Null
+        }
+    }
+}
+
+/// Week pages start on Monday; page 0 holds today. Its first day that is not past.
+fn first_day_of_week(state: &AppState, week: i64) -> String {
+    use chrono::Datelike;
+    let today = state.clock.today();
+    let monday = today - chrono::Duration::days(i64::from(today.weekday().num_days_from_monday()));
+    let first = monday + chrono::Duration::days(7 * week);
+    first.max(today).format("%Y-%m-%d").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_field_is_on_its_wizard_s_step() {
+        assert_eq!(step_of("name", true), 1);
+        assert_eq!(step_of("insurance", true), 2);
+        assert_eq!(step_of("insurance", false), 1);
+        assert_eq!(step_of("time", false), 2);
+        assert_eq!(step_of("confirm", true), 3);
+    }
+}

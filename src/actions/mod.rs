@@ -1,0 +1,236 @@
+//! The forms' writes: one action per form. An action takes the same struct
+//! whether it was sent as JSON (the API, and the pages once their script runs) or
+//! as a plain HTML form post (visitors without JavaScript), and is answered in
+//! kind:
+//! - JSON: `201`/`200` with `{success, message, data}`, or the error shape of
+//!   `crate::error` (422 with a message per field, 409, 429, 503);
+//! - a form post: stored, `303` to a page that says so (POST-redirect-GET, so a
+//!   reload never sends it twice); refused, the same page again (422, 409, 429)
+//!   with the visitor's values, an error summary and a message by each field
+//!   (`Props.form`); a step of a multi-step form, the page at its next step.
+//!
+//! What a route accepts and which rate-limit bucket its writes count against are
+//! declared with the route (`crate::app`), and applied here, once, for every action.
+
+pub mod appointment;
+pub mod card_request;
+pub mod contact;
+pub mod newsletter;
+
+use std::future::Future;
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{mime, web, HttpRequest, HttpResponse, ResponseError};
+use hygo_data::form::WriteError;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{json, Map, Value};
+
+use crate::error::ApiError;
+use crate::pages::render;
+use crate::state::AppState;
+
+/// How a request was sent, and so how it is answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Channel {
+    /// `application/json`: answered with JSON.
+    Json,
+    /// `application/x-www-form-urlencoded`: answered with a page or a redirect.
+    Form,
+}
+
+/// What a route declares about the action it runs.
+#[derive(Debug, Clone, Copy)]
+pub struct Declared {
+    pub accepts: Channel,
+    /// The rate-limit bucket its writes count against (`crate::limit`).
+    pub bucket: &'static str,
+}
+
+/// The form bodies are small; a larger one is refused (413) as soon as it is.
+pub const BODY_LIMIT: usize = 16 * 1024;
+
+/// What an action gets besides its input.
+pub struct Cx<'a> {
+    pub state: &'a AppState,
+    pub req: &'a HttpRequest,
+    pub channel: Channel,
+    /// The language of the answer's messages.
+    pub lang: &'static str,
+}
+
+/// An action succeeded.
+pub enum Done {
+    /// Stored: JSON gets `status` with the message (a key of
+    /// `catalogue/messages`) and `data`; a form post goes to `location` (303).
+    Stored { status: StatusCode, message: &'static str, data: Option<Value>, location: String },
+    /// A form post answered with its page (the next step of a wizard, with this
+    /// state; none for a page that only shows, such as "Doctor not found").
+    Page(Option<Value>),
+}
+
+/// A form's action: its input, whether a given post writes (and so counts against
+/// the limit), and what it does.
+pub trait Action {
+    /// The fields the form sends: parsed from JSON or from a form post, and shown
+    /// again (serialized) when a form post is refused.
+    type Input: DeserializeOwned + Serialize;
+
+    /// Whether this post stores something (a wizard's step does not).
+    fn writes(_input: &Self::Input, _channel: Channel) -> bool {
+        true
+    }
+
+    fn run(cx: &Cx<'_>, input: Self::Input) -> impl Future<Output = Result<Done, WriteError>>;
+
+    /// What the page shows besides the values and the errors after a refused form
+    /// post (a wizard's step and free times), in `form`.
+    fn refused(_cx: &Cx<'_>, _refusal: Refusal<'_>, _form: &mut Map<String, Value>) -> impl Future<Output = ()> {
+        async {}
+    }
+}
+
+/// Why a form post was refused.
+pub enum Refusal<'a> {
+    /// Before the action ran: the body (413, 415, 400) or the limit (429).
+    Early(&'a ApiError),
+    /// By the action.
+    Write(&'a WriteError),
+}
+
+/// Runs an action for a request, as its route declared it.
+pub async fn handle<A: Action>(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    declared: web::Data<Declared>,
+    payload: web::Payload,
+) -> HttpResponse {
+    let channel = declared.accepts;
+    let cx = Cx { state: &state, req: &req, channel, lang: hygo_data::catalogue::LANGUAGES[0] };
+    let input: A::Input = match read(&req, payload, channel).await {
+        Ok(input) => input,
+        Err(e) => return early::<A>(&cx, &e, Map::new()).await,
+    };
+    let values = shown_again(&input);
+    if A::writes(&input, channel) {
+        if let Err(e) = crate::limit::writes(&state, &req, declared.bucket).await {
+            return early::<A>(&cx, &e, values).await;
+        }
+    }
+    match A::run(&cx, input).await {
+        Ok(Done::Stored { status, message, data, location }) => match channel {
+            Channel::Json => {
+                let mut body = json!({ "success": true, "message": hygo_data::catalogue::message_in(cx.lang, message) });
+                if let Some(data) = data {
+                    body["data"] = data;
+                }
+                HttpResponse::build(status).json(body)
+            }
+            Channel::Form => see_other(&location),
+        },
+        Ok(Done::Page(form)) => render::page_with(&state, &page_path(&req), form).await,
+        Err(error) => match channel {
+            Channel::Json => ApiError::from_write(&error, cx.lang).error_response(),
+            Channel::Form => {
+                let mut form = refused_form(&ApiError::from_write(&error, cx.lang), values);
+                A::refused(&cx, Refusal::Write(&error), &mut form).await;
+                render::page_with(&state, &page_path(&req), Some(Value::Object(form))).await
+            }
+        },
+    }
+}
+
+/// A refusal before the action ran (unreadable body, over the limit): JSON gets
+/// the error; a form post its page again with the message and what was sent.
+async fn early<A: Action>(cx: &Cx<'_>, e: &ApiError, values: Map<String, Value>) -> HttpResponse {
+    match cx.channel {
+        Channel::Json => e.error_response(),
+        Channel::Form => {
+            let mut form = refused_form(e, values);
+            A::refused(cx, Refusal::Early(e), &mut form).await;
+            render::page_with(cx.state, &page_path(cx.req), Some(Value::Object(form))).await
+        }
+    }
+}
+
+/// The page a form post is answered with: the path it was posted to.
+fn page_path(req: &HttpRequest) -> String {
+    req.path().to_owned()
+}
+
+/// The state a page is rendered with after a refused post (`Props.form`).
+fn refused_form(e: &ApiError, values: Map<String, Value>) -> Map<String, Value> {
+    let mut form = Map::new();
+    form.insert("status".into(), json!(e.status.as_u16()));
+    form.insert("message".into(), json!(e.message));
+    form.insert("errors".into(), json!(e.errors));
+    form.insert("values".into(), Value::Object(values));
+    form
+}
+
+/// The fields to show again: what was sent, without the absent ones.
+pub(crate) fn shown_again<T: Serialize>(input: &T) -> Map<String, Value> {
+    match serde_json::to_value(input) {
+        Ok(Value::Object(map)) => map.into_iter().filter(|(_, v)| !v.is_null()).collect(),
+        _ => Map::new(),
+    }
+}
+
+/// Reads and parses the body as the route accepts it: the content type must say
+/// so (415), the body fit the limit (413) and parse (400).
+async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload, channel: Channel) -> Result<T, ApiError> {
+    let mime = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<mime::Mime>().ok());
+    let fits = match (channel, &mime) {
+        (Channel::Json, Some(m)) => m.type_() == mime::APPLICATION && (m.subtype() == mime::JSON || m.suffix() == Some(mime::JSON)),
+        (Channel::Form, Some(m)) => m.essence_str() == mime::APPLICATION_WWW_FORM_URLENCODED.essence_str(),
+        (_, None) => false,
+    };
+    if !fits {
+        let message = match channel {
+            Channel::Json => "Send the request as JSON, with the header Content-Type: application/json.",
+            Channel::Form => "Send the form as application/x-www-form-urlencoded, as a browser does.",
+        };
+        return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, message));
+    }
+    let body = match payload.to_bytes_limited(BODY_LIMIT).await {
+        Ok(Ok(body)) => body,
+        Ok(Err(_)) => return Err(ApiError::bad_request("The request body could not be read.")),
+        Err(_) => {
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("The request is too large: the limit is {} KB.", BODY_LIMIT / 1024),
+            ));
+        }
+    };
+    match channel {
+        Channel::Json => serde_json::from_slice(&body).map_err(|e| match e.classify() {
+            serde_json::error::Category::Data => ApiError::bad_request(format!("A field of the request has the wrong type: {e}")),
+            _ => ApiError::bad_request("The request body is not valid JSON."),
+        }),
+        Channel::Form => serde_html_form::from_bytes(&body)
+            .map_err(|e| ApiError::bad_request(format!("A field of the form has the wrong form: {e}"))),
+    }
+}
+
+/// 303 See Other: the browser follows with a GET.
+pub fn see_other(location: &str) -> HttpResponse {
+    HttpResponse::SeeOther().insert_header((header::LOCATION, location)).finish()
+}
+
+/// Percent-encodes a value for a query string.
+pub fn query_value(text: &str) -> String {
+    form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+/// Whether a request came from a page (a browser asking for HTML) rather than a
+/// program or a mail client's one-click unsubscribe.
+pub fn wants_html(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|accept| accept.contains("text/html"))
+}

@@ -1,0 +1,217 @@
+//! The page registry: every page of the site, once. A URL is matched here and
+//! nowhere else; the browser's table of pages (`ui/src/generated/pages.ts`) is
+//! generated from this list (`cargo test --test generated` writes it), and the app
+//! renders the component the props name.
+//!
+//! Adding a page is: an entry here, a data function (`load` in its module under
+//! `src/pages/`), a component (`ui/src/pages/<Component>.tsx`) and a test
+//! (docs/architecture.md, "Adding a page").
+
+use super::{
+    appointment, content, department, departments, doctor, doctors, home, news, newsletter, search, services,
+    specialization, subscription, Loader,
+};
+
+/// How the render cache may keep a page (see `crate::cache`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// Made only from the URL, the catalogue and the tables the data version
+    /// watches: kept by URL, data version and day.
+    ByDataVersion,
+    /// Shows bookings, the date or a visitor's token: its props are read on every
+    /// request and the page is kept by its props.
+    ByProps,
+}
+
+/// Whether search engines may index a page (an error page never is).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Robots {
+    Index,
+    NoIndex,
+}
+
+/// Who may see a page. Only public pages exist today; the staff console adds its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    Public,
+}
+
+pub struct Page {
+    /// The page's name, unique: `props.page`, the logs, the tests.
+    pub name: &'static str,
+    /// Its component: `ui/src/pages/<component>.tsx`, named in `props.component`.
+    pub component: &'static str,
+    /// The paths it answers, as patterns (`{id}` is one segment). The first is its
+    /// canonical address when it has no parameter; the others are aliases.
+    pub paths: &'static [&'static str],
+    pub keep: Keep,
+    pub robots: Robots,
+    pub scope: Scope,
+    /// Loads the props' data and head (`Loader`).
+    pub load: Loader,
+}
+
+macro_rules! page {
+    ($name:literal, $component:literal, [$($path:literal),+ $(,)?], $keep:ident, $robots:ident, $load:path) => {
+        Page {
+            name: $name,
+            component: $component,
+            paths: &[$($path),+],
+            keep: Keep::$keep,
+            robots: Robots::$robots,
+            scope: Scope::Public,
+            load: |cx| Box::pin($load(cx)),
+        }
+    };
+}
+
+/// Every page (spec section 2, route table). Literal paths win over patterns, so
+/// `/departments/general-consultation` is its own page and not a department.
+pub static PAGES: &[Page] = &[
+    page!("home", "Home", ["/"], ByDataVersion, Index, home::load),
+    page!("doctors", "Doctors", ["/doctors"], ByDataVersion, Index, doctors::load),
+    // `/doctorDetail?doctorId={id}` is the original client's address of a profile.
+    page!("doctor", "DoctorProfile", ["/doctors/{id}", "/doctorDetail"], ByDataVersion, Index, doctor::load),
+    page!("departments", "Departments", ["/departments"], ByDataVersion, Index, departments::load),
+    page!("department", "Department", ["/departments/{id}"], ByDataVersion, Index, department::load),
+    page!("search", "Search", ["/search"], ByDataVersion, NoIndex, search::load),
+    page!("services", "Services", ["/services"], ByDataVersion, Index, services::load_list),
+    page!("service", "Service", ["/services/{id}"], ByDataVersion, Index, services::load_one),
+    page!("specialization", "Specialization", ["/specializations/{id}"], ByDataVersion, Index, specialization::load),
+    page!("news", "News", ["/news"], ByDataVersion, Index, news::load_list),
+    page!("article", "Article", ["/news/{id}"], ByDataVersion, Index, news::load_article),
+    page!("subscription", "Subscription", ["/subscription"], ByDataVersion, Index, subscription::load),
+    page!("newsletter", "Newsletter", ["/newsletter"], ByDataVersion, Index, newsletter::load),
+    // The page the e-mails' unsubscribe link opens (`?token=`).
+    page!("unsubscribe", "Newsletter", ["/unsubscribe"], ByProps, NoIndex, newsletter::load),
+    page!("appointment", "Appointment", ["/appointment"], ByProps, Index, appointment::load_general),
+    page!("doctor-appointment", "Appointment", ["/appointment/{id}"], ByProps, Index, appointment::load_with_doctor),
+    // The content pages: their texts are `catalogue/pages.json` under the page's name.
+    page!("about", "Content", ["/about-us-HYGO", "/about", "/about-us"], ByDataVersion, Index, content::load),
+    page!("founding-team", "Content", ["/about-hygo", "/founder", "/founding-team"], ByDataVersion, Index, content::load),
+    page!("mission", "Content", ["/our-mission"], ByDataVersion, Index, content::load),
+    page!("vision", "Content", ["/our-vision"], ByDataVersion, Index, content::load),
+    page!("patient-resources", "Content", ["/patient-resources"], ByDataVersion, Index, content::load),
+    page!("contact", "Content", ["/contactus"], ByDataVersion, Index, content::load),
+    page!("privacy-policy", "Content", ["/privacy-policy"], ByDataVersion, Index, content::load),
+    page!("terms-and-conditions", "Content", ["/terms-and-conditions"], ByDataVersion, Index, content::load),
+    page!("reviews", "Content", ["/reviews"], ByDataVersion, Index, content::load),
+    page!("specialists", "Content", ["/specialists"], ByDataVersion, Index, content::load),
+    page!("schedules", "Content", ["/schedules"], ByDataVersion, Index, content::load),
+    page!("banner", "Content", ["/banner"], ByDataVersion, Index, content::load),
+    page!("general-consultation", "Content", ["/departments/general-consultation"], ByDataVersion, Index, content::load),
+];
+
+/// A page found for a path, with the values of its `{…}` segments.
+pub struct Found {
+    pub page: &'static Page,
+    pub params: Vec<(&'static str, String)>,
+}
+
+/// The page a path shows (a trailing slash is ignored, segments are
+/// percent-decoded); None for a path that is no page, which is redirected to `/`.
+pub fn find(path: &str) -> Option<Found> {
+    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let literal = PAGES.iter().find(|p| p.paths.iter().any(|pattern| *pattern == path));
+    if let Some(page) = literal {
+        return Some(Found { page, params: Vec::new() });
+    }
+    PAGES.iter().find_map(|page| {
+        page.paths.iter().find_map(|pattern| matches(pattern, &segments)).map(|params| Found { page, params })
+    })
+}
+
+/// The page of a name.
+pub fn by_name(name: &str) -> Option<&'static Page> {
+    PAGES.iter().find(|p| p.name == name)
+}
+
+fn matches(pattern: &'static str, segments: &[&str]) -> Option<Vec<(&'static str, String)>> {
+    let parts: Vec<&'static str> = pattern.trim_start_matches('/').split('/').collect();
+    if parts.len() != segments.len() || !parts.iter().any(|p| p.starts_with('{')) {
+        return None;
+    }
+    let mut params = Vec::new();
+    for (part, segment) in parts.iter().zip(segments) {
+        match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+            Some(name) if !segment.is_empty() => params.push((name, super::percent_decode(segment))),
+            Some(_) => return None,
+            None if part == segment => {}
+            None => return None,
+        }
+    }
+    Some(params)
+}
+
+impl Page {
+    /// The canonical address of a page without parameters.
+    pub fn canonical(&self) -> &'static str {
+        self.paths[0]
+    }
+
+    /// Whether the page's first path has no parameter (it is one address, listed in the sitemap).
+    pub fn is_fixed(&self) -> bool {
+        !self.paths[0].contains('{')
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(path: &str) -> Option<(&'static str, Vec<(&'static str, String)>)> {
+        find(path).map(|f| (f.page.name, f.params))
+    }
+
+    #[test]
+    fn paths_find_their_pages() {
+        assert_eq!(at("/").unwrap().0, "home");
+        assert_eq!(at("/doctors").unwrap().0, "doctors");
+        assert_eq!(at("/doctors/").unwrap().0, "doctors");
+        assert_eq!(at("/doctors/7"), Some(("doctor", vec![("id", "7".to_owned())])));
+        assert_eq!(at("/doctors/abc"), Some(("doctor", vec![("id", "abc".to_owned())])));
+        assert_eq!(at("/doctorDetail").unwrap().0, "doctor");
+        assert_eq!(at("/departments/home_services"), Some(("department", vec![("id", "home_services".to_owned())])));
+        assert_eq!(at("/departments/Diet%20%26%20Nutrition").unwrap().1, vec![("id", "Diet & Nutrition".to_owned())]);
+        assert_eq!(at("/departments/general-consultation").unwrap().0, "general-consultation");
+        for (path, name) in [("/about", "about"), ("/about-us", "about"), ("/about-us-HYGO", "about"), ("/founder", "founding-team"),
+            ("/founding-team", "founding-team"), ("/about-hygo", "founding-team"), ("/our-mission", "mission"),
+            ("/our-vision", "vision"), ("/contactus", "contact"), ("/privacy-policy", "privacy-policy"),
+            ("/subscription", "subscription"), ("/appointment", "appointment"), ("/appointment/3", "doctor-appointment"),
+            ("/appointment/x", "doctor-appointment"), ("/unsubscribe", "unsubscribe"), ("/news/a", "article")] {
+            assert_eq!(at(path).map(|f| f.0), Some(name), "{path}");
+        }
+        assert!(at("/nowhere").is_none());
+        assert!(at("/doctors/1/more").is_none());
+        assert!(at("/news/").is_some_and(|f| f.0 == "news"));
+    }
+
+    #[test]
+    fn names_and_paths_are_unique() {
+        let mut names: Vec<&str> = PAGES.iter().map(|p| p.name).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), PAGES.len(), "two pages share a name");
+        let mut paths: Vec<&str> = PAGES.iter().flat_map(|p| p.paths.iter().copied()).collect();
+        let all = paths.len();
+        paths.sort();
+        paths.dedup();
+        assert_eq!(paths.len(), all, "two pages share a path");
+        for page in PAGES {
+            assert!(page.paths.iter().all(|p| p.starts_with('/')), "{}", page.name);
+            assert!(page.component.chars().next().is_some_and(|c| c.is_ascii_uppercase()), "{}", page.name);
+        }
+    }
+
+    #[test]
+    fn every_content_page_of_the_catalogue_has_an_entry() {
+        for key in hygo_data::catalogue::content_pages() {
+            let page = by_name(key).unwrap_or_else(|| panic!("catalogue/pages.json has {key}, the registry does not"));
+            assert_eq!(page.component, "Content", "{key}");
+        }
+        for page in PAGES.iter().filter(|p| p.component == "Content") {
+            assert!(hygo_data::catalogue::content_page(page.name).is_some(), "{} has no texts in pages.json", page.name);
+        }
+    }
+}
