@@ -4,7 +4,10 @@
 
 use std::sync::Arc;
 
+use hygo_data::catalogue::{self, Clinic};
 use hygo_render::RenderPool;
+use serde::Serialize;
+use ts_rs::TS;
 
 use crate::config::Config;
 
@@ -16,19 +19,41 @@ pub struct AppState {
     /// Finished pages by URL and props, shared by every worker.
     pub render_cache: crate::cache::RenderCache,
     pub config: Arc<Config>,
-    /// What every page gets as `site`: `catalogue/site.json` with the clinics, and
-    /// the booking address of the settings (`bookingUrl`, null: our own form).
+    /// What every page gets as `site`: `catalogue/site.json` with `SiteAdditions`.
     pub site: serde_json::Value,
 }
 
 impl AppState {
     pub fn new(db: hygo_data::Db, clock: hygo_data::ist::Clock, renderer: RenderPool, config: Config) -> Self {
         let render_cache = crate::cache::RenderCache::new(config.render_cache_mb * 1024 * 1024, config.data_recheck);
-        let mut site = hygo_data::catalogue::site().clone();
-        site["bookingUrl"] = serde_json::json!(config.booking_url);
-        site["lang"] = serde_json::json!(hygo_data::catalogue::LANGUAGES[0]);
-        site["texts"] = hygo_data::catalogue::texts(hygo_data::catalogue::LANGUAGES[0]).cloned().unwrap_or_default();
+        let lang = catalogue::LANGUAGES[0];
+        let additions = SiteAdditions {
+            clinics: catalogue::clinics(),
+            booking_url: config.booking_url.clone(),
+            lang,
+            texts: catalogue::texts(lang).unwrap_or(&serde_json::Value::Null),
+        };
+        let mut site = catalogue::site().clone();
+        if let (Some(site), Ok(serde_json::Value::Object(more))) = (site.as_object_mut(), serde_json::to_value(&additions)) {
+            site.extend(more);
+        }
         Self { db, clock, renderer, render_cache, site, config: Arc::new(config) }
     }
 }
 
+
+/// What the server adds to `catalogue/site.json` for every page's `site` (the
+/// TypeScript `Site` is the two together).
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteAdditions {
+    /// The clinics (`catalogue/clinics.json`), the first the main one.
+    pub clinics: &'static [Clinic],
+    /// An external booking site (the `HYGO_BOOKING_URL` setting); null: our own request form.
+    pub booking_url: Option<String>,
+    /// The page's language (BCP 47), for `<html lang>` and the texts.
+    pub lang: &'static str,
+    /// The interface texts of that language, by area (`ui/src/lib/texts.ts`).
+    #[ts(type = "Texts")]
+    pub texts: &'static serde_json::Value,
+}

@@ -67,3 +67,53 @@ fn every_page_has_a_component_and_every_component_a_page() {
         assert!(components().contains(&component), "ui/src/pages/{name} is no page of the registry (src/pages/registry.rs)");
     }
 }
+
+/// Every type the props and the API's answers are made of, as TypeScript, in one file.
+#[test]
+fn the_props_types_are_the_rust_structs() {
+    use std::collections::BTreeMap;
+    use ts_rs::{TypeVisitor, TS};
+
+    /// Collects the declarations of a type and of everything it is made of.
+    struct Collect(BTreeMap<String, String>, ts_rs::Config);
+    impl TypeVisitor for Collect {
+        fn visit<T: TS + 'static + ?Sized>(&mut self) {
+            if T::output_path().is_some() {
+                let name = T::ident(&self.1);
+                if self.0.contains_key(&name) {
+                    return;
+                }
+                self.0.insert(name, T::decl(&self.1));
+            }
+            T::visit_dependencies(self);
+        }
+    }
+    let mut all = Collect(BTreeMap::new(), ts_rs::Config::new());
+    all.visit::<hygo::pages::Props<'static>>();
+    // The API's answers that no page holds.
+    all.visit::<hygo_data::appointments::Booked>();
+    all.visit::<hygo_data::appointments::DaySlots>();
+    all.visit::<hygo_data::search::SearchResult>();
+    all.visit::<hygo::state::SiteAdditions>();
+    let mut out = String::from(
+        "// Generated from the Rust structs of the props and the API's answers by\n\
+         // `cargo test --test generated`; do not edit. The catalogue's own types\n\
+         // (Site, HomeContent, …) are in ui/src/catalogue.ts, checked against its files.\n\
+         import type {\n  AppointmentTexts, ContactTexts, HomeContent, NewsItem, Review, SiteCatalogue, SubscriptionTexts, Texts,\n} from \"../catalogue\";\n\n\
+         /** What every page gets as `site`: `catalogue/site.json` and what the server adds. */\n\
+         export type Site = SiteCatalogue & SiteAdditions;\n\n",
+    );
+    for decl in all.0.values() {
+        out.push_str("export ");
+        out.push_str(decl.trim());
+        out.push_str("\n\n");
+    }
+    let out = format!("{}\n", out.trim_end());
+    if let Err(e) = check("src/generated/props.ts", &out) {
+        panic!("{e}");
+    }
+    // The union's components are the registry's.
+    for component in components() {
+        assert!(out.contains(&format!("\"component\": \"{component}\"")), "PageData has no variant for {component}");
+    }
+}

@@ -20,6 +20,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{json, Map, Value};
 
 use super::{query_value, Action, Channel, Cx, Done, Refusal};
+use crate::pages::FormState;
 use crate::state::AppState;
 
 /// The step of each wizard that shows a field: (field, wizard A's step, wizard B's
@@ -205,7 +206,7 @@ impl Action for Book {
 
     /// The step to show again: the first with a problem; the schedule step, with
     /// the times still free, when the slot was taken; the last step otherwise.
-    async fn refused(cx: &Cx<'_>, refusal: Refusal<'_>, form: &mut Map<String, Value>) {
+    async fn refused(cx: &Cx<'_>, refusal: Refusal<'_>, form: &mut FormState) {
         let doctor_id = cx.req.match_info().get("id").and_then(crate::pages::positive_id);
         let general = doctor_id.is_none();
         let step = match refusal {
@@ -213,28 +214,22 @@ impl Action for Book {
                 invalid.errors.keys().map(|f| step_of(f, general)).min().unwrap_or(1)
             }
             Refusal::Write(WriteError::Conflict { .. }) => {
-                if let Some(Value::Object(values)) = form.get_mut("values") {
-                    values.remove("time");
-                }
+                form.values.remove("time");
                 OTHER_FIELDS_STEP
             }
             Refusal::Write(WriteError::Data(_)) => STEPS,
             Refusal::Early(e) if e.status == StatusCode::TOO_MANY_REQUESTS => STEPS,
             Refusal::Early(_) => return,
         };
-        let values = match form.get("values") {
-            Some(Value::Object(values)) => values.clone(),
-            _ => Map::new(),
-        };
-        form.insert("step".into(), json!(step));
-        form.insert("slots".into(), slots_for(cx.state, &values, doctor_id).await);
+        form.step = Some(step);
+        form.slots = Some(slots_for(cx.state, &form.values, doctor_id).await);
     }
 }
 
 /// A step change without JavaScript (None: the form is being sent): the page
 /// again at the step the button asks for, with what was typed and the times of
 /// the chosen doctor and day.
-async fn step(state: &AppState, input: &Booking, doctor_id: Option<i32>) -> Option<Value> {
+async fn step(state: &AppState, input: &Booking, doctor_id: Option<i32>) -> Option<FormState> {
     let mut values = super::shown_again(input);
     let current = input.current_step();
     let to = match input.pressed() {
@@ -255,8 +250,8 @@ async fn step(state: &AppState, input: &Booking, doctor_id: Option<i32>) -> Opti
         Move::Slots => OTHER_FIELDS_STEP,
         Move::Next => (current + 1).min(STEPS),
     };
-    let slots = slots_for(state, &values, doctor_id).await;
-    Some(json!({ "status": 200, "step": to, "values": values, "errors": {}, "message": "", "slots": slots }))
+    let slots = Some(slots_for(state, &values, doctor_id).await);
+    Some(FormState { status: 200, step: Some(to), values, slots, ..FormState::default() })
 }
 
 /// The free and held times for the chosen doctor and date, when both are chosen.

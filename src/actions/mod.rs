@@ -27,7 +27,7 @@ use serde::Serialize;
 use serde_json::{json, Map, Value};
 
 use crate::error::ApiError;
-use crate::pages::render;
+use crate::pages::{render, FormState};
 use crate::state::AppState;
 
 /// How a request was sent, and so how it is answered.
@@ -66,7 +66,7 @@ pub enum Done {
     Stored { status: StatusCode, message: &'static str, data: Option<Value>, location: String },
     /// A form post answered with its page (the next step of a wizard, with this
     /// state; none for a page that only shows, such as "Doctor not found").
-    Page(Option<Value>),
+    Page(Option<FormState>),
 }
 
 /// A form's action: its input, whether a given post writes (and so counts against
@@ -85,7 +85,7 @@ pub trait Action {
 
     /// What the page shows besides the values and the errors after a refused form
     /// post (a wizard's step and free times), in `form`.
-    fn refused(_cx: &Cx<'_>, _refusal: Refusal<'_>, _form: &mut Map<String, Value>) -> impl Future<Output = ()> {
+    fn refused(_cx: &Cx<'_>, _refusal: Refusal<'_>, _form: &mut FormState) -> impl Future<Output = ()> {
         async {}
     }
 }
@@ -134,7 +134,7 @@ pub async fn handle<A: Action>(
             Channel::Form => {
                 let mut form = refused_form(&ApiError::from_write(&error, cx.lang), values);
                 A::refused(&cx, Refusal::Write(&error), &mut form).await;
-                render::page_with(&state, &page_path(&req), Some(Value::Object(form))).await
+                render::page_with(&state, &page_path(&req), Some(form)).await
             }
         },
     }
@@ -148,7 +148,7 @@ async fn early<A: Action>(cx: &Cx<'_>, e: &ApiError, values: Map<String, Value>)
         Channel::Form => {
             let mut form = refused_form(e, values);
             A::refused(cx, Refusal::Early(e), &mut form).await;
-            render::page_with(cx.state, &page_path(cx.req), Some(Value::Object(form))).await
+            render::page_with(cx.state, &page_path(cx.req), Some(form)).await
         }
     }
 }
@@ -159,13 +159,8 @@ fn page_path(req: &HttpRequest) -> String {
 }
 
 /// The state a page is rendered with after a refused post (`Props.form`).
-fn refused_form(e: &ApiError, values: Map<String, Value>) -> Map<String, Value> {
-    let mut form = Map::new();
-    form.insert("status".into(), json!(e.status.as_u16()));
-    form.insert("message".into(), json!(e.message));
-    form.insert("errors".into(), json!(e.errors));
-    form.insert("values".into(), Value::Object(values));
-    form
+fn refused_form(e: &ApiError, values: Map<String, Value>) -> FormState {
+    FormState { status: e.status.as_u16(), message: e.message.clone(), errors: e.errors.clone(), values, step: None, slots: None }
 }
 
 /// The fields to show again: what was sent, without the absent ones.

@@ -2,78 +2,111 @@
 //! (wizard B: one doctor, rendered from the database so a reload keeps working).
 //! "Today" is IST, so the date strip never offers a day that has passed in Rajkot.
 
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
+use ts_rs::TS;
 
 use hygo_data::appointments::MAX_DAYS_AHEAD;
-use hygo_data::ist::Clock;
-use hygo_data::{catalogue, doctors, DataError, Db};
+use hygo_data::doctors::OfficeHours;
+use hygo_data::leave::Leave;
+use hygo_data::{catalogue, doctors, DataError, Doctor};
 
-fn base(clock: &Clock) -> Value {
-    let forms = catalogue::forms();
-    json!({
-        "texts": forms["appointment"],
-        "forms": super::subscription::forms_common(forms),
-        "today": clock.today().format("%Y-%m-%d").to_string(),
-        "maxDaysAhead": MAX_DAYS_AHEAD,
-    })
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "AppointmentData")]
+pub struct Data {
+    pub variant: Variant,
+    #[ts(type = "AppointmentTexts")]
+    pub texts: &'static Value,
+    pub forms: super::subscription::FormsCommon,
+    /// YYYY-MM-DD in IST.
+    pub today: String,
+    #[ts(type = "number")]
+    pub max_days_ahead: i64,
+    /// Wizard A: what the doctor list, the date strip and the empty-state texts
+    /// need, not whole profiles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub doctors: Option<Vec<Listed>>,
+    /// Wizard B: the doctor (null: not found).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub doctor: Option<Option<Doctor>>,
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(rename = "AppointmentVariant")]
+pub enum Variant {
+    General,
+    Doctor,
+}
+
+/// A doctor in wizard A's list.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "ListedDoctor")]
+pub struct Listed {
+    pub id: i32,
+    pub name: String,
+    pub specialization: String,
+    pub office_hours: Vec<OfficeHours>,
+    pub on_leave: bool,
+    pub leave: Vec<Leave>,
+}
+
+fn texts() -> &'static Value {
+    &catalogue::forms()["appointment"]
+}
+
+fn data(cx: &super::Cx<'_>, variant: Variant) -> Data {
+    Data {
+        variant,
+        texts: texts(),
+        forms: super::subscription::forms_common(),
+        today: cx.clock().today().format("%Y-%m-%d").to_string(),
+        max_days_ahead: MAX_DAYS_AHEAD,
+        doctors: None,
+        doctor: None,
+    }
 }
 
 pub async fn load_general(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
-    let texts = &catalogue::forms()["appointment"];
-    let head = super::Head::new(catalogue::text(texts, "title"), catalogue::text(texts, "description"));
-    Ok(super::Loaded::ok(general(cx.db(), cx.clock()).await?, head))
+    let head = super::Head::new(catalogue::text(texts(), "title"), catalogue::text(texts(), "description"));
+    let listed = doctors::all(cx.db(), cx.clock())
+        .await?
+        .into_iter()
+        .map(|d| Listed { id: d.id, name: d.name, specialization: d.specialization, office_hours: d.office_hours, on_leave: d.on_leave, leave: d.leave })
+        .collect();
+    let data = Data { doctors: Some(listed), ..data(cx, Variant::General) };
+    Ok(super::Loaded::ok(super::PageData::Appointment(data), head))
 }
 
 pub async fn load_with_doctor(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let id = cx.param("id").and_then(super::positive_id);
-    let (status, data) = with_doctor(cx.db(), cx.clock(), id).await?;
-    let texts = &catalogue::forms()["appointment"];
-    let suffix = cx.meta("titleSuffix");
-    let head = match data["doctor"].as_object() {
-        Some(d) => {
-            let name = d.get("name").and_then(Value::as_str).unwrap_or_default();
-            let specialization = d.get("specialization").and_then(Value::as_str).unwrap_or_default();
-            let fields = [("doctor", name), ("specialization", specialization)];
-            super::Head::new(
-                catalogue::fill(catalogue::text(texts, "doctorTitle"), &fields),
-                catalogue::fill(catalogue::text(texts, "doctorDescription"), &fields),
-            )
-        }
-        None => super::Head::new(format!("{}{suffix}", catalogue::text(texts, "doctorNotFound")), catalogue::text(texts, "doctorNotFoundText")),
-    };
-    Ok(super::Loaded { status, data, head: head.canonical_if_unset(match id {
-        Some(id) => format!("/appointment/{id}"),
-        None => "/doctors".to_owned(),
-    }) })
-}
-
-async fn general(db: &Db, clock: &Clock) -> Result<Value, DataError> {
-    let mut data = base(clock);
-    data["variant"] = json!("general");
-    // What the doctor list, the date strip and the empty-state texts need, not whole profiles.
-    let list: Vec<Value> = doctors::all(db, clock)
-        .await?
-        .into_iter()
-        .map(|d| {
-            json!({
-                "id": d.id, "name": d.name, "specialization": d.specialization, "officeHours": d.office_hours,
-                "onLeave": d.on_leave, "leave": d.leave,
-            })
-        })
-        .collect();
-    data["doctors"] = json!(list);
-    Ok(data)
-}
-
-/// 404 with the "Doctor not found" view when there is no such doctor.
-async fn with_doctor(db: &Db, clock: &Clock, id: Option<i32>) -> Result<(u16, Value), DataError> {
     let doctor = match id {
-        Some(id) => doctors::by_id(db, clock, id).await?,
+        Some(id) => doctors::by_id(cx.db(), cx.clock(), id).await?,
         None => None,
     };
-    let mut data = base(clock);
-    data["variant"] = json!("doctor");
+    let canonical = match id {
+        Some(id) => format!("/appointment/{id}"),
+        None => "/doctors".to_owned(),
+    };
+    let head = match &doctor {
+        Some(d) => {
+            let fields = [("doctor", d.name.as_str()), ("specialization", d.specialization.as_str())];
+            super::Head::new(
+                catalogue::fill(catalogue::text(texts(), "doctorTitle"), &fields),
+                catalogue::fill(catalogue::text(texts(), "doctorDescription"), &fields),
+            )
+        }
+        None => super::Head::new(
+            format!("{}{}", catalogue::text(texts(), "doctorNotFound"), cx.meta("titleSuffix")),
+            catalogue::text(texts(), "doctorNotFoundText"),
+        ),
+    }
+    .canonical(canonical);
     let status = if doctor.is_some() { 200 } else { 404 };
-    data["doctor"] = json!(doctor);
-    Ok((status, data))
+    let data = Data { doctor: Some(doctor), ..data(cx, Variant::Doctor) };
+    Ok(super::Loaded { status, data: super::PageData::Appointment(data), head })
 }

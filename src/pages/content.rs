@@ -1,42 +1,60 @@
 //! The content pages: texts from `catalogue/pages.json`, and the founders from the
 //! database for the Founding Team page.
 
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
+use ts_rs::TS;
 
-use hygo_data::ist::Clock;
-use hygo_data::{catalogue, doctors, DataError, Db};
+use hygo_data::{catalogue, doctors, DataError, Doctor};
+
+#[derive(Serialize, TS)]
+#[ts(rename = "ContentData")]
+pub struct Data {
+    /// The page's name in the registry and in `pages.json`.
+    pub key: &'static str,
+    pub content: &'static catalogue::ContentPage,
+    /// The Founding Team page's founders.
+    pub founders: Vec<Doctor>,
+    /// Every doctor, for the specialists and schedules pages.
+    pub doctors: Vec<Doctor>,
+    #[ts(type = "Review[]")]
+    pub reviews: &'static Value,
+    /// The contact page's form.
+    pub form: Option<ContactForm>,
+}
+
+/// The contact form's texts, and what it says once a message is stored.
+#[derive(Serialize, TS)]
+pub struct ContactForm {
+    #[ts(type = "ContactTexts")]
+    pub texts: &'static Value,
+    pub forms: super::subscription::FormsCommon,
+    pub sent: &'static str,
+}
 
 /// A content page: its texts are `pages.json` under the registry's name of the page.
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    static NONE: Value = Value::Null;
+    static EMPTY: Value = Value::Array(Vec::new());
     let key = cx.page.name;
-    let data = data(cx.db(), cx.clock(), key).await?;
-    let texts = catalogue::content_page(key).unwrap_or(&Value::Null);
-    let mut head = super::Head::new(catalogue::text(texts, "title"), catalogue::text(texts, "description"));
+    let Some(content) = catalogue::content_page(key) else {
+        return Err(DataError::Corrupt { what: "catalogue/pages.json".into(), detail: format!("no page {key}") });
+    };
+    let data = Data {
+        key,
+        content,
+        founders: if key == "founding-team" { doctors::founders(cx.db(), cx.clock()).await? } else { Vec::new() },
+        doctors: if matches!(key, "specialists" | "schedules") { doctors::all(cx.db(), cx.clock()).await? } else { Vec::new() },
+        reviews: if key == "reviews" { &catalogue::home()["reviews"]["items"] } else { &EMPTY },
+        form: (key == "contact").then(|| ContactForm {
+            texts: catalogue::forms().get("contact").unwrap_or(&NONE),
+            forms: super::subscription::forms_common(),
+            sent: catalogue::message("contact.sent"),
+        }),
+    };
+    let mut head = super::Head::new(&content.title, &content.description);
     if key == "contact" {
         head = head.structured_data(super::seo::clinics_graph(cx, catalogue::clinics().iter().collect()));
     }
-    Ok(super::Loaded::ok(data, head))
-}
-
-/// The page's texts, and the database rows its sections show: the founders, every
-/// doctor (specialists, schedules) or the reviews.
-async fn data(db: &Db, clock: &Clock, key: &str) -> Result<Value, DataError> {
-    let founders = if key == "founding-team" { doctors::founders(db, clock).await? } else { Vec::new() };
-    let all = if matches!(key, "specialists" | "schedules") { doctors::all(db, clock).await? } else { Vec::new() };
-    let reviews = if key == "reviews" { catalogue::home()["reviews"]["items"].clone() } else { json!([]) };
-    // The contact form's texts, and what it says once a message is stored.
-    let form = if key == "contact" {
-        let forms = catalogue::forms();
-        json!({ "texts": forms["contact"], "forms": super::subscription::forms_common(forms), "sent": catalogue::message("contact.sent") })
-    } else {
-        Value::Null
-    };
-    Ok(json!({
-        "form": form,
-        "key": key,
-        "content": catalogue::content_page(key),
-        "founders": founders,
-        "doctors": all,
-        "reviews": reviews,
-    }))
+    Ok(super::Loaded::ok(super::PageData::Content(data), head))
 }

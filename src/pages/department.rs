@@ -1,15 +1,23 @@
 //! `/departments/{id}`: a department of the catalogue with its specialists from the
 //! database, or "Department Not Found" with status 404.
 
-use serde_json::json;
+use serde::Serialize;
+use ts_rs::TS;
 
-use hygo_data::{catalogue, doctors, DataError};
+use hygo_data::{catalogue, doctors, DataError, Doctor};
+
+#[derive(Serialize, TS)]
+#[ts(rename = "DepartmentData")]
+pub struct Data {
+    pub department: Option<&'static catalogue::Department>,
+    pub specialists: Vec<Doctor>,
+}
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let id = cx.param("id").unwrap_or_default();
     let Some(department) = catalogue::find_department(id) else {
         let head = super::Head::meta("departmentNotFound").canonical("/departments");
-        return Ok(super::Loaded::not_found(json!({ "department": null, "specialists": [] }), head));
+        return Ok(super::Loaded::not_found(super::PageData::Department(Data { department: None, specialists: Vec::new() }), head));
     };
     let specialists = doctors::by_department(cx.db(), cx.clock(), &department.slug).await?.unwrap_or_default();
     // The clinics where its specialists work; both while it has none, as `Department.tsx` shows them.
@@ -24,5 +32,5 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     )
     .canonical(format!("/departments/{}", department.slug))
     .structured_data(super::seo::clinics_graph(cx, here));
-    Ok(super::Loaded::ok(json!({ "department": department, "specialists": specialists }), head))
+    Ok(super::Loaded::ok(super::PageData::Department(Data { department: Some(department), specialists }), head))
 }

@@ -1,15 +1,19 @@
 //! `/departments`: every listed department, sorted by name.
 
-use serde_json::{json, Value};
+use serde::Serialize;
+use ts_rs::TS;
 
-pub fn data() -> Value {
-    let mut listed: Vec<_> = hygo_data::catalogue::departments().iter().filter(|d| d.listed).collect();
-    listed.sort_by_key(|d| d.name.to_lowercase());
-    json!({ "departments": listed })
+use hygo_data::catalogue::{self, Department};
+
+#[derive(Serialize, TS)]
+#[ts(rename = "DepartmentsData")]
+pub struct Data {
+    pub departments: Vec<&'static Department>,
 }
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_data::DataError> {
-    let head = super::Head::meta("departments")
-        .structured_data(super::seo::clinics_graph(cx, hygo_data::catalogue::clinics().iter().collect()));
-    Ok(super::Loaded::ok(data(), head))
+    let mut departments: Vec<&Department> = catalogue::departments().iter().filter(|d| d.listed).collect();
+    departments.sort_by_key(|d| d.name.to_lowercase());
+    let head = super::Head::meta("departments").structured_data(super::seo::clinics_graph(cx, catalogue::clinics().iter().collect()));
+    Ok(super::Loaded::ok(super::PageData::Departments(Data { departments }), head))
 }

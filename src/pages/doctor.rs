@@ -1,9 +1,16 @@
 //! `/doctors/{id}` and `/doctorDetail`: one doctor's profile, or "Doctor Not Found"
 //! with status 404 when the id is missing or unknown.
 
-use serde_json::json;
+use serde::Serialize;
+use ts_rs::TS;
 
-use hygo_data::{catalogue, doctors, DataError};
+use hygo_data::{catalogue, doctors, DataError, Doctor};
+
+#[derive(Serialize, TS)]
+#[ts(rename = "DoctorData")]
+pub struct Data {
+    pub doctor: Option<Doctor>,
+}
 
 /// `{id}` of `/doctors/{id}`, or `doctorId` of `/doctorDetail?doctorId=`.
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
@@ -13,7 +20,7 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
         None => None,
     };
     let Some(d) = doctor else {
-        return Ok(super::Loaded::not_found(json!({ "doctor": null }), super::Head::meta("doctorNotFound").canonical(match id {
+        return Ok(super::Loaded::not_found(super::PageData::DoctorProfile(Data { doctor: None }), super::Head::meta("doctorNotFound").canonical(match id {
             Some(id) => format!("/doctors/{id}"),
             None => "/doctors".to_owned(),
         })));
@@ -27,5 +34,5 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let head = super::Head::new(title, description)
         .canonical(format!("/doctors/{}", d.id))
         .structured_data(super::seo::physician(cx, &d));
-    Ok(super::Loaded::ok(json!({ "doctor": d }), head))
+    Ok(super::Loaded::ok(super::PageData::DoctorProfile(Data { doctor: Some(d) }), head))
 }

@@ -1,14 +1,17 @@
 //! `/doctors`: every doctor; the page filters them in the browser as the visitor types.
 
-use serde_json::{json, Value};
+use serde::Serialize;
+use ts_rs::TS;
 
-use hygo_data::ist::Clock;
-use hygo_data::{doctors, DataError, Db};
+use hygo_data::{doctors, DataError, Doctor};
 
-pub async fn data(db: &Db, clock: &Clock) -> Result<Value, DataError> {
-    Ok(json!({ "doctors": doctors::all(db, clock).await? }))
+#[derive(Serialize, TS)]
+#[ts(rename = "DoctorsData")]
+pub struct Data {
+    pub doctors: Vec<Doctor>,
 }
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
-    Ok(super::Loaded::ok(data(cx.db(), cx.clock()).await?, super::Head::meta("doctors")))
+    let data = Data { doctors: doctors::all(cx.db(), cx.clock()).await? };
+    Ok(super::Loaded::ok(super::PageData::Doctors(data), super::Head::meta("doctors")))
 }

@@ -1,13 +1,23 @@
 //! `/`: the catalogue's home texts and the founders from the database.
 
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
+use ts_rs::TS;
 
-use hygo_data::ist::Clock;
-use hygo_data::{catalogue, doctors, DataError, Db};
+use hygo_data::{catalogue, doctors, DataError, Doctor};
 
-pub async fn data(db: &Db, clock: &Clock) -> Result<Value, DataError> {
-    // The four flip cards of the departments section, with the catalogue's texts.
-    let featured: Vec<&catalogue::Department> = catalogue::home()["departments"]["cards"]
+#[derive(Serialize, TS)]
+#[ts(rename = "HomeData")]
+pub struct Data {
+    #[ts(type = "HomeContent")]
+    pub home: &'static Value,
+    pub founders: Vec<Doctor>,
+    /// The four flip cards of the departments section, with the catalogue's texts.
+    pub departments: Vec<&'static catalogue::Department>,
+}
+
+pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    let departments = catalogue::home()["departments"]["cards"]
         .as_array()
         .map(Vec::as_slice)
         .unwrap_or_default()
@@ -15,10 +25,7 @@ pub async fn data(db: &Db, clock: &Clock) -> Result<Value, DataError> {
         .filter_map(|c| c["link"].as_str()?.strip_prefix("/departments/"))
         .filter_map(catalogue::find_department)
         .collect();
-    Ok(json!({ "home": catalogue::home(), "founders": doctors::founders(db, clock).await?, "departments": featured }))
-}
-
-pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    let data = Data { home: catalogue::home(), founders: doctors::founders(cx.db(), cx.clock()).await?, departments };
     let head = super::Head::meta("home").structured_data(super::seo::clinics_graph(cx, catalogue::clinics().iter().collect()));
-    Ok(super::Loaded::ok(data(cx.db(), cx.clock()).await?, head))
+    Ok(super::Loaded::ok(super::PageData::Home(data), head))
 }

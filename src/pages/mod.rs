@@ -24,8 +24,11 @@ pub mod seo;
 use std::future::Future;
 use std::pin::Pin;
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
+use ts_rs::TS;
 
 use crate::state::AppState;
 use hygo_data::DataError;
@@ -76,24 +79,90 @@ impl Cx<'_> {
 /// What a data function answers: the status, the page's data and its head.
 pub struct Loaded {
     pub status: u16,
-    pub data: Value,
+    pub data: PageData,
     pub head: Head,
 }
 
 impl Loaded {
-    pub fn ok(data: Value, head: Head) -> Self {
+    pub fn ok(data: PageData, head: Head) -> Self {
         Loaded { status: 200, data, head }
     }
 
-    pub fn not_found(data: Value, head: Head) -> Self {
+    pub fn not_found(data: PageData, head: Head) -> Self {
         Loaded { status: 404, data, head }
     }
+}
+
+/// Each component's data, tagged with the component's name: in the props they
+/// are `component` and `data`, and the TypeScript union of the props follows
+/// (`ui/src/generated/props.ts`).
+#[derive(Serialize, TS)]
+#[serde(tag = "component", content = "data")]
+pub enum PageData {
+    Home(home::Data),
+    Doctors(doctors::Data),
+    DoctorProfile(doctor::Data),
+    Departments(departments::Data),
+    Department(department::Data),
+    Search(search::Data),
+    Services(services::ListData),
+    Service(services::OneData),
+    Specialization(specialization::Data),
+    News(news::ListData),
+    Article(news::ArticleData),
+    Subscription(subscription::Data),
+    Newsletter(newsletter::Data),
+    Appointment(appointment::Data),
+    Content(content::Data),
+}
+
+impl PageData {
+    /// The component the data is for (the serialized tag).
+    pub fn component(&self) -> &'static str {
+        match self {
+            PageData::Home(_) => "Home",
+            PageData::Doctors(_) => "Doctors",
+            PageData::DoctorProfile(_) => "DoctorProfile",
+            PageData::Departments(_) => "Departments",
+            PageData::Department(_) => "Department",
+            PageData::Search(_) => "Search",
+            PageData::Services(_) => "Services",
+            PageData::Service(_) => "Service",
+            PageData::Specialization(_) => "Specialization",
+            PageData::News(_) => "News",
+            PageData::Article(_) => "Article",
+            PageData::Subscription(_) => "Subscription",
+            PageData::Newsletter(_) => "Newsletter",
+            PageData::Appointment(_) => "Appointment",
+            PageData::Content(_) => "Content",
+        }
+    }
+}
+
+/// A form's state when a no-JavaScript post is answered with its page again: the
+/// visitor's values, the messages, and for the wizards the step and free times.
+#[derive(Debug, Clone, Default, Serialize, TS)]
+pub struct FormState {
+    /// 200 for a wizard's step; 422, 409, 429… for a refusal.
+    pub status: u16,
+    pub message: String,
+    pub errors: BTreeMap<String, String>,
+    #[ts(type = "Record<string, string | string[]>")]
+    pub values: Map<String, Value>,
+    /// The wizards' step, 1 to 3.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub step: Option<u8>,
+    /// The wizards' times for the chosen doctor and day.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "(DaySlots & { date: string }) | null")]
+    pub slots: Option<Value>,
 }
 
 /// The document head of a page, made once, by its data function: the title and
 /// description (also in the props, for the browser's title after a navigation),
 /// the canonical path and the JSON-LD.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 pub struct Head {
     pub title: String,
     pub description: String,
@@ -120,33 +189,33 @@ impl Head {
         self
     }
 
-    fn canonical_if_unset(mut self, path: String) -> Self {
-        self.canonical.get_or_insert(path);
-        self
-    }
-
     pub fn structured_data(mut self, value: Option<Value>) -> Self {
         self.structured_data = value;
         self
     }
 }
 
-/// What React renders a page from (docs/architecture.md, "Props").
-#[derive(Debug, Serialize)]
+/// What React renders a page from (docs/architecture.md, "Props"): with
+/// `component` (the component that draws it, `ui/src/pages/<component>.tsx`)
+/// and `data` from `PageData`.
+#[derive(Serialize, TS)]
+#[ts(rename = "PageProps")]
 pub struct Props<'a> {
     /// The registry's name of the page.
     pub page: &'static str,
-    /// The component that draws it (`ui/src/pages/<component>.tsx`).
-    pub component: &'static str,
+    /// The path and query the props are for.
     pub path: String,
     pub status: u16,
     pub head: Head,
+    /// `catalogue/site.json` with the clinics, the settings' booking address, the
+    /// language and its interface texts.
+    #[ts(type = "Site")]
     pub site: &'a Value,
-    pub data: Value,
-    /// A form's state when a no-JavaScript post is answered with its page again:
-    /// `{status, values, errors, message}` and, for the wizards, `step`.
+    #[serde(flatten)]
+    pub data: PageData,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub form: Option<Value>,
+    #[ts(optional)]
+    pub form: Option<FormState>,
 }
 
 /// Loads the props of a page found for `path` (the path and query they are for).
@@ -154,7 +223,11 @@ pub async fn load<'a>(state: &'a AppState, found: &Found, path: String) -> Resul
     let query = path.split_once('?').map(|(_, q)| q).unwrap_or_default();
     let cx = Cx { state, page: found.page, params: &found.params, query };
     let Loaded { status, data, head } = (found.page.load)(&cx).await?;
-    Ok(Props { page: found.page.name, component: found.page.component, path: path.clone(), status, head, site: &state.site, data, form: None })
+    if data.component() != found.page.component {
+        let detail = format!("page {} is drawn by {}, its data is for {}", found.page.name, found.page.component, data.component());
+        return Err(DataError::Corrupt { what: "the page registry".into(), detail });
+    }
+    Ok(Props { page: found.page.name, path: path.clone(), status, head, site: &state.site, data, form: None })
 }
 
 /// The first sentences of a text, at most `max` characters, for a description.

@@ -75,9 +75,9 @@ fn not_modified(req: &HttpRequest, res: HttpResponse) -> HttpResponse {
 }
 
 /// Renders a route, with a form's state when a no-JavaScript form post is answered
-/// with its page again (the visitor's values and the errors; see `crate::forms`).
+/// with its page again (the visitor's values and the errors; see `crate::actions`).
 /// `props_path` is a path of the page (the form's own address).
-pub async fn page_with(state: &AppState, props_path: &str, form: Option<serde_json::Value>) -> HttpResponse {
+pub async fn page_with(state: &AppState, props_path: &str, form: Option<super::FormState>) -> HttpResponse {
     let (path, _) = props_path.split_once('?').unwrap_or((props_path, ""));
     let Some(found) = registry::find(path) else {
         tracing::error!(path, "a form answered with a path that is no page");
@@ -90,7 +90,7 @@ async fn respond(
     state: &AppState,
     found: &Found,
     props_path: String,
-    form: Option<serde_json::Value>,
+    form: Option<super::FormState>,
     wanted: Encoding,
 ) -> HttpResponse {
     // Logs name the path, never the query: it may carry a subscriber's token or a search.
@@ -119,7 +119,7 @@ async fn respond(
     };
     if let Some(form) = form {
         // A refused form is answered 422 (429 when over the limit); the page is the same.
-        props.status = form["status"].as_u64().and_then(|s| u16::try_from(s).ok()).unwrap_or(422);
+        props.status = form.status;
         props.form = Some(form);
     }
     let props_json = match serde_json::to_string(&props) {

@@ -1,9 +1,18 @@
 //! `/search?q=`: the site search as a page, for visitors without JavaScript (the
 //! header's search box links here before the page has hydrated).
 
-use serde_json::json;
+use serde::Serialize;
+use ts_rs::TS;
 
+use hygo_data::search::SearchResult;
 use hygo_data::{catalogue, search, DataError};
+
+#[derive(Serialize, TS)]
+#[ts(rename = "SearchData")]
+pub struct Data {
+    pub query: String,
+    pub results: Vec<SearchResult>,
+}
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let query: String = cx.query("q").unwrap_or_default().chars().take(100).collect();
@@ -12,5 +21,5 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
         "" => super::Head::meta("search"),
         q => super::Head::new(catalogue::fill(cx.meta("searchResults.title"), &[("query", q)]), cx.meta("search.description")),
     };
-    Ok(super::Loaded::ok(json!({ "query": query, "results": results }), head))
+    Ok(super::Loaded::ok(super::PageData::Search(Data { query, results }), head))
 }

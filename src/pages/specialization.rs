@@ -1,14 +1,25 @@
 //! `/specializations/{id}` (the target of search results): the specialization, the
 //! HYGO doctors who practise it, and its department.
 
-use serde_json::json;
+use serde::Serialize;
+use ts_rs::TS;
 
-use hygo_data::{catalogue, doctors, DataError};
+use hygo_data::catalogue::{Department, Specialization};
+use hygo_data::{catalogue, doctors, DataError, Doctor};
+
+#[derive(Serialize, TS)]
+#[ts(rename = "SpecializationData")]
+pub struct Data {
+    pub specialization: Option<&'static Specialization>,
+    pub doctors: Vec<Doctor>,
+    pub department: Option<&'static Department>,
+}
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let Some(spec) = catalogue::find_specialization(cx.param("id").unwrap_or_default()) else {
         let head = super::Head::meta("specializationNotFound").canonical("/doctors");
-        return Ok(super::Loaded::not_found(json!({ "specialization": null, "doctors": [], "department": null }), head));
+        let data = Data { specialization: None, doctors: Vec::new(), department: None };
+        return Ok(super::Loaded::not_found(super::PageData::Specialization(data), head));
     };
     let wanted = spec.name.to_lowercase();
     let mut found = doctors::all(cx.db(), cx.clock()).await?;
@@ -23,5 +34,5 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let fields = [("name", spec.name.as_str()), ("count", count.as_str())];
     let head = super::Head::new(catalogue::fill(cx.meta("specialization.title"), &fields), catalogue::fill(description, &fields))
         .canonical(format!("/specializations/{}", spec.id));
-    Ok(super::Loaded::ok(json!({ "specialization": spec, "doctors": found, "department": department }), head))
+    Ok(super::Loaded::ok(super::PageData::Specialization(Data { specialization: Some(spec), doctors: found, department }), head))
 }

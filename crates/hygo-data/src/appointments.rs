@@ -101,7 +101,7 @@ pub struct AppointmentRequest {
 
 /// What a stored request answers with: enough to show the confirmation, nothing
 /// more of the person's data than they just sent.
-#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Booked {
     pub id: i32,
@@ -217,7 +217,7 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Boo
 }
 
 /// Why a day offers the times it does (or none).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, schemars::JsonSchema, ts_rs::TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum DayAvailability {
     /// Some times are free.
@@ -234,7 +234,7 @@ pub enum DayAvailability {
 }
 
 /// The slots answer: times still free, and times held by active requests.
-#[derive(Debug, Clone, Default, Serialize, PartialEq, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct DaySlots {
     /// Free times from now on, "09:15 AM", in order.
@@ -246,6 +246,7 @@ pub struct DaySlots {
     pub availability: DayAvailability,
     /// With "on-leave": YYYY-MM-DD, the first day the doctor is back, if known.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub back_on: Option<String>,
 }
 

@@ -7,21 +7,17 @@ use std::sync::LazyLock;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// Header, footer and contact details shared by every page, with the clinics
-/// (`clinics`, from `clinics.json`).
+/// Header, footer and contact details shared by every page (`site.json`; the
+/// server adds the clinics, the language and its texts for the pages).
 pub fn site() -> &'static Value {
-    static SITE: LazyLock<Value> = LazyLock::new(|| {
-        let mut site = parse("site.json", include_str!("../catalogue/site.json"));
-        site["clinics"] = serde_json::to_value(clinics()).expect("clinics serialize");
-        site
-    });
+    static SITE: LazyLock<Value> = LazyLock::new(|| parse("site.json", include_str!("../catalogue/site.json")));
     &SITE
 }
 
 /// A HYGO clinic. `catalogue/clinics.json` is the one place its address is
 /// written: the pages, the JSON-LD, the doctors' locations and the e-mails all
 /// take it from here.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Clinic {
     pub id: String,
@@ -31,6 +27,7 @@ pub struct Clinic {
     pub region: String,
     /// Left out where the clinic has not confirmed it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub postal_code: Option<String>,
     /// ISO 3166 code, for schema.org.
     pub country: String,
@@ -132,21 +129,155 @@ pub fn forms() -> &'static Value {
 }
 
 /// The content pages (About, Mission, Vision, Founding Team, Patient Resources,
-/// Contact, Privacy Policy, Terms and Conditions): each a title, a description, a
-/// heading and a list of typed sections that `ui/src/pages/Content.tsx` draws.
-pub fn content_page(key: &str) -> Option<&'static Value> {
-    static PAGES: LazyLock<Value> = LazyLock::new(|| parse("pages.json", include_str!("../catalogue/pages.json")));
-    PAGES.get(key)
+/// Contact, Privacy Policy, Terms and Conditions…) of `pages.json`, by key: each a
+/// title, a description, a heading and a list of typed sections that
+/// `ui/src/pages/Content.tsx` draws. Read into `ContentPage`, so a section of an
+/// unknown type or with a misspelt field fails the catalogue's unit test.
+fn content() -> &'static std::collections::BTreeMap<String, ContentPage> {
+    static PAGES: LazyLock<std::collections::BTreeMap<String, ContentPage>> = LazyLock::new(|| {
+        serde_json::from_str(include_str!("../catalogue/pages.json")).unwrap_or_else(|e| panic!("catalogue/pages.json: {e}"))
+    });
+    &PAGES
 }
 
-/// The keys of every content page, for the sitemap.
+pub fn content_page(key: &str) -> Option<&'static ContentPage> {
+    content().get(key)
+}
+
+/// The keys of every content page.
 pub fn content_pages() -> Vec<&'static str> {
-    static PAGES: LazyLock<Value> = LazyLock::new(|| parse("pages.json", include_str!("../catalogue/pages.json")));
-    PAGES.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default()
+    content().keys().map(String::as_str).collect()
+}
+
+/// A content page of `pages.json`.
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+pub struct ContentPage {
+    pub title: String,
+    pub description: String,
+    pub heading: String,
+    pub lead: String,
+    pub back: LinkTo,
+    pub sections: Vec<Section>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+pub struct LinkTo {
+    pub label: String,
+    pub link: String,
+}
+
+/// A section of a content page: an anchor and a heading, both optional, and what
+/// it shows.
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
+#[ts(rename = "ContentSection")]
+pub struct Section {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub heading: Option<String>,
+    #[serde(flatten)]
+    pub kind: SectionKind,
+}
+
+/// What a section shows; `type` in the file. Sections without fields show data
+/// of the page (the founders, the clinics, the contact form…).
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum SectionKind {
+    Text { paragraphs: Vec<String> },
+    Cards {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        intro: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        columns: Option<u8>,
+        cards: Vec<Card>,
+    },
+    Counters { items: Vec<Counter> },
+    Stats { items: Vec<Stat> },
+    Faq { items: Vec<Question> },
+    List { items: Vec<String> },
+    Legal {
+        sections: Vec<LegalPart>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        mailto: Option<String>,
+    },
+    Cta { text: String, label: String, link: String },
+    Book { text: String },
+    Visit { labels: VisitLabels },
+    Clinics,
+    Founders,
+    Contact,
+    ContactForm,
+    Reviews,
+    Specialists,
+    Schedules,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+pub struct Card {
+    pub title: String,
+    pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub link: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub label: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub external: Option<bool>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+pub struct Counter {
+    pub value: u32,
+    pub suffix: String,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+pub struct Stat {
+    pub value: String,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+pub struct Question {
+    pub q: String,
+    pub a: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+pub struct LegalPart {
+    pub heading: String,
+    pub paragraphs: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub items: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+pub struct VisitLabels {
+    pub visit: String,
+    pub call: String,
+    pub hours: String,
 }
 
 /// A department as the catalogue describes it.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
 pub struct Department {
     pub slug: String,
     pub name: String,
@@ -188,7 +319,7 @@ pub fn departments() -> &'static [Department] {
 
 /// A service of the home page's "Our Services" tiles (the tiles that open a
 /// service page; the ninth, "See More", opens the list).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
 pub struct Service {
     pub id: String,
     pub name: String,
@@ -223,7 +354,7 @@ pub fn services() -> Vec<Service> {
 
 /// A specialization: the kinds of doctor the header search offers (spec section 2),
 /// each with the department that usually sees its patients, if HYGO has one.
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
 pub struct Specialization {
     pub id: String,
     pub name: String,
@@ -289,7 +420,6 @@ mod tests {
         assert!(site().is_object());
         assert_eq!(clinics().len(), 2, "a clinic and the head office (spec section 2, Contact)");
         assert!(clinics().iter().all(|c| c.city == "Rajkot" && !c.street.is_empty() && c.address.contains(&c.street)));
-        assert_eq!(site()["clinics"].as_array().map(Vec::len), Some(2));
         assert_eq!(find_clinic("head-office").map(|c| c.rating), Some(4.9), "ratings 4.8 and 4.9 (spec section 3)");
         assert!(home().is_object());
         assert!(departments().len() >= 26);

@@ -12,7 +12,7 @@ use crate::{catalogue, weekday, DataError, Db};
 
 /// A doctor with everything a profile shows. `_id` repeats `id` as text because the
 /// original client reads either.
-#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Doctor {
     pub id: i32,
@@ -44,16 +44,17 @@ pub struct Doctor {
     /// Current and coming leave, by start.
     pub leave: Vec<Leave>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub founder: Option<Founder>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
 pub struct OfficeHours {
     pub day: &'static str,
     pub hours: String,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
 pub struct Founder {
     pub title: String,
     pub job: String,

@@ -34,7 +34,7 @@ impl Period {
 }
 
 /// A period as the API and the pages show it.
-#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Leave {
     /// YYYY-MM-DD, the first day of leave.

@@ -21,13 +21,15 @@ use crate::{catalogue, doctors, DataError, Db};
 pub const MIN_CHARS: usize = 2;
 pub const MAX_RESULTS: usize = 10;
 
-#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema)]
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
 pub struct SearchResult {
     /// "doctor", "department", "service", "specialization", "page" or "article".
     #[serde(rename = "type")]
+    #[ts(type = r#""doctor" | "department" | "service" | "specialization" | "page" | "article""#)]
     pub kind: &'static str,
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub description: Option<String>,
     /// The site path of the result's page.
     pub link: String,
@@ -212,7 +214,7 @@ fn pages() -> Vec<(SearchResult, Vec<String>)> {
         .into_iter()
         .map(|p| {
             let texts = match (&p.content, &p.form) {
-                (Some(key), _) => catalogue::content_page(key).cloned(),
+                (Some(key), _) => catalogue::content_page(key).and_then(|c| serde_json::to_value(c).ok()),
                 (None, Some(form)) => Some(catalogue::forms()[form.as_str()].clone()),
                 (None, None) => None,
             };

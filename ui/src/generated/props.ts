@@ -1,0 +1,293 @@
+// Generated from the Rust structs of the props and the API's answers by
+// `cargo test --test generated`; do not edit. The catalogue's own types
+// (Site, HomeContent, …) are in ui/src/catalogue.ts, checked against its files.
+import type {
+  AppointmentTexts, ContactTexts, HomeContent, NewsItem, Review, SiteCatalogue, SubscriptionTexts, Texts,
+} from "../catalogue";
+
+/** What every page gets as `site`: `catalogue/site.json` and what the server adds. */
+export type Site = SiteCatalogue & SiteAdditions;
+
+export type AppointmentData = { variant: AppointmentVariant, texts: AppointmentTexts, forms: FormsCommon, 
+/**
+ * YYYY-MM-DD in IST.
+ */
+today: string, maxDaysAhead: number, 
+/**
+ * Wizard A: what the doctor list, the date strip and the empty-state texts
+ * need, not whole profiles.
+ */
+doctors?: Array<ListedDoctor>, 
+/**
+ * Wizard B: the doctor (null: not found).
+ */
+doctor?: Doctor | null, };
+
+export type AppointmentVariant = "general" | "doctor";
+
+export type ArticleData = { article: NewsItem | null, };
+
+export type Booked = { id: number, doctor: string, doctorId: number, date: string, 
+/**
+ * "09:15 AM".
+ */
+time: string, visitType: string, };
+
+export type Card = { title: string, text: string, link?: string, label?: string, external?: boolean, };
+
+export type Clinic = { id: string, name: string, street: string, city: string, region: string, 
+/**
+ * Left out where the clinic has not confirmed it.
+ */
+postalCode?: string, 
+/**
+ * ISO 3166 code, for schema.org.
+ */
+country: string, countryName: string, phone: string, email: string, 
+/**
+ * As visitors read it: "Monday to Saturday, 8:00 AM to 8:00 PM".
+ */
+hours: string, 
+/**
+ * As schema.org writes it: "Mo-Sa 08:00-20:00".
+ */
+openingHours: string, rating: number, specialties: Array<string>, mapUrl: string, 
+/**
+ * "Kalawad Road, Rajkot, Gujarat 360005, India", made from the parts above.
+ */
+address: string, };
+
+export type ContactForm = { texts: ContactTexts, forms: FormsCommon, sent: string, };
+
+export type ContentData = { 
+/**
+ * The page's name in the registry and in `pages.json`.
+ */
+key: string, content: ContentPage, 
+/**
+ * The Founding Team page's founders.
+ */
+founders: Array<Doctor>, 
+/**
+ * Every doctor, for the specialists and schedules pages.
+ */
+doctors: Array<Doctor>, reviews: Review[], 
+/**
+ * The contact page's form.
+ */
+form: ContactForm | null, };
+
+export type ContentPage = { title: string, description: string, heading: string, lead: string, back: LinkTo, sections: Array<ContentSection>, };
+
+export type ContentSection = { id?: string, heading?: string, } & ({ "type": "text", paragraphs: Array<string>, } | { "type": "cards", intro?: string, columns?: number, cards: Array<Card>, } | { "type": "counters", items: Array<Counter>, } | { "type": "stats", items: Array<Stat>, } | { "type": "faq", items: Array<Question>, } | { "type": "list", items: Array<string>, } | { "type": "legal", sections: Array<LegalPart>, mailto?: string, } | { "type": "cta", text: string, label: string, link: string, } | { "type": "book", text: string, } | { "type": "visit", labels: VisitLabels, } | { "type": "clinics" } | { "type": "founders" } | { "type": "contact" } | { "type": "contactForm" } | { "type": "reviews" } | { "type": "specialists" } | { "type": "schedules" });
+
+export type Counter = { value: number, suffix: string, label: string, };
+
+export type DayAvailability = "open" | "full" | "past" | "closed" | "on-leave";
+
+export type DaySlots = { 
+/**
+ * Free times from now on, "09:15 AM", in order.
+ */
+availableSlots: Array<string>, 
+/**
+ * Times held by active requests, in order.
+ */
+bookedSlots: Array<string>, 
+/**
+ * Why the day offers what it does; when there is no free time, which of
+ * "full", "past", "closed" or "on-leave" it is.
+ */
+availability: DayAvailability, 
+/**
+ * With "on-leave": YYYY-MM-DD, the first day the doctor is back, if known.
+ */
+backOn?: string, };
+
+export type Department = { slug: string, name: string, description: string, 
+/**
+ * On the departments listing (General Consultation has its own page instead).
+ */
+listed: boolean, 
+/**
+ * "About Our {name} Department".
+ */
+longDescription: string, 
+/**
+ * "Our Services".
+ */
+services: Array<string>, };
+
+export type DepartmentData = { department: Department | null, specialists: Array<Doctor>, };
+
+export type DepartmentsData = { departments: Array<Department>, };
+
+export type Doctor = { id: number, _id: string, name: string, specialization: string, department: string, departmentName: string, 
+/**
+ * Whole years.
+ */
+experience: number, rating: number | null, image: string | null, 
+/**
+ * The clinic's id (`catalogue/clinics.json`).
+ */
+clinic: string, 
+/**
+ * Where the doctor sees patients: "HYGO Clinic, Kalawad Road, Rajkot".
+ */
+location: string, bio: string, education: Array<string>, services: Array<string>, languages: Array<string>, insurances: Array<string>, 
+/**
+ * Only the days the doctor works, Monday first.
+ */
+officeHours: Array<OfficeHours>, 
+/**
+ * "On leave" on a day of leave; otherwise what staff wrote ("Available").
+ */
+availability: string, 
+/**
+ * Whether the doctor is on leave today (and takes no requests for today).
+ */
+onLeave: boolean, 
+/**
+ * Current and coming leave, by start.
+ */
+leave: Array<Leave>, founder?: Founder, };
+
+export type DoctorData = { doctor: Doctor | null, };
+
+export type DoctorsData = { doctors: Array<Doctor>, };
+
+export type FormState = { 
+/**
+ * 200 for a wizard's step; 422, 409, 429… for a refusal.
+ */
+status: number, message: string, errors: { [key in string]: string }, values: Record<string, string | string[]>, 
+/**
+ * The wizards' step, 1 to 3.
+ */
+step?: number, 
+/**
+ * The wizards' times for the chosen doctor and day.
+ */
+slots?: (DaySlots & { date: string }) | null, };
+
+export type FormsCommon = { privacyLink: string, privacyLabel: string, errorSummaryTitle: string, networkError: string, };
+
+export type Founder = { title: string, job: string, description: string, };
+
+export type Head = { title: string, description: string, };
+
+export type HomeData = { home: HomeContent, founders: Array<Doctor>, 
+/**
+ * The four flip cards of the departments section, with the catalogue's texts.
+ */
+departments: Array<Department>, };
+
+export type Leave = { 
+/**
+ * YYYY-MM-DD, the first day of leave.
+ */
+from: string, 
+/**
+ * YYYY-MM-DD, the last day of leave; null: until further notice.
+ */
+until: string | null, 
+/**
+ * YYYY-MM-DD, the first day after the leave on which the doctor sees
+ * patients; null when the leave has no end (or no such day is near).
+ */
+backOn: string | null, };
+
+export type LegalPart = { heading: string, paragraphs: Array<string>, items?: Array<string>, };
+
+export type LinkTo = { label: string, link: string, };
+
+export type ListedDoctor = { id: number, name: string, specialization: string, officeHours: Array<OfficeHours>, onLeave: boolean, leave: Array<Leave>, };
+
+export type Messages = { subscribed: string, unsubscribed: string, };
+
+export type NewsData = { articles: NewsItem[], 
+/**
+ * 1-based; past the end on a 404.
+ */
+page: number, pages: number, };
+
+export type NewsletterData = { 
+/**
+ * On `/unsubscribe`: the link's token and whether it is a subscriber's.
+ */
+unsubscribe: Unsubscribe | null, messages: Messages, forms: FormsCommon, };
+
+export type OfficeHours = { day: string, hours: string, };
+
+export type PageProps = { 
+/**
+ * The registry's name of the page.
+ */
+page: string, 
+/**
+ * The path and query the props are for.
+ */
+path: string, status: number, head: Head, 
+/**
+ * `catalogue/site.json` with the clinics, the settings' booking address, the
+ * language and its interface texts.
+ */
+site: Site, form?: FormState, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData });
+
+export type Question = { q: string, a: string, };
+
+export type SearchData = { query: string, results: Array<SearchResult>, };
+
+export type SearchResult = { 
+/**
+ * "doctor", "department", "service", "specialization", "page" or "article".
+ */
+type: "doctor" | "department" | "service" | "specialization" | "page" | "article", name: string, description?: string, 
+/**
+ * The site path of the result's page.
+ */
+link: string, id: string, };
+
+export type Service = { id: string, name: string, description: string, link: string, 
+/**
+ * "About Our {name} Service".
+ */
+longDescription: string, 
+/**
+ * "Service Details".
+ */
+offers: Array<string>, };
+
+export type ServiceData = { service: Service | null, };
+
+export type ServicesData = { services: Array<Service>, };
+
+export type SiteAdditions = { 
+/**
+ * The clinics (`catalogue/clinics.json`), the first the main one.
+ */
+clinics: Array<Clinic>, 
+/**
+ * An external booking site (the `HYGO_BOOKING_URL` setting); null: our own request form.
+ */
+bookingUrl: string | null, 
+/**
+ * The page's language (BCP 47), for `<html lang>` and the texts.
+ */
+lang: string, 
+/**
+ * The interface texts of that language, by area (`ui/src/lib/texts.ts`).
+ */
+texts: Texts, };
+
+export type Specialization = { id: string, name: string, department: string | null, };
+
+export type SpecializationData = { specialization: Specialization | null, doctors: Array<Doctor>, department: Department | null, };
+
+export type Stat = { value: string, label: string, };
+
+export type SubscriptionData = { plans: HomeContent["subscription"], texts: SubscriptionTexts, forms: FormsCommon, };
+
+export type Unsubscribe = { token: string, valid: boolean, };
+
+export type VisitLabels = { visit: string, call: string, hours: string, };
