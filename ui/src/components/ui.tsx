@@ -4,17 +4,19 @@ import { Fragment, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { fill, formatDate, initials, longDate, telHref } from "../lib/format";
 import { useSite } from "../lib/props";
+import { useTexts } from "../lib/texts";
 import type { Clinic, Doctor } from "../types";
 
 /** Five stars, filled by the rating rounded down, with a text alternative. */
 export function Stars({ rating, className }: { rating: number | null; className?: string }) {
+  const t = useTexts("stars");
   if (rating === null || rating === undefined) {
-    return <span className={`stars stars--none ${className ?? ""}`}>Not yet rated</span>;
+    return <span className={`stars stars--none ${className ?? ""}`}>{t.notRated}</span>;
   }
   const filled = Math.max(0, Math.min(5, Math.floor(rating)));
   return (
     <span className={`stars ${className ?? ""}`}>
-      <span className="stars-icons" role="img" aria-label={`Rated ${rating} out of 5`}>
+      <span className="stars-icons" role="img" aria-label={fill(t.rated, { rating })}>
         {[0, 1, 2, 3, 4].map((i) => (
           <Star key={i} aria-hidden="true" focusable="false" size={18}
             className={i < filled ? "star star--filled" : "star"} />
@@ -27,15 +29,16 @@ export function Stars({ rating, className }: { rating: number | null; className?
 
 /** The doctor's photo, or an avatar with their initials when there is none (or it fails to load). */
 export function DoctorImage({ name, image, size = 96 }: { name: string; image: string | null; size?: number }) {
+  const t = useTexts("doctorImage");
   const [failed, setFailed] = useState(false);
   if (image && !failed) {
     return (
-      <img className="avatar avatar--photo" src={image} alt={`Photo of ${name}`} width={size} height={size}
+      <img className="avatar avatar--photo" src={image} alt={fill(t.photo, { name })} width={size} height={size}
         loading="lazy" decoding="async" onError={() => setFailed(true)} />
     );
   }
   return (
-    <svg className="avatar" viewBox="0 0 96 96" width={size} height={size} role="img" aria-label={`Initials of ${name}`}>
+    <svg className="avatar" viewBox="0 0 96 96" width={size} height={size} role="img" aria-label={fill(t.initials, { name })}>
       <circle cx="48" cy="48" r="48" className="avatar-bg" />
       <text x="48" y="49" textAnchor="middle" dominantBaseline="central" className="avatar-text">{initials(name)}</text>
     </svg>
