@@ -4,9 +4,9 @@
 import { Building2, FileText, HeartPulse, Newspaper, Search, Stethoscope, UserRoundSearch, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
-import { plural } from "../lib/plural";
 import { useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
+import { usePlural } from "./ui";
 
 export interface SearchResult {
   type: "doctor" | "department" | "service" | "specialization" | "page" | "article";
@@ -29,9 +29,9 @@ async function fetchResults(q: string, signal?: AbortSignal): Promise<SearchResu
 
 export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?: boolean }) {
   const navigate = useNavigate();
-  const site = useSite();
-  const labels = site.searchTypes;
+  const labels = useSite().searchTypes;
   const t = useTexts("searchBox");
+  const count = usePlural();
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<SearchResult[]>([]);
   const [open, setOpen] = useState(false);
@@ -121,7 +121,7 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
   const announcement = loading
     ? ""
     : open
-      ? plural(site.lang, t.results, results.length)
+      ? count(t.results, results.length)
       : "";
 
   return (

@@ -3,6 +3,7 @@ import { Star } from "lucide-react";
 import { Fragment, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { fill, formatDate, initials, longDate, telHref } from "../lib/format";
+import { plural, type Plural } from "../lib/plural";
 import { useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { Clinic, Doctor } from "../types";
@@ -67,6 +68,12 @@ export function BookLink({ to = "/appointment", className, children, label }: {
   const site = useSite();
   if (site.bookingUrl) return <ExternalLink href={site.bookingUrl} className={className} label={label}>{children}</ExternalLink>;
   return <Link to={to} className={className} aria-label={label}>{children}</Link>;
+}
+
+/** Counted texts in the page's language: `const count = usePlural(); count(t.found, n)` ("1 doctor found", "3 doctors found"). */
+export function usePlural() {
+  const { lang } = useSite();
+  return (forms: Plural, n: number, values?: Record<string, string | number>) => plural(lang, forms, n, values);
 }
 
 /** A catalogue text whose `{name}` placeholders are filled with text or elements. */

@@ -13,12 +13,11 @@ import { ArrowLeft, Check, ChevronLeft, ChevronRight, MapPin } from "lucide-reac
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ErrorSummary, Field, PrivacyNotice, TextField, describedBy, fieldId, postJson, type Errors } from "../components/form";
-import { DoctorImage, DoctorStatus, EmergencyNote, Spinner, Stars } from "../components/ui";
+import { DoctorImage, DoctorStatus, EmergencyNote, Spinner, Stars, usePlural } from "../components/ui";
 import {
   addDays, dayOfMonth, fill, hourLabel, longDate, minutesOf, mondayOf, monthYear, weekdayName, weekdayShort, weeksBetween,
 } from "../lib/format";
-import { plural } from "../lib/plural";
-import { usePageProps, useSite } from "../lib/props";
+import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { AppointmentProps, AppointmentTexts, DaySlots, Doctor, FormState } from "../types";
 
@@ -322,14 +321,14 @@ function Radios({ name, legend, options, value, onChange, error }: {
 }
 
 function DoctorCard({ doctor }: { doctor: Doctor }) {
-  const { lang } = useSite();
+  const count = usePlural();
   const t = useTexts("appointment");
   return (
     <div className="card doctor-header">
       <DoctorImage name={doctor.name} image={doctor.image} size={88} />
       <div>
         <h2 className="doctor-header-name">{doctor.name}</h2>
-        <p>{plural(lang, t.experience, doctor.experience, { specialization: doctor.specialization })}</p>
+        <p>{count(t.experience, doctor.experience, { specialization: doctor.specialization })}</p>
         {doctor.rating !== null ? <Stars rating={doctor.rating} /> : null}
         <p className="muted"><MapPin aria-hidden="true" focusable="false" size={16} /> {doctor.location}</p>
         <DoctorStatus doctor={doctor} />

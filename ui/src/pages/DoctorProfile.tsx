@@ -1,8 +1,7 @@
 import { ArrowLeft, Briefcase, CalendarCheck, Clock, GraduationCap, Languages, MapPin, ShieldCheck, Stethoscope } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BookLink, DoctorImage, DoctorStatus, NotFound, Spinner, Stars } from "../components/ui";
-import { plural } from "../lib/plural";
+import { BookLink, DoctorImage, DoctorStatus, NotFound, Spinner, Stars, usePlural } from "../components/ui";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { Doctor } from "../types";
@@ -24,6 +23,7 @@ function Profile({ doctor }: { doctor: Doctor }) {
   const site = useSite();
   const common = useTexts("common");
   const t = useTexts("doctorProfile");
+  const count = usePlural();
   const icon = (I: typeof Clock) => <I aria-hidden="true" focusable="false" size={20} />;
   return (
     <div className="page">
@@ -36,7 +36,7 @@ function Profile({ doctor }: { doctor: Doctor }) {
           <div className="profile-summary">
             <h1>{doctor.name}</h1>
             <p className="doctor-spec">{doctor.specialization}</p>
-            <p className="doctor-meta">{icon(Briefcase)}{plural(site.lang, common.experience, doctor.experience)}</p>
+            <p className="doctor-meta">{icon(Briefcase)}{count(common.experience, doctor.experience)}</p>
             <Stars rating={doctor.rating} />
             <p className="doctor-meta">{icon(MapPin)}{doctor.location}</p>
             <DoctorStatus doctor={doctor} />

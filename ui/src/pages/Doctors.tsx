@@ -1,10 +1,9 @@
 import { Briefcase, MapPin, Search } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { DoctorImage, Stars } from "../components/ui";
+import { DoctorImage, Stars, usePlural } from "../components/ui";
 import { compareNames, fill } from "../lib/format";
-import { plural } from "../lib/plural";
-import { usePageProps, useSite, type LoadError } from "../lib/props";
+import { usePageProps, type LoadError } from "../lib/props";
 import { useTexts, type Texts } from "../lib/texts";
 import type { Doctor } from "../types";
 
@@ -20,7 +19,7 @@ export function errorText(error: LoadError, t: Texts["doctors"]): string {
 }
 
 function DoctorCard({ doctor }: { doctor: Doctor }) {
-  const { lang } = useSite();
+  const count = usePlural();
   const common = useTexts("common");
   return (
     <li className="card doctor-card" data-doctor-card="">
@@ -28,7 +27,7 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
       <div className="doctor-card-body">
         <h2 className="doctor-name">{doctor.name}</h2>
         <p className="doctor-spec">{doctor.specialization}</p>
-        <p className="doctor-meta"><Briefcase aria-hidden="true" focusable="false" size={16} />{plural(lang, common.experience, doctor.experience)}</p>
+        <p className="doctor-meta"><Briefcase aria-hidden="true" focusable="false" size={16} />{count(common.experience, doctor.experience)}</p>
         <Stars rating={doctor.rating} />
         <p className="doctor-meta"><MapPin aria-hidden="true" focusable="false" size={16} />{doctor.location}</p>
         <Link to={`/doctors/${doctor.id}`} className="button button--outline doctor-link"
@@ -43,7 +42,7 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
 export default function DoctorsPage() {
   const state = usePageProps("doctors");
   const [query, setQuery] = useState("");
-  const { lang } = useSite();
+  const count = usePlural();
   const common = useTexts("common");
   const t = useTexts("doctors");
 
@@ -65,7 +64,7 @@ export default function DoctorsPage() {
     body = doctors.length ? (
       <>
         <p className="visually-hidden" role="status">
-          {plural(lang, t.found, doctors.length)}
+          {count(t.found, doctors.length)}
         </p>
         <ul className="doctor-grid plain-list" aria-label={t.listLabel}>
           {doctors.map((d) => <DoctorCard key={d.id} doctor={d} />)}
