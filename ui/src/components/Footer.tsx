@@ -1,23 +1,26 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { telHref } from "../lib/format";
+import { fill, telHref } from "../lib/format";
 import { useSite } from "../lib/props";
+import { useTexts } from "../lib/texts";
 import { Logo } from "./Logo";
 import { NewsletterForm } from "./NewsletterForm";
 import { ClinicAddress, EmergencyNote } from "./ui";
 
 export function Footer() {
   const site = useSite();
+  const common = useTexts("common");
+  const t = useTexts("footer");
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <Link to="/" className="logo-link" aria-label={`${site.name} home`}>
+          <Link to="/" className="logo-link" aria-label={fill(common.homeLink, { name: site.name })}>
             <Logo />
           </Link>
           <p className="footer-tagline">{site.tagline}</p>
           <p>{site.about}</p>
-          <ul className="social-list" aria-label="Social media">
+          <ul className="social-list" aria-label={t.social}>
             {site.social.map((s) => (
               <li key={s.name}>
                 <a href={s.url} rel="noopener" className="social-link">{s.name}</a>
@@ -27,7 +30,7 @@ export function Footer() {
         </div>
 
         <nav className="footer-col" aria-labelledby="footer-quick">
-          <h2 id="footer-quick" className="footer-heading">Quick Links</h2>
+          <h2 id="footer-quick" className="footer-heading">{t.quickLinks}</h2>
           <ul>
             {site.quickLinks.map((l) => (
               <li key={l.link}><Link to={l.link}>{l.label}</Link></li>
@@ -36,7 +39,7 @@ export function Footer() {
         </nav>
 
         <nav className="footer-col" aria-labelledby="footer-departments">
-          <h2 id="footer-departments" className="footer-heading">Departments</h2>
+          <h2 id="footer-departments" className="footer-heading">{t.departments}</h2>
           <ul>
             {site.footerDepartments.map((d) => (
               <li key={d.link}><Link to={d.link}>{d.name}</Link></li>
@@ -45,7 +48,7 @@ export function Footer() {
         </nav>
 
         <div className="footer-col">
-          <h2 className="footer-heading">Contact</h2>
+          <h2 className="footer-heading">{t.contact}</h2>
           <address className="contact-list">
             {site.clinics.map((c) => (
               <p key={c.id}><MapPin aria-hidden="true" focusable="false" size={18} /><span><ClinicAddress clinic={c} /></span></p>
@@ -66,7 +69,7 @@ export function Footer() {
         <div className="container footer-bottom-inner">
           <p>{site.copyright}</p>
           <p><EmergencyNote /></p>
-          <ul className="legal-links" aria-label="Legal">
+          <ul className="legal-links" aria-label={t.legal}>
             {site.legal.map((l) => (
               <li key={l.label}><Link to={l.link}>{l.label}</Link></li>
             ))}

@@ -1,7 +1,9 @@
 import { ChevronDown, Menu, Search, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { fill } from "../lib/format";
 import { useSite } from "../lib/props";
+import { useTexts } from "../lib/texts";
 import type { NavItem } from "../types";
 import { Logo } from "./Logo";
 import { SearchBox } from "./SearchBox";
@@ -64,6 +66,8 @@ function NavGroup({ item, path, open, toggle, onChoose, pathname, nested }: Grou
 
 export function Header() {
   const site = useSite();
+  const common = useTexts("common");
+  const t = useTexts("header");
   const { pathname } = useLocation();
   const [atTop, setAtTop] = useState(true);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -126,23 +130,23 @@ export function Header() {
   return (
     <header ref={ref} className={`site-header${transparent ? " site-header--transparent" : " site-header--solid"}`}>
       <div className="container header-inner">
-        <Link to="/" className="logo-link" aria-label={`${site.name} home`} onClick={choose}>
+        <Link to="/" className="logo-link" aria-label={fill(common.homeLink, { name: site.name })} onClick={choose}>
           <Logo />
         </Link>
         {interactive ? (
           <button type="button" className="search-toggle" aria-expanded={searchOpen} aria-controls={searchId}
             onClick={() => { setSearchOpen((v) => !v); setMenuOpen(false); }}>
-            {searchIcon}<span className="visually-hidden">Search</span>
+            {searchIcon}<span className="visually-hidden">{t.search}</span>
           </button>
         ) : (
-          <Link to="/search" className="search-toggle">{searchIcon}<span className="visually-hidden">Search</span></Link>
+          <Link to="/search" className="search-toggle">{searchIcon}<span className="visually-hidden">{t.search}</span></Link>
         )}
         <button type="button" className="nav-toggle" aria-expanded={menuOpen} aria-controls={menuId}
           onClick={() => { setMenuOpen((v) => !v); setSearchOpen(false); }}>
           {menuOpen ? <X aria-hidden="true" focusable="false" size={24} /> : <Menu aria-hidden="true" focusable="false" size={24} />}
-          <span className="visually-hidden">{menuOpen ? "Close menu" : "Open menu"}</span>
+          <span className="visually-hidden">{menuOpen ? t.closeMenu : t.openMenu}</span>
         </button>
-        <nav id={menuId} className={`site-nav${menuOpen ? " is-open" : ""}`} aria-label="Main">
+        <nav id={menuId} className={`site-nav${menuOpen ? " is-open" : ""}`} aria-label={t.mainNav}>
           <ul className="nav-list">
             {site.nav.map((item, i) =>
               item.items ? (

@@ -5,6 +5,8 @@ import { Building2, FileText, HeartPulse, Newspaper, Search, Stethoscope, UserRo
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 import { useSite } from "../lib/props";
+import { useTexts } from "../lib/texts";
+import { usePlural } from "./ui";
 
 export interface SearchResult {
   type: "doctor" | "department" | "service" | "specialization" | "page" | "article";
@@ -28,6 +30,8 @@ async function fetchResults(q: string, signal?: AbortSignal): Promise<SearchResu
 export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?: boolean }) {
   const navigate = useNavigate();
   const labels = useSite().searchTypes;
+  const t = useTexts("searchBox");
+  const count = usePlural();
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<SearchResult[]>([]);
   const [open, setOpen] = useState(false);
@@ -117,30 +121,30 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
   const announcement = loading
     ? ""
     : open
-      ? results.length === 1 ? "1 result" : `${results.length} results`
+      ? count(t.results, results.length)
       : "";
 
   return (
     <form role="search" className="searchbox" action="/search" method="get" onSubmit={onSubmit}>
-      <label htmlFor={`${id}-input`} className="visually-hidden">Search the site</label>
+      <label htmlFor={`${id}-input`} className="visually-hidden">{t.label}</label>
       <div className="searchbox-field">
         <Search aria-hidden="true" focusable="false" size={18} className="searchbox-icon" />
         <input ref={input} id={`${id}-input`} name="q" type="text" value={query} autoComplete="off"
-          placeholder="Search for departments, doctors..." role="combobox" aria-autocomplete="list"
+          placeholder={t.placeholder} role="combobox" aria-autocomplete="list"
           aria-expanded={open} aria-controls={listId}
           aria-activedescendant={open && active >= 0 ? `${id}-opt-${active}` : undefined}
           onChange={(e) => setQuery(e.target.value)} onKeyDown={onKeyDown} />
         {query ? (
-          <button type="button" className="searchbox-clear" onClick={clear} aria-label="Clear search">
+          <button type="button" className="searchbox-clear" onClick={clear} aria-label={t.clear}>
             <X aria-hidden="true" focusable="false" size={18} />
           </button>
         ) : null}
-        <button type="submit" className="button button--primary searchbox-submit" disabled={!query.trim()}>Search</button>
+        <button type="submit" className="button button--primary searchbox-submit" disabled={!query.trim()}>{t.submit}</button>
       </div>
-      {showHint ? <p className="searchbox-hint">Try searching for "specialist", "appointment", "cardiology"...</p> : null}
+      {showHint ? <p className="searchbox-hint">{t.hint}</p> : null}
       <p className="visually-hidden" role="status">{announcement}</p>
       <div className="searchbox-results" hidden={!open}>
-        <p id={labelId} className="searchbox-label">Search Results</p>
+        <p id={labelId} className="searchbox-label">{t.resultsHeading}</p>
         <ul id={listId} role="listbox" aria-labelledby={labelId} className="plain-list">
           {results.map((r, i) => {
             const Icon = ICONS[r.type] ?? Search;
@@ -158,7 +162,7 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
             );
           })}
         </ul>
-        {open && !results.length ? <p className="searchbox-empty">No results found.</p> : null}
+        {open && !results.length ? <p className="searchbox-empty">{t.empty}</p> : null}
       </div>
     </form>
   );

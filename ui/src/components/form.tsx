@@ -5,6 +5,7 @@
 // messages in the same places.
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
+import { useTexts } from "../lib/texts";
 import type { FormState, FormsCommon } from "../types";
 
 export type Errors = Record<string, string>;
@@ -60,13 +61,14 @@ export function Field({ form, name, label, hint, error, required, children }: {
   required?: boolean;
   children: ReactNode;
 }) {
+  const t = useTexts("form");
   return (
     <div className={`field${error ? " field--error" : ""}`}>
       <label htmlFor={fieldId(form, name)} className="field-label">
         {label}{required ? <span className="required-mark" aria-hidden="true"> *</span> : null}
       </label>
       {hint ? <p className="field-hint" id={`${form}-${name}-hint`}>{hint}</p> : null}
-      {error ? <p className="field-error" id={errorId(form, name)}><span className="visually-hidden">Error: </span>{error}</p> : null}
+      {error ? <p className="field-error" id={errorId(form, name)}><span className="visually-hidden">{t.errorPrefix}</span>{error}</p> : null}
       {children}
     </div>
   );

@@ -3,18 +3,21 @@ import { Star } from "lucide-react";
 import { Fragment, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { fill, formatDate, initials, longDate, telHref } from "../lib/format";
+import { plural, type Plural } from "../lib/plural";
 import { useSite } from "../lib/props";
+import { useTexts } from "../lib/texts";
 import type { Clinic, Doctor } from "../types";
 
 /** Five stars, filled by the rating rounded down, with a text alternative. */
 export function Stars({ rating, className }: { rating: number | null; className?: string }) {
+  const t = useTexts("stars");
   if (rating === null || rating === undefined) {
-    return <span className={`stars stars--none ${className ?? ""}`}>Not yet rated</span>;
+    return <span className={`stars stars--none ${className ?? ""}`}>{t.notRated}</span>;
   }
   const filled = Math.max(0, Math.min(5, Math.floor(rating)));
   return (
     <span className={`stars ${className ?? ""}`}>
-      <span className="stars-icons" role="img" aria-label={`Rated ${rating} out of 5`}>
+      <span className="stars-icons" role="img" aria-label={fill(t.rated, { rating })}>
         {[0, 1, 2, 3, 4].map((i) => (
           <Star key={i} aria-hidden="true" focusable="false" size={18}
             className={i < filled ? "star star--filled" : "star"} />
@@ -27,15 +30,16 @@ export function Stars({ rating, className }: { rating: number | null; className?
 
 /** The doctor's photo, or an avatar with their initials when there is none (or it fails to load). */
 export function DoctorImage({ name, image, size = 96 }: { name: string; image: string | null; size?: number }) {
+  const t = useTexts("doctorImage");
   const [failed, setFailed] = useState(false);
   if (image && !failed) {
     return (
-      <img className="avatar avatar--photo" src={image} alt={`Photo of ${name}`} width={size} height={size}
+      <img className="avatar avatar--photo" src={image} alt={fill(t.photo, { name })} width={size} height={size}
         loading="lazy" decoding="async" onError={() => setFailed(true)} />
     );
   }
   return (
-    <svg className="avatar" viewBox="0 0 96 96" width={size} height={size} role="img" aria-label={`Initials of ${name}`}>
+    <svg className="avatar" viewBox="0 0 96 96" width={size} height={size} role="img" aria-label={fill(t.initials, { name })}>
       <circle cx="48" cy="48" r="48" className="avatar-bg" />
       <text x="48" y="49" textAnchor="middle" dominantBaseline="central" className="avatar-text">{initials(name)}</text>
     </svg>
@@ -64,6 +68,12 @@ export function BookLink({ to = "/appointment", className, children, label }: {
   const site = useSite();
   if (site.bookingUrl) return <ExternalLink href={site.bookingUrl} className={className} label={label}>{children}</ExternalLink>;
   return <Link to={to} className={className} aria-label={label}>{children}</Link>;
+}
+
+/** Counted texts in the page's language: `const count = usePlural(); count(t.found, n)` ("1 doctor found", "3 doctors found"). */
+export function usePlural() {
+  const { lang } = useSite();
+  return (forms: Plural, n: number, values?: Record<string, string | number>) => plural(lang, forms, n, values);
 }
 
 /** A catalogue text whose `{name}` placeholders are filled with text or elements. */

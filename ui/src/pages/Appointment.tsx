@@ -13,11 +13,12 @@ import { ArrowLeft, Check, ChevronLeft, ChevronRight, MapPin } from "lucide-reac
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ErrorSummary, Field, PrivacyNotice, TextField, describedBy, fieldId, postJson, type Errors } from "../components/form";
-import { DoctorImage, DoctorStatus, EmergencyNote, Spinner, Stars } from "../components/ui";
+import { DoctorImage, DoctorStatus, EmergencyNote, Spinner, Stars, usePlural } from "../components/ui";
 import {
   addDays, dayOfMonth, fill, hourLabel, longDate, minutesOf, mondayOf, monthYear, weekdayName, weekdayShort, weeksBetween,
 } from "../lib/format";
 import { usePageProps } from "../lib/props";
+import { useTexts } from "../lib/texts";
 import type { AppointmentProps, AppointmentTexts, DaySlots, Doctor, FormState } from "../types";
 
 type Data = AppointmentProps["data"];
@@ -172,6 +173,7 @@ function TimePicker({ texts, slots, values, doctor, interactive, error, onTime }
   error?: string;
   onTime: (t: string) => void;
 }) {
+  const formTexts = useTexts("form");
   const [hour, setHour] = useState<number | null>(() => {
     const m = minutesOf(values.time);
     return m === null ? null : Math.floor(m / 60);
@@ -228,7 +230,7 @@ function TimePicker({ texts, slots, values, doctor, interactive, error, onTime }
   return (
     <fieldset className={`field time-picker${error ? " field--error" : ""}`} aria-describedby={error ? `${FORM}-time-error` : undefined}>
       <legend className="field-label">{texts.fields.time}<span className="required-mark" aria-hidden="true"> *</span></legend>
-      {error ? <p className="field-error" id={`${FORM}-time-error`}><span className="visually-hidden">Error: </span>{error}</p> : null}
+      {error ? <p className="field-error" id={`${FORM}-time-error`}><span className="visually-hidden">{formTexts.errorPrefix}</span>{error}</p> : null}
       <div aria-live="polite">{body}</div>
       {!interactive ? <button type="submit" name="action" value="slots" className="button button--outline">{texts.showTimes}</button> : null}
     </fieldset>
@@ -244,6 +246,7 @@ function HourlyPicker({ texts, slots, values, doctor, error, onTime }: {
   error?: string;
   onTime: (t: string) => void;
 }) {
+  const formTexts = useTexts("form");
   const free = new Set(slots.state === "ready" ? slots.availableSlots.filter((t) => !slots.bookedSlots.includes(t)).map(minutesOf) : []);
   const times = Array.from({ length: 12 }, (_, i) => hourLabel(9 + i));
   const none = slots.state === "ready" && !times.some((t) => free.has(minutesOf(t)));
@@ -253,7 +256,7 @@ function HourlyPicker({ texts, slots, values, doctor, error, onTime }: {
   return (
     <fieldset className={`field time-picker${error ? " field--error" : ""}`} aria-describedby={error ? `${FORM}-time-error` : undefined}>
       <legend className="field-label">{texts.fields.time}<span className="required-mark" aria-hidden="true"> *</span></legend>
-      {error ? <p className="field-error" id={`${FORM}-time-error`}><span className="visually-hidden">Error: </span>{error}</p> : null}
+      {error ? <p className="field-error" id={`${FORM}-time-error`}><span className="visually-hidden">{formTexts.errorPrefix}</span>{error}</p> : null}
       <div aria-live="polite">
         {slots.state === "loading" ? <p className="page-status">{texts.loadingSlots}</p> : null}
         {none ? <p className="page-status">{why}</p> : null}
@@ -318,12 +321,14 @@ function Radios({ name, legend, options, value, onChange, error }: {
 }
 
 function DoctorCard({ doctor }: { doctor: Doctor }) {
+  const count = usePlural();
+  const t = useTexts("appointment");
   return (
     <div className="card doctor-header">
       <DoctorImage name={doctor.name} image={doctor.image} size={88} />
       <div>
         <h2 className="doctor-header-name">{doctor.name}</h2>
-        <p>{doctor.specialization} · {doctor.experience} years' experience</p>
+        <p>{count(t.experience, doctor.experience, { specialization: doctor.specialization })}</p>
         {doctor.rating !== null ? <Stars rating={doctor.rating} /> : null}
         <p className="muted"><MapPin aria-hidden="true" focusable="false" size={16} /> {doctor.location}</p>
         <DoctorStatus doctor={doctor} />
@@ -344,6 +349,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
   const navigate = useNavigate();
   const general = data.variant === "general";
   const texts = data.texts;
+  const formTexts = useTexts("form");
   const params = new URLSearchParams(location.search);
   const flag = (location.state as { isGeneralConsultation?: unknown } | null)?.isGeneralConsultation === true
     || params.get("isGeneralConsultation") === "true";
@@ -656,7 +662,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
               ))}
             </dl>
             <div className={`field checkbox-field${errors.confirm ? " field--error" : ""}`}>
-              {errors.confirm ? <p className="field-error" id={`${FORM}-confirm-error`}><span className="visually-hidden">Error: </span>{errors.confirm}</p> : null}
+              {errors.confirm ? <p className="field-error" id={`${FORM}-confirm-error`}><span className="visually-hidden">{formTexts.errorPrefix}</span>{errors.confirm}</p> : null}
               <label className="checkbox">
                 <input type="checkbox" name="confirm" value="yes" id={fieldId(FORM, "confirm")} checked={values.confirm} required
                   aria-describedby={errors.confirm ? `${FORM}-confirm-error` : undefined} aria-invalid={errors.confirm ? true : undefined}
@@ -688,9 +694,10 @@ export default function AppointmentPage() {
   const state = usePageProps("Appointment");
   const location = useLocation();
   const navigate = useNavigate();
-  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading the appointment form" /></div>;
+  const own = useTexts("appointment");
+  if (state.status === "loading") return <div className="container page-body"><Spinner label={own.loading} /></div>;
   if (state.status === "error") {
-    return <div className="container page-body"><p className="page-status page-status--error" role="alert">We could not load the appointment form. Please try again.</p></div>;
+    return <div className="container page-body"><p className="page-status page-status--error" role="alert">{own.failed}</p></div>;
   }
   const { data, form } = state.props;
   const t = data.texts;

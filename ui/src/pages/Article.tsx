@@ -1,17 +1,20 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { NotFound, Spinner } from "../components/ui";
-import { formatDate } from "../lib/format";
+import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
+import { useTexts } from "../lib/texts";
 
 export default function ArticlePage() {
   const state = usePageProps("Article");
-  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading article" /></div>;
+  const news = useTexts("news");
+  const t = useTexts("article");
+  if (state.status === "loading") return <div className="container page-body"><Spinner label={t.loading} /></div>;
   const back = (
-    <Link to="/news" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />Back to News</Link>
+    <Link to="/news" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />{news.backToNews}</Link>
   );
   if (state.status === "error" || !state.props.data.article) {
-    return <NotFound heading="Article Not Found" text="The article you're looking for doesn't exist or has been removed." back="/news" backLabel="Back to News" />;
+    return <NotFound heading={t.notFoundHeading} text={t.notFoundText} back="/news" backLabel={news.backToNews} />;
   }
   const a = state.props.data.article;
   return (
@@ -24,7 +27,7 @@ export default function ArticlePage() {
             <time dateTime={a.date}>{formatDate(a.date)}</time>
           </p>
           <h1>{a.title}</h1>
-          <p className="muted">By {a.author}</p>
+          <p className="muted">{fill(news.byAuthor, { author: a.author })}</p>
         </div>
       </div>
       <article className="container page-body narrow prose">

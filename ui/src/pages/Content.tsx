@@ -4,9 +4,10 @@
 import { ArrowLeft, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { BookLink, ClinicAddress, DoctorImage, ExternalLink, Spinner, Stars } from "../components/ui";
-import { grouped, telHref } from "../lib/format";
+import { BookLink, ClinicAddress, DoctorImage, ExternalLink, Fill, Spinner, Stars } from "../components/ui";
+import { fill, grouped, telHref } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
+import { useTexts } from "../lib/texts";
 import { ContactForm } from "../components/ContactForm";
 import type { Clinic, ContentProps, ContentSection, Doctor, FormState, Review } from "../types";
 
@@ -49,6 +50,7 @@ function Counters({ items }: { items: { value: number; suffix: string; label: st
 }
 
 function Founders({ founders }: { founders: Doctor[] }) {
+  const common = useTexts("common");
   return (
     <ul className="founders plain-list">
       {founders.map((d, i) => (
@@ -59,7 +61,7 @@ function Founders({ founders }: { founders: Doctor[] }) {
             {d.founder ? <p className="founder-title">{d.founder.title}</p> : null}
             {d.founder?.job ? <p className="muted">{d.founder.job}</p> : null}
             <p>{d.founder?.description || d.bio}</p>
-            <Link to={`/doctors/${d.id}`} className="text-link" aria-label={`View Profile of ${d.name}`}>View Profile</Link>
+            <Link to={`/doctors/${d.id}`} className="text-link" aria-label={fill(common.viewProfileOf, { name: d.name })}>{common.viewProfile}</Link>
           </div>
         </li>
       ))}
@@ -68,6 +70,7 @@ function Founders({ founders }: { founders: Doctor[] }) {
 }
 
 function Specialists({ doctors }: { doctors: Doctor[] }) {
+  const common = useTexts("common");
   return (
     <ul className="specialist-grid specialist-grid--wide plain-list">
       {doctors.map((d) => (
@@ -76,7 +79,7 @@ function Specialists({ doctors }: { doctors: Doctor[] }) {
           <h2 className="doctor-name">{d.name}</h2>
           <p className="doctor-spec">{d.specialization}</p>
           {d.education.length ? <p className="muted">{d.education.join("; ")}</p> : null}
-          <Link to={`/doctors/${d.id}`} className="button button--outline" aria-label={`View Profile of ${d.name}`}>View Profile</Link>
+          <Link to={`/doctors/${d.id}`} className="button button--outline" aria-label={fill(common.viewProfileOf, { name: d.name })}>{common.viewProfile}</Link>
         </li>
       ))}
     </ul>
@@ -84,14 +87,15 @@ function Specialists({ doctors }: { doctors: Doctor[] }) {
 }
 
 function Schedules({ doctors }: { doctors: Doctor[] }) {
+  const t = useTexts("content");
   return (
-    <div className="table-wrap" role="region" aria-label="Doctor schedules" tabIndex={0}>
+    <div className="table-wrap" role="region" aria-label={t.schedulesLabel} tabIndex={0}>
       <table className="schedule-table">
-        <caption className="visually-hidden">Days and hours each doctor sees patients</caption>
-        <thead><tr><th scope="col">Doctor</th><th scope="col">Day</th><th scope="col">Time</th></tr></thead>
+        <caption className="visually-hidden">{t.schedulesCaption}</caption>
+        <thead><tr><th scope="col">{t.doctor}</th><th scope="col">{t.day}</th><th scope="col">{t.time}</th></tr></thead>
         <tbody>
           {doctors.flatMap((d) =>
-            (d.officeHours.length ? d.officeHours : [{ day: "—", hours: "Please call us" }]).map((h, i) => (
+            (d.officeHours.length ? d.officeHours : [{ day: "—", hours: t.callUs }]).map((h, i) => (
               <tr key={`${d.id}-${h.day}`}>
                 {i === 0 ? (
                   <th scope="rowgroup" rowSpan={Math.max(1, d.officeHours.length)}>
@@ -149,6 +153,7 @@ interface Rows {
 
 function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
   const site = useSite();
+  const t = useTexts("content");
   const heading = section.heading ? <h2 className="section-title">{section.heading}</h2> : null;
   // A section's cards are headed one level below its heading, or h2 without one
   // (headings never skip a level: screen-reader users move by them).
@@ -213,7 +218,7 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
               {s.items ? <ul>{s.items.map((i) => <li key={i}>{i}</li>)}</ul> : null}
             </section>
           ))}
-          {section.mailto ? <p>Questions? <a className="text-link" href={`mailto:${section.mailto}`}>{section.mailto}</a></p> : null}
+          {section.mailto ? <p><Fill text={t.questions} values={{ email: <a className="text-link" href={`mailto:${section.mailto}`}>{section.mailto}</a> }} /></p> : null}
         </div>
       );
       break;
@@ -228,7 +233,7 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
               <p><Phone aria-hidden="true" focusable="false" size={18} /> <a className="text-link" href={telHref(c.phone)}>{c.phone}</a></p>
               <p><Mail aria-hidden="true" focusable="false" size={18} /> <a className="text-link" href={`mailto:${c.email}`}>{c.email}</a></p>
               <p><Clock aria-hidden="true" focusable="false" size={18} /> {c.hours}</p>
-              <ul className="tag-list" aria-label="Specialties">{c.specialties.map((s) => <li key={s}>{s}</li>)}</ul>
+              <ul className="tag-list" aria-label={t.specialties}>{c.specialties.map((s) => <li key={s}>{s}</li>)}</ul>
               <a href={c.mapUrl} className="text-link" rel="noopener">
                 {site.contactLabels.map}<span className="visually-hidden"> {c.name} {site.contactLabels.mapNote}</span>
               </a>
@@ -285,12 +290,14 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
 
 export default function ContentPage() {
   const state = usePageProps("Content");
-  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading page" /></div>;
+  const common = useTexts("common");
+  const t = useTexts("content");
+  if (state.status === "loading") return <div className="container page-body"><Spinner label={common.loadingPage} /></div>;
   if (state.status === "error") {
     return (
       <div className="container page-message" role="alert">
-        <h1>This page could not be loaded</h1>
-        <button type="button" className="button button--primary" onClick={state.retry}>Try again</button>
+        <h1>{t.failed}</h1>
+        <button type="button" className="button button--primary" onClick={state.retry}>{common.tryAgain}</button>
       </div>
     );
   }

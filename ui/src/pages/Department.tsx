@@ -1,16 +1,20 @@
 import { ArrowLeft, CalendarCheck, Clock, MapPin, Phone, Stethoscope } from "lucide-react";
 import { Link } from "react-router";
 import { BookLink, ClinicAddress, DoctorImage, EmergencyNote, NotFound, Spinner } from "../components/ui";
+import { fill } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
+import { useTexts, type Texts } from "../lib/texts";
 import type { Department, Doctor } from "../types";
 
 /** Doctor names already carry their title; "Dr." is added only where it is missing. */
-function withTitle(name: string): string {
-  return /^dr\.?\s/i.test(name.trim()) ? name : `Dr. ${name}`;
+function withTitle(name: string, t: Texts["department"]): string {
+  return /^dr\.?\s/i.test(name.trim()) ? name : fill(t.doctorName, { name });
 }
 
 function Specialist({ doctor }: { doctor: Doctor }) {
-  const name = withTitle(doctor.name);
+  const common = useTexts("common");
+  const t = useTexts("department");
+  const name = withTitle(doctor.name, t);
   return (
     <li className="card specialist-card" data-specialist-card="">
       <DoctorImage name={doctor.name} image={doctor.image} size={96} />
@@ -18,8 +22,8 @@ function Specialist({ doctor }: { doctor: Doctor }) {
       <p className="doctor-spec">{doctor.specialization}</p>
       {/* The query form works without JavaScript; with it, the id also travels as navigation state, as in the original. */}
       <Link to={`/doctorDetail?doctorId=${doctor.id}`} state={{ doctorId: doctor.id }}
-        className="button button--outline" aria-label={`View Profile of ${name}`}>
-        View Profile
+        className="button button--outline" aria-label={fill(common.viewProfileOf, { name })}>
+        {common.viewProfile}
       </Link>
     </li>
   );
@@ -27,6 +31,8 @@ function Specialist({ doctor }: { doctor: Doctor }) {
 
 function Details({ department, specialists }: { department: Department; specialists: Doctor[] }) {
   const site = useSite();
+  const common = useTexts("common");
+  const t = useTexts("department");
   const icon = (I: typeof Clock) => <I aria-hidden="true" focusable="false" size={20} />;
   // Where its specialists see patients; both clinics while it has none.
   const here = site.clinics.filter((c) => specialists.some((d) => d.clinic === c.id));
@@ -38,7 +44,7 @@ function Details({ department, specialists }: { department: Department; speciali
       <div className="page-hero dept-hero">
         <div className="container">
           <Link to="/departments" className="back-link">
-            <ArrowLeft aria-hidden="true" focusable="false" size={18} />Back
+            <ArrowLeft aria-hidden="true" focusable="false" size={18} />{common.back}
           </Link>
           <div className="dept-hero-body">
             <svg className="dept-hero-art" viewBox="0 0 64 64" width="72" height="72" aria-hidden="true" focusable="false">
@@ -55,32 +61,32 @@ function Details({ department, specialists }: { department: Department; speciali
       <div className="container page-body dept-layout">
         <div className="dept-main">
           <section className="card">
-            <h2>About Our {department.name} Department</h2>
+            <h2>{fill(t.about, { name: department.name })}</h2>
             <p>{department.longDescription}</p>
           </section>
           {department.services.length ? (
             <section className="card">
-              <h2>Our Services</h2>
+              <h2>{t.services}</h2>
               <ul className="check-list">{department.services.map((s) => <li key={s}>{s}</li>)}</ul>
             </section>
           ) : null}
           <section aria-labelledby="specialists-heading">
-            <h2 id="specialists-heading">Our {department.name} Specialists</h2>
+            <h2 id="specialists-heading">{fill(t.specialists, { name: department.name })}</h2>
             {specialists.length ? (
               <ul className="specialist-grid plain-list">
                 {specialists.map((d) => <Specialist key={d.id} doctor={d} />)}
               </ul>
             ) : (
               <div className="page-status">
-                <p>No specialists currently available for this department.</p>
-                <p className="muted">Please check back later or contact us for more information.</p>
+                <p>{t.noSpecialists}</p>
+                <p className="muted">{t.checkBack}</p>
               </div>
             )}
           </section>
         </div>
-        <aside className="dept-aside" aria-label={`Visiting ${department.name}`}>
+        <aside className="dept-aside" aria-label={fill(t.visiting, { name: department.name })}>
           <section className="card">
-            <h2>{icon(MapPin)}Location</h2>
+            <h2>{icon(MapPin)}{t.location}</h2>
             {clinics.map((c) => (
               <div key={c.id} className="dept-clinic">
                 <p><ClinicAddress clinic={c} /></p>
@@ -91,15 +97,15 @@ function Details({ department, specialists }: { department: Department; speciali
             ))}
           </section>
           <section className="card">
-            <h2>{icon(Clock)}Department Hours</h2>
+            <h2>{icon(Clock)}{t.hours}</h2>
             <p>{site.hours}</p>
           </section>
           <section className="card">
-            <h2>{icon(Phone)}Contact Information</h2>
+            <h2>{icon(Phone)}{t.contact}</h2>
             <p><a href={`tel:${site.phone.replace(/\s+/g, "")}`} className="text-link">{site.phone}</a></p>
           </section>
           <BookLink to={book} className="button button--primary button--large dept-book">
-            {icon(CalendarCheck)}Book an Appointment
+            {icon(CalendarCheck)}{t.book}
           </BookLink>
           <p className="muted dept-note">{icon(Stethoscope)}<span><EmergencyNote /></span></p>
         </aside>
@@ -110,8 +116,9 @@ function Details({ department, specialists }: { department: Department; speciali
 
 export default function DepartmentPage() {
   const state = usePageProps("Department");
-  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading department" /></div>;
+  const t = useTexts("department");
+  if (state.status === "loading") return <div className="container page-body"><Spinner label={t.loading} /></div>;
   // A failed load leads to the Not Found view (spec section 8).
-  if (state.status === "error" || !state.props.data.department) return <NotFound heading="Department Not Found" text="The department you're looking for doesn't exist or has been removed." back="/departments" backLabel="Back to Departments" />;
+  if (state.status === "error" || !state.props.data.department) return <NotFound heading={t.notFoundHeading} text={t.notFoundText} back="/departments" backLabel={t.backToDepartments} />;
   return <Details department={state.props.data.department} specialists={state.props.data.specialists} />;
 }

@@ -1,7 +1,9 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { Spinner } from "../components/ui";
+import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
+import { useTexts } from "../lib/texts";
 import type { Department } from "../types";
 
 /**
@@ -10,6 +12,7 @@ import type { Department } from "../types";
  * the summary and the description whichever face is showing.
  */
 export function FlipCard({ department }: { department: Department }) {
+  const t = useTexts("departments");
   return (
     <li className="flip-card" data-department-card="">
       <Link to={`/departments/${department.slug}`} className="flip-card-link">
@@ -20,7 +23,7 @@ export function FlipCard({ department }: { department: Department }) {
           </span>
           <span className="flip-face flip-back">
             <span className="flip-long">{department.longDescription}</span>
-            <span className="flip-more">Visit {department.name}<ArrowRight aria-hidden="true" focusable="false" size={16} /></span>
+            <span className="flip-more">{fill(t.visit, { name: department.name })}<ArrowRight aria-hidden="true" focusable="false" size={16} /></span>
           </span>
         </span>
       </Link>
@@ -30,20 +33,22 @@ export function FlipCard({ department }: { department: Department }) {
 
 export default function DepartmentsPage() {
   const state = usePageProps("Departments");
+  const common = useTexts("common");
+  const t = useTexts("departments");
   let body;
   if (state.status === "loading") {
-    body = <Spinner label="Loading departments" />;
+    body = <Spinner label={t.loading} />;
   } else if (state.status === "error") {
     body = (
       <div className="page-status page-status--error" role="alert">
-        <p>Failed to load departments. Please try again later.</p>
-        <button type="button" className="button button--outline" onClick={state.retry}>Try again</button>
+        <p>{t.failed}</p>
+        <button type="button" className="button button--outline" onClick={state.retry}>{common.tryAgain}</button>
       </div>
     );
   } else {
     const departments = [...state.props.data.departments].sort((a, b) => a.name.localeCompare(b.name, "en"));
     body = (
-      <ul className="flip-grid plain-list" aria-label="Departments">
+      <ul className="flip-grid plain-list" aria-label={t.listLabel}>
         {departments.map((d) => <FlipCard key={d.slug} department={d} />)}
       </ul>
     );
@@ -53,10 +58,10 @@ export default function DepartmentsPage() {
       <div className="page-hero">
         <div className="container">
           <Link to="/" className="back-link">
-            <ArrowLeft aria-hidden="true" focusable="false" size={18} />Back
+            <ArrowLeft aria-hidden="true" focusable="false" size={18} />{common.back}
           </Link>
-          <h1>Our Departments</h1>
-          <p className="page-lead">Specialist care at HYGO in Rajkot. Choose a department to see what it offers and meet its specialists.</p>
+          <h1>{t.heading}</h1>
+          <p className="page-lead">{t.lead}</p>
         </div>
       </div>
       <div className="container page-body">{body}</div>

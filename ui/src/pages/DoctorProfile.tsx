@@ -1,9 +1,9 @@
 import { ArrowLeft, Briefcase, CalendarCheck, Clock, GraduationCap, Languages, MapPin, ShieldCheck, Stethoscope } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BookLink, DoctorImage, DoctorStatus, NotFound, Spinner, Stars } from "../components/ui";
-import { yearsExperience } from "../lib/format";
+import { BookLink, DoctorImage, DoctorStatus, NotFound, Spinner, Stars, usePlural } from "../components/ui";
 import { usePageProps, useSite } from "../lib/props";
+import { useTexts } from "../lib/texts";
 import type { Doctor } from "../types";
 
 function Block({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
@@ -21,19 +21,22 @@ function List({ items }: { items: string[] }) {
 
 function Profile({ doctor }: { doctor: Doctor }) {
   const site = useSite();
+  const common = useTexts("common");
+  const t = useTexts("doctorProfile");
+  const count = usePlural();
   const icon = (I: typeof Clock) => <I aria-hidden="true" focusable="false" size={20} />;
   return (
     <div className="page">
       <div className="container page-body">
         <Link to="/doctors" className="back-link">
-          <ArrowLeft aria-hidden="true" focusable="false" size={18} />Back to Doctors
+          <ArrowLeft aria-hidden="true" focusable="false" size={18} />{common.backToDoctors}
         </Link>
         <div className="profile-header card">
           <DoctorImage name={doctor.name} image={doctor.image} size={144} />
           <div className="profile-summary">
             <h1>{doctor.name}</h1>
             <p className="doctor-spec">{doctor.specialization}</p>
-            <p className="doctor-meta">{icon(Briefcase)}{yearsExperience(doctor.experience)}</p>
+            <p className="doctor-meta">{icon(Briefcase)}{count(common.experience, doctor.experience)}</p>
             <Stars rating={doctor.rating} />
             <p className="doctor-meta">{icon(MapPin)}{doctor.location}</p>
             <DoctorStatus doctor={doctor} />
@@ -43,19 +46,19 @@ function Profile({ doctor }: { doctor: Doctor }) {
           </div>
         </div>
         <div className="profile-grid">
-          <Block title="About" icon={icon(Stethoscope)}><p>{doctor.bio}</p></Block>
-          {doctor.education.length ? <Block title="Education" icon={icon(GraduationCap)}><List items={doctor.education} /></Block> : null}
-          {doctor.services.length ? <Block title="Services" icon={icon(CalendarCheck)}><List items={doctor.services} /></Block> : null}
-          {doctor.languages.length ? <Block title="Languages" icon={icon(Languages)}><List items={doctor.languages} /></Block> : null}
-          {doctor.insurances.length ? <Block title="Accepted Insurances" icon={icon(ShieldCheck)}><List items={doctor.insurances} /></Block> : null}
-          <Block title="Clinic Hours" icon={icon(Clock)}>
+          <Block title={t.about} icon={icon(Stethoscope)}><p>{doctor.bio}</p></Block>
+          {doctor.education.length ? <Block title={t.education} icon={icon(GraduationCap)}><List items={doctor.education} /></Block> : null}
+          {doctor.services.length ? <Block title={t.services} icon={icon(CalendarCheck)}><List items={doctor.services} /></Block> : null}
+          {doctor.languages.length ? <Block title={t.languages} icon={icon(Languages)}><List items={doctor.languages} /></Block> : null}
+          {doctor.insurances.length ? <Block title={t.insurances} icon={icon(ShieldCheck)}><List items={doctor.insurances} /></Block> : null}
+          <Block title={t.hours} icon={icon(Clock)}>
             {doctor.officeHours.length ? (
               <dl className="hours">
                 {doctor.officeHours.map((h) => (
                   <div key={h.day}><dt>{h.day}</dt><dd>{h.hours}</dd></div>
                 ))}
               </dl>
-            ) : <p>Please call us for this doctor's clinic hours.</p>}
+            ) : <p>{t.callForHours}</p>}
           </Block>
         </div>
       </div>
@@ -65,8 +68,10 @@ function Profile({ doctor }: { doctor: Doctor }) {
 
 export default function DoctorProfilePage() {
   const state = usePageProps("DoctorProfile");
-  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading doctor profile" /></div>;
+  const common = useTexts("common");
+  const t = useTexts("doctorProfile");
+  if (state.status === "loading") return <div className="container page-body"><Spinner label={t.loading} /></div>;
   // A failed fetch shows the same view as a missing doctor (spec section 8).
-  if (state.status === "error" || !state.props.data.doctor) return <NotFound heading="Doctor Not Found" text="Doctor not found." back="/doctors" backLabel="Back to Doctors" />;
+  if (state.status === "error" || !state.props.data.doctor) return <NotFound heading={t.notFoundHeading} text={t.notFoundText} back="/doctors" backLabel={common.backToDoctors} />;
   return <Profile doctor={state.props.data.doctor} />;
 }

@@ -1,35 +1,38 @@
 import { Briefcase, MapPin, Search } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { DoctorImage, Stars } from "../components/ui";
-import { compareNames, yearsExperience } from "../lib/format";
+import { DoctorImage, Stars, usePlural } from "../components/ui";
+import { compareNames, fill } from "../lib/format";
 import { usePageProps, type LoadError } from "../lib/props";
+import { useTexts, type Texts } from "../lib/texts";
 import type { Doctor } from "../types";
 
-export function errorText(error: LoadError): string {
+export function errorText(error: LoadError, t: Texts["doctors"]): string {
   switch (error.kind) {
     case "network":
-      return "Network error while fetching doctors";
+      return t.networkError;
     case "server":
-      return `Server error: ${error.status} - ${error.message || "Unknown server error"}`;
+      return fill(t.serverError, { status: error.status, message: error.message || t.unknownServerError });
     case "format":
-      return "Unexpected response format from the server.";
+      return t.formatError;
   }
 }
 
 function DoctorCard({ doctor }: { doctor: Doctor }) {
+  const count = usePlural();
+  const common = useTexts("common");
   return (
     <li className="card doctor-card" data-doctor-card="">
       <DoctorImage name={doctor.name} image={doctor.image} size={88} />
       <div className="doctor-card-body">
         <h2 className="doctor-name">{doctor.name}</h2>
         <p className="doctor-spec">{doctor.specialization}</p>
-        <p className="doctor-meta"><Briefcase aria-hidden="true" focusable="false" size={16} />{yearsExperience(doctor.experience)}</p>
+        <p className="doctor-meta"><Briefcase aria-hidden="true" focusable="false" size={16} />{count(common.experience, doctor.experience)}</p>
         <Stars rating={doctor.rating} />
         <p className="doctor-meta"><MapPin aria-hidden="true" focusable="false" size={16} />{doctor.location}</p>
         <Link to={`/doctors/${doctor.id}`} className="button button--outline doctor-link"
-          aria-label={`View Profile of ${doctor.name}`}>
-          View Profile
+          aria-label={fill(common.viewProfileOf, { name: doctor.name })}>
+          {common.viewProfile}
         </Link>
       </div>
     </li>
@@ -39,15 +42,18 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
 export default function DoctorsPage() {
   const state = usePageProps("Doctors");
   const [query, setQuery] = useState("");
+  const count = usePlural();
+  const common = useTexts("common");
+  const t = useTexts("doctors");
 
   let body;
   if (state.status === "loading") {
-    body = <p className="page-status" role="status">Loading doctors...</p>;
+    body = <p className="page-status" role="status">{t.loading}</p>;
   } else if (state.status === "error") {
     body = (
       <div className="page-status page-status--error" role="alert">
-        <p>{errorText(state.error)}</p>
-        <button type="button" className="button button--outline" onClick={state.retry}>Try again</button>
+        <p>{errorText(state.error, t)}</p>
+        <button type="button" className="button button--outline" onClick={state.retry}>{common.tryAgain}</button>
       </div>
     );
   } else {
@@ -58,14 +64,14 @@ export default function DoctorsPage() {
     body = doctors.length ? (
       <>
         <p className="visually-hidden" role="status">
-          {doctors.length === 1 ? "1 doctor found" : `${doctors.length} doctors found`}
+          {count(t.found, doctors.length)}
         </p>
-        <ul className="doctor-grid plain-list" aria-label="Doctors">
+        <ul className="doctor-grid plain-list" aria-label={t.listLabel}>
           {doctors.map((d) => <DoctorCard key={d.id} doctor={d} />)}
         </ul>
       </>
     ) : (
-      <p className="page-status" role="status">No doctors found matching your search criteria.</p>
+      <p className="page-status" role="status">{t.none}</p>
     );
   }
 
@@ -73,17 +79,17 @@ export default function DoctorsPage() {
     <div className="page">
       <div className="page-hero">
         <div className="container">
-          <h1>Our Doctors</h1>
-          <p className="page-lead">General physicians and specialists at HYGO clinics in Rajkot.</p>
+          <h1>{t.heading}</h1>
+          <p className="page-lead">{t.lead}</p>
         </div>
       </div>
       <div className="container page-body">
         <div className="search-field">
-          <label htmlFor="doctor-search">Search doctors by name or specialization</label>
+          <label htmlFor="doctor-search">{t.searchLabel}</label>
           <div className="search-input-wrap">
             <Search aria-hidden="true" focusable="false" size={18} className="search-icon" />
             <input id="doctor-search" type="search" value={query} autoComplete="off"
-              placeholder="For example: cardiologist" onChange={(e) => setQuery(e.target.value)} />
+              placeholder={t.searchPlaceholder} onChange={(e) => setQuery(e.target.value)} />
           </div>
         </div>
         {body}

@@ -3,12 +3,14 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Fade, preloadMotion } from "../components/Fade";
 import { BookLink, ClinicAddress, DoctorImage, Spinner, Stars } from "../components/ui";
-import { formatDate, telHref } from "../lib/format";
+import { fill, formatDate, telHref } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
+import { useTexts } from "../lib/texts";
 import type { Department, Doctor, HomeContent, Site } from "../types";
 import { FlipCard } from "./Departments";
 
 function Hero({ content, site }: { content: HomeContent["hero"]; site: Site }) {
+  const t = useTexts("home");
   const slides = content.slides;
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
@@ -39,9 +41,9 @@ function Hero({ content, site }: { content: HomeContent["hero"]; site: Site }) {
     <section id="home" className="hero" aria-labelledby="hero-heading">
       <div className="container hero-inner">
         <h1 id="hero-heading" className="hero-kicker">{site.name} · {site.tagline}</h1>
-        <div className="hero-slides" role="region" aria-roledescription="carousel" aria-label="Highlights">
+        <div className="hero-slides" role="region" aria-roledescription={t.carousel} aria-label={t.highlights}>
           {slides.map((s, i) => (
-            <div key={i} className="hero-slide-wrap" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}
+            <div key={i} className="hero-slide-wrap" role="group" aria-roledescription={t.slide} aria-label={fill(t.slideOf, { n: i + 1, total: slides.length })}
               hidden={i !== index}>
               <Fade key={i === index ? `on-${i}` : `off-${i}`} animate={moved && i === index} className="hero-slide">
                 <p className="hero-eyebrow">{s.eyebrow}</p>
@@ -56,17 +58,17 @@ function Hero({ content, site }: { content: HomeContent["hero"]; site: Site }) {
           <Link to={content.subscribeLink} className="button button--light button--large">{content.subscribeLabel}</Link>
         </div>
         <div className="hero-controls">
-          <ul className="hero-dots" aria-label="Choose a slide">
+          <ul className="hero-dots" aria-label={t.chooseSlide}>
             {slides.map((s, i) => (
               <li key={i}>
                 <button type="button" className="hero-dot" aria-pressed={i === index}
-                  aria-label={`Slide ${i + 1}: ${s.title}`} onClick={() => show(i)} />
+                  aria-label={fill(t.slideLabel, { n: i + 1, title: s.title })} onClick={() => show(i)} />
               </li>
             ))}
           </ul>
           <button type="button" className="hero-pause" onClick={() => setPlaying((p) => !p)}>
             {playing ? <Pause aria-hidden="true" focusable="false" size={16} /> : <Play aria-hidden="true" focusable="false" size={16} />}
-            <span className="visually-hidden">{playing ? "Pause slideshow" : "Play slideshow"}</span>
+            <span className="visually-hidden">{playing ? t.pause : t.play}</span>
           </button>
         </div>
       </div>
@@ -145,25 +147,26 @@ function Founders({ content, founders }: { content: HomeContent["founders"]; fou
 }
 
 function Services({ content }: { content: HomeContent["services"] }) {
+  const t = useTexts("home");
   const [selected, setSelected] = useState(content.tiles[0]?.id ?? "");
   const [touched, setTouched] = useState(false);
-  const tile = content.tiles.find((t) => t.id === selected) ?? content.tiles[0];
+  const tile = content.tiles.find((x) => x.id === selected) ?? content.tiles[0];
   return (
     <section id="services" className="section" aria-labelledby="services-heading">
       <div className="container">
         <h2 id="services-heading" className="section-title">{content.heading}</h2>
         <p className="section-intro">{content.intro}</p>
         <div className="services-layout">
-          <ul className="service-tiles plain-list" aria-label="Services">
-            {content.tiles.map((t) => (
-              <li key={t.id}>
-                <button type="button" className="service-tile" aria-pressed={t.id === tile?.id}
+          <ul className="service-tiles plain-list" aria-label={t.servicesLabel}>
+            {content.tiles.map((x) => (
+              <li key={x.id}>
+                <button type="button" className="service-tile" aria-pressed={x.id === tile?.id}
                   aria-controls="service-detail" onClick={() => {
                     setTouched(true);
-                    setSelected(t.id);
+                    setSelected(x.id);
                   }}>
-                  <span className="service-tile-name">{t.name}</span>
-                  <span className="service-tile-summary">{t.summary}</span>
+                  <span className="service-tile-name">{x.name}</span>
+                  <span className="service-tile-summary">{x.summary}</span>
                 </button>
               </li>
             ))}
@@ -325,14 +328,16 @@ function Reviews({ content }: { content: HomeContent["reviews"] }) {
 
 export default function HomePage() {
   const site = useSite();
+  const common = useTexts("common");
+  const t = useTexts("home");
   const state = usePageProps("Home");
-  if (state.status === "loading") return <Spinner label="Loading the home page" />;
+  if (state.status === "loading") return <Spinner label={t.loading} />;
   if (state.status === "error") {
     return (
       <div className="container page-message" role="alert">
-        <h1>We could not load this page</h1>
-        <p>Please check your connection and try again.</p>
-        <button type="button" className="button button--primary" onClick={state.retry}>Try again</button>
+        <h1>{t.failedHeading}</h1>
+        <p>{t.failedText}</p>
+        <button type="button" className="button button--primary" onClick={state.retry}>{common.tryAgain}</button>
       </div>
     );
   }

@@ -1,14 +1,16 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Spinner } from "../components/ui";
-import { formatDate } from "../lib/format";
+import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
+import { useTexts } from "../lib/texts";
 
 /**
  * Back goes to the previous page when the visitor came here within the site, else
  * home (react-router gives the first page of a visit the key "default").
  */
-export function BackButton({ label = "Back" }: { label?: string }) {
+export function BackButton({ label }: { label?: string }) {
+  const common = useTexts("common");
   const navigate = useNavigate();
   const { key } = useLocation();
   return (
@@ -18,16 +20,17 @@ export function BackButton({ label = "Back" }: { label?: string }) {
         navigate(-1);
       }
     }}>
-      <ArrowLeft aria-hidden="true" focusable="false" size={18} />{label}
+      <ArrowLeft aria-hidden="true" focusable="false" size={18} />{label ?? common.back}
     </Link>
   );
 }
 
 export default function NewsPage() {
   const state = usePageProps("News");
+  const t = useTexts("news");
   let body;
-  if (state.status === "loading") body = <Spinner label="Loading news" />;
-  else if (state.status === "error") body = <p className="page-status page-status--error" role="alert">Failed to load news. Please try again later.</p>;
+  if (state.status === "loading") body = <Spinner label={t.loading} />;
+  else if (state.status === "error") body = <p className="page-status page-status--error" role="alert">{t.failed}</p>;
   else {
     const { articles, page, pages } = state.props.data;
     body = (
@@ -41,22 +44,22 @@ export default function NewsPage() {
                   <time dateTime={a.date}>{formatDate(a.date)}</time>
                 </p>
                 <h2 className="news-title">{a.title}</h2>
-                <p className="muted">By {a.author}</p>
+                <p className="muted">{fill(t.byAuthor, { author: a.author })}</p>
                 <p>{a.excerpt}</p>
-                <Link to={`/news/${a.id}`} className="text-link" aria-label={`Read full article: ${a.title}`}>
-                  Read full article <ArrowRight aria-hidden="true" focusable="false" size={16} />
+                <Link to={`/news/${a.id}`} className="text-link" aria-label={fill(t.readMoreAbout, { title: a.title })}>
+                  {t.readMore} <ArrowRight aria-hidden="true" focusable="false" size={16} />
                 </Link>
               </article>
             ))}
           </div>
-        ) : <p className="page-status">There are no articles on this page.</p>}
+        ) : <p className="page-status">{t.noArticles}</p>}
         {pages > 1 ? (
-          <nav className="pagination" aria-label="News pages">
+          <nav className="pagination" aria-label={t.pagination}>
             <ul className="plain-list">
               {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
                 <li key={n}>
                   <Link to={n === 1 ? "/news" : `/news?page=${n}`} aria-current={n === page ? "page" : undefined}
-                    aria-label={`Page ${n}`}>{n}</Link>
+                    aria-label={fill(t.page, { n })}>{n}</Link>
                 </li>
               ))}
             </ul>
@@ -70,8 +73,8 @@ export default function NewsPage() {
       <div className="page-hero">
         <div className="container">
           <BackButton />
-          <h1>News & Updates</h1>
-          <p className="page-lead">What's new at HYGO, and guides to help you make the most of your care.</p>
+          <h1>{t.heading}</h1>
+          <p className="page-lead">{t.lead}</p>
         </div>
       </div>
       <div className="container page-body">{body}</div>

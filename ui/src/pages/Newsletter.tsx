@@ -6,14 +6,17 @@ import { Link, useLocation } from "react-router";
 import { NewsletterForm } from "../components/NewsletterForm";
 import { Spinner } from "../components/ui";
 import { usePageProps, useSite } from "../lib/props";
+import { useTexts } from "../lib/texts";
 
 export default function NewsletterPage() {
   const site = useSite();
   const state = usePageProps("Newsletter");
+  const common = useTexts("common");
+  const texts = useTexts("newsletter");
   const { search } = useLocation();
-  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading" /></div>;
+  if (state.status === "loading") return <div className="container page-body"><Spinner label={texts.loading} /></div>;
   if (state.status === "error") {
-    return <div className="container page-body"><p className="page-status page-status--error" role="alert">We could not load this page. Please try again.</p></div>;
+    return <div className="container page-body"><p className="page-status page-status--error" role="alert">{texts.failed}</p></div>;
   }
   const t = site.newsletter;
   const { unsubscribe } = state.props.data;
@@ -41,7 +44,7 @@ export default function NewsletterPage() {
     <div className="page">
       <div className="page-hero">
         <div className="container narrow">
-          <Link to="/" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />Back</Link>
+          <Link to="/" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />{common.back}</Link>
           <h1 id="newsletter-page-heading">{unsubscribe ? t.unsubscribeHeading : t.pageHeading}</h1>
         </div>
       </div>

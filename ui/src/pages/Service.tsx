@@ -2,16 +2,19 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { ServiceIcon } from "../components/ServiceIcon";
 import { BookLink, NotFound, Spinner } from "../components/ui";
+import { fill } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
+import { useTexts } from "../lib/texts";
 import type { Service } from "../types";
 
 function Details({ service }: { service: Service }) {
   const site = useSite();
+  const t = useTexts("service");
   return (
     <div className="page">
       <div className="page-hero">
         <div className="container">
-          <Link to="/services" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />Back to Services</Link>
+          <Link to="/services" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />{t.backToServices}</Link>
           <div className="dept-hero-body">
             <ServiceIcon id={service.id} />
             <div>
@@ -23,11 +26,11 @@ function Details({ service }: { service: Service }) {
       </div>
       <div className="container page-body narrow">
         <section className="card">
-          <h2>About Our {service.name} Service</h2>
+          <h2>{fill(t.about, { name: service.name })}</h2>
           <p>{service.longDescription}</p>
         </section>
         <section className="card">
-          <h2>Service Details</h2>
+          <h2>{t.details}</h2>
           <ul className="check-list">{service.offers.map((o) => <li key={o}>{o}</li>)}</ul>
         </section>
         <p className="section-action">
@@ -40,7 +43,8 @@ function Details({ service }: { service: Service }) {
 
 export default function ServicePage() {
   const state = usePageProps("Service");
-  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading service" /></div>;
-  if (state.status === "error" || !state.props.data.service) return <NotFound heading="Service Not Found" text="The service you're looking for doesn't exist or has been removed." back="/services" backLabel="Back to Services" />;
+  const t = useTexts("service");
+  if (state.status === "loading") return <div className="container page-body"><Spinner label={t.loading} /></div>;
+  if (state.status === "error" || !state.props.data.service) return <NotFound heading={t.notFoundHeading} text={t.notFoundText} back="/services" backLabel={t.backToServices} />;
   return <Details service={state.props.data.service} />;
 }

@@ -8,16 +8,19 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ErrorSummary, PrivacyNotice, TextField, initialForm, postJson, str, type Errors } from "../components/form";
 import { Spinner } from "../components/ui";
+import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
+import { useTexts } from "../lib/texts";
 import type { FormState, SubscriptionProps } from "../types";
 
 type Data = SubscriptionProps["data"];
 
 function Thanks({ data, card, headingRef }: { data: Data; card: string; headingRef?: React.Ref<HTMLHeadingElement> }) {
+  const t = useTexts("subscription");
   return (
     <div className="form-success" role="status">
       <h3 ref={headingRef} tabIndex={-1}><Check aria-hidden="true" focusable="false" size={22} /> {data.texts.successHeading}</h3>
-      <p>We have received your request for the {card} card.</p>
+      <p>{fill(t.received, { card })}</p>
       <p>{data.texts.next}</p>
     </div>
   );
@@ -45,6 +48,7 @@ function RequestForm({ data, id, plan, initial, onSent }: {
   const [attempt, setAttempt] = useState(start.status >= 400 ? 1 : 0);
   const set = (name: keyof typeof values) => (v: string) => setValues((o) => ({ ...o, [name]: v }));
   const t = data.texts;
+  const own = useTexts("subscription");
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -66,7 +70,7 @@ function RequestForm({ data, id, plan, initial, onSent }: {
         order={["subscriptionType", "name", "email", "number"]} />
       {plan ? <input type="hidden" name="subscriptionType" value={plan} /> : (
         <fieldset className="field radio-group" aria-describedby={errors.subscriptionType ? `${id}-subscriptionType-error` : undefined}>
-          <legend className="field-label">Card</legend>
+          <legend className="field-label">{own.card}</legend>
           {errors.subscriptionType ? <p className="field-error" id={`${id}-subscriptionType-error`}>{errors.subscriptionType}</p> : null}
           {plans.map((p, i) => (
             <label key={p.id} className="radio">
@@ -136,9 +140,11 @@ export default function SubscriptionPage() {
   const { search } = useLocation();
   const [dialogPlan, setDialogPlan] = useState<string | null>(null);
   const [sentInPage, setSentInPage] = useState<string | null>(null);
-  if (state.status === "loading") return <div className="container page-body"><Spinner label="Loading the health card plans" /></div>;
+  const common = useTexts("common");
+  const own = useTexts("subscription");
+  if (state.status === "loading") return <div className="container page-body"><Spinner label={own.loading} /></div>;
   if (state.status === "error") {
-    return <div className="container page-body"><p className="page-status page-status--error" role="alert">We could not load the plans. Please try again.</p></div>;
+    return <div className="container page-body"><p className="page-status page-status--error" role="alert">{own.failed}</p></div>;
   }
   const { data, form } = state.props;
   const { plans: content, texts } = data;
@@ -151,7 +157,7 @@ export default function SubscriptionPage() {
     <div className="page">
       <div className="page-hero">
         <div className="container">
-          <Link to="/" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />Back</Link>
+          <Link to="/" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />{common.back}</Link>
           <h1>{texts.heading}</h1>
           <p className="page-lead">{texts.lead}</p>
         </div>
@@ -181,7 +187,7 @@ export default function SubscriptionPage() {
         </div>
 
         <section id="request" className="card form-card" aria-labelledby="request-heading">
-          <h2 id="request-heading">Request your health card</h2>
+          <h2 id="request-heading">{own.requestHeading}</h2>
           {requested ? <Thanks data={data} card={requested} /> : (
             <>
               <p>{texts.dialogIntro}</p>
