@@ -117,3 +117,23 @@ fn the_props_types_are_the_rust_structs() {
         assert!(out.contains(&format!("\"component\": \"{component}\"")), "PageData has no variant for {component}");
     }
 }
+
+/// The booking wizards' steps: which step shows each field, for the browser's
+/// wizard (the no-JavaScript one is `hygo::actions::appointment`), one table.
+#[test]
+fn the_wizard_s_steps_are_the_server_s() {
+    use hygo::actions::appointment::{FIELD_STEPS, OTHER_FIELDS_STEP, STEPS};
+    let general: serde_json::Map<String, serde_json::Value> = FIELD_STEPS.iter().map(|(f, a, _)| ((*f).to_owned(), (*a).into())).collect();
+    let doctor: serde_json::Map<String, serde_json::Value> = FIELD_STEPS.iter().map(|(f, _, b)| ((*f).to_owned(), (*b).into())).collect();
+    let table = serde_json::json!({
+        "//": "Generated from src/actions/appointment.rs by `cargo test --test generated`; do not edit.",
+        "steps": STEPS,
+        "otherFields": OTHER_FIELDS_STEP,
+        "general": general,
+        "doctor": doctor,
+    });
+    let fresh = format!("{}\n", serde_json::to_string_pretty(&table).unwrap());
+    if let Err(e) = check("src/generated/wizard.json", &fresh) {
+        panic!("{e}");
+    }
+}

@@ -5,20 +5,8 @@
 // posts to /contactus and lands on `?sent=1`.
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import type { Clinic, FormState, FormsCommon } from "../types";
+import type { Clinic, ContactTexts, FormState, FormsCommon } from "../types";
 import { ErrorSummary, Field, PrivacyNotice, TextField, describedBy, initialForm, postJson, str, type Errors } from "./form";
-
-export interface ContactTexts {
-  heading: string;
-  intro: string;
-  fields: { name: string; email: string; phone: string; clinic: string; subject: string; message: string };
-  anyClinic: string;
-  medicalNote: string;
-  submit: string;
-  sending: string;
-  sendAnother: string;
-  privacy: string;
-}
 
 const EMPTY = { name: "", email: "", phone: "", clinic: "", subject: "", message: "" };
 const ID = "contact";

@@ -7,14 +7,7 @@ import { useNavigate } from "react-router";
 import { useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { usePlural } from "./ui";
-
-export interface SearchResult {
-  type: "doctor" | "department" | "service" | "specialization" | "page" | "article";
-  name: string;
-  description?: string;
-  link: string;
-  id: string;
-}
+import type { SearchResult } from "../types";
 
 export const ICONS = {
   doctor: Stethoscope, department: Building2, service: HeartPulse, specialization: UserRoundSearch, page: FileText, article: Newspaper,

@@ -137,9 +137,6 @@ export function compareNames(a: string, b: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-export function yearsExperience(n: number): string {
-  return `${n} ${n === 1 ? "year" : "years"} experience`;
-}
 
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;

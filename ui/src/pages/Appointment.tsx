@@ -4,7 +4,7 @@
 // B, /appointment/{doctorId}: the doctor's card, then Personal Info, Schedule (day,
 // the hourly times of section 9), Review.
 // One form renders every step. Without JavaScript it posts to the page's path and
-// the server answers with the next step (see src/forms/appointment.rs); with it,
+// the server answers with the next step (see src/actions/appointment.rs); with it,
 // the same buttons change step here, the times come from /appointments/slots and
 // the request goes to /appointments/bookAppointment. Either way nothing is
 // checked until the request is sent, as in the original; then the first step
@@ -20,6 +20,7 @@ import {
 import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { AppointmentProps, AppointmentTexts, DaySlots, Doctor, FormState } from "../types";
+import wizard from "../generated/wizard.json";
 
 type Data = AppointmentProps["data"];
 const FORM = "appt";
@@ -61,12 +62,10 @@ function startValues(form: FormState | undefined, data: Data, general: boolean, 
   };
 }
 
-/** Which step shows a field (the server's `step_of`). */
+/** Which step shows a field: the server's table (src/actions/appointment.rs, generated). */
 function stepOf(field: string, general: boolean): number {
-  if (["name", "phone", "email"].includes(field)) return 1;
-  if (["isNewPatient", "insurance", "policyNumber"].includes(field)) return general ? 2 : 1;
-  if (field === "confirm") return 3;
-  return 2;
+  const steps: Record<string, number> = general ? wizard.general : wizard.doctor;
+  return steps[field] ?? wizard.otherFields;
 }
 
 type Slots =
@@ -416,7 +415,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
   const set = <K extends keyof Values>(k: K) => (v: Values[K]) => setValues((o) => ({ ...o, [k]: v }));
   const go = (to: number) => {
     moved.current = true;
-    setStep(Math.min(3, Math.max(1, to)));
+    setStep(Math.min(wizard.steps, Math.max(1, to)));
   };
   const pick = (iso: string) => {
     setValues((o) => ({ ...o, date: iso, time: "" }));
@@ -471,7 +470,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const action = submitter?.name === "action" ? submitter.value : "next";
     if (action === "back") go(step - 1);
-    else if (action === "submit" || step === 3) void send();
+    else if (action === "submit" || step === wizard.steps) void send();
     else if (action !== "slots") go(step + 1);
   }
 
@@ -538,14 +537,14 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
         ))}
       </ol>
       <div className="card form-card">
-        <p className="muted">{texts.stepOf.replace("{n}", String(step)).replace("{total}", "3")}</p>
+        <p className="muted">{fill(texts.stepOf, { n: String(step), total: String(wizard.steps) })}</p>
         <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1}>{titles[step - 1]}</h2>
         <ErrorSummary form={FORM} title={data.forms.errorSummaryTitle} errors={errors} message={message} attempt={attempt}
           order={[...(general ? ["name", "phone", "email"] : ["name", "phone", "email", "isNewPatient", "insurance", "policyNumber"]),
             "department", "doctor", "date", "time", "visitType", "reason", "selectedSymptoms", "additionalNotes", "insurance", "policyNumber",
             "isNewPatient", "confirm"]} />
         {/* Enter in a field means the step's main button, not the first day button. */}
-        <button type="submit" name="action" value={step < 3 ? "next" : "submit"} className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <button type="submit" name="action" value={step < wizard.steps ? "next" : "submit"} className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <input type="hidden" name="step" value={step} />
         {hidden(carried)}
         {values.confirm && step !== 3 ? <input type="hidden" name="confirm" value="yes" /> : null}
@@ -644,7 +643,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
           </>
         ) : null}
 
-        {step === 3 ? (
+        {step === wizard.steps ? (
           <>
             <RedFlagNotice texts={texts} shown={redFlag} />
             <h3>{texts.summaryHeading}</h3>
@@ -676,7 +675,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
 
         <div className="form-actions">
           {step > 1 ? <button type="submit" name="action" value="back" className="button button--outline">{texts.back}</button> : null}
-          {step < 3 ? (
+          {step < wizard.steps ? (
             <button type="submit" name="action" value="next" className="button button--primary">{step === 2 ? texts.review : texts.continue}</button>
           ) : (
             <button type="submit" name="action" value="submit" className="button button--primary" disabled={sending}>
