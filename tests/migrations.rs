@@ -47,3 +47,56 @@ async fn free_text_locations_and_on_leave_become_clinics_and_dated_leave() {
         assert_eq!(day.availability, hygo_data::appointments::DayAvailability::OnLeave, "{b}");
     }
 }
+
+#[actix_web::test]
+async fn stored_options_become_their_ids() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let old = hygo_data::db::open(&db.url).await.unwrap();
+        Migrator::up(&old, Some(5)).await.unwrap();
+        for sql in [
+            "INSERT INTO departments (slug, name, description, listed) VALUES ('cardiology', 'Cardiology', 'Heart', true)",
+            "INSERT INTO doctors (id, name, specialization, department_id, experience_years, rating, image, bio, education, \
+             services, languages, insurances, availability) VALUES \
+             (1, 'Dr. A', 'Cardiologist', 1, 5, NULL, NULL, '', '[]', '[]', '[]', '[]', 'Available')",
+            "INSERT INTO appointments (doctor_id, department, date, start_time, visit_type, name, phone, email, reason, symptoms, \
+             notes, insurance, policy_number, is_new_patient, created_at) VALUES \
+             (1, '', '2026-12-01', '10:00', 'in-person', 'A', '9876543210', 'a@example.com', 'Routine Check-up', \
+              '[\"Chest Pain\",\"Other\",\"Shortness of Breath\"]', '', '', '', true, '2026-11-24T10:00:00+05:30'), \
+             (1, '', '2026-12-01', '10:15', 'video', 'B', '9876543210', 'b@example.com', 'Test Results', '[]', '', '', '', true, \
+              '2026-11-24T10:00:00+05:30')",
+            "INSERT INTO card_requests (name, email, number, subscription_type, created_at) VALUES \
+             ('C', 'c@example.com', '9876543210', 'Essential Family', '2026-11-24T10:00:00+05:30'), \
+             ('D', 'd@example.com', '9876543210', 'Essential individual', '2026-11-24T10:00:00+05:30')",
+        ] {
+            old.execute_unprepared(sql).await.unwrap_or_else(|e| panic!("{b}: {e}"));
+        }
+        old.close().await.unwrap();
+
+        let conn = hygo_data::connect(&db.url).await.unwrap();
+        let rows = hygo_data::entities::appointment::Entity::find().all(&conn).await.unwrap();
+        let got: Vec<(&str, &str)> = rows.iter().map(|r| (r.reason.as_str(), r.symptoms.as_str())).collect();
+        assert_eq!(got, [("routine-checkup", r#"["chest-pain","other","shortness-of-breath"]"#), ("test-results", "[]")], "{b}");
+        let cards = hygo_data::entities::card_request::Entity::find().all(&conn).await.unwrap();
+        let got: Vec<&str> = cards.iter().map(|c| c.subscription_type.as_str()).collect();
+        assert_eq!(got, ["family", "essential"], "{b}");
+        // Every id the migration wrote is one the catalogue offers.
+        for id in ["routine-checkup", "test-results"] {
+            assert!(hygo_data::catalogue::reasons().iter().any(|r| r.id == id), "{id}");
+        }
+        for id in ["chest-pain", "other", "shortness-of-breath"] {
+            assert!(hygo_data::catalogue::symptoms().iter().any(|s| s.id == id), "{id}");
+        }
+        assert!(["family", "essential"].iter().all(|id| hygo_data::catalogue::card_types().iter().any(|c| c.id == *id)));
+        // Stored by id; the spec's labels are still accepted by the API.
+        let req = hygo_data::card_requests::CardRequest {
+            name: Some("E".into()),
+            email: Some("e@example.com".into()),
+            number: Some("9876543210".into()),
+            subscription_type: Some("Essential Family".into()),
+        };
+        let id = hygo_data::card_requests::create(&conn, req).await.unwrap();
+        let row = hygo_data::entities::card_request::Entity::find_by_id(id).one(&conn).await.unwrap().unwrap();
+        assert_eq!(row.subscription_type, "family", "{b}");
+    }
+}

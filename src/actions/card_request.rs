@@ -16,14 +16,16 @@ impl Action for Request {
     type Input = CardRequest;
 
     async fn run(cx: &Cx<'_>, input: CardRequest) -> Result<Done, WriteError> {
-        let card = input.subscription_type.clone().unwrap_or_default();
+        let sent = input.subscription_type.clone().unwrap_or_default();
         let id = card_requests::create(&cx.state.db, input).await?;
+        // Stored, so the card is one of the catalogue's: its id names it in the address.
+        let card = hygo_data::catalogue::card_types().iter().find(|c| c.named_by(&sent)).map_or(sent.clone(), |c| c.id.clone());
         tracing::info!(card_request = id, "health card requested");
         Ok(Done::Stored {
             status: StatusCode::CREATED,
             message: "cardRequest.received",
             data: Some(json!({ "id": id })),
-            location: format!("/subscription?requested={}#request", query_value(card.trim())),
+            location: format!("/subscription?requested={}#request", query_value(&card)),
         })
     }
 }

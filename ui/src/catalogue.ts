@@ -229,9 +229,10 @@ export interface AppointmentTexts {
   visitTypes: { id: string; label: string }[];
   yes: string;
   no: string;
-  reasonsA: string[];
-  reasonsB: string[];
-  symptoms: string[];
+  /** Stored by id; the label is what people read. */
+  reasonsA: { id: string; label: string }[];
+  reasonsB: { id: string; label: string }[];
+  symptoms: { id: string; label: string }[];
   today: string;
   tomorrow: string;
   nextWeek: string;
@@ -258,7 +259,7 @@ export interface AppointmentTexts {
   redFlagHeading: string;
   redFlagText: string;
   redFlagFollowUp: string;
-  /** The reasons and symptoms that show the emergency notice. */
+  /** The ids of the reasons and symptoms that show the emergency notice. */
   redFlags: string[];
   slotsFailed: string;
   notAvailable: string;

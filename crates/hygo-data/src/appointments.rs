@@ -14,7 +14,7 @@ use crate::entities::{appointment, doctor, office_hours};
 use crate::form::{Check, Message, WriteError};
 use crate::ist::{self, Clock};
 use crate::slots::{self, Minutes};
-use crate::{leave, DataError, Db};
+use crate::{catalogue, leave, DataError, Db};
 
 /// How far ahead a request may be made.
 pub const MAX_DAYS_AHEAD: i64 = 90;
@@ -31,42 +31,6 @@ pub const DEPARTMENTS: &[&str] = &[
 ];
 
 pub const VISIT_TYPES: &[&str] = &["in-person", "video"];
-
-/// Reasons of both wizards (variant A, then the ones only variant B has).
-pub const REASONS: &[&str] = &[
-    "Consultation",
-    "Follow-up",
-    "Routine Checkup",
-    "Second Opinion",
-    "Test Results",
-    "Other",
-    "Routine Check-up",
-    "New Symptoms",
-    "Chronic Condition",
-    "Preventive Care",
-    "Emergency",
-];
-
-pub const SYMPTOMS: &[&str] = &[
-    "Fever",
-    "Headache",
-    "Cough",
-    "Shortness of Breath",
-    "Chest Pain",
-    "Abdominal Pain",
-    "Nausea",
-    "Fatigue",
-    "Dizziness",
-    "Joint Pain",
-    "Back Pain",
-    "Skin Issues",
-    "Vision Problems",
-    "Hearing Issues",
-    "Sleep Issues",
-    "Anxiety",
-    "Depression",
-    "Other",
-];
 
 /// The appointment request as the booking clients send it (spec section 3). Every
 /// field is optional here so that a missing one gets a message, not a parse error;
@@ -125,13 +89,13 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Boo
     };
     let visit_type = c.choice("visitType", req.visit_type.as_deref(), VISIT_TYPES, Some("in-person"), "appointment.visitType");
     let reason = match req.reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
-        Some(r) => c.choice("reason", Some(r), REASONS, None, "appointment.reason"),
+        Some(r) => c.option("reason", Some(r), catalogue::reasons(), "appointment.reason"),
         None => String::new(),
     };
     let mut symptoms: Vec<String> = Vec::new();
     for s in req.selected_symptoms.unwrap_or_default() {
-        match SYMPTOMS.iter().find(|k| k.eq_ignore_ascii_case(s.trim())) {
-            Some(k) if !symptoms.iter().any(|x| x == k) => symptoms.push((*k).to_owned()),
+        match catalogue::symptoms().iter().find(|k| k.named_by(&s)) {
+            Some(k) if !symptoms.contains(&k.id) => symptoms.push(k.id.clone()),
             Some(_) => {}
             None => c.fail("selectedSymptoms", Message::new("appointment.symptoms")),
         }
@@ -375,8 +339,25 @@ mod tests {
 
     #[test]
     fn the_lists_are_the_spec_s() {
-        assert_eq!(SYMPTOMS.len(), 18);
-        assert_eq!(DEPARTMENTS.len(), 7);
-        assert_eq!(REASONS.len(), 6 + 5, "six of variant A, five more only in variant B");
+        // Spec section 8, word for word.
+        let variant_a = "Consultation, Follow-up, Routine Checkup, Second Opinion, Test Results, Other";
+        let variant_b = "Routine Check-up, Follow-up, New Symptoms, Chronic Condition, Preventive Care, Emergency, Second Opinion, Other";
+        let symptoms = "Fever, Headache, Cough, Shortness of Breath, Chest Pain, Abdominal Pain, Nausea, Fatigue, Dizziness, \
+                        Joint Pain, Back Pain, Skin Issues, Vision Problems, Hearing Issues, Sleep Issues, Anxiety, Depression, Other";
+        let labels = |list: &serde_json::Value| {
+            list.as_array().unwrap().iter().map(|o| o["label"].as_str().unwrap().to_owned()).collect::<Vec<_>>().join(", ")
+        };
+        let texts = &crate::catalogue::forms()["appointment"];
+        assert_eq!(labels(&texts["reasonsA"]), variant_a);
+        assert_eq!(labels(&texts["reasonsB"]), variant_b);
+        assert_eq!(labels(&texts["symptoms"]), symptoms);
+        // Each label names one stored id; the two spellings of a check-up are one reason.
+        let reasons = crate::catalogue::reasons();
+        for label in variant_a.split(", ").chain(variant_b.split(", ")) {
+            assert_eq!(reasons.iter().filter(|r| r.named_by(label)).count(), 1, "{label}");
+        }
+        let checkup = reasons.iter().find(|r| r.named_by("Routine Checkup")).unwrap();
+        assert!(checkup.named_by("Routine Check-up") && checkup.id == "routine-checkup");
+        assert!(crate::catalogue::symptoms().iter().all(|s| s.id.chars().all(|c| c.is_ascii_lowercase() || c == '-')));
     }
 }

@@ -6,10 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::entities::card_request;
 use crate::form::{Check, WriteError};
-use crate::{ist, DataError, Db};
-
-/// The two cards, spelled as the subscription dialog sends them (spec section 3).
-pub const CARD_TYPES: &[&str] = &["Essential individual", "Essential Family"];
+use crate::{catalogue, ist, DataError, Db};
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -18,7 +15,8 @@ pub struct CardRequest {
     pub email: Option<String>,
     /// The phone number.
     pub number: Option<String>,
-    /// "Essential individual" or "Essential Family".
+    /// The card: its id ("essential", "family") or its name ("Essential individual",
+    /// "Essential Family").
     pub subscription_type: Option<String>,
 }
 
@@ -28,13 +26,9 @@ pub async fn create(db: &Db, req: CardRequest) -> Result<i32, WriteError> {
     let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("name.required"));
     let email = c.email("email", req.email.as_deref());
     let number = c.phone("number", req.number.as_deref(), Some("phone.required"));
-    let kind = c.choice(
-        "subscriptionType",
-        req.subscription_type.as_deref(),
-        CARD_TYPES,
-        None,
-        "cardRequest.type",
-    );
+    // Stored by the plan's id ("essential", "family"); the API takes the names the
+    // spec gives too ("Essential individual", "Essential Family").
+    let kind = c.option("subscriptionType", req.subscription_type.as_deref(), catalogue::card_types(), "cardRequest.type");
     c.finish().map_err(WriteError::Invalid)?;
     let row = card_request::ActiveModel {
         name: Set(name),

@@ -115,6 +115,59 @@ pub fn message_in(lang: &str, key: &str) -> &'static str {
     })
 }
 
+/// An option a form offers and the database stores by its id: a reason for a
+/// visit, a symptom, a health card. The labels are what people read (and what
+/// the original clients send, which the API still accepts).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub id: String,
+    pub labels: Vec<String>,
+}
+
+impl Choice {
+    /// Whether a sent value names this option: its id or one of its labels, without regard to case.
+    pub fn named_by(&self, value: &str) -> bool {
+        let value = value.trim();
+        self.id.eq_ignore_ascii_case(value) || self.labels.iter().any(|l| l.eq_ignore_ascii_case(value))
+    }
+}
+
+/// The options of `lists` (each a list of `{id, label}` in the catalogue), one per
+/// id, with every label it has.
+fn choices(lists: &[&Value]) -> Vec<Choice> {
+    let mut out: Vec<Choice> = Vec::new();
+    for item in lists.iter().flat_map(|l| l.as_array().map(Vec::as_slice).unwrap_or_default()) {
+        let (Some(id), Some(label)) = (item["id"].as_str(), item["label"].as_str().or(item["name"].as_str())) else {
+            panic!("catalogue: an option without id and label: {item}");
+        };
+        match out.iter_mut().find(|c| c.id == id) {
+            Some(c) if !c.labels.iter().any(|l| l == label) => c.labels.push(label.to_owned()),
+            Some(_) => {}
+            None => out.push(Choice { id: id.to_owned(), labels: vec![label.to_owned()] }),
+        }
+    }
+    out
+}
+
+/// The reasons for a visit of both wizards (`forms.json`, `reasonsA` and `reasonsB`).
+pub fn reasons() -> &'static [Choice] {
+    static REASONS: LazyLock<Vec<Choice>> =
+        LazyLock::new(|| choices(&[&forms()["appointment"]["reasonsA"], &forms()["appointment"]["reasonsB"]]));
+    &REASONS
+}
+
+/// The symptoms wizard A offers (`forms.json`, `symptoms`).
+pub fn symptoms() -> &'static [Choice] {
+    static SYMPTOMS: LazyLock<Vec<Choice>> = LazyLock::new(|| choices(&[&forms()["appointment"]["symptoms"]]));
+    &SYMPTOMS
+}
+
+/// The health cards (`home.json`, the plans): "essential" and "family".
+pub fn card_types() -> &'static [Choice] {
+    static CARDS: LazyLock<Vec<Choice>> = LazyLock::new(|| choices(&[&home()["subscription"]["plans"]]));
+    &CARDS
+}
+
 /// The texts of the home page's sections.
 pub fn home() -> &'static Value {
     static HOME: LazyLock<Value> = LazyLock::new(|| parse("home.json", include_str!("../catalogue/home.json")));

@@ -234,6 +234,19 @@ impl Check {
         }
     }
 
+    /// One of the catalogue's options, named by its id or a label; answers its id.
+    /// An empty value is "" when optional (`message` None), else fails.
+    pub fn option(&mut self, field: &str, value: Option<&str>, options: &[crate::catalogue::Choice], message: &'static str) -> String {
+        let value = value.unwrap_or_default().trim();
+        match options.iter().find(|o| o.named_by(value)) {
+            Some(o) => o.id.clone(),
+            None => {
+                self.fail(field, Message::new(message));
+                String::new()
+            }
+        }
+    }
+
     /// Done: Ok when every field passed, otherwise the messages.
     pub fn finish(self) -> Result<(), Invalid> {
         if self.errors.is_empty() {

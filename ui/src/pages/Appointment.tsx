@@ -605,7 +605,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
               <select {...describedBy(FORM, "reason", errors.reason)} className="input" value={values.reason}
                 onChange={(e) => set("reason")(e.target.value)}>
                 <option value="">{texts.chooseReason}</option>
-                {reasons.map((r) => <option key={r} value={r} data-red-flag={texts.redFlags.includes(r) ? "" : undefined}>{r}</option>)}
+                {reasons.map((r) => <option key={r.id} value={r.id} data-red-flag={texts.redFlags.includes(r.id) ? "" : undefined}>{r.label}</option>)}
               </select>
             </Field>
             {!general ? <RedFlagNotice texts={texts} shown={redFlag} /> : null}
@@ -616,13 +616,13 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
                 <RedFlagNotice texts={texts} shown={redFlag} />
                 {errors.selectedSymptoms ? <p className="field-error">{errors.selectedSymptoms}</p> : null}
                 <div className="checkbox-grid">
-                  {texts.symptoms.map((s, i) => (
+                  {texts.symptoms.map(({ id: s, label }, i) => (
                     <label key={s} className="checkbox">
                       <input type="checkbox" name="selectedSymptoms" value={s} id={i === 0 ? fieldId(FORM, "selectedSymptoms") : undefined}
                         data-red-flag={texts.redFlags.includes(s) ? "" : undefined}
                         checked={values.selectedSymptoms.includes(s)}
                         onChange={(e) => set("selectedSymptoms")(e.target.checked ? [...values.selectedSymptoms, s] : values.selectedSymptoms.filter((x) => x !== s))} />
-                      {s}
+                      {label}
                     </label>
                   ))}
                 </div>
@@ -652,8 +652,8 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
                 ["name", values.name], ["phone", values.phone], ["email", values.email],
                 ...(general ? [["department", texts.departments.find((d) => d.id === values.department)?.label ?? ""]] : []),
                 ["doctor", values.doctor], ["date", values.date ? longDate(values.date) : ""], ["time", values.time],
-                ["visitType", texts.visitTypes.find((v) => v.id === values.visitType)?.label ?? ""], ["reason", values.reason],
-                ...(general ? [["selectedSymptoms", values.selectedSymptoms.join(", ")]] : []),
+                ["visitType", texts.visitTypes.find((v) => v.id === values.visitType)?.label ?? ""], ["reason", reasons.find((r) => r.id === values.reason)?.label ?? ""],
+                ...(general ? [["selectedSymptoms", values.selectedSymptoms.map((id) => texts.symptoms.find((s) => s.id === id)?.label ?? "").join(", ")]] : []),
                 ["additionalNotes", values.additionalNotes], ["insurance", values.insurance], ["policyNumber", values.policyNumber],
                 ["isNewPatient", values.isNewPatient === "no" ? texts.no : texts.yes],
               ] as [string, string][]).map(([k, v]) => (

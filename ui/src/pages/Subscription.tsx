@@ -14,13 +14,19 @@ import { useTexts } from "../lib/texts";
 import type { FormState, SubscriptionProps } from "../types";
 
 type Data = SubscriptionProps["data"];
+type Plan = Data["plans"]["plans"][number];
+
+/** The plan a value names: its id (what is stored and posted) or its name (older links). */
+function planOf(plans: Plan[], key: string | null | undefined): Plan | undefined {
+  return key ? plans.find((p) => p.id === key || p.name === key) : undefined;
+}
 
 function Thanks({ data, card, headingRef }: { data: Data; card: string; headingRef?: React.Ref<HTMLHeadingElement> }) {
   const t = useTexts("subscription");
   return (
     <div className="form-success" role="status">
       <h3 ref={headingRef} tabIndex={-1}><Check aria-hidden="true" focusable="false" size={22} /> {data.texts.successHeading}</h3>
-      <p>{fill(t.received, { card })}</p>
+      <p>{fill(t.received, { card: planOf(data.plans.plans, card)?.name ?? card })}</p>
       <p>{data.texts.next}</p>
     </div>
   );
@@ -40,7 +46,7 @@ function RequestForm({ data, id, plan, initial, onSent }: {
     name: str(start.values, "name"),
     email: str(start.values, "email"),
     number: str(start.values, "number"),
-    subscriptionType: plan ?? str(start.values, "subscriptionType", plans[0]?.name ?? ""),
+    subscriptionType: plan ?? planOf(plans, str(start.values, "subscriptionType"))?.id ?? plans[0]?.id ?? "",
   });
   const [errors, setErrors] = useState<Errors>(start.errors);
   const [message, setMessage] = useState(start.message);
@@ -74,8 +80,8 @@ function RequestForm({ data, id, plan, initial, onSent }: {
           {errors.subscriptionType ? <p className="field-error" id={`${id}-subscriptionType-error`}>{errors.subscriptionType}</p> : null}
           {plans.map((p, i) => (
             <label key={p.id} className="radio">
-              <input type="radio" name="subscriptionType" value={p.name} id={i === 0 ? `${id}-subscriptionType` : undefined}
-                checked={values.subscriptionType === p.name} onChange={() => set("subscriptionType")(p.name)} />
+              <input type="radio" name="subscriptionType" value={p.id} id={i === 0 ? `${id}-subscriptionType` : undefined}
+                checked={values.subscriptionType === p.id} onChange={() => set("subscriptionType")(p.id)} />
               {p.name} ({data.plans.currency}{p.price}{data.plans.periodLabel})
             </label>
           ))}
@@ -108,7 +114,7 @@ function RequestDialog({ data, plan, onClose }: { data: Data; plan: string; onCl
   useEffect(() => {
     if (sent) thanksRef.current?.focus();
   }, [sent]);
-  const title = data.texts.dialogTitle.replace("{plan}", plan);
+  const title = fill(data.texts.dialogTitle, { plan: planOf(data.plans.plans, plan)?.name ?? plan });
   return (
     <dialog ref={ref} className="dialog" aria-labelledby="card-dialog-title" onClose={onClose}
       onClick={(e) => { if (e.target === ref.current) ref.current?.close(); }}>
@@ -177,9 +183,9 @@ export default function SubscriptionPage() {
               <ul className="check-list">
                 {content.benefits.map((b) => <li key={b}>{b}</li>)}
               </ul>
-              <a href={`/subscription?plan=${encodeURIComponent(p.name)}#request`} className="button button--primary"
+              <a href={`/subscription?plan=${encodeURIComponent(p.id)}#request`} className="button button--primary"
                 aria-label={`${texts.requestLabel}: ${p.name}`}
-                onClick={(e) => { e.preventDefault(); setDialogPlan(p.name); }}>
+                onClick={(e) => { e.preventDefault(); setDialogPlan(p.id); }}>
                 {texts.requestLabel}
               </a>
             </article>
