@@ -108,9 +108,10 @@ async fn a_request_is_stored_whole_and_unicode_round_trips() {
         assert_eq!(row.notes, "सिरदर्द दो हफ़्ते से।\nRecurring in the morning.", "{b}");
         assert_eq!((row.date.as_str(), row.start_time.as_str()), ("2030-01-11", "14:15"));
         assert_eq!((row.visit_type.as_str(), row.is_new_patient), ("video", false));
-        assert_eq!(row.symptoms, r#"["Headache","Dizziness"]"#, "{b}: symptoms are checked and de-duplicated");
+        assert_eq!(row.symptoms, r#"["headache","dizziness"]"#, "{b}: symptoms are checked, de-duplicated and stored by id");
         assert_eq!((row.insurance.as_str(), row.policy_number.as_str()), ("Star Health", "SH-2030-0042"));
         assert_eq!(row.department, "neurology");
+        assert_eq!(row.reason, "consultation", "{b}: the reason is stored by its id");
         assert!(row.cancelled_at.is_none());
 
         // Wizard B sends no department and no symptoms, and a time like "9:00 AM".
@@ -121,6 +122,8 @@ async fn a_request_is_stored_whole_and_unicode_round_trips() {
         let (status, _, body) = send(&app, post_json("/appointments/bookAppointment", &b_req)).await;
         assert_eq!(status, 201, "{b}: {body}");
         assert_eq!(body["data"]["time"], "03:00 PM");
+        let row = appointment::Entity::find_by_id(body["data"]["id"].as_i64().unwrap() as i32).one(&state.db).await.unwrap().unwrap();
+        assert_eq!(row.reason, "new-symptoms", "{b}: the spec's label is taken and stored by id");
     }
 }
 

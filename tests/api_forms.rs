@@ -63,14 +63,15 @@ async fn health_card_requests_are_checked_and_stored() {
         let state = state(&db).await;
         let app = test::init_service(hygo::app::app(state.clone())).await;
         let uri = "/api/SubscriptionData/subscription-form";
-        for kind in ["Essential individual", "Essential Family"] {
+        // The spec's names and the plans' ids are taken; the id is stored.
+        for (kind, stored) in [("Essential individual", "essential"), ("Essential Family", "family"), ("family", "family")] {
             let body = json!({ "name": "रमेश शाह", "email": "ramesh@example.in", "number": "98250 12345", "subscriptionType": kind });
             let (status, _, answer) = send(&app, post_json(uri, &body)).await;
             assert_eq!(status, 201, "{b}: {answer}");
             assert_eq!(answer["success"], true);
             let id = answer["data"]["id"].as_i64().unwrap() as i32;
             let row = card_request::Entity::find_by_id(id).one(&state.db).await.unwrap().unwrap();
-            assert_eq!((row.name.as_str(), row.subscription_type.as_str(), row.number.as_str()), ("रमेश शाह", kind, "98250 12345"));
+            assert_eq!((row.name.as_str(), row.subscription_type.as_str(), row.number.as_str()), ("रमेश शाह", stored, "98250 12345"), "{b}: {kind}");
         }
         let (status, _, answer) = send(&app, post_json(uri, &json!({ "name": "A", "email": "a@example.in", "number": "9825012345", "subscriptionType": "Gold" }))).await;
         assert_eq!(status, 422, "{b}");
@@ -79,7 +80,7 @@ async fn health_card_requests_are_checked_and_stored() {
         assert_eq!(status, 422);
         let fields: Vec<&String> = answer["errors"].as_object().unwrap().keys().collect();
         assert_eq!(fields, ["email", "name", "number", "subscriptionType"]);
-        assert_eq!(card_request::Entity::find().count(&state.db).await.unwrap(), 2, "{b}: refusals store nothing");
+        assert_eq!(card_request::Entity::find().count(&state.db).await.unwrap(), 3, "{b}: refusals store nothing");
     }
 }
 

@@ -214,19 +214,21 @@ async fn emergencies_are_sent_to_108_at_once() {
         assert!(main.contains(r#"aria-live="assertive""#), "{path}: read out when it appears");
     }
     let b = main_of(&post(&app, "/appointment/4", &format!("step=1&action=next&{person}")).await.html).to_owned();
-    assert!(b.contains(r#"<option value="Emergency" data-red-flag="">Emergency</option>"#), "wizard B's Emergency");
-    assert!(!b.contains(r#"<option value="Follow-up" data-red-flag"#));
+    assert!(b.contains(r#"<option value="emergency" data-red-flag="">Emergency</option>"#), "wizard B's Emergency");
+    assert!(!b.contains(r#"<option value="follow-up" data-red-flag"#));
     let a = main_of(&post(&app, "/appointment", &format!("step=1&action=next&{person}")).await.html).to_owned();
-    for symptom in ["Chest Pain", "Shortness of Breath"] {
+    // Options are posted by their ids and shown by their labels.
+    for (symptom, label) in [("chest-pain", "Chest Pain"), ("shortness-of-breath", "Shortness of Breath")] {
         assert!(a.contains(&format!(r#"data-red-flag="" name="selectedSymptoms" value="{symptom}""#)), "wizard A's {symptom}");
+        assert!(a.contains(&format!("/>{label}</label>")), "wizard A's {label}");
     }
-    assert!(a.contains(r#"id="appt-selectedSymptoms" name="selectedSymptoms" value="Fever"/>"#), "Fever is no red flag");
+    assert!(a.contains(r#"id="appt-selectedSymptoms" name="selectedSymptoms" value="fever"/>"#), "Fever is no red flag");
 
     // Chosen and carried on to the review step: the notice shows there too…
-    let choice = "date=2030-01-14&time=11%3A00+AM&visitType=in-person&reason=Emergency";
+    let choice = "date=2030-01-14&time=11%3A00+AM&visitType=in-person&reason=emergency";
     let three = post(&app, "/appointment/4", &format!("step=2&action=next&{person}&{choice}")).await;
     assert!(main_of(&three.html).contains(r#"<div class="red-flag is-shown" data-red-flag-notice="">"#));
-    let three = post(&app, "/appointment", &format!("step=2&action=next&{person}&doctor=Dr.+Kinjal+Mehta&date=2030-01-14&time=10%3A00+AM&selectedSymptoms=Chest+Pain")).await;
+    let three = post(&app, "/appointment", &format!("step=2&action=next&{person}&doctor=Dr.+Kinjal+Mehta&date=2030-01-14&time=10%3A00+AM&selectedSymptoms=chest-pain")).await;
     assert!(main_of(&three.html).contains(r#"<div class="red-flag is-shown" data-red-flag-notice="">"#));
     // …and the request can still be sent, for a non-urgent follow-up.
     let sent = post(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;

@@ -651,3 +651,31 @@ async fn a_profile_says_when_the_doctor_is_back() {
     let other = fetch(&app, "/doctors/2").await;
     assert!(!root(&other.html).contains("On leave"));
 }
+
+/// Patient Forms: a content page of the registry, opened by the Patient Resources
+/// card of that name, listed in the sitemap and found by the site search.
+#[actix_web::test]
+async fn patient_forms_says_what_a_new_patient_fills_in_and_brings() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let app = test::init_service(hygo::app::app(state(&db).await)).await;
+        let page = fetch(&app, "/patient-forms").await;
+        assert_eq!(page.status, 200, "{b}");
+        let body = root(&page.html);
+        for text in ["Patient Forms", "What you fill in", "registration form", "What to bring", "A photo ID", "insurance policy details"] {
+            assert!(body.contains(text), "{b}: {text}");
+        }
+        assert!(page.html.contains("<title>Patient Forms | HYGO</title>"), "{b}");
+        assert!(page.html.contains(r#"<link rel="canonical" href="https://hygo.test/patient-forms">"#), "{b}");
+        let p = props(&page.html);
+        assert_eq!((p["page"].as_str(), p["component"].as_str()), (Some("patient-forms"), Some("Content")), "{b}");
+
+        let resources = fetch(&app, "/patient-resources").await;
+        assert!(root(&resources.html).contains(r#"href="/patient-forms""#), "{b}: the Patient Forms card opens the page");
+        let sitemap = fetch(&app, "/sitemap.xml").await;
+        assert!(sitemap.html.contains("/patient-forms</loc>"), "{b}");
+        let found = fetch(&app, "/api/search?q=patient%20forms").await;
+        let found: Value = serde_json::from_str(&found.html).unwrap();
+        assert_eq!(found["data"][0]["link"], "/patient-forms", "{b}: {found}");
+    }
+}

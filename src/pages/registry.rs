@@ -92,6 +92,7 @@ pub static PAGES: &[Page] = &[
     page!("mission", "Content", ["/our-mission"], ByDataVersion, Index, content::load),
     page!("vision", "Content", ["/our-vision"], ByDataVersion, Index, content::load),
     page!("patient-resources", "Content", ["/patient-resources"], ByDataVersion, Index, content::load),
+    page!("patient-forms", "Content", ["/patient-forms"], ByDataVersion, Index, content::load),
     page!("contact", "Content", ["/contactus"], ByDataVersion, Index, content::load),
     page!("privacy-policy", "Content", ["/privacy-policy"], ByDataVersion, Index, content::load),
     page!("terms-and-conditions", "Content", ["/terms-and-conditions"], ByDataVersion, Index, content::load),

@@ -54,7 +54,10 @@ pub struct AppointmentRequest {
     pub time: Option<String>,
     /// "in-person" (the default) or "video".
     pub visit_type: Option<String>,
+    /// A reason's id ("follow-up") or its label as the wizards show it
+    /// ("Follow-up"); stored by id.
     pub reason: Option<String>,
+    /// Symptoms by id ("chest-pain") or label ("Chest Pain"); stored by id.
     pub selected_symptoms: Option<Vec<String>>,
     pub additional_notes: Option<String>,
     pub insurance: Option<String>,
