@@ -7,6 +7,7 @@ use actix_web::middleware::{from_fn, Compress, DefaultHeaders};
 use actix_web::{web, App, HttpResponse, ResponseError};
 
 use crate::error::ApiError;
+use hygo_data::catalogue;
 use crate::state::AppState;
 use crate::actions::{self, Channel, Declared};
 use crate::{api, assets, pages, telemetry};
@@ -107,9 +108,9 @@ pub fn app(
     App::new()
         .app_data(state)
         .app_data(web::QueryConfig::default().error_handler(|e, _| {
-            ApiError::bad_request(format!("The query string is not valid: {e}")).into()
+            ApiError::bad_request(catalogue::fill(catalogue::message("request.badQuery"), &[("detail", &e.to_string())])).into()
         }))
-        .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::bad_request("The path is not valid.").into()))
+        .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::bad_request(catalogue::message("request.badPath")).into()))
         .wrap(Compress::default())
         .wrap(security_headers())
         .wrap(from_fn(telemetry::log_request))
@@ -128,7 +129,7 @@ async fn health(state: web::Data<AppState>) -> HttpResponse {
 }
 
 async fn api_not_found() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::not_found("There is no such API endpoint."))
+    Err(ApiError::not_found(catalogue::message("request.noEndpoint")))
 }
 
 /// 405 with the `Allow` header RFC 9110 asks for.
@@ -136,7 +137,7 @@ async fn method_not_allowed(allowed: &'static str) -> HttpResponse {
     let allowed = allowed.to_ascii_uppercase();
     let mut res = ApiError::new(
         actix_web::http::StatusCode::METHOD_NOT_ALLOWED,
-        format!("This endpoint answers {allowed} only."),
+        catalogue::fill(catalogue::message("request.methodOnly"), &[("method", &allowed)]),
     )
     .error_response();
     res.headers_mut().insert(header::ALLOW, header::HeaderValue::from_str(&allowed).expect("a method name is a valid header"));

@@ -20,12 +20,17 @@ pub struct ApiError {
     pub retry_after: Option<u64>,
 }
 
-#[derive(Serialize)]
-struct Body<'a> {
-    success: bool,
-    message: &'a str,
+/// The error shape of every JSON answer (TypeScript: `ErrorAnswer`).
+#[derive(Serialize, ts_rs::TS)]
+#[ts(rename = "ErrorAnswer")]
+pub struct Body<'a> {
+    /// Always false.
+    pub success: bool,
+    pub message: &'a str,
+    /// Per-field messages, when fields were refused.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    errors: &'a BTreeMap<String, String>,
+    #[ts(optional, as = "Option<BTreeMap<String, String>>")]
+    pub errors: &'a BTreeMap<String, String>,
 }
 
 impl ApiError {

@@ -95,6 +95,8 @@ fn the_props_types_are_the_rust_structs() {
     all.visit::<hygo_data::appointments::DaySlots>();
     all.visit::<hygo_data::search::SearchResult>();
     all.visit::<hygo::state::SiteAdditions>();
+    all.visit::<hygo::error::Body<'static>>();
+    all.visit::<hygo::actions::StoredAnswer>();
     let mut out = String::from(
         "// Generated from the Rust structs of the props and the API's answers by\n\
          // `cargo test --test generated`; do not edit. The catalogue's own types\n\

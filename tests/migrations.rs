@@ -74,10 +74,12 @@ async fn stored_options_become_their_ids() {
         old.close().await.unwrap();
 
         let conn = hygo_data::connect(&db.url).await.unwrap();
-        let rows = hygo_data::entities::appointment::Entity::find().all(&conn).await.unwrap();
+        use hygo_data::entities::{appointment, card_request};
+        use sea_orm::QueryOrder;
+        let rows = appointment::Entity::find().order_by_asc(appointment::Column::Id).all(&conn).await.unwrap();
         let got: Vec<(&str, &str)> = rows.iter().map(|r| (r.reason.as_str(), r.symptoms.as_str())).collect();
         assert_eq!(got, [("routine-checkup", r#"["chest-pain","other","shortness-of-breath"]"#), ("test-results", "[]")], "{b}");
-        let cards = hygo_data::entities::card_request::Entity::find().all(&conn).await.unwrap();
+        let cards = card_request::Entity::find().order_by_asc(card_request::Column::Id).all(&conn).await.unwrap();
         let got: Vec<&str> = cards.iter().map(|c| c.subscription_type.as_str()).collect();
         assert_eq!(got, ["family", "essential"], "{b}");
         // Every id the migration wrote is one the catalogue offers.

@@ -21,10 +21,11 @@ use std::future::Future;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{mime, web, HttpRequest, HttpResponse, ResponseError};
+use hygo_data::catalogue::{fill, message};
 use hygo_data::form::WriteError;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use crate::error::ApiError;
 use crate::pages::{render, FormState};
@@ -37,6 +38,18 @@ pub enum Channel {
     Json,
     /// `application/x-www-form-urlencoded`: answered with a page or a redirect.
     Form,
+}
+
+/// A JSON write's answer when it is stored (TypeScript: `StoredAnswer`); `data`
+/// is the action's (a booking's `Booked`, a stored row's `{id}`).
+#[derive(Serialize, ts_rs::TS)]
+pub struct StoredAnswer {
+    /// Always true.
+    pub success: bool,
+    pub message: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "Booked | { id: number }")]
+    pub data: Option<Value>,
 }
 
 /// What a route declares about the action it runs.
@@ -120,11 +133,7 @@ pub async fn handle<A: Action>(
     match A::run(&cx, input).await {
         Ok(Done::Stored { status, message, data, location }) => match channel {
             Channel::Json => {
-                let mut body = json!({ "success": true, "message": hygo_data::catalogue::message_in(cx.lang, message) });
-                if let Some(data) = data {
-                    body["data"] = data;
-                }
-                HttpResponse::build(status).json(body)
+                HttpResponse::build(status).json(StoredAnswer { success: true, message: hygo_data::catalogue::message_in(cx.lang, message), data })
             }
             Channel::Form => see_other(&location),
         },
@@ -186,28 +195,28 @@ async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload, cha
     };
     if !fits {
         let message = match channel {
-            Channel::Json => "Send the request as JSON, with the header Content-Type: application/json.",
-            Channel::Form => "Send the form as application/x-www-form-urlencoded, as a browser does.",
+            Channel::Json => message("request.notJson"),
+            Channel::Form => message("request.notForm"),
         };
         return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, message));
     }
     let body = match payload.to_bytes_limited(BODY_LIMIT).await {
         Ok(Ok(body)) => body,
-        Ok(Err(_)) => return Err(ApiError::bad_request("The request body could not be read.")),
+        Ok(Err(_)) => return Err(ApiError::bad_request(message("request.unreadable"))),
         Err(_) => {
             return Err(ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
-                format!("The request is too large: the limit is {} KB.", BODY_LIMIT / 1024),
+                fill(message("request.tooLarge"), &[("kb", &(BODY_LIMIT / 1024).to_string())]),
             ));
         }
     };
     match channel {
         Channel::Json => serde_json::from_slice(&body).map_err(|e| match e.classify() {
-            serde_json::error::Category::Data => ApiError::bad_request(format!("A field of the request has the wrong type: {e}")),
-            _ => ApiError::bad_request("The request body is not valid JSON."),
+            serde_json::error::Category::Data => ApiError::bad_request(fill(message("request.wrongType"), &[("detail", &e.to_string())])),
+            _ => ApiError::bad_request(message("request.badJson")),
         }),
         Channel::Form => serde_html_form::from_bytes(&body)
-            .map_err(|e| ApiError::bad_request(format!("A field of the form has the wrong form: {e}"))),
+            .map_err(|e| ApiError::bad_request(fill(message("request.wrongForm"), &[("detail", &e.to_string())]))),
     }
 }
 

@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 use crate::state::AppState;
 use crate::error::ApiError;
+use hygo_data::catalogue::message;
 
 #[derive(Deserialize)]
 pub struct ListQuery {
@@ -27,14 +28,14 @@ pub async fn one(state: web::Data<AppState>, id: web::Path<String>) -> Result<Ht
     let id = parse_id(&id)?;
     match doctors::by_id(&state.db, &state.clock, id).await? {
         Some(doctor) => Ok(super::ok(doctor)),
-        None => Err(ApiError::not_found("Doctor not found.")),
+        None => Err(ApiError::not_found(message("doctor.notFound"))),
     }
 }
 
 pub async fn by_department(state: web::Data<AppState>, dept: web::Path<String>) -> Result<HttpResponse, ApiError> {
     match doctors::by_department(&state.db, &state.clock, &dept).await? {
         Some(list) => Ok(super::ok(list)),
-        None => Err(ApiError::not_found("Department not found.")),
+        None => Err(ApiError::not_found(message("department.notFound"))),
     }
 }
 
@@ -44,5 +45,5 @@ pub fn parse_id(text: &str) -> Result<i32, ApiError> {
         .parse::<i32>()
         .ok()
         .filter(|id| *id > 0)
-        .ok_or_else(|| ApiError::bad_request("A doctor id is a positive whole number."))
+        .ok_or_else(|| ApiError::bad_request(message("doctor.badId")))
 }

@@ -8,6 +8,7 @@ use serde_json::json;
 
 use crate::state::AppState;
 use crate::error::ApiError;
+use hygo_data::catalogue::message;
 use crate::pages::{self, registry};
 
 #[derive(Deserialize)]
@@ -18,7 +19,7 @@ pub struct PropsQuery {
 pub async fn get(state: web::Data<AppState>, query: web::Query<PropsQuery>) -> Result<HttpResponse, ApiError> {
     let wanted = query.into_inner().path;
     if !wanted.starts_with('/') || wanted.len() > 2048 {
-        return Err(ApiError::bad_request("path must be a site path starting with /."));
+        return Err(ApiError::bad_request(message("props.badPath")));
     }
     let (path, _) = wanted.split_once('?').unwrap_or((&wanted, ""));
     let Some(found) = registry::find(path) else {

@@ -9,6 +9,7 @@ use serde::Deserialize;
 
 use crate::state::AppState;
 use crate::error::ApiError;
+use hygo_data::catalogue::message;
 use crate::cache::{self, Cached};
 
 #[derive(Deserialize)]
@@ -19,7 +20,7 @@ pub struct SearchQuery {
 pub async fn get(req: HttpRequest, state: web::Data<AppState>, query: web::Query<SearchQuery>) -> Result<HttpResponse, ApiError> {
     let q = query.into_inner().q.unwrap_or_default();
     if q.chars().count() > 100 {
-        return Err(ApiError::bad_request("The search text must be 100 characters or fewer."));
+        return Err(ApiError::bad_request(message("search.tooLong")));
     }
     let version = state.render_cache.data_version(&state.db).await?;
     let key = cache::key(&format!("/api/search\0{q}"), &format!("v{}", version.catalogue));

@@ -7,6 +7,7 @@ use serde_json::json;
 
 use crate::state::AppState;
 use crate::error::ApiError;
+use hygo_data::catalogue::message;
 use crate::cache::{self, Cached};
 
 
@@ -29,11 +30,11 @@ pub async fn slots(req: HttpRequest, state: web::Data<AppState>, query: web::Que
         None => None,
     };
     if id.is_none() && q.doctor.as_deref().is_none_or(|d| d.trim().is_empty()) {
-        return Err(ApiError::bad_request("Say which doctor: give doctor (the name) or doctorId."));
+        return Err(ApiError::bad_request(message("slots.whichDoctor")));
     }
     let date = q.date.as_deref().map(str::trim).unwrap_or_default();
     let Some(date) = appointments::parse_date(date) else {
-        return Err(ApiError::bad_request("Give the date as YYYY-MM-DD, like 2026-12-01."));
+        return Err(ApiError::bad_request(message("slots.dateFormat")));
     };
     // The answer changes with the doctors' hours, with every booking and with the
     // time of day (past times drop out): kept by all three, for a minute at most.
@@ -45,7 +46,7 @@ pub async fn slots(req: HttpRequest, state: web::Data<AppState>, query: web::Que
         return Ok(super::kept(&req, &hit, true));
     }
     let Some(doctor) = appointments::find_doctor(&state.db, id, q.doctor.as_deref()).await? else {
-        return Err(ApiError::not_found("Doctor not found."));
+        return Err(ApiError::not_found(message("doctor.notFound")));
     };
     let day = appointments::day_slots(&state.db, &state.clock, doctor.id, date).await?;
     let mut body = json!(day);

@@ -221,8 +221,8 @@ pub fn error_page(status: StatusCode) -> HttpResponse {
     let phone = site["phone"].as_str().unwrap_or_default();
     let page = ErrorPage {
         lang: hygo_data::catalogue::LANGUAGES[0],
-        heading: "Something went wrong",
-        message: "We could not show this page just now. Please try again in a few minutes.",
+        heading: hygo_data::catalogue::message("page.errorHeading"),
+        message: hygo_data::catalogue::message("page.errorText"),
         phone,
         phone_link: &phone.replace(' ', ""),
         css: CLIENT_CSS,

@@ -156,6 +156,16 @@ export type DoctorData = { doctor: Doctor | null, };
 
 export type DoctorsData = { doctors: Array<Doctor>, };
 
+export type ErrorAnswer = { 
+/**
+ * Always false.
+ */
+success: boolean, message: string, 
+/**
+ * Per-field messages, when fields were refused.
+ */
+errors?: { [key in string]: string }, };
+
 export type FormState = { 
 /**
  * 200 for a wizard's step; 422, 409, 429… for a refusal.
@@ -285,6 +295,12 @@ export type Specialization = { id: string, name: string, department: string | nu
 export type SpecializationData = { specialization: Specialization | null, doctors: Array<Doctor>, department: Department | null, };
 
 export type Stat = { value: string, label: string, };
+
+export type StoredAnswer = { 
+/**
+ * Always true.
+ */
+success: boolean, message: string, data?: Booked | { id: number }, };
 
 export type SubscriptionData = { plans: HomeContent["subscription"], texts: SubscriptionTexts, forms: FormsCommon, };
 

@@ -115,7 +115,7 @@ test("at 375 px the hamburger menu scrolls within 70% of the screen and closes a
 test("a new page starts at the top; a navigation with a target scrolls to it", async () => {
   const { page, context, problems } = await openPage(env.browser, { width: 1280, height: 800 });
   try {
-    await page.goto(`${env.server.base}/patient-resources`);
+    await page.goto(`${env.server.base}/patient-forms`);
     await hydrated(page);
     await page.getByRole("link", { name: "Contact reception" }).click();
     await page.waitForURL(`${env.server.base}/contactus#clinics`);

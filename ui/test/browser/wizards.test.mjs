@@ -82,8 +82,8 @@ test("wizard A with JavaScript: every step, the confirmation box, the stored req
 
     const stored = rows("SELECT a.date, a.start_time, a.visit_type, a.reason, a.symptoms, a.department, a.is_new_patient FROM appointments a "
       + "WHERE a.email = 'asha.a@example.in'");
-    assert.deepEqual(stored, [{ date: nextWeek, start_time: to24h(time), visit_type: "video", reason: "Follow-up",
-      symptoms: JSON.stringify(["Fever", "Cough"]), department: "neurology", is_new_patient: 1 }]);
+    assert.deepEqual(stored, [{ date: nextWeek, start_time: to24h(time), visit_type: "video", reason: "follow-up",
+      symptoms: JSON.stringify(["fever", "cough"]), department: "neurology", is_new_patient: 1 }]);
 
     await page.getByRole("link", { name: "Book Another Appointment" }).click();
     await page.getByRole("heading", { name: "Personal Information" }).waitFor();
@@ -190,7 +190,7 @@ for (const javaScriptEnabled of [true, false]) {
       assert.ok(await page.getByText(doctorB.name).first().isVisible());
       if (javaScriptEnabled) assert.ok(await page.locator(".summary").getByText("Farah Khan").isVisible(), "personal details on the confirmation");
       const stored = rows("SELECT doctor_id, date, start_time, reason, is_new_patient, insurance FROM appointments WHERE email = ?", [email]);
-      assert.deepEqual(stored, [{ doctor_id: doctorB.id, date: nextWeek, start_time: to24h(time), reason: "Chronic Condition", is_new_patient: 0, insurance: "Star Health" }]);
+      assert.deepEqual(stored, [{ doctor_id: doctorB.id, date: nextWeek, start_time: to24h(time), reason: "chronic-condition", is_new_patient: 0, insurance: "Star Health" }]);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
