@@ -393,10 +393,31 @@ mod tests {
         }
     }
 
+    /// The lists of spec section 9, copied from its text, in its order.
     #[test]
     fn the_lists_are_the_spec_s() {
-        assert_eq!(SYMPTOMS.len(), 18);
-        assert_eq!(DEPARTMENTS.len(), 7);
-        assert_eq!(REASONS.len(), 6 + 5, "six of variant A, five more only in variant B");
+        assert_eq!(SYMPTOMS, [
+            "Fever", "Headache", "Cough", "Shortness of Breath", "Chest Pain", "Abdominal Pain", "Nausea", "Fatigue",
+            "Dizziness", "Joint Pain", "Back Pain", "Skin Issues", "Vision Problems", "Hearing Issues", "Sleep Issues",
+            "Anxiety", "Depression", "Other",
+        ]);
+        assert_eq!(DEPARTMENTS, [
+            "cardiology", "neurology", "orthopedics", "pediatrics", "ophthalmology", "internal-medicine", "general-consultation",
+        ]);
+        assert_eq!(VISIT_TYPES, ["in-person", "video"]);
+        let variant_a = ["Consultation", "Follow-up", "Routine Checkup", "Second Opinion", "Test Results", "Other"];
+        let variant_b = [
+            "Routine Check-up", "Follow-up", "New Symptoms", "Chronic Condition", "Preventive Care", "Emergency", "Second Opinion", "Other",
+        ];
+        for reason in variant_a.iter().chain(&variant_b) {
+            assert!(REASONS.contains(reason), "{reason} is accepted");
+        }
+        for reason in REASONS {
+            assert!(variant_a.contains(reason) || variant_b.contains(reason), "{reason} is in neither wizard");
+        }
+        let mut unique = REASONS.to_vec();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), REASONS.len(), "each reason once");
     }
 }
