@@ -141,6 +141,18 @@ export async function hydrated(page) {
 }
 
 /**
+ * Marks the document now shown, so that `sameDocument` can tell a navigation on
+ * the client (the mark is still there) from a new page load (it is gone).
+ */
+export async function markDocument(page) {
+  await page.evaluate(() => { window.hygoTestMark = true; });
+}
+
+export async function sameDocument(page) {
+  return page.evaluate(() => window.hygoTestMark === true);
+}
+
+/**
  * One server and one browser for a test file: registers node:test's before/after
  * hooks and answers an object whose `server` and `browser` are set once they run.
  */
