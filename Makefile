@@ -3,8 +3,12 @@
 
 CARGO ?= cargo
 NPM   ?= npm
+# Browser test files run at once (each starts its own server and Chromium).
+BROWSER_JOBS ?= 3
 
-.PHONY: run build test test-ui test-rust test-browser fuzz bench ui-deps typecheck clean
+BROWSER_SUITE = cd ui && HYGO_BIN=../target/debug/hygo node --test --test-concurrency=$(BROWSER_JOBS) test/browser/
+
+.PHONY: run build test test-deps test-build test-ui test-rust test-browser fuzz bench ui-deps typecheck clean
 
 ## Start the site on http://127.0.0.1:8080 with an SQLite database under ./data/.
 run: ui-deps
@@ -14,25 +18,40 @@ run: ui-deps
 build: ui-deps
 	$(CARGO) build --release --bin hygo
 
-## Every test: the UI's own unit tests, the Rust unit and integration tests
-## (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then the browser suite
-## in Chromium (with the W3C HTML checker, which needs Java).
-test: test-ui test-rust test-browser
+## Every test. First what they need: the UI's npm packages, and Chromium, Java and
+## Python 3 from Debian when missing (tests/deps.sh installs them as root, or says
+## what to install). Then one build of everything (`cargo test --no-run`: the test
+## binaries and target/debug/hygo), the type check and the UI's unit tests, and
+## side by side the Rust tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is
+## set) and the browser suite in Chromium (with the W3C HTML checker on Java).
+## tests/suites.sh keeps each suite's output in target/test-logs/ and prints it
+## whole if the suite fails.
+test: test-deps test-build typecheck
+	cd ui && node --test test/unit/
+	tests/suites.sh "rust=$(CARGO) test --workspace" "browser=$(BROWSER_SUITE)"
 
+## What the suites need besides Rust and Node (see `test`).
+test-deps: ui-deps
+	tests/deps.sh
+
+## The one build every suite uses (and `make fuzz`): the same target set as
+## `cargo test`, so features unify and nothing is compiled twice.
+test-build: ui-deps
+	$(CARGO) test --workspace --no-run
+
+## One suite at a time, in the foreground.
 ## The UI's unit tests (the formatting module; no Intl outside it): seconds, no build.
 test-ui: ui-deps
 	cd ui && node --test test/unit/
 
-test-rust: ui-deps
+test-rust: test-build
 	$(CARGO) test --workspace
 
-test-browser: ui-deps typecheck
-	# Same target set as `cargo test`, so features unify and nothing is compiled twice.
-	$(CARGO) build --workspace --bins --tests
-	cd ui && HYGO_BIN=../target/debug/hygo node --test --test-concurrency=1 test/browser/
+test-browser: test-deps test-build typecheck
+	$(BROWSER_SUITE)
 
 ## Fuzz the JSON API from its OpenAPI document with schemathesis (needs python3;
-## CI runs it after `make test`).
+## CI runs it beside `make test`).
 fuzz: ui-deps
 	tests/fuzz/schemathesis.sh
 

@@ -4,12 +4,12 @@
 
 mod common;
 
-use actix_web::test::{self, TestRequest};
+use actix_web::test;
 use hygo_data::entities::{appointment, office_hours};
 use sea_orm::{ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, Set, ActiveModelTrait};
 use serde_json::{json, Value};
 
-use common::{at, post_json, send, state_with, TestDb};
+use common::{at, get, post_json, send, state_with, TestDb};
 
 const NOW: &str = "2030-01-07 10:20";
 
@@ -32,7 +32,7 @@ async fn slots_follow_the_grid_the_clock_and_the_bookings() {
     for db in TestDb::all().await {
         let b = db.backend;
         let app = test::init_service(hygo::app::app(state_with(&db, at(NOW), 1000).await)).await;
-        let slots = |q: &str| TestRequest::get().uri(&format!("/appointments/slots?{q}"));
+        let slots = |q: &str| get(&format!("/appointments/slots?{q}"));
 
         // Today: the slots that have started are gone; 10:30 AM is the first left.
         let (status, headers, body) = send(&app, slots("doctor=Dr.%20Hitesh%20Patel&date=2030-01-07")).await;
@@ -207,14 +207,14 @@ async fn hours_that_cannot_be_read_offer_nothing_and_break_nothing() {
     let app = test::init_service(hygo::app::app(state.clone())).await;
     set_hours(&state, 1, 3, "Closed for renovation").await;
     for _ in 0..2 {
-        let (status, _, body) = send(&app, TestRequest::get().uri("/appointments/slots?doctorId=1&date=2030-01-09")).await;
+        let (status, _, body) = send(&app, get("/appointments/slots?doctorId=1&date=2030-01-09")).await;
         assert_eq!((status, list(&body["availableSlots"]).len()), (200, 0));
     }
     let (status, _, body) = send(&app, post_json("/appointments/bookAppointment", &request("2030-01-09", "11:00 AM"))).await;
     assert_eq!(status, 422);
     assert!(body["errors"]["time"].as_str().unwrap().contains("not one of the times"));
     // The profile still shows the text as staff wrote it.
-    let (status, _, body) = send(&app, TestRequest::get().uri("/api/doctors/1")).await;
+    let (status, _, body) = send(&app, get("/api/doctors/1")).await;
     assert_eq!(status, 200);
     assert!(body["data"]["officeHours"].as_array().unwrap().iter().any(|h| h["hours"] == "Closed for renovation"));
 }
@@ -253,7 +253,7 @@ async fn a_doctor_on_leave_offers_no_slots_and_cannot_be_booked() {
         let b = db.backend;
         let state = state_with(&db, at(NOW), 1000).await;
         let app = test::init_service(hygo::app::app(state.clone())).await;
-        let slots = |q: &str| TestRequest::get().uri(&format!("/appointments/slots?{q}"));
+        let slots = |q: &str| get(&format!("/appointments/slots?{q}"));
         let book = |v: Value| post_json("/appointments/bookAppointment", &v);
 
         // Dr. Hitesh Patel (Mon, Wed, Fri, Sat morning) is away Wednesday 9 to Friday 11 January: back on Saturday the 12th.
@@ -278,7 +278,7 @@ async fn a_doctor_on_leave_offers_no_slots_and_cannot_be_booked() {
         assert_eq!(send(&app, book(request("2030-01-14", "11:00 AM"))).await.0, 201, "{b}: after the leave");
 
         // The API says so: not on leave today (Monday the 7th), leave coming.
-        let (_, _, body) = send(&app, TestRequest::get().uri("/api/doctors/1")).await;
+        let (_, _, body) = send(&app, get("/api/doctors/1")).await;
         assert_eq!((body["data"]["onLeave"].as_bool(), body["data"]["availability"].as_str()), (Some(false), Some("Available")), "{b}");
         assert_eq!(body["data"]["leave"], json!([{ "from": "2030-01-09", "until": "2030-01-11", "backOn": "2030-01-12" }]), "{b}");
         assert!(!body.to_string().contains("Conference"), "{b}: the staff note never leaves the server");
@@ -315,7 +315,7 @@ async fn a_doctor_on_leave_offers_no_slots_and_cannot_be_booked() {
         let mut req = request("2030-01-14", "04:00 PM");
         req["doctor"] = json!("Dr. Rajesh Shah");
         assert_eq!(send(&app, book(req)).await.0, 422, "{b}");
-        let (_, _, body) = send(&app, TestRequest::get().uri("/api/doctors/3")).await;
+        let (_, _, body) = send(&app, get("/api/doctors/3")).await;
         assert_eq!((body["data"]["onLeave"].as_bool(), body["data"]["availability"].as_str()), (Some(true), Some("On leave")), "{b}");
         assert_eq!(appointment::Entity::find().count(&state.db).await.unwrap(), 1, "{b}: only the request after the leave");
     }
@@ -328,10 +328,10 @@ async fn the_seeded_doctor_on_leave_is_on_leave_from_the_first_start() {
     let app = test::init_service(hygo::app::app(state.clone())).await;
     let seeded = common::seed();
     let away = seeded.as_array().unwrap().iter().find(|d| d["leaveDays"].is_number()).expect("the seed has a doctor on leave");
-    let (_, _, body) = send(&app, TestRequest::get().uri(&format!("/api/doctors/{}", away["id"]))).await;
+    let (_, _, body) = send(&app, get(&format!("/api/doctors/{}", away["id"]))).await;
     assert_eq!(body["data"]["availability"], "On leave");
     let today = hygo_data::ist::Clock::System.today();
-    let (_, _, slots) = send(&app, TestRequest::get().uri(&format!("/appointments/slots?doctorId={}&date={today}", away["id"]))).await;
+    let (_, _, slots) = send(&app, get(&format!("/appointments/slots?doctorId={}&date={today}", away["id"]))).await;
     assert_eq!(slots["availability"], "on-leave", "{slots}");
 }
 
@@ -345,7 +345,7 @@ async fn a_day_without_times_says_why() {
         let why = |q: &'static str| {
             let app = &app;
             async move {
-                let (status, _, body) = send(app, TestRequest::get().uri(&format!("/appointments/slots?{q}"))).await;
+                let (status, _, body) = send(app, get(&format!("/appointments/slots?{q}"))).await;
                 assert_eq!(status, 200, "{q}");
                 (list(&body["availableSlots"]).len(), body["availability"].as_str().unwrap().to_owned())
             }

@@ -6,19 +6,7 @@ mod common;
 use actix_web::test;
 use serde_json::Value;
 
-use common::{seed, state, TestDb};
-
-async fn get<S, B>(app: &S, uri: &str) -> (u16, Value)
-where
-    S: actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<B>, Error = actix_web::Error>,
-    B: actix_web::body::MessageBody,
-{
-    let res = test::call_service(app, test::TestRequest::get().uri(uri).to_request()).await;
-    let status = res.status().as_u16();
-    let ct = res.headers().get("content-type").map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
-    assert!(ct.starts_with("application/json"), "{uri}: content type {ct}");
-    (status, test::read_body_json(res).await)
-}
+use common::{fetch, get, seed, send, state, TestDb};
 
 #[actix_web::test]
 async fn doctors_list_one_and_by_department() {
@@ -28,7 +16,7 @@ async fn doctors_list_one_and_by_department() {
         let seeded = seed.as_array().unwrap();
         let b = db.backend;
 
-        let (status, body) = get(&app, "/api/doctors").await;
+        let (status, _, body) = send(&app, get("/api/doctors")).await;
         assert_eq!(status, 200, "{b}");
         assert_eq!(body["success"], true);
         let list = body["data"].as_array().unwrap();
@@ -43,7 +31,7 @@ async fn doctors_list_one_and_by_department() {
 
         // One doctor: every field as seeded.
         let first = &seeded[0];
-        let (status, body) = get(&app, &format!("/api/doctors/{}", first["id"])).await;
+        let (status, _, body) = send(&app, get(&format!("/api/doctors/{}", first["id"]))).await;
         assert_eq!(status, 200);
         let d = &body["data"];
         assert_eq!(d["name"], first["name"], "{b}");
@@ -58,34 +46,34 @@ async fn doctors_list_one_and_by_department() {
         // By department: exactly the seeded doctors of that department.
         let dept = first["department"].as_str().unwrap();
         let expected: Vec<&str> = seeded.iter().filter(|x| x["department"] == dept).map(|x| x["name"].as_str().unwrap()).collect();
-        let (status, body) = get(&app, &format!("/api/doctors/department/{dept}")).await;
+        let (status, _, body) = send(&app, get(&format!("/api/doctors/department/{dept}"))).await;
         assert_eq!(status, 200);
         let mut names: Vec<&str> = body["data"].as_array().unwrap().iter().map(|x| x["name"].as_str().unwrap()).collect();
         names.sort();
         let mut expected_sorted = expected.clone();
         expected_sorted.sort();
         assert_eq!(names, expected_sorted, "{b}: doctors of {dept}");
-        let (status, body) = get(&app, &format!("/api/doctors/department/{}", dept.to_uppercase())).await;
+        let (status, _, body) = send(&app, get(&format!("/api/doctors/department/{}", dept.to_uppercase()))).await;
         assert_eq!((status, body["data"].as_array().unwrap().len()), (200, expected.len()), "{b}: slug is case-insensitive");
 
         // The aliases and names the department pages accept (spec section 2).
         for (alias, slug) in [("laboratories", "laboratory"), ("internal_medicine", "internal-medicine"), ("Neuroscience", "neurology"),
             ("home-services", "home_services"), ("General%20Surgery", "general-surgery")] {
             let want = seeded.iter().filter(|x| x["department"] == slug).count();
-            let (status, body) = get(&app, &format!("/api/doctors/department/{alias}")).await;
+            let (status, _, body) = send(&app, get(&format!("/api/doctors/department/{alias}"))).await;
             assert_eq!(status, 200, "{b}: {alias}");
             let list = body["data"].as_array().unwrap();
             assert_eq!(list.len(), want, "{b}: {alias} is {slug}");
             assert!(list.iter().all(|x| x["department"] == slug), "{b}: {alias}");
         }
         assert!(seeded.iter().filter(|x| x["department"] == "neurology").count() > 0, "the alias test sees doctors");
-        let (status, _) = get(&app, "/api/doctors/department/astrology").await;
+        let (status, _, _) = send(&app, get("/api/doctors/department/astrology")).await;
         assert_eq!(status, 404, "{b}: an unknown department is still 404");
 
         // A department with nobody yet answers an empty list, not an error.
         let staffed: Vec<&str> = seeded.iter().map(|x| x["department"].as_str().unwrap()).collect();
         let empty = hygo_data::catalogue::departments().iter().find(|d| !staffed.contains(&d.slug.as_str())).unwrap();
-        let (status, body) = get(&app, &format!("/api/doctors/department/{}", empty.slug)).await;
+        let (status, _, body) = send(&app, get(&format!("/api/doctors/department/{}", empty.slug))).await;
         assert_eq!((status, body["data"].as_array().unwrap().len()), (200, 0), "{b}");
     }
 }
@@ -96,7 +84,7 @@ async fn search_filters_by_name_or_specialization() {
     let app = test::init_service(hygo::app::app(state(&db).await)).await;
     let seed = seed();
     let spec = seed[0]["specialization"].as_str().unwrap().to_uppercase();
-    let (status, body) = get(&app, &format!("/api/doctors?search={}", spec.replace(' ', "%20"))).await;
+    let (status, _, body) = send(&app, get(&format!("/api/doctors?search={}", spec.replace(' ', "%20")))).await;
     assert_eq!(status, 200);
     let found = body["data"].as_array().unwrap();
     let expected = seed.as_array().unwrap().iter().filter(|d| {
@@ -105,9 +93,9 @@ async fn search_filters_by_name_or_specialization() {
     }).count();
     assert!(expected >= 1);
     assert_eq!(found.len(), expected);
-    let (_, body) = get(&app, "/api/doctors?search=zzzz-nobody").await;
+    let (_, _, body) = send(&app, get("/api/doctors?search=zzzz-nobody")).await;
     assert_eq!(body["data"].as_array().unwrap().len(), 0);
-    let (_, body) = get(&app, "/api/doctors?search=%20%20").await;
+    let (_, _, body) = send(&app, get("/api/doctors?search=%20%20")).await;
     assert_eq!(body["data"].as_array().unwrap().len(), seed.as_array().unwrap().len(), "blank search lists all");
 }
 
@@ -116,19 +104,19 @@ async fn bad_ids_and_unknown_paths_are_json_errors_never_500() {
     for db in TestDb::all().await {
         let app = test::init_service(hygo::app::app(state(&db).await)).await;
         let b = db.backend;
-        let (status, body) = get(&app, "/api/doctors/99999").await;
+        let (status, _, body) = send(&app, get("/api/doctors/99999")).await;
         assert_eq!(status, 404, "{b}");
         assert_eq!(body["success"], false);
         assert_eq!(body["message"], "Doctor not found.");
         for bad in ["abc", "1.5", "-1", "0", "99999999999999999999", "%F0%9F%98%80", "1%20OR%201=1"] {
-            let (status, body) = get(&app, &format!("/api/doctors/{bad}")).await;
+            let (status, _, body) = send(&app, get(&format!("/api/doctors/{bad}"))).await;
             assert_eq!(status, 400, "{b}: /api/doctors/{bad}");
             assert_eq!(body["success"], false);
             assert!(body["message"].as_str().unwrap().contains("positive whole number"));
         }
-        let (status, body) = get(&app, "/api/doctors/department/no-such-department").await;
+        let (status, _, body) = send(&app, get("/api/doctors/department/no-such-department")).await;
         assert_eq!((status, body["success"].clone()), (404, Value::Bool(false)), "{b}");
-        let (status, body) = get(&app, "/api/nothing/here").await;
+        let (status, _, body) = send(&app, get("/api/nothing/here")).await;
         assert_eq!(status, 404, "{b}");
         assert_eq!(body["message"], "There is no such API endpoint.");
     }
@@ -139,9 +127,7 @@ async fn health_answers_when_the_database_does() {
     let db = TestDb::sqlite();
     let state = state(&db).await;
     let app = test::init_service(hygo::app::app(state.clone())).await;
-    let res = test::call_service(&app, test::TestRequest::get().uri("/healthz").to_request()).await;
-    assert_eq!(res.status(), 200);
+    assert_eq!(fetch(&app, "/healthz").await.status, 200);
     state.db.clone().close().await.unwrap();
-    let res = test::call_service(&app, test::TestRequest::get().uri("/healthz").to_request()).await;
-    assert_eq!(res.status(), 503, "a closed database is reported");
+    assert_eq!(fetch(&app, "/healthz").await.status, 503, "a closed database is reported");
 }

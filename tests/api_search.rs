@@ -3,17 +3,17 @@
 
 mod common;
 
-use actix_web::test::{self, TestRequest};
+use actix_web::test;
 use serde_json::Value;
 
-use common::{send, state, TestDb};
+use common::{get, send, state, TestDb};
 
 async fn search<S, B>(app: &S, q: &str) -> Vec<Value>
 where
     S: actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<B>, Error = actix_web::Error>,
     B: actix_web::body::MessageBody,
 {
-    let (status, _, body) = send(app, TestRequest::get().uri(&format!("/api/search?q={q}"))).await;
+    let (status, _, body) = send(app, get(&format!("/api/search?q={q}"))).await;
     assert_eq!(status, 200, "{q}");
     assert_eq!(body["success"], true);
     body["data"].as_array().unwrap().clone()
@@ -88,7 +88,7 @@ async fn the_best_match_comes_first() {
             assert!(search(&app, q).await.is_empty(), "{b}: {q:?}");
         }
         assert!(search(&app, "%E0%AA%86%E0%AA%B6%E0%AA%BE").await.is_empty(), "{b}: Gujarati text finds nothing, fails nothing");
-        let (status, _, _) = send(&app, TestRequest::get().uri("/api/search")).await;
+        let (status, _, _) = send(&app, get("/api/search")).await;
         assert_eq!(status, 200, "{b}: no q at all");
     }
 }
@@ -97,8 +97,8 @@ async fn the_best_match_comes_first() {
 async fn the_original_client_s_doubled_path_answers_like_the_clean_one() {
     let db = TestDb::sqlite();
     let app = test::init_service(hygo::app::app(state(&db).await)).await;
-    let (s1, _, doubled) = send(&app, TestRequest::get().uri("/api/api/doctors?search=cardio")).await;
-    let (s2, _, clean) = send(&app, TestRequest::get().uri("/api/doctors?search=cardio")).await;
+    let (s1, _, doubled) = send(&app, get("/api/api/doctors?search=cardio")).await;
+    let (s2, _, clean) = send(&app, get("/api/doctors?search=cardio")).await;
     assert_eq!((s1, s2), (200, 200));
     assert_eq!(doubled, clean);
     let found = doubled["data"].as_array().unwrap();

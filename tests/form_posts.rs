@@ -5,36 +5,11 @@
 
 mod common;
 
-use actix_web::http::header;
-use actix_web::test::{self, TestRequest};
+use actix_web::test;
 use hygo_data::entities::{appointment, card_request, contact_message, newsletter_subscriber};
 use sea_orm::{EntityTrait, PaginatorTrait};
 
-use common::{at, state_with, TestDb};
-
-struct Answer {
-    status: u16,
-    location: String,
-    html: String,
-}
-
-async fn post<S, B>(app: &S, uri: &str, body: &str) -> Answer
-where
-    S: actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<B>, Error = actix_web::Error>,
-    B: actix_web::body::MessageBody,
-{
-    let req = TestRequest::post()
-        .uri(uri)
-        .peer_addr("198.51.100.9:40000".parse().unwrap())
-        .insert_header((header::CONTENT_TYPE, "application/x-www-form-urlencoded"))
-        .insert_header((header::ACCEPT, "text/html,application/xhtml+xml"))
-        .set_payload(body.to_owned());
-    let res = test::call_service(app, req.to_request()).await;
-    let status = res.status().as_u16();
-    let location = res.headers().get(header::LOCATION).map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
-    let html = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
-    Answer { status, location, html }
-}
+use common::{at, fetch, state_with, submit, TestDb};
 
 /// Monday 7 January 2030, 10:20 in Rajkot.
 const NOW: &str = "2030-01-07 10:20";
@@ -46,40 +21,40 @@ async fn card_requests_contact_messages_and_newsletter_sign_ups_without_javascri
         let state = state_with(&db, at(NOW), 1000).await;
         let app = test::init_service(hygo::app::app(state.clone())).await;
 
-        let refused = post(&app, "/subscription", "name=Meera+Shah&email=meera%40&number=98250+22222&subscriptionType=Essential+Family").await;
+        let refused = submit(&app, "/subscription", "name=Meera+Shah&email=meera%40&number=98250+22222&subscriptionType=Essential+Family").await;
         assert_eq!(refused.status, 422, "{b}");
-        assert!(refused.html.contains("There is a problem") && refused.html.contains(r##"href="#card-email""##), "{b}: the summary links to the field");
-        assert!(refused.html.contains(r#"value="Meera Shah""#), "{b}: the values are kept");
-        let stored = post(&app, "/subscription", "name=Meera+Shah&email=meera%40example.in&number=98250+22222&subscriptionType=Essential+Family").await;
-        assert_eq!((stored.status, stored.location.as_str()), (303, "/subscription?requested=family#request"), "{b}");
+        assert!(refused.text.contains("There is a problem") && refused.text.contains(r##"href="#card-email""##), "{b}: the summary links to the field");
+        assert!(refused.text.contains(r#"value="Meera Shah""#), "{b}: the values are kept");
+        let stored = submit(&app, "/subscription", "name=Meera+Shah&email=meera%40example.in&number=98250+22222&subscriptionType=Essential+Family").await;
+        assert_eq!((stored.status, stored.header("location")), (303, "/subscription?requested=family#request"), "{b}");
         assert_eq!(card_request::Entity::find().count(&state.db).await.unwrap(), 1, "{b}");
 
-        let refused = post(&app, "/contactus", "name=Dev&email=dev%40example.in&subject=Card").await;
+        let refused = submit(&app, "/contactus", "name=Dev&email=dev%40example.in&subject=Card").await;
         assert_eq!(refused.status, 422, "{b}");
-        assert!(refused.html.contains(r#"value="Card""#), "{b}");
-        let stored = post(&app, "/contactus", "name=%E0%AA%A6%E0%AB%87%E0%AA%B5&email=dev%40example.in&subject=Card&message=Hello").await;
-        assert_eq!((stored.status, stored.location.as_str()), (303, "/contactus?sent=1#contact-form"), "{b}");
+        assert!(refused.text.contains(r#"value="Card""#), "{b}");
+        let stored = submit(&app, "/contactus", "name=%E0%AA%A6%E0%AB%87%E0%AA%B5&email=dev%40example.in&subject=Card&message=Hello").await;
+        assert_eq!((stored.status, stored.header("location")), (303, "/contactus?sent=1#contact-form"), "{b}");
         let row = contact_message::Entity::find().one(&state.db).await.unwrap().unwrap();
         assert_eq!(row.name, "દેવ", "{b}: Gujarati round-trips through a form post");
 
-        let refused = post(&app, "/newsletter", "email=nope").await;
+        let refused = submit(&app, "/newsletter", "email=nope").await;
         assert_eq!(refused.status, 422, "{b}");
-        assert!(refused.html.contains("Please enter a valid email address"), "{b}");
-        let stored = post(&app, "/newsletter", "email=ravi%40example.in").await;
-        assert_eq!((stored.status, stored.location.as_str()), (303, "/newsletter?subscribed=1"), "{b}");
-        let again = post(&app, "/newsletter", "email=Ravi%40Example.in").await;
+        assert!(refused.text.contains("Please enter a valid email address"), "{b}");
+        let stored = submit(&app, "/newsletter", "email=ravi%40example.in").await;
+        assert_eq!((stored.status, stored.header("location")), (303, "/newsletter?subscribed=1"), "{b}");
+        let again = submit(&app, "/newsletter", "email=Ravi%40Example.in").await;
         assert_eq!(again.status, 303, "{b}: the same friendly answer twice");
         assert_eq!(newsletter_subscriber::Entity::find().count(&state.db).await.unwrap(), 1, "{b}");
 
         // The unsubscribe page's button: a browser is sent on to a page.
         let token = newsletter_subscriber::Entity::find().one(&state.db).await.unwrap().unwrap().unsubscribe_token;
-        let done = post(&app, &format!("/newsletter/unsubscribe?token={token}"), "").await;
-        assert_eq!((done.status, done.location.as_str()), (303, "/newsletter?unsubscribed=1"), "{b}");
-        let bad = post(&app, "/newsletter/unsubscribe?token=0000", "").await;
-        assert_eq!((bad.status, bad.location.as_str()), (303, "/unsubscribe?token=0000"), "{b}");
+        let done = submit(&app, &format!("/newsletter/unsubscribe?token={token}"), "").await;
+        assert_eq!((done.status, done.header("location")), (303, "/newsletter?unsubscribed=1"), "{b}");
+        let bad = submit(&app, "/newsletter/unsubscribe?token=0000", "").await;
+        assert_eq!((bad.status, bad.header("location")), (303, "/unsubscribe?token=0000"), "{b}");
 
         // Too large a body is refused before it is read.
-        let big = post(&app, "/contactus", &format!("message={}", "a".repeat(20_000))).await;
+        let big = submit(&app, "/contactus", &format!("message={}", "a".repeat(20_000))).await;
         assert_eq!(big.status, 413, "{b}");
     }
 }
@@ -95,43 +70,43 @@ async fn the_wizards_step_by_step_without_javascript() {
         let choice = "doctor=Dr.+Kinjal+Mehta&date=2030-01-14&time=10%3A00+AM&visitType=in-person&reason=Consultation\
                       &selectedSymptoms=Fever&selectedSymptoms=Cough&department=cardiology";
 
-        let two = post(&app, "/appointment", &format!("step=1&action=next&{person}")).await;
+        let two = submit(&app, "/appointment", &format!("step=1&action=next&{person}")).await;
         assert_eq!(two.status, 200, "{b}");
-        assert!(two.html.contains("Appointment Details") && two.html.contains(r#"type="hidden" name="name" value="Asha Patel""#), "{b}");
-        let times = post(&app, "/appointment", &format!("step=2&action=slots&{person}&doctor=Dr.+Kinjal+Mehta&date=2030-01-14")).await;
-        assert!(times.html.contains(r#"name="time" value="09:00 AM""#) && times.html.contains(r#"name="time" value="04:45 PM""#), "{b}");
-        let week = post(&app, "/appointment", &format!("step=2&week=1&{person}")).await;
-        assert!(week.html.contains(r#"name="date" value="2030-01-14""#), "{b}: a week page selects its first day");
-        let three = post(&app, "/appointment", &format!("step=2&action=next&{person}&{choice}")).await;
-        assert!(three.html.contains("Confirm Your Request"), "{b}");
-        let unconfirmed = post(&app, "/appointment", &format!("step=3&action=submit&{person}&{choice}")).await;
+        assert!(two.text.contains("Appointment Details") && two.text.contains(r#"type="hidden" name="name" value="Asha Patel""#), "{b}");
+        let times = submit(&app, "/appointment", &format!("step=2&action=slots&{person}&doctor=Dr.+Kinjal+Mehta&date=2030-01-14")).await;
+        assert!(times.text.contains(r#"name="time" value="09:00 AM""#) && times.text.contains(r#"name="time" value="04:45 PM""#), "{b}");
+        let week = submit(&app, "/appointment", &format!("step=2&week=1&{person}")).await;
+        assert!(week.text.contains(r#"name="date" value="2030-01-14""#), "{b}: a week page selects its first day");
+        let three = submit(&app, "/appointment", &format!("step=2&action=next&{person}&{choice}")).await;
+        assert!(three.text.contains("Confirm Your Request"), "{b}");
+        let unconfirmed = submit(&app, "/appointment", &format!("step=3&action=submit&{person}&{choice}")).await;
         assert_eq!(unconfirmed.status, 422, "{b}");
-        assert!(unconfirmed.html.contains("Tick the box to confirm your details"), "{b}");
-        let missing = post(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{choice}")).await;
+        assert!(unconfirmed.text.contains("Tick the box to confirm your details"), "{b}");
+        let missing = submit(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{choice}")).await;
         assert_eq!(missing.status, 422, "{b}");
-        assert!(missing.html.contains("Personal Information") && missing.html.contains("Enter your full name"), "{b}: back to step 1");
+        assert!(missing.text.contains("Personal Information") && missing.text.contains("Enter your full name"), "{b}: back to step 1");
 
-        let sent = post(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
+        let sent = submit(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
         assert_eq!(sent.status, 303, "{b}");
         assert_eq!(
-            sent.location,
+            sent.header("location"),
             "/appointment?requested=1&doctor=Dr.+Kinjal+Mehta&date=2030-01-14&time=10%3A00+AM&visitType=in-person",
             "{b}: the confirmation's address carries no personal data"
         );
-        let taken = post(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
+        let taken = submit(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
         assert_eq!(taken.status, 409, "{b}");
-        assert!(taken.html.contains("Sorry, that time has just been requested"), "{b}");
-        assert!(!taken.html.contains(r#"name="time" value="10:00 AM""#), "{b}: the taken time is not offered again");
+        assert!(taken.text.contains("Sorry, that time has just been requested"), "{b}");
+        assert!(!taken.text.contains(r#"name="time" value="10:00 AM""#), "{b}: the taken time is not offered again");
         assert_eq!(appointment::Entity::find().count(&state.db).await.unwrap(), 1, "{b}");
 
         // Wizard B: the doctor is the path's.
-        let b_sent = post(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&date=2030-01-14&time=11%3A00+AM&isNewPatient=no")).await;
+        let b_sent = submit(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&date=2030-01-14&time=11%3A00+AM&isNewPatient=no")).await;
         assert_eq!(b_sent.status, 303, "{b}");
-        assert!(b_sent.location.starts_with("/appointment/4?confirmed=1&date=2030-01-14&time=11%3A00+AM"), "{b}: {}", b_sent.location);
-        let off_grid = post(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&date=2030-01-14&time=8%3A00+PM")).await;
+        assert!(b_sent.header("location").starts_with("/appointment/4?confirmed=1&date=2030-01-14&time=11%3A00+AM"), "{b}: {}", b_sent.header("location"));
+        let off_grid = submit(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&date=2030-01-14&time=8%3A00+PM")).await;
         assert_eq!(off_grid.status, 422, "{b}: 8:00 PM is not one of her times");
-        assert!(off_grid.html.contains("Schedule Your Appointment"), "{b}");
-        assert_eq!(post(&app, "/appointment/abc", "step=1").await.status, 404, "{b}");
+        assert!(off_grid.text.contains("Schedule Your Appointment"), "{b}");
+        assert_eq!(submit(&app, "/appointment/abc", "step=1").await.status, 404, "{b}");
         assert_eq!(appointment::Entity::find().count(&state.db).await.unwrap(), 2, "{b}");
     }
 }
@@ -142,10 +117,10 @@ async fn over_the_limit_a_form_gets_its_page_again_with_429() {
     let state = state_with(&db, at(NOW), 1).await;
     let app = test::init_service(hygo::app::app(state.clone())).await;
     let body = "name=Dev&email=dev%40example.in&subject=Card&message=Hello";
-    assert_eq!(post(&app, "/contactus", body).await.status, 303);
-    let limited = post(&app, "/contactus", body).await;
+    assert_eq!(submit(&app, "/contactus", body).await.status, 303);
+    let limited = submit(&app, "/contactus", body).await;
     assert_eq!(limited.status, 429);
-    assert!(limited.html.contains("Please wait a few minutes") && limited.html.contains(r#"value="Card""#));
+    assert!(limited.text.contains("Please wait a few minutes") && limited.text.contains(r#"value="Card""#));
     assert_eq!(contact_message::Entity::find().count(&state.db).await.unwrap(), 1);
 }
 
@@ -163,9 +138,9 @@ async fn the_schedule_step_writes_dates_as_people_in_india_do() {
     let app = test::init_service(hygo::app::app(state_with(&db, at("2026-11-24 10:00"), 1000).await)).await;
     let person = "name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in";
     for path in ["/appointment", "/appointment/4"] {
-        let step = post(&app, path, &format!("step=1&action=next&{person}")).await;
+        let step = submit(&app, path, &format!("step=1&action=next&{person}")).await;
         assert_eq!(step.status, 200, "{path}");
-        let html = main_of(&step.html);
+        let html = main_of(&step.text);
         assert!(html.contains("Chosen: Tuesday, 24 November 2026"), "{path}: the chosen day");
         assert!(html.contains(r#"<p class="week-title" aria-live="polite">November 2026</p>"#), "{path}: the month title");
         assert!(
@@ -179,14 +154,7 @@ async fn the_schedule_step_writes_dates_as_people_in_india_do() {
         assert!(html.contains(r#"value="next" class="button button--primary" name="action">Review Appointment</button>"#), "{path}");
     }
     // The request's confirmation page (from its address) says the day the same way.
-    let done = test::call_service(
-        &app,
-        TestRequest::get()
-            .uri("/appointment?requested=1&doctor=Dr.+Kinjal+Mehta&date=2026-11-30&time=10%3A00+AM&visitType=in-person")
-            .to_request(),
-    )
-    .await;
-    let html = String::from_utf8(test::read_body(done).await.to_vec()).unwrap();
+    let html = fetch(&app, "/appointment?requested=1&doctor=Dr.+Kinjal+Mehta&date=2026-11-30&time=10%3A00+AM&visitType=in-person").await.text;
     assert!(html.contains("<dd>Monday, 30 November 2026<!-- -->, <!-- -->10:00 AM</dd>"), "the confirmation");
 }
 
@@ -199,24 +167,23 @@ async fn emergencies_are_sent_to_108_at_once() {
 
     for path in ["/appointment", "/appointment/4"] {
         // Every step of both wizards says it is not for emergencies, with 108 to call.
-        let first = test::call_service(&app, TestRequest::get().uri(path).to_request()).await;
-        let html = String::from_utf8(test::read_body(first).await.to_vec()).unwrap();
+        let html = fetch(&app, path).await.text;
         let main = main_of(&html);
         assert!(main.contains("This form is not for emergencies. In an emergency, call <a href=\"tel:108\""), "{path}: {main}");
         assert!(main.contains("or go to the nearest emergency department."), "{path}");
 
         // The schedule step carries the notice, hidden until a red flag is chosen; the
         // red flags are marked so CSS shows it at once without JavaScript.
-        let two = post(&app, path, &format!("step=1&action=next&{person}")).await;
-        let main = main_of(&two.html);
+        let two = submit(&app, path, &format!("step=1&action=next&{person}")).await;
+        let main = main_of(&two.text);
         assert!(main.contains(r#"<div class="red-flag" data-red-flag-notice="">"#), "{path}: the notice, hidden");
         assert!(main.contains("call <a href=\"tel:108\" class=\"emergency-number\">108</a> now"), "{path}");
         assert!(main.contains(r#"aria-live="assertive""#), "{path}: read out when it appears");
     }
-    let b = main_of(&post(&app, "/appointment/4", &format!("step=1&action=next&{person}")).await.html).to_owned();
+    let b = main_of(&submit(&app, "/appointment/4", &format!("step=1&action=next&{person}")).await.text).to_owned();
     assert!(b.contains(r#"<option value="emergency" data-red-flag="">Emergency</option>"#), "wizard B's Emergency");
     assert!(!b.contains(r#"<option value="follow-up" data-red-flag"#));
-    let a = main_of(&post(&app, "/appointment", &format!("step=1&action=next&{person}")).await.html).to_owned();
+    let a = main_of(&submit(&app, "/appointment", &format!("step=1&action=next&{person}")).await.text).to_owned();
     // Options are posted by their ids and shown by their labels.
     for (symptom, label) in [("chest-pain", "Chest Pain"), ("shortness-of-breath", "Shortness of Breath")] {
         assert!(a.contains(&format!(r#"data-red-flag="" name="selectedSymptoms" value="{symptom}""#)), "wizard A's {symptom}");
@@ -226,12 +193,12 @@ async fn emergencies_are_sent_to_108_at_once() {
 
     // Chosen and carried on to the review step: the notice shows there too…
     let choice = "date=2030-01-14&time=11%3A00+AM&visitType=in-person&reason=emergency";
-    let three = post(&app, "/appointment/4", &format!("step=2&action=next&{person}&{choice}")).await;
-    assert!(main_of(&three.html).contains(r#"<div class="red-flag is-shown" data-red-flag-notice="">"#));
-    let three = post(&app, "/appointment", &format!("step=2&action=next&{person}&doctor=Dr.+Kinjal+Mehta&date=2030-01-14&time=10%3A00+AM&selectedSymptoms=chest-pain")).await;
-    assert!(main_of(&three.html).contains(r#"<div class="red-flag is-shown" data-red-flag-notice="">"#));
+    let three = submit(&app, "/appointment/4", &format!("step=2&action=next&{person}&{choice}")).await;
+    assert!(main_of(&three.text).contains(r#"<div class="red-flag is-shown" data-red-flag-notice="">"#));
+    let three = submit(&app, "/appointment", &format!("step=2&action=next&{person}&doctor=Dr.+Kinjal+Mehta&date=2030-01-14&time=10%3A00+AM&selectedSymptoms=chest-pain")).await;
+    assert!(main_of(&three.text).contains(r#"<div class="red-flag is-shown" data-red-flag-notice="">"#));
     // …and the request can still be sent, for a non-urgent follow-up.
-    let sent = post(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
+    let sent = submit(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
     assert_eq!(sent.status, 303);
     assert_eq!(appointment::Entity::find().count(&state.db).await.unwrap(), 1);
 }
@@ -242,18 +209,18 @@ async fn in_the_evening_the_wizard_says_the_times_have_passed() {
     let db = TestDb::sqlite();
     let app = test::init_service(hygo::app::app(state_with(&db, at("2030-01-07 17:30"), 1000).await)).await;
     let person = "name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in";
-    let evening = post(&app, "/appointment", &format!("step=2&action=slots&{person}&doctor=Dr.+Hitesh+Patel&date=2030-01-07")).await;
-    let html = main_of(&evening.html);
+    let evening = submit(&app, "/appointment", &format!("step=2&action=slots&{person}&doctor=Dr.+Hitesh+Patel&date=2030-01-07")).await;
+    let html = main_of(&evening.text);
     assert!(html.contains("The times on Monday, 7 January 2030 have passed. Please choose another day."), "{html}");
     assert!(!html.contains("has been requested"));
-    let tuesday = post(&app, "/appointment", &format!("step=2&action=slots&{person}&doctor=Dr.+Hitesh+Patel&date=2030-01-08")).await;
-    assert!(main_of(&tuesday.html).contains("No office hours for Tuesday."));
+    let tuesday = submit(&app, "/appointment", &format!("step=2&action=slots&{person}&doctor=Dr.+Hitesh+Patel&date=2030-01-08")).await;
+    assert!(main_of(&tuesday.text).contains("No office hours for Tuesday."));
 
     // Wizard B offers times on the hour only. Tuesday 8 January at 3:05 PM, Dr. Kaushik
     // Vyas (11:00 AM - 4:00 PM) still has 3:15, 3:30 and 3:45, none on the hour.
     let app = test::init_service(hygo::app::app(state_with(&db, at("2030-01-08 15:05"), 1000).await)).await;
-    let late = post(&app, "/appointment/2", &format!("step=1&action=next&{person}")).await;
-    let html = main_of(&late.html);
+    let late = submit(&app, "/appointment/2", &format!("step=1&action=next&{person}")).await;
+    let html = main_of(&late.text);
     assert!(html.contains("No time on the hour is left on Tuesday, 8 January 2030. Please choose another day."), "{html}");
     assert!(!html.contains("has been requested"));
 }
@@ -275,16 +242,16 @@ async fn the_wizards_follow_a_doctor_s_leave() {
     .unwrap();
     let person = "name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in";
     // Dr. Kinjal Mehta works Mondays (and more): back on Monday the 14th.
-    let two = post(&app, "/appointment/4", &format!("step=1&action=next&{person}")).await;
-    let html = main_of(&two.html);
+    let two = submit(&app, "/appointment/4", &format!("step=1&action=next&{person}")).await;
+    let html = main_of(&two.text);
     assert!(html.contains("Dr. Kinjal Mehta is on leave on Monday, 7 January 2030 and back on Monday, 14 January 2030."), "{html}");
     assert!(html.contains("On leave, back on Monday, 14 January 2030"), "the doctor's card");
     assert!(
         html.contains(r#"value="2030-01-08" class="day" disabled="" aria-pressed="false" aria-label="Tuesday, 8 January 2030""#),
         "a day of leave cannot be chosen"
     );
-    let refused = post(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&date=2030-01-08&time=10%3A00+AM")).await;
+    let refused = submit(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&date=2030-01-08&time=10%3A00+AM")).await;
     assert_eq!(refused.status, 422);
-    assert!(refused.html.contains("Dr. Kinjal Mehta is on leave on Tuesday, 8 January 2030"));
+    assert!(refused.text.contains("Dr. Kinjal Mehta is on leave on Tuesday, 8 January 2030"));
     assert_eq!(appointment::Entity::find().count(&state.db).await.unwrap(), 0);
 }

@@ -10,13 +10,13 @@ use std::collections::BTreeSet;
 use actix_web::test::{self, TestRequest};
 use serde_json::Value;
 
-use common::{send, state, TestDb};
+use common::{get, send, state, TestDb};
 
 #[actix_web::test]
 async fn the_document_lists_exactly_the_routes() {
     let db = TestDb::sqlite();
     let app = test::init_service(hygo::app::app(state(&db).await)).await;
-    let (status, _, doc) = send(&app, TestRequest::get().uri("/api/openapi.json")).await;
+    let (status, _, doc) = send(&app, get("/api/openapi.json")).await;
     assert_eq!(status, 200);
     assert_eq!(doc["openapi"], "3.1.0");
 
@@ -38,8 +38,7 @@ async fn the_document_lists_exactly_the_routes() {
             "post" => TestRequest::post(),
             other => panic!("unexpected method {other}"),
         };
-        let res = test::call_service(&app, req.uri(&uri).to_request()).await;
-        let body: Value = test::read_body_json(res).await;
+        let (_, _, body) = send(&app, req.uri(&uri)).await;
         assert_ne!(body["message"], "There is no such API endpoint.", "{method} {path} is not routed");
     }
 

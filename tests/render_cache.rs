@@ -10,29 +10,27 @@
 mod common;
 
 use actix_web::http::header;
-use actix_web::test::{self, TestRequest};
+use actix_web::test;
 use std::io::Read;
 use std::time::Duration;
 
 use hygo_data::entities::{doctor, office_hours};
 use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, IntoActiveModel, Set};
 
-use common::{state, state_from, test_config, TestDb};
+use common::{call, get, post_json, send, state, state_from, submit, test_config, TestDb};
 
-async fn get<S, B>(app: &S, uri: &str, etag: Option<&str>) -> (u16, String, String)
-where
-    S: actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<B>, Error = actix_web::Error>,
-    B: actix_web::body::MessageBody,
-{
-    let mut req = TestRequest::get().uri(uri);
+/// A page, with the browser's copy's tag if any: the status, the `ETag` and the text.
+async fn page(
+    app: &impl actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, Error = actix_web::Error>,
+    uri: &str,
+    etag: Option<&str>,
+) -> (u16, String, String) {
+    let mut req = get(uri);
     if let Some(tag) = etag {
         req = req.insert_header((header::IF_NONE_MATCH, tag.to_owned()));
     }
-    let res = test::call_service(app, req.to_request()).await;
-    let status = res.status().as_u16();
-    let tag = res.headers().get(header::ETAG).map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
-    let body = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
-    (status, tag, body)
+    let answer = call(app, req).await;
+    (answer.status, answer.header("etag").to_owned(), answer.text)
 }
 
 #[actix_web::test]
@@ -42,42 +40,42 @@ async fn pages_are_cached_revalidated_and_fresh_after_an_edit() {
         let state = state(&db).await;
         let app = test::init_service(hygo::app::app(state.clone())).await;
 
-        let (status, tag, first) = get(&app, "/doctors/4", None).await;
+        let renders = state.renderer.renders();
+        let (status, tag, first) = page(&app, "/doctors/4", None).await;
         assert_eq!(status, 200, "{b}");
         assert!(tag.starts_with('"'), "{b}: an ETag");
-        let (entries, _) = state.render_cache.usage();
-        assert!(entries >= 1, "{b}: the page was kept");
-        let (_, again_tag, again) = get(&app, "/doctors/4", None).await;
+        assert_eq!(state.renderer.renders(), renders + 1, "{b}: rendered once");
+        assert!(state.render_cache.usage().0 >= 1, "{b}: the page was kept");
+        let (_, again_tag, again) = page(&app, "/doctors/4", None).await;
         assert_eq!((again_tag.as_str(), again.as_str()), (tag.as_str(), first.as_str()), "{b}: the same page");
-        assert_eq!(state.render_cache.usage().0, entries, "{b}: served from the cache, not rendered again");
+        assert_eq!(state.renderer.renders(), renders + 1, "{b}: served from the cache, not rendered again");
 
-        let (status, _, body) = get(&app, "/doctors/4", Some(&tag)).await;
+        let (status, _, body) = page(&app, "/doctors/4", Some(&tag)).await;
         assert_eq!((status, body.as_str()), (304, ""), "{b}: the browser's copy is current");
+        assert_eq!(state.renderer.renders(), renders + 1, "{b}: a 304 renders nothing");
 
         // Another instance renames the doctor in the shared database.
         let row = doctor::Entity::find_by_id(4).one(&state.db).await.unwrap().unwrap();
         let mut edit = row.into_active_model();
         edit.name = Set("Dr. Kinjal Mehta-Rao".into());
         edit.update(&state.db).await.unwrap();
-        let (status, new_tag, fresh) = get(&app, "/doctors/4", Some(&tag)).await;
+        let (status, new_tag, fresh) = page(&app, "/doctors/4", Some(&tag)).await;
         assert_eq!(status, 200, "{b}: changed, so not 304");
+        assert_eq!(state.renderer.renders(), renders + 2, "{b}: rendered again for the new data");
         assert_ne!(new_tag, tag, "{b}");
         assert!(fresh.contains("Dr. Kinjal Mehta-Rao"), "{b}: the new name at once");
-        let (_, _, list) = get(&app, "/doctors", None).await;
+        let (_, _, list) = page(&app, "/doctors", None).await;
         assert!(list.contains("Dr. Kinjal Mehta-Rao"), "{b}: and on every page that shows it");
 
         // A refused form carries the visitor's values: rendered for them only.
         let before = state.render_cache.usage().0;
-        let res = test::call_service(
-            &app,
-            TestRequest::post()
-                .uri("/contactus")
-                .insert_header((header::CONTENT_TYPE, "application/x-www-form-urlencoded"))
-                .set_payload("name=Private+Person&email=bad")
-                .to_request(),
-        )
-        .await;
-        assert_eq!(res.status(), 422, "{b}");
+        let rendered = state.renderer.renders();
+        for n in 1..=2 {
+            let refused = submit(&app, "/contactus", "name=Private+Person&email=bad").await;
+            assert_eq!(refused.status, 422, "{b}");
+            assert!(refused.text.contains(r#"value="Private Person""#), "{b}: the visitor's values");
+            assert_eq!(state.renderer.renders(), rendered + n, "{b}: rendered for each post");
+        }
         assert_eq!(state.render_cache.usage().0, before, "{b}: not cached");
     }
 }
@@ -91,9 +89,10 @@ async fn triggers_version_the_data_and_a_kept_page_needs_no_query() {
         let state = state_from(&db, hygo_data::ist::Clock::System, config).await;
         let app = test::init_service(hygo::app::app(state.clone())).await;
 
-        let (_, _, first) = get(&app, "/doctors/4", None).await;
-        let (status, _, _) = get(&app, "/doctors", None).await;
+        let (_, _, first) = page(&app, "/doctors/4", None).await;
+        let (status, _, _) = page(&app, "/doctors", None).await;
         assert_eq!(status, 200, "{b}");
+        let rendered = state.renderer.renders();
         let v1 = hygo_data::data_version::current(&state.db).await.unwrap().catalogue;
         // Each watched table raises the version, whoever writes to it.
         let row = doctor::Entity::find_by_id(4).one(&state.db).await.unwrap().unwrap();
@@ -137,11 +136,12 @@ async fn triggers_version_the_data_and_a_kept_page_needs_no_query() {
         assert!(now.bookings > bookings, "{b}: a change to appointments raises the bookings' version");
 
         // Within the recheck interval the kept page is served as it was: memory, no query.
-        let (_, _, again) = get(&app, "/doctors/4", None).await;
+        let (_, _, again) = page(&app, "/doctors/4", None).await;
         assert_eq!(again, first, "{b}: served from memory until the next check");
+        assert_eq!(state.renderer.renders(), rendered, "{b}: not rendered again");
         // Nor does the version's table going away: a kept page makes no query.
         state.db.execute_unprepared("DROP TABLE data_version").await.unwrap();
-        let (status, _, body) = get(&app, "/doctors", None).await;
+        let (status, _, body) = page(&app, "/doctors", None).await;
         assert_eq!((status, body.contains("Dr. Kinjal Mehta-Rao")), (200, false), "{b}: the kept page, no query made");
     }
 }
@@ -152,22 +152,18 @@ async fn kept_pages_go_out_in_the_coding_asked_for() {
         let b = db.backend;
         let state = state(&db).await;
         let app = test::init_service(hygo::app::app(state.clone())).await;
-        let (_, _, plain) = get(&app, "/departments/cardiology", None).await;
+        let (_, _, plain) = page(&app, "/departments/cardiology", None).await;
         assert!(plain.contains("<h1"), "{b}");
 
         let mut tags = Vec::new();
         for (accept, coding) in [("gzip, deflate, br, zstd", Some("br")), ("gzip", Some("gzip")), ("identity", None)] {
-            let req = TestRequest::get()
-                .uri("/departments/cardiology")
-                .insert_header((header::ACCEPT_ENCODING, accept))
-                .to_request();
-            let res = test::call_service(&app, req).await;
-            assert_eq!(res.status(), 200, "{b}");
-            let header_of = |name| res.headers().get(name).map(|v: &header::HeaderValue| v.to_str().unwrap().to_owned());
-            assert_eq!(header_of(header::CONTENT_ENCODING).as_deref(), coding, "{b}: {accept}");
-            assert_eq!(header_of(header::VARY).as_deref(), Some("Accept-Encoding"), "{b}");
-            let tag = header_of(header::ETAG).unwrap();
-            let body = test::read_body(res).await.to_vec();
+            let res = call(&app, get("/departments/cardiology").insert_header((header::ACCEPT_ENCODING, accept))).await;
+            assert_eq!(res.status, 200, "{b}");
+            let header_of = |name| Some(res.header(name).to_owned()).filter(|v| !v.is_empty());
+            assert_eq!(header_of("content-encoding").as_deref(), coding, "{b}: {accept}");
+            assert_eq!(header_of("vary").as_deref(), Some("Accept-Encoding"), "{b}");
+            let tag = header_of("etag").unwrap();
+            let body = res.body;
             let mut text = String::new();
             match coding {
                 Some("br") => brotli::Decompressor::new(&body[..], 4096).read_to_string(&mut text).map(|_| ()).unwrap(),
@@ -193,23 +189,23 @@ async fn kept_slots_follow_this_processes_bookings_at_once() {
         config.data_recheck = Duration::from_secs(3600);
         let state = state_from(&db, common::at("2030-01-07 08:00"), config).await;
         let app = test::init_service(hygo::app::app(state.clone())).await;
-        let slots = || TestRequest::get().uri("/appointments/slots?doctorId=1&date=2030-01-09");
+        let slots = || get("/appointments/slots?doctorId=1&date=2030-01-09");
 
-        let (status, headers, first) = common::send(&app, slots()).await;
+        let (status, headers, first) = send(&app, slots()).await;
         assert_eq!(status, 200, "{b}");
         assert_eq!(headers.get(header::CACHE_CONTROL).unwrap(), "no-store", "{b}");
         let free = first["availableSlots"].as_array().unwrap().clone();
         let time = free[0].as_str().unwrap().to_owned();
-        let (again_status, _, again) = common::send(&app, slots()).await;
+        let (again_status, _, again) = send(&app, slots()).await;
         assert_eq!((again_status, &again), (200, &first), "{b}: the kept answer");
 
         let booking = serde_json::json!({
             "name": "Asha Patel", "phone": "+91 98765 43210", "email": "asha@example.com",
             "doctorId": 1, "date": "2030-01-09", "time": time, "visitType": "in-person", "isNewPatient": "yes"
         });
-        let (status, _, body) = common::send(&app, TestRequest::post().uri("/appointments/bookAppointment").set_json(&booking)).await;
+        let (status, _, body) = send(&app, post_json("/appointments/bookAppointment", &booking)).await;
         assert_eq!(status, 201, "{b}: {body}");
-        let (_, _, after) = common::send(&app, slots()).await;
+        let (_, _, after) = send(&app, slots()).await;
         assert!(!after["availableSlots"].as_array().unwrap().iter().any(|t| t == time.as_str()), "{b}: {time} is no longer offered");
         assert!(after["bookedSlots"].as_array().unwrap().iter().any(|t| t == time.as_str()), "{b}: but held");
     }

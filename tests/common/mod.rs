@@ -127,26 +127,101 @@ pub fn at(text: &str) -> hygo_data::ist::Clock {
     hygo_data::ist::Clock::Fixed(chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M").unwrap())
 }
 
-/// Sends a request to the in-process app; answers the status, headers and JSON body.
-pub async fn send<S, B>(app: &S, req: actix_web::test::TestRequest) -> (u16, actix_web::http::header::HeaderMap, serde_json::Value)
-where
-    S: actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<B>, Error = actix_web::Error>,
-    B: actix_web::body::MessageBody,
-{
+// ---- Requests to the in-process app -------------------------------------------
+//
+// `call` is the one place the tests send a request to the app that
+// `actix_web::test::init_service(hygo::app::app(state))` makes; the functions
+// after it are shorthands for the usual requests and answers. (`server` talks to
+// the real binary over a socket instead.)
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::header::HeaderMap;
+use actix_web::test::TestRequest;
+
+/// What the app answered: the status, the headers, the body as bytes and as text
+/// (lossy UTF-8, for pages and messages; compressed bodies are in `body`).
+pub struct Answer {
+    pub status: u16,
+    pub headers: HeaderMap,
+    pub body: Vec<u8>,
+    pub text: String,
+}
+
+impl Answer {
+    /// A header's value, or "" when it is absent.
+    pub fn header(&self, name: &str) -> &str {
+        self.headers.get(name).map(|v| v.to_str().expect("a header in ASCII")).unwrap_or("")
+    }
+
+    /// The body as JSON; panics, naming the status and the body, when it is not.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|_| panic!("status {}: the body is not JSON: {}", self.status, self.text))
+    }
+}
+
+/// Sends one request to the in-process app and reads the whole answer.
+pub async fn call(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
+    req: TestRequest,
+) -> Answer {
     let res = actix_web::test::call_service(app, req.to_request()).await;
     let status = res.status().as_u16();
     let headers = res.headers().clone();
-    let bytes = actix_web::test::read_body(res).await;
-    let body = serde_json::from_slice(&bytes)
-        .unwrap_or_else(|_| panic!("status {status}: the body is not JSON: {}", String::from_utf8_lossy(&bytes)));
-    (status, headers, body)
+    let body = actix_web::test::read_body(res).await.to_vec();
+    let text = String::from_utf8_lossy(&body).into_owned();
+    Answer { status, headers, body, text }
+}
+
+/// `GET uri`.
+pub async fn fetch(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
+    uri: &str,
+) -> Answer {
+    call(app, TestRequest::get().uri(uri)).await
+}
+
+/// Posts an HTML form (`post_form`).
+pub async fn submit(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
+    uri: &str,
+    body: &str,
+) -> Answer {
+    call(app, post_form(uri, body)).await
+}
+
+/// `call` for an answer that must be JSON: the status, the headers and the JSON body.
+pub async fn send(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
+    req: TestRequest,
+) -> (u16, HeaderMap, serde_json::Value) {
+    let answer = call(app, req).await;
+    let json = answer.json();
+    let ct = answer.header("content-type");
+    assert!(ct.starts_with("application/json"), "status {}: JSON with the content type {ct:?}", answer.status);
+    (answer.status, answer.headers, json)
+}
+
+/// `GET uri`, for `call` or `send`.
+pub fn get(uri: &str) -> TestRequest {
+    TestRequest::get().uri(uri)
 }
 
 /// A JSON POST from a given client address.
-pub fn post_json(uri: &str, body: &serde_json::Value) -> actix_web::test::TestRequest {
-    actix_web::test::TestRequest::post()
+pub fn post_json(uri: &str, body: &serde_json::Value) -> TestRequest {
+    TestRequest::post()
         .uri(uri)
         .peer_addr("203.0.113.7:50000".parse().unwrap())
         .insert_header(("content-type", "application/json"))
         .set_payload(body.to_string())
+}
+
+/// An HTML form post as a browser without JavaScript sends it, from a given client address.
+pub fn post_form(uri: &str, body: &str) -> TestRequest {
+    TestRequest::post()
+        .uri(uri)
+        .peer_addr("198.51.100.9:40000".parse().unwrap())
+        .insert_header(("content-type", "application/x-www-form-urlencoded"))
+        .insert_header(("accept", "text/html,application/xhtml+xml"))
+        .set_payload(body.to_owned())
 }

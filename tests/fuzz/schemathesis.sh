@@ -5,6 +5,9 @@
 # undeclared methods refused with Allow. Needs python3 with venv and pip.
 #   FUZZ_EXAMPLES (default 50) examples per operation; FUZZ_SEED fixes the run
 #   (CI uses a fixed seed; `FUZZ_SEED= make fuzz` explores a new one).
+# The build is `make test`'s (`cargo test --no-run`), so running both, even side by
+# side, compiles once. schemathesis runs in a scratch directory, so its caches
+# (.hypothesis, .schemathesis) stay out of the repository.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -14,7 +17,7 @@ if [ ! -x "$venv/bin/schemathesis" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet "schemathesis==4.32.5"
 fi
-cargo build --workspace --bins --tests
+"${CARGO:-cargo}" test --workspace --no-run
 
 work="$(mktemp -d)"
 port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
@@ -40,6 +43,7 @@ seed_args=()
 if [ -n "${FUZZ_SEED-20261123}" ]; then seed_args=(--seed "${FUZZ_SEED-20261123}"); fi
 # positive_data_acceptance is left out: a booking that fits the schema can still be
 # refused for a reason no schema can state (the slot is taken, the day has passed).
+cd "$work"
 "$venv/bin/schemathesis" run "http://127.0.0.1:$port/api/openapi.json" \
   --checks all --exclude-checks positive_data_acceptance \
   --max-examples "${FUZZ_EXAMPLES:-50}" "${seed_args[@]}" --no-color

@@ -340,6 +340,7 @@ mod tests {
         }
     }
 
+    /// The lists of spec section 9, copied from its text, in its order.
     #[test]
     fn the_lists_are_the_spec_s() {
         // Spec section 8, word for word.
@@ -362,5 +363,9 @@ mod tests {
         let checkup = reasons.iter().find(|r| r.named_by("Routine Checkup")).unwrap();
         assert!(checkup.named_by("Routine Check-up") && checkup.id == "routine-checkup");
         assert!(crate::catalogue::symptoms().iter().all(|s| s.id.chars().all(|c| c.is_ascii_lowercase() || c == '-')));
+        assert_eq!(DEPARTMENTS, [
+            "cardiology", "neurology", "orthopedics", "pediatrics", "ophthalmology", "internal-medicine", "general-consultation",
+        ]);
+        assert_eq!(VISIT_TYPES, ["in-person", "video"]);
     }
 }

@@ -1,3 +1,4 @@
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -34,6 +35,8 @@ struct Job {
 #[derive(Clone)]
 pub struct RenderPool {
     queue: SyncSender<Job>,
+    /// Renders run to an answer (a page or an error), by every thread; see `renders`.
+    renders: Arc<AtomicU64>,
 }
 
 impl RenderPool {
@@ -43,16 +46,18 @@ impl RenderPool {
         let threads = config.threads.max(1);
         let (queue, jobs) = mpsc::sync_channel::<Job>(1024);
         let jobs = Arc::new(Mutex::new(jobs));
+        let renders = Arc::new(AtomicU64::new(0));
         let (ready_tx, ready_rx) = mpsc::channel();
         for n in 0..threads {
             let jobs = jobs.clone();
             let bundle = bundle.clone();
             let config = config.clone();
             let ready = ready_tx.clone();
+            let renders = renders.clone();
             thread::Builder::new()
                 .name(format!("render-{n}"))
                 .stack_size(8 * 1024 * 1024)
-                .spawn(move || worker(bundle, config, jobs, ready))
+                .spawn(move || worker(bundle, config, jobs, ready, renders))
                 .map_err(|e| RenderError::Bundle(format!("cannot start a render thread: {e}")))?;
         }
         drop(ready_tx);
@@ -63,7 +68,14 @@ impl RenderPool {
                 Err(_) => return Err(RenderError::Unavailable),
             }
         }
-        Ok(Self { queue })
+        Ok(Self { queue, renders })
+    }
+
+    /// How many renders this pool has run to an answer (a page or an error) since
+    /// it started. A counter for tests and diagnostics: a page served from a cache
+    /// leaves it unchanged.
+    pub fn renders(&self) -> u64 {
+        self.renders.load(Ordering::Relaxed)
     }
 
     /// Renders on a render thread; returns the output and the time the JavaScript took.
@@ -86,6 +98,7 @@ fn worker(
     config: RenderConfig,
     jobs: Arc<Mutex<Receiver<Job>>>,
     ready: mpsc::Sender<Result<Duration, RenderError>>,
+    renders: Arc<AtomicU64>,
 ) {
     let load = || Engine::new(&bundle, config.timeout, config.memory_limit);
     let started = Instant::now();
@@ -110,6 +123,8 @@ fn worker(
         };
         let started = Instant::now();
         let result = engine.render(&job.url, &job.props).map(|out| (out, started.elapsed()));
+        // Counted before the answer goes out, so whoever awaits it sees the count.
+        renders.fetch_add(1, Ordering::Relaxed);
         // After an interrupt or an allocation failure the heap may be half-built:
         // start a fresh runtime rather than trust it.
         let recycle = matches!(result, Err(RenderError::Timeout(_)))
@@ -124,5 +139,28 @@ fn worker(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn every_render_run_to_an_answer_is_counted() {
+        let bundle = r#"globalThis.hygoRender = function (url) {
+  if (url === "/boom") { throw new Error("boom"); }
+  return JSON.stringify({ html: "<p>" + url + "</p>", head: { title: "T", description: "D" }, status: 200 });
+};"#;
+        let pool = RenderPool::start(bundle.into(), RenderConfig { threads: 2, ..RenderConfig::default() }).unwrap();
+        assert_eq!(pool.renders(), 0, "loading the bundle is no render");
+        let (out, _) = pool.render("/a", "{}".into()).await.unwrap();
+        assert_eq!(out.html, "<p>/a</p>");
+        assert_eq!(pool.renders(), 1);
+        assert!(pool.render("/boom", "{}".into()).await.is_err());
+        assert_eq!(pool.renders(), 2, "a render that threw ran too");
+        let clone = pool.clone();
+        clone.render("/b", "{}".into()).await.unwrap();
+        assert_eq!((pool.renders(), clone.renders()), (3, 3), "clones share the count");
     }
 }

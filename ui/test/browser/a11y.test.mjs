@@ -1,6 +1,6 @@
 // axe-core on every page at a phone width and a desktop width: zero violations of
 // the WCAG 2.0, 2.1 and 2.2 A and AA rules, with JavaScript on (after hydration).
-import { test } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { AxeBuilder } from "@axe-core/playwright";
 import { serverAndBrowser, openPage, hydrated, ROUTES } from "./harness.mjs";
@@ -10,76 +10,79 @@ const env = serverAndBrowser();
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-function describe(violations) {
+function describeViolations(violations) {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("\n    ")}`).join("\n  ");
 }
 
-for (const width of [375, 1280]) {
-  test(`axe finds no WCAG 2.2 AA violation at ${width} px`, async () => {
-    const { page, context } = await openPage(env.browser, { width, height: 800 });
-    const failures = [];
-    try {
-      for (const path of ROUTES) {
-        await page.goto(`${env.server.base}${path}`);
+// The two widths side by side (each in a page of its own): they share nothing but the server.
+describe("axe at a phone and a desktop width", { concurrency: true }, () => {
+  for (const width of [375, 1280]) {
+    it(`axe finds no WCAG 2.2 AA violation at ${width} px`, async () => {
+      const { page, context } = await openPage(env.browser, { width, height: 800 });
+      const failures = [];
+      try {
+        for (const path of ROUTES) {
+          await page.goto(`${env.server.base}${path}`);
+          await hydrated(page);
+          const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+          if (violations.length) failures.push(`${path}:\n  ${describeViolations(violations)}`);
+        }
+        // The open search with suggestions, and the open menu on a phone.
+        await page.goto(`${env.server.base}/doctors`);
         await hydrated(page);
-        const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-        if (violations.length) failures.push(`${path}:\n  ${describe(violations)}`);
-      }
-      // The open search with suggestions, and the open menu on a phone.
-      await page.goto(`${env.server.base}/doctors`);
-      await hydrated(page);
-      await page.getByRole("button", { name: "Search" }).first().click();
-      await page.getByRole("combobox").fill("car");
-      await page.getByRole("listbox").waitFor();
-      let { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      if (violations.length) failures.push(`search open:\n  ${describe(violations)}`);
-      // Every form in its error state, every step of both wizards, and the dialog.
-      const check = async (label) => {
-        const { violations: found } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-        if (found.length) failures.push(`${label}:\n  ${describe(found)}`);
-      };
-      const main = page.locator("main");
-      await page.goto(`${env.server.base}/subscription`);
-      await hydrated(page);
-      await page.getByRole("link", { name: "Request this card: Essential Family" }).click();
-      await page.getByRole("dialog").getByRole("button", { name: "Send request" }).click();
-      await page.getByRole("dialog").getByRole("alert").waitFor();
-      await check("health-card dialog with errors");
-      await page.keyboard.press("Escape");
-      await page.goto(`${env.server.base}/contactus`);
-      await hydrated(page);
-      await main.getByRole("button", { name: "Send Message" }).click();
-      await main.getByRole("alert").waitFor();
-      await check("contact form with errors");
-      await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
-      await page.locator("footer").getByText("Please enter a valid email address").waitFor();
-      await check("newsletter with an error");
-      for (const path of ["/appointment", "/appointment/3"]) {
-        await page.goto(`${env.server.base}${path}`);
+        await page.getByRole("button", { name: "Search" }).first().click();
+        await page.getByRole("combobox").fill("car");
+        await page.getByRole("listbox").waitFor();
+        let { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        if (violations.length) failures.push(`search open:\n  ${describeViolations(violations)}`);
+        // Every form in its error state, every step of both wizards, and the dialog.
+        const check = async (label) => {
+          const { violations: found } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+          if (found.length) failures.push(`${label}:\n  ${describeViolations(found)}`);
+        };
+        const main = page.locator("main");
+        await page.goto(`${env.server.base}/subscription`);
         await hydrated(page);
-        await main.getByRole("button", { name: "Continue" }).click();
-        if (path === "/appointment") await main.getByLabel(/^Doctor\b/).selectOption({ index: 1 });
-        await main.getByRole("button", { name: "Next Week", exact: true }).click();
-        await page.waitForTimeout(300);
-        await check(`${path} step 2`);
-        await main.getByRole("button", { name: /^(Continue|Review Appointment)$/ }).click();
-        await main.getByRole("button", { name: /^(Request|Confirm) Appointment$/ }).click();
-        await main.getByRole("alert").waitFor();
-        await check(`${path} step 3 with an error`);
-        await main.getByLabel(/I confirm that the information/).check();
-        await main.getByRole("button", { name: /^(Request|Confirm) Appointment$/ }).click();
-        await main.getByRole("alert").getByRole("link").first().waitFor();
-        await check(`${path} refused by the server`);
-      }
-      if (width < 1024) {
+        await page.getByRole("link", { name: "Request this card: Essential Family" }).click();
+        await page.getByRole("dialog").getByRole("button", { name: "Send request" }).click();
+        await page.getByRole("dialog").getByRole("alert").waitFor();
+        await check("health-card dialog with errors");
         await page.keyboard.press("Escape");
-        await page.getByRole("button", { name: "Open menu" }).click();
-        ({ violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze());
-        if (violations.length) failures.push(`menu open:\n  ${describe(violations)}`);
+        await page.goto(`${env.server.base}/contactus`);
+        await hydrated(page);
+        await main.getByRole("button", { name: "Send Message" }).click();
+        await main.getByRole("alert").waitFor();
+        await check("contact form with errors");
+        await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
+        await page.locator("footer").getByText("Please enter a valid email address").waitFor();
+        await check("newsletter with an error");
+        for (const path of ["/appointment", "/appointment/3"]) {
+          await page.goto(`${env.server.base}${path}`);
+          await hydrated(page);
+          await main.getByRole("button", { name: "Continue" }).click();
+          if (path === "/appointment") await main.getByLabel(/^Doctor\b/).selectOption({ index: 1 });
+          await main.getByRole("button", { name: "Next Week", exact: true }).click();
+          await page.waitForTimeout(300);
+          await check(`${path} step 2`);
+          await main.getByRole("button", { name: /^(Continue|Review Appointment)$/ }).click();
+          await main.getByRole("button", { name: /^(Request|Confirm) Appointment$/ }).click();
+          await main.getByRole("alert").waitFor();
+          await check(`${path} step 3 with an error`);
+          await main.getByLabel(/I confirm that the information/).check();
+          await main.getByRole("button", { name: /^(Request|Confirm) Appointment$/ }).click();
+          await main.getByRole("alert").getByRole("link").first().waitFor();
+          await check(`${path} refused by the server`);
+        }
+        if (width < 1024) {
+          await page.keyboard.press("Escape");
+          await page.getByRole("button", { name: "Open menu" }).click();
+          ({ violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze());
+          if (violations.length) failures.push(`menu open:\n  ${describeViolations(violations)}`);
+        }
+      } finally {
+        await context.close();
       }
-    } finally {
-      await context.close();
-    }
-    assert.equal(failures.length, 0, failures.join("\n"));
-  });
-}
+      assert.equal(failures.length, 0, failures.join("\n"));
+    });
+  }
+});

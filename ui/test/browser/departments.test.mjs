@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { serverAndBrowser, openPage, hydrated, seedDoctors, repo } from "./harness.mjs";
+import { serverAndBrowser, openPage, hydrated, seedDoctors, repo, markDocument, sameDocument } from "./harness.mjs";
 
 const departments = JSON.parse(readFileSync(join(repo, "crates/hygo-data/catalogue/departments.json"), "utf8"));
 const listed = departments.filter((d) => d.listed);
@@ -46,6 +46,7 @@ test("with JavaScript cards flip on focus and links navigate on the client", asy
     await page.keyboard.press("Shift+Tab");
     const transform = await first.locator(".flip-card-inner").evaluate((el) => getComputedStyle(el).transform);
     assert.notEqual(transform, "none", "the focused card turns to its back");
+    await markDocument(page);
 
     const neurology = page.locator("[data-department-card]").filter({ hasText: "Neuroscience" }).getByRole("link");
     await neurology.click();
@@ -55,6 +56,7 @@ test("with JavaScript cards flip on focus and links navigate on the client", asy
     assert.equal(await page.locator("[data-specialist-card]").count(), neurologists.length);
     await page.getByRole("link", { name: `View Profile of ${neurologists[0].name}` }).click();
     await page.getByRole("heading", { level: 1, name: neurologists[0].name }).waitFor();
+    assert.ok(await sameDocument(page), "both links navigated on the client, without a page load");
 
     assert.deepEqual(problems, [], "no console errors");
 

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve, dirname } from "node:path";
 import { createServer } from "node:net";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -57,11 +58,26 @@ export async function startServer() {
       HYGO_ADDR: `127.0.0.1:${port}`,
       DATABASE_URL: `sqlite://${join(dir, "hygo.db")}?mode=rwc`,
       HYGO_LOG: "warn",
+      // One JSON object a line, so the warnings and errors can be told apart.
+      HYGO_LOG_FORMAT: "json",
       // The form tests send more than a visitor would.
       HYGO_WRITE_LIMIT: "10000",
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  // Anything the server logs at WARN or ERROR (a render that threw, React's own
+  // console.error inside QuickJS, a failing query) fails the file when it stops.
+  const logged = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on("line", (line) => {
+      process.stderr.write(`hygo: ${line}\n`);
+      let level = "";
+      try {
+        level = JSON.parse(line).level ?? "";
+      } catch { /* not JSON: a panic or the like, which counts */ level = "ERROR"; }
+      if (level === "WARN" || level === "ERROR") logged.push(line);
+    });
+  }
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;
   for (;;) {
@@ -89,6 +105,7 @@ export async function startServer() {
       child.kill("SIGTERM");
       await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
       rmSync(dir, { recursive: true, force: true });
+      if (logged.length) throw new Error(`the server logged ${logged.length} warnings or errors:\n${logged.join("\n")}`);
     },
   };
 }
@@ -121,6 +138,18 @@ export async function openPage(browser, { javaScriptEnabled = true, width = 1280
 /** Waits until React has hydrated the page (the app marks <html data-hydrated>). */
 export async function hydrated(page) {
   await page.waitForSelector("html[data-hydrated='true']", { timeout: 15_000 });
+}
+
+/**
+ * Marks the document now shown, so that `sameDocument` can tell a navigation on
+ * the client (the mark is still there) from a new page load (it is gone).
+ */
+export async function markDocument(page) {
+  await page.evaluate(() => { window.hygoTestMark = true; });
+}
+
+export async function sameDocument(page) {
+  return page.evaluate(() => window.hygoTestMark === true);
 }
 
 /**

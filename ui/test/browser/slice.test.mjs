@@ -3,7 +3,7 @@
 // filtering, client navigation, and not one console error).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, openPage, hydrated, seedDoctors } from "./harness.mjs";
+import { serverAndBrowser, openPage, hydrated, seedDoctors, markDocument, sameDocument } from "./harness.mjs";
 
 const env = serverAndBrowser();
 
@@ -62,6 +62,7 @@ test("with JavaScript the doctors page hydrates and filters as you type", async 
     const query = target.specialization.slice(0, 5).toUpperCase();
     const expected = seedDoctors.filter((d) =>
       d.name.toLowerCase().includes(query.toLowerCase()) || d.specialization.toLowerCase().includes(query.toLowerCase()));
+    assert.ok(expected.length > 0 && expected.length < seedDoctors.length, `${query} picks some doctors, not all`);
     await page.getByRole("searchbox").fill(query);
     await page.waitForFunction((n) => document.querySelectorAll("[data-doctor-card]").length === n, expected.length);
     const shown = await cards.allInnerTexts();
@@ -81,6 +82,7 @@ test("with JavaScript, links navigate on the client and show what a direct load 
   try {
     await page.goto(`${env.server.base}/`);
     await hydrated(page);
+    await markDocument(page);
     await page.locator("header").getByRole("link", { name: /doctors/i }).first().click();
     await page.waitForURL(`${env.server.base}/doctors`);
     const d = seedDoctors[5];
@@ -88,6 +90,7 @@ test("with JavaScript, links navigate on the client and show what a direct load 
     await card.getByRole("link", { name: /view profile/i }).click();
     await page.waitForURL(`${env.server.base}/doctors/${d.id}`);
     await page.getByRole("heading", { level: 1, name: d.name }).waitFor();
+    assert.ok(await sameDocument(page), "both links navigated on the client, without a page load");
     const viaLink = await page.locator("main").innerText();
 
     const direct = await openPage(env.browser);

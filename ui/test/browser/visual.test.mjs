@@ -6,7 +6,7 @@
 // - nothing is wider than the viewport, and no box's content spills out of it;
 // - no short phrase (a time, a name, a label) is squeezed over more than two lines;
 // and at 375 px every page hydrates without a mismatch (React logs one as an error).
-import { test } from "node:test";
+import { describe, it, test } from "node:test";
 import assert from "node:assert/strict";
 import { serverAndBrowser, openPage, hydrated, ROUTES } from "./harness.mjs";
 
@@ -111,27 +111,30 @@ function inspect() {
   return problems;
 }
 
-for (const width of [320, 375, 1280]) {
-  test(`every page at ${width} px: nothing invisible, nothing spilling out, nothing squeezed${width === 375 ? ", no hydration mismatch" : ""}`, async () => {
-    const { page, context, problems: logged } = await openPage(env.browser, { width, height: 800 });
-    const failures = [];
-    try {
-      for (const path of ROUTES) {
-        logged.length = 0;
-        await page.goto(`${env.server.base}${path}`);
-        await hydrated(page);
-        // Counters have reached their targets (the mission's 1,000,000+).
-        await page.waitForFunction(() => [...document.querySelectorAll(".counter-value[aria-hidden]")]
-          .every((c) => c.textContent === c.nextElementSibling?.textContent), null, { timeout: 8000 });
-        for (const p of await page.evaluate(inspect)) failures.push(`${path}: ${p}`);
-        if (width === 375) for (const p of logged) failures.push(`${path}: ${p}`);
+// The three widths side by side (each in a page of its own): they share nothing but the server.
+describe("every page at three widths", { concurrency: true }, () => {
+  for (const width of [320, 375, 1280]) {
+    it(`every page at ${width} px: nothing invisible, nothing spilling out, nothing squeezed${width === 375 ? ", no hydration mismatch" : ""}`, async () => {
+      const { page, context, problems: logged } = await openPage(env.browser, { width, height: 800 });
+      const failures = [];
+      try {
+        for (const path of ROUTES) {
+          logged.length = 0;
+          await page.goto(`${env.server.base}${path}`);
+          await hydrated(page);
+          // Counters have reached their targets (the mission's 1,000,000+).
+          await page.waitForFunction(() => [...document.querySelectorAll(".counter-value[aria-hidden]")]
+            .every((c) => c.textContent === c.nextElementSibling?.textContent), null, { timeout: 8000 });
+          for (const p of await page.evaluate(inspect)) failures.push(`${path}: ${p}`);
+          if (width === 375) for (const p of logged) failures.push(`${path}: ${p}`);
+        }
+      } finally {
+        await context.close();
       }
-    } finally {
-      await context.close();
-    }
-    assert.deepEqual(failures, []);
-  });
-}
+      assert.deepEqual(failures, []);
+    });
+  }
+});
 
 test("a wizard step the server rendered for a form post hydrates without a mismatch", async () => {
   // The schedule step is rendered only for a post: its dates come from the
