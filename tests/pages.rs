@@ -656,21 +656,21 @@ async fn patient_forms_says_what_a_new_patient_fills_in_and_brings() {
         let app = test::init_service(hygo::app::app(state(&db).await)).await;
         let page = fetch(&app, "/patient-forms").await;
         assert_eq!(page.status, 200, "{b}");
-        let body = root(&page.html);
+        let body = root(&page.text);
         for text in ["Patient Forms", "What you fill in", "registration form", "What to bring", "A photo ID", "insurance policy details"] {
             assert!(body.contains(text), "{b}: {text}");
         }
-        assert!(page.html.contains("<title>Patient Forms | HYGO</title>"), "{b}");
-        assert!(page.html.contains(r#"<link rel="canonical" href="https://hygo.test/patient-forms">"#), "{b}");
-        let p = props(&page.html);
+        assert!(page.text.contains("<title>Patient Forms | HYGO</title>"), "{b}");
+        assert!(page.text.contains(r#"<link rel="canonical" href="https://hygo.test/patient-forms">"#), "{b}");
+        let p = props(&page.text);
         assert_eq!((p["page"].as_str(), p["component"].as_str()), (Some("patient-forms"), Some("Content")), "{b}");
 
         let resources = fetch(&app, "/patient-resources").await;
-        assert!(root(&resources.html).contains(r#"href="/patient-forms""#), "{b}: the Patient Forms card opens the page");
+        assert!(root(&resources.text).contains(r#"href="/patient-forms""#), "{b}: the Patient Forms card opens the page");
         let sitemap = fetch(&app, "/sitemap.xml").await;
-        assert!(sitemap.html.contains("/patient-forms</loc>"), "{b}");
+        assert!(sitemap.text.contains("/patient-forms</loc>"), "{b}");
         let found = fetch(&app, "/api/search?q=patient%20forms").await;
-        let found: Value = serde_json::from_str(&found.html).unwrap();
+        let found: Value = serde_json::from_str(&found.text).unwrap();
         assert_eq!(found["data"][0]["link"], "/patient-forms", "{b}: {found}");
     }
 }
