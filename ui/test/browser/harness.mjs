@@ -112,7 +112,7 @@ export async function startServer() {
 
 export async function launchBrowser() {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (.ci/run does it)`);
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (make test does it as root)`);
   }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 }
