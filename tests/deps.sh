@@ -20,7 +20,7 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     exit 1
   fi
 else
-  echo "make test needs ${missing[*]}, which are not installed." >&2
+  echo "make test needs what is not installed here: ${missing[*]}" >&2
   echo "On Debian or Ubuntu: sudo apt-get install -y ${missing[*]}" >&2
   echo "(or run make test as root, and it installs them; CHROMIUM=/path/to/chromium points at another Chromium)" >&2
   exit 1

@@ -78,10 +78,18 @@ export async function startServer() {
       if (level === "WARN" || level === "ERROR") logged.push(line);
     });
   }
+  // A server that dies under the tests says how, at once and when the file ends.
+  let stopping = false;
+  child.once("exit", (code, signal) => {
+    if (stopping) return;
+    const line = `hygo exited while the tests ran: ${signal ? `signal ${signal}` : `exit code ${code}`}`;
+    process.stderr.write(`${line}\n`);
+    logged.push(line);
+  });
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`hygo exited with ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`hygo exited with ${child.exitCode ?? child.signalCode}`);
     try {
       const res = await fetch(`${base}/healthz`);
       if (res.ok) break;
@@ -102,17 +110,18 @@ export async function startServer() {
       return JSON.parse(execFileSync("python3", ["-c", script, db, sql, JSON.stringify(params)], { encoding: "utf8" }));
     },
     async stop() {
+      stopping = true;
       child.kill("SIGTERM");
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once("exit", r)));
       rmSync(dir, { recursive: true, force: true });
-      if (logged.length) throw new Error(`the server logged ${logged.length} warnings or errors:\n${logged.join("\n")}`);
+      if (logged.length) throw new Error(`the server logged ${logged.length} warning(s) or error(s), or died:\n${logged.join("\n")}`);
     },
   };
 }
 
 export async function launchBrowser() {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (.ci/run does it)`);
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (make test does it as root)`);
   }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
 }

@@ -26,7 +26,7 @@ function java() {
   try {
     execFileSync("java", ["-version"], { stdio: "ignore" });
   } catch {
-    throw new Error("java not found: the HTML checker needs it (apt-get install -y default-jre-headless; .ci/run does it)");
+    throw new Error("java not found: the HTML checker needs it (apt-get install -y default-jre-headless; make test does it as root)");
   }
 }
 
