@@ -40,7 +40,7 @@ test-build: ui-deps
 	$(CARGO) test --workspace --no-run
 
 ## One suite at a time, in the foreground.
-## The UI's unit tests (the formatting module; no Intl outside it): seconds, no build.
+## The UI's unit tests (formatting, texts, imports): seconds, no build.
 test-ui: ui-deps
 	cd ui && node --test test/unit/
 

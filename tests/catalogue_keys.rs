@@ -1,71 +1,58 @@
-//! Every catalogue key the server's code asks for by name is in the catalogue, so
-//! a typo is a failed test, not an empty title or message on a page.
+//! Every catalogue key the server's code names is in the catalogue, so a typo is a
+//! failed test, not an empty title or message on a page. A key is any string
+//! literal of dotted camelCase words (`"appointment.taken"`, `"news.titlePaged"`)
+//! in the code of `src/` and `crates/hygo-data/src/`: each must be a message of
+//! `catalogue/messages/en.json` or a text of `site.json`'s `meta`.
 
 use std::path::Path;
 
-/// The string literals following `marker` in the Rust files under `dir`.
-fn keys_after(dir: &Path, marker: &str, out: &mut Vec<(String, String)>) {
+/// The dotted literals of the Rust files under `dir`, comments left out.
+fn dotted_literals(dir: &Path, out: &mut Vec<(String, String)>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
-            keys_after(&path, marker, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            for (i, _) in text.match_indices(marker) {
-                let rest = &text[i + marker.len()..];
-                if let Some(key) = rest.split('"').next().filter(|k| !k.is_empty() && !k.contains(char::is_whitespace)) {
-                    out.push((format!("{}", path.display()), key.to_owned()));
+            dotted_literals(&path, out);
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        for (n, line) in std::fs::read_to_string(&path).unwrap().lines().enumerate() {
+            let code = match line.find("//") {
+                Some(at) if line[..at].trim().is_empty() || line[..at].ends_with(' ') => &line[..at],
+                _ => line,
+            };
+            // Every other piece between quotes is a literal's text.
+            for (i, piece) in code.split('"').enumerate() {
+                let words: Vec<&str> = piece.split('.').collect();
+                let camel = |w: &str| w.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && w.chars().all(|c| c.is_ascii_alphanumeric());
+                // File names and host names are dotted too.
+                let is_file = ["json", "rs", "toml", "db", "html", "css", "js", "ts", "tsx", "txt", "xml", "md", "sql", "in", "com", "org", "test"]
+                    .contains(words.last().unwrap_or(&""));
+                if i % 2 == 1 && words.len() >= 2 && words.iter().all(|w| camel(w)) && !is_file {
+                    out.push((format!("{}:{}", path.display(), n + 1), piece.to_owned()));
                 }
             }
         }
     }
 }
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 #[test]
-fn every_message_key_used_is_in_the_messages_file() {
+fn every_key_the_code_names_is_in_the_catalogue() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut used = Vec::new();
-    for dir in ["src", "crates/hygo-data/src"] {
-        // Messages asked for by key, validation's messages and the fields' labels.
-        for marker in ["message(\"", "message_in(lang, \"", "Message::new(\"", "Some(\"", "with_key(\"label\", \"", "Check::default().line(\""] {
-            keys_after(&root().join(dir), marker, &mut used);
-        }
-    }
-    // The fields' labels, passed to the checks by key.
-    for dir in ["src", "crates/hygo-data/src"] {
-        let mut labels = Vec::new();
-        keys_after(&root().join(dir), "\"label.", &mut labels);
-        used.extend(labels.into_iter().map(|(file, rest)| (file, format!("label.{rest}"))));
-    }
-    // `Some("…")` holds other things too: only what looks like a key is one.
-    let namespaces: Vec<String> = hygo_data::catalogue::messages("en")
-        .unwrap()
-        .as_object()
-        .unwrap()
-        .keys()
-        .filter_map(|k| k.split('.').next().map(str::to_owned))
-        .collect();
-    used.retain(|(_, key)| {
-        key.split_once('.').is_some_and(|(ns, rest)| namespaces.iter().any(|n| n == ns) && !rest.contains('.') && !rest.ends_with("json"))
-    });
-    assert!(used.len() >= 40, "the scan found only {used:?}");
+    dotted_literals(&root.join("src"), &mut used);
+    dotted_literals(&root.join("crates/hygo-data/src"), &mut used);
+    assert!(used.len() >= 60, "the scan found only {used:?}");
     let messages = hygo_data::catalogue::messages("en").unwrap();
-    for (file, key) in &used {
-        assert!(messages[key].is_string(), "{file} asks for message {key:?}, which catalogue/messages/en.json lacks");
-    }
-}
-
-#[test]
-fn every_meta_key_used_is_in_site_json() {
-    let mut used = Vec::new();
-    keys_after(&root().join("src"), "meta(\"", &mut used);
-    assert!(used.len() >= 10, "the scan found only {used:?}");
     let meta = &hygo_data::catalogue::site()["meta"];
-    for (file, key) in &used {
-        let value = key.split('.').fold(meta, |v, k| &v[k]);
-        assert!(value.is_string() || value["title"].is_string(), "{file} asks for meta {key:?}, which site.json lacks");
-    }
+    let missing: Vec<String> = used
+        .iter()
+        .filter(|(_, key)| {
+            let in_meta = key.split('.').fold(meta, |v, k| &v[k]);
+            !messages[key.as_str()].is_string() && !in_meta.is_string() && !in_meta["title"].is_string()
+        })
+        .map(|(at, key)| format!("{at}: {key:?}"))
+        .collect();
+    assert!(missing.is_empty(), "keys in neither catalogue/messages/en.json nor site.json's meta:\n{}", missing.join("\n"));
 }

@@ -255,3 +255,28 @@ async fn the_wizards_follow_a_doctor_s_leave() {
     assert!(refused.text.contains("Dr. Kinjal Mehta is on leave on Tuesday, 8 January 2030"));
     assert_eq!(appointment::Entity::find().count(&state.db).await.unwrap(), 0);
 }
+
+/// A send the wizard refuses before storing (the box not ticked, a doctor id that
+/// cannot be one) does not use up the visitor's writes; a field a browser sends
+/// once, sent twice, counts with its first value, as the original forms did.
+#[actix_web::test]
+async fn only_a_send_that_may_store_counts_and_a_repeated_field_keeps_its_first_value() {
+    let db = TestDb::sqlite();
+    let state = state_with(&db, at(NOW), 1).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let person = "name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in";
+    let choice = "date=2030-01-14&time=11%3A00+AM&visitType=in-person";
+    for _ in 0..3 {
+        let unticked = submit(&app, "/appointment/4", &format!("step=3&action=submit&{person}&{choice}")).await;
+        assert_eq!(unticked.status, 422, "the box must be ticked, whatever the limit");
+    }
+    assert_eq!(submit(&app, "/appointment/abc", &format!("step=3&action=submit&confirm=yes&{person}")).await.status, 404);
+    let sent = submit(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
+    assert_eq!(sent.status, 303, "the one write the limit allows is still there: {}", sent.text);
+
+    let twice = submit(&app, "/contactus", "name=Dev&name=Other&email=dev%40example.in&subject=Card&message=Hello").await;
+    // The limit of 1 is per bucket: the contact form has its own.
+    assert_eq!(twice.status, 303, "{}", twice.text);
+    let stored = contact_message::Entity::find().one(&state.db).await.unwrap().unwrap();
+    assert_eq!(stored.name, "Dev");
+}

@@ -58,7 +58,8 @@ pub struct Booking {
     pub policy_number: Option<String>,
     pub department: Option<String>,
     pub doctor: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// JSON only (a form post's doctor is in its path); never shown again.
+    #[serde(skip_serializing)]
     pub doctor_id: Option<i32>,
     pub date: Option<String>,
     pub time: Option<String>,
@@ -141,9 +142,11 @@ pub struct Book;
 impl Action for Book {
     type Input = Booking;
 
-    /// JSON always requests; a form post only with its "send" button.
-    fn writes(input: &Booking, channel: Channel) -> bool {
-        channel == Channel::Json || matches!(input.pressed(), Move::Submit)
+    /// JSON always requests; a form post only with its "send" button, the box
+    /// ticked, for a doctor id that can be one (the others are refused first).
+    fn writes(cx: &Cx<'_>, input: &Booking) -> bool {
+        let id_ok = cx.req.match_info().get("id").is_none_or(|id| crate::pages::positive_id(id).is_some());
+        cx.channel == Channel::Json || (matches!(input.pressed(), Move::Submit) && input.confirm.is_some() && id_ok)
     }
 
     async fn run(cx: &Cx<'_>, input: Booking) -> Result<Done, WriteError> {
@@ -241,7 +244,7 @@ async fn step(state: &AppState, input: &Booking, doctor_id: Option<i32>) -> Opti
         }
         Move::Week(week) => {
             // Changing the week page selects its first day that can be booked.
-            values.insert("weekOffset".into(), json!(week));
+            values.insert("weekOffset".into(), json!(week.to_string()));
             values.insert("date".into(), json!(first_day_of_week(state, week)));
             values.remove("time");
             OTHER_FIELDS_STEP

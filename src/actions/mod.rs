@@ -60,6 +60,9 @@ pub struct Declared {
     pub bucket: &'static str,
 }
 
+/// The fields a form sends several times on purpose (checkboxes).
+const LISTS: &[&str] = &["selectedSymptoms"];
+
 /// The form bodies are small; a larger one is refused (413) as soon as it is.
 pub const BODY_LIMIT: usize = 16 * 1024;
 
@@ -89,8 +92,9 @@ pub trait Action {
     /// again (serialized) when a form post is refused.
     type Input: DeserializeOwned + Serialize;
 
-    /// Whether this post stores something (a wizard's step does not).
-    fn writes(_input: &Self::Input, _channel: Channel) -> bool {
+    /// Whether this post may store something, and so counts against the limit (a
+    /// wizard's step does not, nor a send its own checks refuse before storing).
+    fn writes(_cx: &Cx<'_>, _input: &Self::Input) -> bool {
         true
     }
 
@@ -125,7 +129,7 @@ pub async fn handle<A: Action>(
         Err(e) => return early::<A>(&cx, &e, Map::new()).await,
     };
     let values = shown_again(&input);
-    if A::writes(&input, channel) {
+    if A::writes(&cx, &input) {
         if let Err(e) = crate::limit::writes(&state, &req, declared.bucket).await {
             return early::<A>(&cx, &e, values).await;
         }
@@ -215,8 +219,17 @@ async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload, cha
             serde_json::error::Category::Data => ApiError::bad_request(fill(message("request.wrongType"), &[("detail", &e.to_string())])),
             _ => ApiError::bad_request(message("request.badJson")),
         }),
-        Channel::Form => serde_html_form::from_bytes(&body)
-            .map_err(|e| ApiError::bad_request(fill(message("request.wrongForm"), &[("detail", &e.to_string())]))),
+        Channel::Form => serde_html_form::from_bytes(&body).or_else(|_| {
+            // A field a browser would send once, sent twice: its first value counts,
+            // as it did for the original forms.
+            let mut seen = std::collections::HashSet::new();
+            let first: Vec<(String, String)> = form_urlencoded::parse(&body)
+                .filter(|(k, _)| seen.insert(k.to_string()) || LISTS.contains(&k.as_ref()))
+                .map(|(k, v)| (k.into_owned(), v.into_owned()))
+                .collect();
+            let again: String = form_urlencoded::Serializer::new(String::new()).extend_pairs(first).finish();
+            serde_html_form::from_str(&again).map_err(|_| ApiError::bad_request(message("request.unreadable")))
+        }),
     }
 }
 

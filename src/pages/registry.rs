@@ -1,5 +1,5 @@
 //! The page registry: every page of the site, once. A URL is matched here and
-//! nowhere else; the browser's table of pages (`ui/src/generated/pages.ts`) is
+//! nowhere else; the browser's table of pages (`ui/src/generated/pages.json`) is
 //! generated from this list (`cargo test --test generated` writes it), and the app
 //! renders the component the props name.
 //!
@@ -30,7 +30,10 @@ pub enum Robots {
     NoIndex,
 }
 
-/// Who may see a page. Only public pages exist today; the staff console adds its own.
+/// Who may see a page. Only public pages exist today. The staff console adds its
+/// scopes, and with them the checks a scoped page needs: the role on the server
+/// for the page and `/api/props`, never in the sitemap, never kept by data
+/// version (the sitemap already lists public pages only).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
     Public,

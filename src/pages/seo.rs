@@ -81,14 +81,16 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
     // Every page of one address that search engines may index, then those of each record.
     let mut paths: Vec<String> = super::PAGES
         .iter()
-        .filter(|p| p.is_fixed() && p.robots == super::Robots::Index)
+        .filter(|p| p.is_fixed() && p.robots == super::Robots::Index && p.scope == super::registry::Scope::Public)
         .map(|p| p.canonical().to_owned())
         .collect();
     paths.extend(catalogue::services().iter().map(|s| s.link.clone()));
     paths.extend(super::news::articles().iter().filter_map(|a| a["id"].as_str()).map(|id| format!("/news/{id}")));
     paths.extend(catalogue::specializations().iter().map(|s| format!("/specializations/{}", s.id)));
     paths.extend(catalogue::departments().iter().map(|d| format!("/departments/{}", d.slug)));
-    paths.dedup();
+    // Once each (General Consultation is a page and a department), in order.
+    let mut seen = std::collections::HashSet::new();
+    paths.retain(|p| seen.insert(p.clone()));
     let doctors = hygo_data::doctors::all(&state.db, &state.clock).await?;
     paths.extend(doctors.iter().map(|d| format!("/doctors/{}", d.id)));
     paths.extend(doctors.iter().map(|d| format!("/appointment/{}", d.id)));

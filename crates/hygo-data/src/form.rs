@@ -235,7 +235,8 @@ impl Check {
     }
 
     /// One of the catalogue's options, named by its id or a label; answers its id.
-    /// An empty value is "" when optional (`message` None), else fails.
+    /// Anything else, an empty value too, fails with `message` (callers skip an
+    /// optional field that was left empty).
     pub fn option(&mut self, field: &str, value: Option<&str>, options: &[crate::catalogue::Choice], message: &'static str) -> String {
         let value = value.unwrap_or_default().trim();
         match options.iter().find(|o| o.named_by(value)) {

@@ -62,7 +62,7 @@ async function fetchProps(key: string, signal: AbortSignal): Promise<Fetched> {
   if (!res.ok) {
     const b = (body ?? {}) as { message?: unknown; error?: unknown };
     const text = typeof b.message === "string" ? b.message : typeof b.error === "string" ? b.error : "";
-    throw { kind: "server", status: res.status, message: text || "Unknown server error" } satisfies LoadError;
+    throw { kind: "server", status: res.status, message: text } satisfies LoadError;
   }
   if (body && typeof body === "object" && typeof (body as { redirect?: unknown }).redirect === "string") {
     return { redirect: (body as { redirect: string }).redirect };
