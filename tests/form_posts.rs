@@ -280,3 +280,17 @@ async fn only_a_send_that_may_store_counts_and_a_repeated_field_keeps_its_first_
     let stored = contact_message::Entity::find().one(&state.db).await.unwrap().unwrap();
     assert_eq!(stored.name, "Dev");
 }
+
+/// One box ticked is one value in the form post: it is stored as a list of one.
+#[actix_web::test]
+async fn one_symptom_ticked_without_javascript_is_stored() {
+    let db = TestDb::sqlite();
+    let state = state_with(&db, at(NOW), 1000).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let body = "step=3&action=submit&confirm=yes&name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in\
+                &doctor=Dr.+Kinjal+Mehta&date=2030-01-14&time=10%3A00+AM&visitType=in-person&selectedSymptoms=Fever";
+    let sent = submit(&app, "/appointment", body).await;
+    assert_eq!(sent.status, 303, "{}", sent.text);
+    let row = appointment::Entity::find().one(&state.db).await.unwrap().unwrap();
+    assert_eq!(row.symptoms, r#"["fever"]"#);
+}

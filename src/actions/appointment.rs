@@ -45,28 +45,13 @@ pub fn step_of(field: &str, general: bool) -> u8 {
         .map_or(OTHER_FIELDS_STEP, |(_, a, b)| if general { *a } else { *b })
 }
 
-/// What the booking clients send (the fields of `AppointmentRequest`), and the
-/// wizards' own fields when it is a form post.
+/// What the booking clients send (`AppointmentRequest`), and the wizards' own
+/// fields when it is a form post.
 #[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct Booking {
-    pub name: Option<String>,
-    pub phone: Option<String>,
-    pub email: Option<String>,
-    pub is_new_patient: Option<String>,
-    pub insurance: Option<String>,
-    pub policy_number: Option<String>,
-    pub department: Option<String>,
-    pub doctor: Option<String>,
-    /// JSON only (a form post's doctor is in its path); never shown again.
-    #[serde(skip_serializing)]
-    pub doctor_id: Option<i32>,
-    pub date: Option<String>,
-    pub time: Option<String>,
-    pub visit_type: Option<String>,
-    pub reason: Option<String>,
-    pub selected_symptoms: Option<Vec<String>>,
-    pub additional_notes: Option<String>,
+    #[serde(flatten)]
+    pub request: AppointmentRequest,
     /// The wizards' "my details are correct" box (not asked of JSON clients).
     #[serde(deserialize_with = "loose")]
     pub confirm: Option<String>,
@@ -157,7 +142,7 @@ impl Action for Book {
                 None => return Ok(Done::Page(None)),
             },
             (Channel::Form, None) => None,
-            (Channel::Json, _) => input.doctor_id,
+            (Channel::Json, _) => input.request.doctor_id,
         };
         if cx.channel == Channel::Form {
             if let Some(page) = step(cx.state, &input, doctor_id).await {
@@ -169,23 +154,13 @@ impl Action for Book {
         }
         let general = doctor_id.is_none();
         let wizard = cx.channel == Channel::Form;
-        let request = AppointmentRequest {
-            name: input.name,
-            phone: input.phone,
-            email: input.email,
-            department: if wizard && !general { None } else { input.department },
-            doctor: input.doctor,
-            doctor_id,
-            date: input.date,
-            time: input.time,
-            visit_type: input.visit_type,
-            reason: input.reason,
-            selected_symptoms: if wizard && !general { None } else { input.selected_symptoms },
-            additional_notes: input.additional_notes,
-            insurance: input.insurance,
-            policy_number: input.policy_number,
-            is_new_patient: input.is_new_patient,
-        };
+        let mut request = input.request;
+        request.doctor_id = doctor_id;
+        // Wizard B has no department and no symptoms.
+        if wizard && !general {
+            request.department = None;
+            request.selected_symptoms = None;
+        }
         let result = appointments::book(&cx.state.db, &cx.state.clock, request).await;
         // After a booking, or a refusal because the time was taken, the free slots
         // this process keeps are out of date: the next answer reads the versions again.

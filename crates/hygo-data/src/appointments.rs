@@ -35,7 +35,7 @@ pub const VISIT_TYPES: &[&str] = &["in-person", "video"];
 /// The appointment request as the booking clients send it (spec section 3). Every
 /// field is optional here so that a missing one gets a message, not a parse error;
 /// unknown fields are ignored.
-#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct AppointmentRequest {
     /// Full name.
@@ -47,6 +47,7 @@ pub struct AppointmentRequest {
     /// The doctor's name, as the original client sends it.
     pub doctor: Option<String>,
     /// The doctor's id; wins over `doctor` when both are given.
+    #[serde(skip_serializing)]
     pub doctor_id: Option<i32>,
     /// YYYY-MM-DD, in India Standard Time.
     pub date: Option<String>,
@@ -58,12 +59,28 @@ pub struct AppointmentRequest {
     /// ("Follow-up"); stored by id.
     pub reason: Option<String>,
     /// Symptoms by id ("chest-pain") or label ("Chest Pain"); stored by id.
+    #[serde(deserialize_with = "one_or_many")]
     pub selected_symptoms: Option<Vec<String>>,
     pub additional_notes: Option<String>,
     pub insurance: Option<String>,
     pub policy_number: Option<String>,
     /// "yes" (the default) or "no".
     pub is_new_patient: Option<String>,
+}
+
+/// A list, or one value where a list is expected (a form post with a single box
+/// ticked sends one).
+fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany {
+        Many(Vec<String>),
+        One(String),
+    }
+    Ok(Option::<OneOrMany>::deserialize(d)?.map(|v| match v {
+        OneOrMany::Many(all) => all,
+        OneOrMany::One(one) => vec![one],
+    }))
 }
 
 /// What a stored request answers with: enough to show the confirmation, nothing
