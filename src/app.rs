@@ -1,16 +1,16 @@
 //! The application: the one function that lists every route, and the middleware.
 
-use actix_web::body::MessageBody;
+use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header;
-use actix_web::middleware::{from_fn, Compress, DefaultHeaders};
+use actix_web::middleware::{from_fn, Compress};
 use actix_web::{web, App, HttpResponse, ResponseError};
 
 use crate::error::ApiError;
 use hygo_data::catalogue;
 use crate::state::AppState;
 use crate::actions::{self, Channel, Declared};
-use crate::{api, assets, pages, telemetry};
+use crate::{api, assets, edge, pages, telemetry};
 
 /// Declares the JSON endpoints once: `API_ROUTES` lists them (the OpenAPI test
 /// compares it with the document) and `api_routes` registers them. A read names
@@ -105,6 +105,8 @@ pub fn app(
         InitError = (),
     >,
 > {
+    let body_timeout = state.config.body_timeout;
+    let headers = edge::security_headers(state.config.hsts.as_deref());
     App::new()
         .app_data(state)
         .app_data(web::QueryConfig::default().error_handler(|e, _| {
@@ -112,7 +114,9 @@ pub fn app(
         }))
         .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::bad_request(catalogue::message("request.badPath")).into()))
         .wrap(Compress::default())
-        .wrap(security_headers())
+        .wrap(from_fn(refuse_nul))
+        .wrap(headers)
+        .wrap(from_fn(move |req, next| edge::body_deadline(body_timeout, req, next)))
         .wrap(from_fn(telemetry::log_request))
         .configure(routes)
 }
@@ -144,16 +148,21 @@ async fn method_not_allowed(allowed: &'static str) -> HttpResponse {
     res
 }
 
-/// No inline script anywhere, so `script-src 'self'` holds for cached HTML too.
-fn security_headers() -> DefaultHeaders {
-    DefaultHeaders::new()
-        .add((
-            header::CONTENT_SECURITY_POLICY,
-            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
-             connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
-             frame-ancestors 'none'",
-        ))
-        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .add((header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
-        .add((header::X_FRAME_OPTIONS, "DENY"))
+/// Middleware: a NUL byte in the path or a query value is no address of this
+/// site, and PostgreSQL cannot store one: refused before any handler, with the
+/// JSON 400 for the API and the not-found page for pages (`edge::has_nul`).
+async fn refuse_nul(
+    req: ServiceRequest,
+    next: actix_web::middleware::Next<impl MessageBody>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    if !edge::has_nul(req.path(), req.query_string()) {
+        return next.call(req).await.map(ServiceResponse::map_into_left_body);
+    }
+    let path = req.path();
+    let res = if path == "/api" || path.starts_with("/api/") || API_ROUTES.iter().any(|(_, route)| *route == path) {
+        ApiError::bad_request(catalogue::message("request.nul")).error_response()
+    } else {
+        pages::render::not_found_page()
+    };
+    Ok(req.into_response(res).map_into_right_body())
 }

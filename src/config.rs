@@ -44,7 +44,20 @@ pub struct Config {
     /// `HYGO_BOOKING_URL`: an external booking site for every "Book" button.
     /// Unset (the default): they open the site's own request form, `/appointment`.
     pub booking_url: Option<String>,
+    /// `HYGO_BODY_TIMEOUT_MS`: the whole request body must arrive within this long
+    /// after its headers; a slower client gets 408 and its connection is closed.
+    pub body_timeout: Duration,
+    /// `HYGO_MAX_CONNECTIONS`: a lower cap on open connections than the one derived
+    /// from the file limit (`crate::edge::connection_cap`). Unset: the derived cap.
+    pub max_connections: Option<usize>,
+    /// `HYGO_HSTS`: the `Strict-Transport-Security` value, sent only when set.
+    /// Default: `max-age=63072000; includeSubDomains` when `HYGO_PUBLIC_URL` is
+    /// https, none otherwise; `off` turns it off.
+    pub hsts: Option<String>,
 }
+
+/// HSTS for a site served over TLS: two years, every subdomain.
+pub const DEFAULT_HSTS: &str = "max-age=63072000; includeSubDomains";
 
 /// The rate limiter's window.
 pub const WRITE_WINDOW_SECS: i64 = 600;
@@ -67,6 +80,9 @@ struct FileConfig {
     smtp_url: Option<String>,
     mail_from: Option<String>,
     booking_url: Option<String>,
+    body_timeout_ms: Option<u64>,
+    max_connections: Option<u64>,
+    hsts: Option<String>,
 }
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -149,7 +165,25 @@ impl Config {
                 return Err(format!("HYGO_BOOKING_URL must be a web address such as https://booking.example.in, not {text:?}"));
             }
         }
+        let hsts = match env("HYGO_HSTS").filter(|v| !v.is_empty()).or(file.hsts).map(|v| v.trim().to_owned()) {
+            Some(v) if v == "off" => None,
+            Some(v) => {
+                let age = v.split(';').next().and_then(|d| d.trim().strip_prefix("max-age=")).map(|n| n.parse::<u64>());
+                if !matches!(age, Some(Ok(_))) || v.chars().any(|c| c.is_control()) {
+                    return Err(format!("HYGO_HSTS must be off or a Strict-Transport-Security value such as {DEFAULT_HSTS:?}, not {v:?}"));
+                }
+                Some(v)
+            }
+            None => public_url.starts_with("https://").then(|| DEFAULT_HSTS.to_owned()),
+        };
+        let max_connections = match env("HYGO_MAX_CONNECTIONS").filter(|v| !v.is_empty()).is_some() || file.max_connections.is_some() {
+            true => Some(number("HYGO_MAX_CONNECTIONS", file.max_connections, 0, 1..=1_000_000)? as usize),
+            false => None,
+        };
         Ok(Self {
+            body_timeout: Duration::from_millis(number("HYGO_BODY_TIMEOUT_MS", file.body_timeout_ms, 5000, 100..=60_000)?),
+            max_connections,
+            hsts,
             booking_url,
             smtp_url,
             mail_from,
@@ -223,5 +257,25 @@ mod tests {
             Some("https://booking.example.in/hygo")
         );
         assert!(toml::from_str::<FileConfig>("colour = 1").is_err());
+        assert!(with_env("", &[("HYGO_BODY_TIMEOUT_MS", "0")]).unwrap_err().contains("HYGO_BODY_TIMEOUT_MS"));
+        assert!(with_env("", &[("HYGO_MAX_CONNECTIONS", "0")]).unwrap_err().contains("HYGO_MAX_CONNECTIONS"));
+        assert_eq!(with_env("max_connections = 64", &[]).unwrap().max_connections, Some(64));
+        for bad in ["max-age=soon", "includeSubDomains", "max-age=1\r\nSet-Cookie: a=b"] {
+            assert!(with_env("", &[("HYGO_HSTS", bad)]).unwrap_err().contains("HYGO_HSTS"), "{bad}");
+        }
+    }
+
+    #[test]
+    fn hsts_follows_the_public_address() {
+        assert_eq!(with_env("", &[]).unwrap().hsts, None, "no HSTS over plain http");
+        let https = [("HYGO_PUBLIC_URL", "https://hygo.in")];
+        assert_eq!(with_env("", &https).unwrap().hsts.as_deref(), Some(DEFAULT_HSTS));
+        assert_eq!(with_env("", &[https[0], ("HYGO_HSTS", "off")]).unwrap().hsts, None);
+        assert_eq!(
+            with_env("", &[https[0], ("HYGO_HSTS", "max-age=31536000")]).unwrap().hsts.as_deref(),
+            Some("max-age=31536000")
+        );
+        assert_eq!(with_env("", &[]).unwrap().body_timeout, Duration::from_secs(5));
+        assert_eq!(with_env("", &[]).unwrap().max_connections, None);
     }
 }

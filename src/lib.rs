@@ -7,6 +7,7 @@ pub mod app;
 pub mod assets;
 pub mod cache;
 pub mod config;
+pub mod edge;
 pub mod encoding;
 pub mod error;
 pub mod limit;

@@ -27,7 +27,23 @@ pub async fn serve(config: Config) -> Result<(), String> {
     let backend = if config.database_url.starts_with("sqlite:") { "sqlite" } else { "postgres" };
     let state = web::Data::new(AppState::new(db, hygo_data::ist::Clock::System, renderer, config));
     crate::mail::start(state.clone());
+    // Every connection is an open file: raise the soft limit as far as allowed,
+    // and hold fewer connections than it allows, leaving room for the database and
+    // files. Actix counts the cap per worker.
+    let file_limit = crate::edge::raise_file_limit();
+    let cap = crate::edge::connection_cap(file_limit, state.config.max_connections);
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let per_worker = crate::edge::per_worker(cap, workers);
+    tracing::info!(
+        file_limit,
+        max_connections = per_worker * workers,
+        workers,
+        body_timeout_ms = state.config.body_timeout.as_millis() as u64,
+        "connection limits"
+    );
     let server = HttpServer::new(move || app(state.clone()))
+        .workers(workers)
+        .max_connections(per_worker)
         .bind(addr)
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?
         // On SIGTERM or SIGINT actix stops accepting, lets in-flight requests finish

@@ -109,7 +109,8 @@ pub trait Action {
 
 /// Why a form post was refused.
 pub enum Refusal<'a> {
-    /// Before the action ran: the body (413, 415, 400) or the limit (429).
+    /// Before the action ran: another site (403), the body (408, 413, 415, 400) or
+    /// the limit (429).
     Early(&'a ApiError),
     /// By the action.
     Write(&'a WriteError),
@@ -124,6 +125,11 @@ pub async fn handle<A: Action>(
 ) -> HttpResponse {
     let channel = declared.accepts;
     let cx = Cx { state: &state, req: &req, channel, lang: hygo_data::catalogue::LANGUAGES[0] };
+    // Before anything is read or counted: another site's page must not write for
+    // its visitors, nor spend their allowance of the rate limit.
+    if crate::edge::from_another_site(&req, &state.config.public_url) {
+        return early::<A>(&cx, &cross_site(), Map::new()).await;
+    }
     let input: A::Input = match read(&req, payload, channel).await {
         Ok(input) => input,
         Err(e) => return early::<A>(&cx, &e, Map::new()).await,
@@ -206,6 +212,7 @@ async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload, cha
     }
     let body = match payload.to_bytes_limited(BODY_LIMIT).await {
         Ok(Ok(body)) => body,
+        Ok(Err(e)) if crate::edge::timed_out(&e) => return Err(ApiError::new(StatusCode::REQUEST_TIMEOUT, message("request.timeout"))),
         Ok(Err(_)) => return Err(ApiError::bad_request(message("request.unreadable"))),
         Err(_) => {
             return Err(ApiError::new(
@@ -231,6 +238,11 @@ async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload, cha
             serde_html_form::from_str(&again).map_err(|_| ApiError::bad_request(message("request.unreadable")))
         }),
     }
+}
+
+/// 403 for a write sent from another site's page (`crate::edge::from_another_site`).
+pub fn cross_site() -> ApiError {
+    ApiError::new(StatusCode::FORBIDDEN, message("request.crossSite"))
 }
 
 /// 303 See Other: the browser follows with a GET.

@@ -41,13 +41,22 @@ pub struct UnsubscribeQuery {
 /// subscriber, so the link works in one click from any mail client.
 ///
 /// The unsubscribe page's button posts here too: a browser asking for HTML is sent
-/// on to the page that says it is done (or that the link is not valid).
+/// on to the page that says it is done (or that the link is not valid). A post
+/// from another site's page is refused (403; a browser is sent to the page).
 pub async fn unsubscribe(
     state: web::Data<AppState>,
     req: HttpRequest,
     query: web::Query<UnsubscribeQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let token = query.into_inner().token.unwrap_or_default();
+    if crate::edge::from_another_site(&req, &state.config.public_url) {
+        // Another site's page cannot unsubscribe its visitor; a person who followed
+        // such a form lands on our page with the button, to decide there.
+        if wants_html(&req) {
+            return Ok(see_other(&format!("/unsubscribe?token={}", query_value(&token))));
+        }
+        return Err(super::cross_site());
+    }
     let done = newsletter::unsubscribe(&state.db, &token).await?;
     if wants_html(&req) {
         return Ok(see_other(&if done {

@@ -217,12 +217,21 @@ fn document_response(page: &Cached, wanted: Encoding) -> HttpResponse {
 
 /// A plain page for when React could not render: no stack trace, a way forward.
 pub fn error_page(status: StatusCode) -> HttpResponse {
+    plain_page(status, "page.errorHeading", "page.errorText")
+}
+
+/// The same plain page for an address that can be no page (`crate::edge::has_nul`).
+pub fn not_found_page() -> HttpResponse {
+    plain_page(StatusCode::NOT_FOUND, "page.notFoundHeading", "page.notFoundText")
+}
+
+fn plain_page(status: StatusCode, heading: &str, text: &str) -> HttpResponse {
     let site = hygo_data::catalogue::site();
     let phone = site["phone"].as_str().unwrap_or_default();
     let page = ErrorPage {
         lang: hygo_data::catalogue::LANGUAGES[0],
-        heading: hygo_data::catalogue::message("page.errorHeading"),
-        message: hygo_data::catalogue::message("page.errorText"),
+        heading: hygo_data::catalogue::message(heading),
+        message: hygo_data::catalogue::message(text),
         phone,
         phone_link: &phone.replace(' ', ""),
         css: CLIENT_CSS,

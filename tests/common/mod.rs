@@ -114,6 +114,9 @@ pub fn test_config() -> Config {
         smtp_url: None,
         mail_from: "HYGO <newsletter@hygo.test>".into(),
         booking_url: None,
+        body_timeout: std::time::Duration::from_secs(5),
+        max_connections: None,
+        hsts: None,
     }
 }
 

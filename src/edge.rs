@@ -1,0 +1,293 @@
+//! The HTTP edge: the limits of the server itself and what every request meets
+//! before its handler (`docs/security.md`, "Slow clients and connections",
+//! "Cross-site requests", "Malformed input" and "Response headers").
+//!
+//! - A request body must arrive whole within `HYGO_BODY_TIMEOUT_MS` of its headers
+//!   (`body_deadline`); actix cuts slow headers itself (`client_request_timeout`).
+//! - Open connections are capped below the file limit, which is raised at start-up
+//!   (`raise_file_limit`, `connection_cap`).
+//! - Writes from another site's pages are refused (`from_another_site`).
+//! - A NUL byte in the path or a query value is refused before any handler
+//!   (`has_nul`).
+//! - Every answer carries the security headers (`security_headers`).
+
+use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use actix_web::body::{BodySize, BoxBody, MessageBody};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::error::PayloadError;
+use actix_web::http::header;
+use actix_web::middleware::{DefaultHeaders, Next};
+use actix_web::web::Bytes;
+use actix_web::{HttpMessage, HttpRequest};
+use futures_core::Stream;
+
+/// File descriptors kept free of connections: the database's pool, the SQLite
+/// file and its journal, the render threads, the log, the workers' own polls and
+/// timers, and the listening socket, with room to spare.
+pub const FD_RESERVE: u64 = 256;
+
+/// Raises the soft limit on open files to the hard limit, where the system allows
+/// it; answers the soft limit in force afterwards (with `rlimit`, which wraps
+/// `getrlimit`/`setrlimit` and knows the platforms' quirks, such as macOS's
+/// `OPEN_MAX`).
+pub fn raise_file_limit() -> u64 {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(soft) => soft,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not raise the limit on open files");
+            rlimit::Resource::NOFILE.get().map(|(soft, _)| soft).unwrap_or(1024)
+        }
+    }
+}
+
+/// How many connections the server may hold open at once: the file limit less
+/// `FD_RESERVE` (half the limit when it is smaller than that), or the operator's
+/// lower `HYGO_MAX_CONNECTIONS`. A connection over the cap waits in the kernel's
+/// queue, which costs no file, until one closes.
+pub fn connection_cap(file_limit: u64, setting: Option<usize>) -> usize {
+    let derived = if file_limit > 2 * FD_RESERVE { file_limit - FD_RESERVE } else { file_limit / 2 };
+    let derived = usize::try_from(derived).unwrap_or(usize::MAX).max(1);
+    setting.map_or(derived, |s| s.min(derived))
+}
+
+/// `HttpServer::max_connections` counts per worker: the cap shared out, rounded
+/// down so the total stays under it (at least one each).
+pub fn per_worker(cap: usize, workers: usize) -> usize {
+    (cap / workers.max(1)).max(1)
+}
+
+/// Middleware: gives the request body a deadline, `timeout` after its headers.
+/// A handler that reads it then gets `PayloadError` with `TimedOut` (`timed_out`),
+/// which `crate::actions` answers with 408. The body as received stays alive until
+/// the answer is sent, so actix closes the connection after answering a request
+/// whose body was not read (it would otherwise keep draining a chunked one).
+pub async fn body_deadline(
+    timeout: Duration,
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let has_body = req.headers().contains_key(header::CONTENT_LENGTH) || req.headers().contains_key(header::TRANSFER_ENCODING);
+    if !has_body {
+        return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
+    }
+    let received = Rc::new(RefCell::new(req.take_payload()));
+    let timed = Timed { received: received.clone(), deadline: Box::pin(actix_web::rt::time::sleep(timeout)), expired: false };
+    req.set_payload(Payload::from(Box::pin(timed) as Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>>));
+    let res = next.call(req).await?;
+    Ok(res.map_body(|_, body| BoxBody::new(KeepsBody { body: body.boxed(), _received: received })))
+}
+
+/// Whether reading a body failed because its deadline passed.
+pub fn timed_out(e: &actix_web::Error) -> bool {
+    matches!(e.as_error::<PayloadError>(), Some(PayloadError::Io(io)) if io.kind() == std::io::ErrorKind::TimedOut)
+}
+
+/// The body as received, ending in an error once the deadline has passed.
+struct Timed {
+    received: Rc<RefCell<Payload>>,
+    deadline: Pin<Box<actix_web::rt::time::Sleep>>,
+    expired: bool,
+}
+
+impl Stream for Timed {
+    type Item = Result<Bytes, PayloadError>;
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let this = self.get_mut();
+        if this.expired {
+            return Poll::Ready(None);
+        }
+        if let Poll::Ready(item) = Pin::new(&mut *this.received.borrow_mut()).poll_next(cx) {
+            return Poll::Ready(item);
+        }
+        if this.deadline.as_mut().poll(cx).is_ready() {
+            this.expired = true;
+            let e = std::io::Error::new(std::io::ErrorKind::TimedOut, "the request body did not arrive in time");
+            return Poll::Ready(Some(Err(PayloadError::Io(e))));
+        }
+        Poll::Pending
+    }
+}
+
+/// An answer's body that holds the request's body until it has been sent.
+struct KeepsBody {
+    body: BoxBody,
+    _received: Rc<RefCell<Payload>>,
+}
+
+impl MessageBody for KeepsBody {
+    type Error = Box<dyn std::error::Error>;
+
+    fn size(&self) -> BodySize {
+        self.body.size()
+    }
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Bytes, Self::Error>>> {
+        Pin::new(&mut self.get_mut().body).poll_next(cx)
+    }
+}
+
+/// Whether a write was sent by a page of another site, which a browser says in
+/// `Origin` (or, without it, `Sec-Fetch-Site`). The site's origins are the
+/// request's own (`scheme://Host`) and `HYGO_PUBLIC_URL`'s; `Origin: null` (a
+/// sandboxed frame, a `data:` page) is another site. A request with neither
+/// header is no browser's cross-site request (curl, the API's programs, a mail
+/// server's one-click unsubscribe) and is let through.
+pub fn from_another_site(req: &HttpRequest, public_url: &str) -> bool {
+    let headers = req.headers();
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let Some(origin) = origin.to_str().ok().and_then(origin_of) else { return true };
+        let info = req.connection_info();
+        let own = origin_of(&format!("{}://{}", info.scheme(), info.host()));
+        return !(own.as_deref() == Some(origin.as_str()) || origin_of(public_url).as_deref() == Some(origin.as_str()));
+    }
+    match headers.get("sec-fetch-site") {
+        Some(site) => !matches!(site.to_str(), Ok("same-origin" | "none")),
+        None => false,
+    }
+}
+
+/// An address's origin as browsers write it (`https://hygo.in`, default port
+/// left out); none for `null` or what is no web address.
+fn origin_of(text: &str) -> Option<String> {
+    let url = url::Url::parse(text.trim()).ok()?;
+    let origin = url.origin();
+    origin.is_tuple().then(|| origin.ascii_serialization())
+}
+
+/// Whether a path or a query value holds a NUL, raw or percent-encoded. A query
+/// value that is itself a site path (`/api/props?path=`) is looked into as one.
+pub fn has_nul(path: &str, query: &str) -> bool {
+    decoded_has_nul(path) || query_has_nul(query, 2)
+}
+
+fn decoded_has_nul(text: &str) -> bool {
+    text.contains('\0') || percent_decoded(text).contains(&0)
+}
+
+fn query_has_nul(query: &str, depth: u8) -> bool {
+    query.contains('\0')
+        || form_urlencoded::parse(query.as_bytes()).any(|(name, value)| {
+            name.contains('\0')
+                || value.contains('\0')
+                || (depth > 0 && value.starts_with('/') && value.split_once('?').is_some_and(|(_, q)| query_has_nul(q, depth - 1)))
+        })
+}
+
+fn percent_decoded(text: &str) -> Vec<u8> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
+            (b'%', Some(hi), Some(lo)) => {
+                out.push((hi * 16 + lo) as u8);
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The content security policy: no inline script anywhere, so `script-src 'self'`
+/// holds for cached HTML too. `style-src 'unsafe-inline'` is for the inline
+/// stylesheet and React's `style` attributes (`docs/security.md`).
+pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+     connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+     frame-ancestors 'none'";
+
+/// The headers of every answer the app makes: pages, the API, assets, errors and
+/// redirects. `hsts` is `HYGO_HSTS`, sent only when set.
+pub fn security_headers(hsts: Option<&str>) -> DefaultHeaders {
+    let headers = DefaultHeaders::new()
+        .add((header::CONTENT_SECURITY_POLICY, CSP))
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::REFERRER_POLICY, "strict-origin-when-cross-origin"))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+        .add(("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()"))
+        .add(("cross-origin-opener-policy", "same-origin"))
+        .add(("cross-origin-resource-policy", "same-origin"));
+    match hsts {
+        Some(value) => headers.add((header::STRICT_TRANSPORT_SECURITY, value)),
+        None => headers,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::test::TestRequest;
+
+    #[test]
+    fn the_cap_leaves_room_for_the_database_and_files() {
+        assert_eq!(connection_cap(1024, None), 768);
+        assert_eq!(connection_cap(20_000, None), 19_744);
+        assert_eq!(connection_cap(20_000, Some(500)), 500, "the setting lowers it");
+        assert_eq!(connection_cap(1024, Some(5000)), 768, "but never raises it over the file limit");
+        assert_eq!(connection_cap(256, None), 128);
+        assert_eq!(per_worker(768, 2), 384);
+        assert_eq!(per_worker(8, 3), 2);
+        assert_eq!(per_worker(1, 4), 1);
+    }
+
+    #[test]
+    fn nul_is_found_raw_encoded_and_in_a_path_inside_a_query() {
+        for (path, query) in [
+            ("/api/doctors/department/%00", ""),
+            ("/doctors/a%00b", ""),
+            ("/unsubscribe", "token=%00"),
+            ("/unsubscribe", "token=a\0"),
+            ("/api/search", "q=x&%00=1"),
+            ("/api/props", "path=/unsubscribe%3Ftoken%3D%2500"),
+        ] {
+            assert!(has_nul(path, query), "{path}?{query}");
+        }
+        for (path, query) in [("/doctors/3", ""), ("/search", "q=100%25"), ("/search", "q=%2500"), ("/api/props", "path=/doctors/3")] {
+            assert!(!has_nul(path, query), "{path}?{query}");
+        }
+    }
+
+    #[test]
+    fn only_the_sites_own_origins_may_write() {
+        let public = "https://hygo.in";
+        let req = |headers: &[(&str, &str)]| {
+            let mut r = TestRequest::post().uri("/contactus").insert_header(("host", "127.0.0.1:8080"));
+            for h in headers {
+                r = r.insert_header(*h);
+            }
+            r.to_http_request()
+        };
+        for ok in [
+            vec![],
+            vec![("origin", "http://127.0.0.1:8080")],
+            vec![("origin", "https://hygo.in")],
+            vec![("origin", "https://hygo.in:443")],
+            vec![("sec-fetch-site", "same-origin")],
+            vec![("sec-fetch-site", "none")],
+        ] {
+            assert!(!from_another_site(&req(&ok), public), "{ok:?}");
+        }
+        for bad in [
+            vec![("origin", "https://evil.example")],
+            vec![("origin", "null")],
+            vec![("origin", "http://hygo.in")],
+            vec![("origin", "https://hygo.in.evil.example")],
+            vec![("origin", "https://evil.example"), ("sec-fetch-site", "same-origin")],
+            vec![("sec-fetch-site", "cross-site")],
+            vec![("sec-fetch-site", "same-site")],
+        ] {
+            assert!(from_another_site(&req(&bad), public), "{bad:?}");
+        }
+    }
+}

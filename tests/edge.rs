@@ -1,0 +1,366 @@
+//! The HTTP edge (issue 14; `docs/security.md`): stalled request bodies and the
+//! connection cap over real sockets against the real binary; cross-site writes,
+//! content types, NUL bytes and the response headers against the in-process app
+//! on SQLite and PostgreSQL.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use actix_web::test::{self, TestRequest};
+use hygo_data::entities::{card_request, contact_message, newsletter_subscriber};
+use sea_orm::{EntityTrait, PaginatorTrait};
+
+use common::server::{get, spawn, spawn_logging, wait_healthy};
+use common::{at, call, post_form, post_json, state_from, test_config, TestDb};
+
+/// Monday 7 January 2030, 10:20 in Rajkot.
+const NOW: &str = "2030-01-07 10:20";
+
+/// Sends a request's head and the first bytes of a body it says is longer, then
+/// nothing more: a client that stalls.
+fn stall(port: u16, head: &str, first: &[u8]) -> (TcpStream, Instant) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let sent = Instant::now();
+    s.write_all(format!("{head}Host: 127.0.0.1:{port}\r\n\r\n").as_bytes()).unwrap();
+    s.write_all(first).unwrap();
+    (s, sent)
+}
+
+/// Reads until the server closes the connection (at most `within`): the answer's
+/// status, its head and body, and how long the connection stayed open.
+fn until_closed((mut s, started): (TcpStream, Instant), within: Duration) -> (u16, String, Duration) {
+    s.set_read_timeout(Some(within)).unwrap();
+    let mut raw = Vec::new();
+    if let Err(e) = s.read_to_end(&mut raw) {
+        assert!(e.kind() == std::io::ErrorKind::ConnectionReset, "the server kept the connection open past {within:?}: {e}");
+    }
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let status = text.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    (status, text, started.elapsed())
+}
+
+#[test]
+fn stalled_bodies_are_answered_408_and_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = common::server::free_port();
+    let mut child = spawn(dir.path(), port, &[("HYGO_BODY_TIMEOUT_MS", "1000")]);
+    wait_healthy(&mut child, port);
+    let bound = Duration::from_secs(10);
+
+    // A JSON write that says 16,000 bytes and sends one: 408 in the error shape.
+    let json = stall(port, "POST /api/contact HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 16000\r\n", b"{");
+    // The same as a form post, and one that sends nothing after its head.
+    let form = stall(port, "POST /contactus HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 16000\r\n", b"n");
+    let empty = stall(port, "POST /newsletter HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 16000\r\n", b"");
+    // Routes that never read a body: answered at once, and the connection closed.
+    let page = stall(port, "GET /doctors HTTP/1.1\r\nContent-Length: 16000\r\n", b"");
+    let unsubscribe = stall(port, "POST /newsletter/unsubscribe?token=abc HTTP/1.1\r\nContent-Length: 16000\r\n", b"");
+    // A chunked body that keeps coming, one byte at a time, to a page.
+    let (mut chunked, sent) = stall(port, "GET /doctors HTTP/1.1\r\nTransfer-Encoding: chunked\r\n", b"1\r\na\r\n");
+    let dripping = std::thread::spawn(move || {
+        let reader = chunked.try_clone().unwrap();
+        while sent.elapsed() < Duration::from_secs(30) && chunked.write_all(b"1\r\na\r\n").is_ok() {
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        (reader, sent)
+    });
+
+    let (status, text, open) = until_closed(json, bound);
+    assert_eq!(status, 408, "{text}");
+    assert!(text.contains(r#""success":false"#) && text.contains("took too long"), "the JSON error shape: {text}");
+    println!("stalled JSON body: 408, closed within {open:?}");
+    for (what, s) in [("form post", form), ("form post with no body", empty)] {
+        let (status, text, open) = until_closed(s, bound);
+        assert_eq!(status, 408, "{what}: {text}");
+        assert!(text.contains("text/html") && text.contains("took too long"), "{what}: the form's page with the message");
+        println!("stalled {what}: 408, closed within {open:?}");
+    }
+    for (what, s, want) in [("page", page, 200), ("unsubscribe", unsubscribe, 404)] {
+        let (status, text, open) = until_closed(s, bound);
+        assert_eq!(status, want, "{what}: {text}");
+        println!("{what} with a stalled body it does not read: {want}, closed within {open:?}");
+    }
+    let reader = dripping.join().unwrap();
+    let (status, _, open) = until_closed(reader, Duration::from_secs(40));
+    assert_eq!(status, 200);
+    assert!(open < Duration::from_secs(25), "a dripping chunked body kept the connection open {open:?}");
+    println!("page with a dripping chunked body: 200, closed within {open:?}");
+
+    assert_eq!(get(port, "/healthz").unwrap().0, 200, "the server still answers");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+/// The server's open sockets (Linux: its file descriptors that are sockets).
+fn sockets(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .unwrap()
+        .filter_map(|e| std::fs::read_link(e.unwrap().path()).ok())
+        .filter(|target| target.to_string_lossy().starts_with("socket:"))
+        .count()
+}
+
+#[test]
+fn many_stalled_clients_never_starve_the_server_for_long() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = common::server::free_port();
+    let log_path = dir.path().join("log.txt");
+    let log = std::fs::File::create(&log_path).unwrap();
+    let cap = 8;
+    let mut child = spawn_logging(
+        dir.path(),
+        port,
+        &[("HYGO_BODY_TIMEOUT_MS", "1000"), ("HYGO_MAX_CONNECTIONS", &cap.to_string()), ("HYGO_LOG_FORMAT", "json")],
+        log.into(),
+    );
+    wait_healthy(&mut child, port);
+    let started_log = std::fs::read_to_string(&log_path).unwrap();
+    let limits = started_log.lines().find(|l| l.contains("connection limits")).expect("the limits are logged at start");
+    let limits: serde_json::Value = serde_json::from_str(limits).unwrap();
+    let held = limits["fields"]["max_connections"].as_u64().unwrap() as usize;
+    assert!(held <= cap && held > 0, "the cap in force is at most the setting: {limits}");
+    assert!(limits["fields"]["file_limit"].as_u64().unwrap() > 0, "{limits}");
+    std::thread::sleep(Duration::from_millis(300));
+    let before = sockets(child.id());
+
+    // Far more stalled clients than the cap: the ones over it wait in the kernel's
+    // queue, which costs the server no file.
+    let clients = 64;
+    let stalled: Vec<(TcpStream, Instant)> = (0..clients)
+        .map(|_| stall(port, "POST /api/contact HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 16000\r\n", b"{"))
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let during = sockets(child.id());
+    assert!(during <= before + held, "{during} sockets open with {clients} stalled clients (cap {held}, {before} before)");
+
+    // A health check queued behind them all is answered once the deadline has cut
+    // the ones ahead of it.
+    let asked = Instant::now();
+    let (status, _) = get(port, "/healthz").unwrap();
+    assert_eq!(status, 200, "the health check is answered while they stall");
+    println!("{clients} stalled clients, cap {held}: /healthz answered after {:?}, server sockets {during} (was {before})", asked.elapsed());
+
+    let answers: Vec<(u16, Duration)> = stalled.into_iter().map(|s| until_closed(s, Duration::from_secs(30))).map(|(s, _, t)| (s, t)).collect();
+    assert!(answers.iter().all(|&(s, _)| s == 408), "every stalled client is answered 408: {answers:?}");
+    let longest = answers.iter().map(|&(_, t)| t).max().unwrap();
+    println!("the last stalled client was closed after {longest:?}");
+    assert_eq!(get(port, "/healthz").unwrap().0, 200, "and the server answers after they go");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+/// Valid posts of every no-JavaScript form, and where each is stored.
+const FORMS: &[(&str, &str)] = &[
+    ("/subscription", "name=Meera+Shah&email=meera%40example.in&number=98250+22222&subscriptionType=Essential+Family"),
+    ("/contactus", "name=Dev&email=dev%40example.in&subject=Card&message=Hello"),
+    ("/newsletter", "email=ravi%40example.in"),
+    ("/appointment", "step=1&action=next&name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in"),
+    ("/appointment/1", "step=1&action=next&name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in"),
+];
+
+/// The JSON writes, with a body each accepts.
+fn json_writes() -> Vec<(&'static str, serde_json::Value)> {
+    use serde_json::json;
+    vec![
+        ("/newsletter/subscribe", json!({ "email": "cross@example.com" })),
+        ("/api/SubscriptionData/subscription-form", json!({ "name": "N", "email": "n@example.com", "number": "9825012345", "subscriptionType": "Essential Family" })),
+        ("/api/contact", json!({ "name": "N", "email": "n@example.com", "subject": "S", "message": "M" })),
+        ("/appointments/bookAppointment", json!({
+            "name": "N", "phone": "+91 98250 12345", "email": "n@example.com",
+            "doctorId": 1, "date": "2030-01-09", "time": "11:00 AM", "visitType": "in-person"
+        })),
+    ]
+}
+
+/// How a browser marks a request from another site, and what it sends for one
+/// from the site's own pages (`test_config`'s public address is https://hygo.test).
+const CROSS: &[&[(&str, &str)]] = &[
+    &[("origin", "https://evil.example")],
+    &[("origin", "null")],
+    &[("origin", "http://hygo.test")],
+    &[("sec-fetch-site", "cross-site")],
+    &[("sec-fetch-site", "same-site")],
+];
+const OWN: &[&[(&str, &str)]] = &[&[], &[("origin", "https://hygo.test")], &[("sec-fetch-site", "same-origin")]];
+
+fn with(mut req: TestRequest, headers: &[(&str, &str)]) -> TestRequest {
+    for h in headers {
+        req = req.insert_header(*h);
+    }
+    req
+}
+
+async fn stored(db: &hygo_data::Db) -> u64 {
+    card_request::Entity::find().count(db).await.unwrap()
+        + contact_message::Entity::find().count(db).await.unwrap()
+        + newsletter_subscriber::Entity::find().count(db).await.unwrap()
+}
+
+#[actix_web::test]
+async fn writes_from_another_site_are_refused_and_store_nothing() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_from(&db, at(NOW), test_config()).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+
+        for (path, body) in FORMS {
+            for headers in CROSS {
+                let res = call(&app, with(post_form(path, body), headers)).await;
+                assert_eq!(res.status, 403, "{b}: {path} {headers:?}");
+                assert!(res.header("content-type").starts_with("text/html"), "{b}: {path}: a page");
+                assert!(res.text.contains("sent from another website"), "{b}: {path}: the message");
+                assert!(!res.text.contains("example.in"), "{b}: {path}: no values shown again");
+            }
+        }
+        for (path, body) in json_writes() {
+            for headers in CROSS {
+                let res = call(&app, with(post_json(path, &body), headers)).await;
+                assert_eq!(res.status, 403, "{b}: {path} {headers:?}");
+                assert_eq!(res.json()["success"], false, "{b}: {path}: the JSON error shape");
+            }
+        }
+        assert_eq!(stored(&state.db).await, 0, "{b}: nothing was stored");
+
+        // The site's own pages, and clients that are no browser, still write.
+        for headers in OWN {
+            for (path, body) in &FORMS[..3] {
+                let res = call(&app, with(post_form(path, body), headers)).await;
+                assert_eq!(res.status, 303, "{b}: {path} {headers:?}: {}", res.text);
+            }
+            let (path, body) = &FORMS[3];
+            assert_eq!(call(&app, with(post_form(path, body), headers)).await.status, 200, "{b}: a wizard's step");
+        }
+        assert_eq!(stored(&state.db).await, 7, "{b}: three cards, three messages, one subscriber");
+        let res = call(&app, with(post_json("/api/contact", &json_writes()[2].1), &[("origin", "https://hygo.test")])).await;
+        assert_eq!(res.status, 201, "{b}: {}", res.text);
+
+        // One-click unsubscribe: a mail server sends neither header and is obeyed;
+        // another site's page is refused, and a browser is shown our page instead.
+        let token = newsletter_subscriber::Entity::find().one(&state.db).await.unwrap().unwrap().unsubscribe_token;
+        let uri = format!("/newsletter/unsubscribe?token={token}");
+        let forged = call(&app, with(post_form(&uri, "List-Unsubscribe=One-Click"), &[("origin", "https://evil.example")])).await;
+        assert_eq!((forged.status, forged.header("location")), (303, format!("/unsubscribe?token={token}").as_str()), "{b}");
+        let forged = call(&app, TestRequest::post().uri(&uri).insert_header(("sec-fetch-site", "cross-site"))).await;
+        assert_eq!(forged.status, 403, "{b}");
+        assert_eq!(forged.json()["success"], false, "{b}");
+        let subscriber = newsletter_subscriber::Entity::find().one(&state.db).await.unwrap().unwrap();
+        assert!(subscriber.unsubscribed_at.is_none(), "{b}: still subscribed after the forged posts");
+        let mail_server = call(
+            &app,
+            TestRequest::post()
+                .uri(&uri)
+                .insert_header(("content-type", "application/x-www-form-urlencoded"))
+                .set_payload("List-Unsubscribe=One-Click"),
+        )
+        .await;
+        assert_eq!(mail_server.status, 200, "{b}: RFC 8058 one-click: {}", mail_server.text);
+    }
+}
+
+#[actix_web::test]
+async fn forms_accept_only_what_a_browser_form_sends_and_the_api_only_json() {
+    let db = TestDb::sqlite();
+    let state = state_from(&db, at(NOW), test_config()).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let raw = |path: &str, ct: &str, body: &str| {
+        TestRequest::post()
+            .uri(path)
+            .insert_header(("content-type", ct.to_owned()))
+            .insert_header(("accept", "text/html"))
+            .set_payload(body.to_owned())
+    };
+    let multipart = "multipart/form-data; boundary=x";
+    for (path, body) in FORMS {
+        for ct in ["text/plain", multipart, "application/json"] {
+            let res = call(&app, raw(path, ct, body)).await;
+            assert_eq!(res.status, 415, "{path} as {ct}");
+            assert!(res.header("content-type").starts_with("text/html"), "{path} as {ct}: the form's page");
+        }
+    }
+    for (path, body) in json_writes() {
+        for ct in ["text/plain", multipart, "application/x-www-form-urlencoded"] {
+            let res = call(&app, raw(path, ct, &body.to_string())).await;
+            assert_eq!(res.status, 415, "{path} as {ct}");
+            assert_eq!(res.json()["success"], false, "{path} as {ct}");
+        }
+    }
+    assert_eq!(stored(&state.db).await, 0);
+}
+
+#[actix_web::test]
+async fn nul_in_a_path_or_query_is_refused_on_both_databases() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_from(&db, at(NOW), test_config()).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        for uri in [
+            "/api/doctors/department/%00",
+            "/api/doctors/%00",
+            "/api/search?q=a%00",
+            "/api/props?path=/unsubscribe%3Ftoken%3D%2500",
+            "/appointments/slots?doctorId=1&date=%00",
+        ] {
+            let res = call(&app, TestRequest::get().uri(uri)).await;
+            assert_eq!(res.status, 400, "{b}: {uri}: {}", res.text);
+            assert!(res.json()["message"].as_str().unwrap().contains("NUL"), "{b}: {uri}");
+        }
+        let res = call(&app, post_json("/newsletter/unsubscribe?token=%00", &serde_json::json!({}))).await;
+        assert_eq!(res.status, 400, "{b}: the API's POST");
+        let res = call(&app, post_form("/newsletter/unsubscribe?token=%00", "")).await;
+        assert_eq!(res.status, 400, "{b}: the API's POST from a page");
+        for uri in ["/unsubscribe?token=%00", "/doctors/%00", "/search?q=%00", "/departments/a%00b"] {
+            let res = call(&app, TestRequest::get().uri(uri)).await;
+            assert_eq!(res.status, 404, "{b}: {uri}");
+            assert!(res.text.contains("Page not found"), "{b}: {uri}: the not-found page");
+        }
+        // The same addresses without the NUL still work.
+        assert_eq!(call(&app, TestRequest::get().uri("/unsubscribe?token=abc")).await.status, 200, "{b}");
+        assert_eq!(call(&app, TestRequest::get().uri("/api/doctors/department/cardiology")).await.status, 200, "{b}");
+    }
+}
+
+#[actix_web::test]
+async fn every_answer_carries_the_security_headers() {
+    let db = TestDb::sqlite();
+    let mut config = test_config();
+    config.hsts = Some(hygo::config::DEFAULT_HSTS.into());
+    let app = test::init_service(hygo::app::app(state_from(&db, at(NOW), config).await)).await;
+    let asset = format!("/assets/{}", hygo::ui_assets::CLIENT_JS);
+    let answers = [
+        ("a page", "/doctors", 200),
+        ("an API answer", "/api/doctors", 200),
+        ("an asset", asset.as_str(), 200),
+        ("an API 404", "/api/nowhere", 404),
+        ("a page 404", "/doctors/%00", 404),
+        ("a redirect", "/nowhere", 302),
+    ];
+    let expected = [
+        ("content-security-policy", hygo::edge::CSP),
+        ("x-content-type-options", "nosniff"),
+        ("referrer-policy", "strict-origin-when-cross-origin"),
+        ("x-frame-options", "DENY"),
+        ("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()"),
+        ("cross-origin-opener-policy", "same-origin"),
+        ("cross-origin-resource-policy", "same-origin"),
+        ("strict-transport-security", "max-age=63072000; includeSubDomains"),
+    ];
+    for (what, uri, status) in answers {
+        let res = call(&app, TestRequest::get().uri(uri)).await;
+        assert_eq!(res.status, status, "{what}: {uri}");
+        for (name, value) in expected {
+            assert_eq!(res.header(name), value, "{what} ({uri}): {name}");
+        }
+    }
+    for directive in ["default-src 'self'", "script-src 'self';", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'"] {
+        assert!(hygo::edge::CSP.contains(directive), "the Observatory's CSP checks: {directive}");
+    }
+
+    // Over plain http (no HYGO_HSTS), no HSTS: a browser would ignore it there.
+    let app = test::init_service(hygo::app::app(state_from(&db, at(NOW), test_config()).await)).await;
+    let res = call(&app, TestRequest::get().uri("/doctors")).await;
+    assert_eq!(res.header("strict-transport-security"), "", "no HSTS unless set");
+    assert_eq!(res.header("cross-origin-opener-policy"), "same-origin");
+}
