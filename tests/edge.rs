@@ -293,9 +293,8 @@ async fn forms_accept_only_what_a_browser_form_sends_and_the_api_only_json() {
 #[actix_web::test]
 async fn nul_in_a_path_or_query_is_refused_on_both_databases() {
     for db in TestDb::all().await {
+        let app = test::init_service(hygo::app::app(common::state(&db).await)).await;
         let b = db.backend;
-        let state = state_from(&db, at(NOW), test_config()).await;
-        let app = test::init_service(hygo::app::app(state.clone())).await;
         for uri in [
             "/api/doctors/department/%00",
             "/api/doctors/%00",
