@@ -3,7 +3,10 @@
 //! "Cross-site requests", "Malformed input" and "Response headers").
 //!
 //! - A request body must arrive whole within `HYGO_BODY_TIMEOUT_MS` of its headers
-//!   (`body_deadline`); actix cuts slow headers itself (`client_request_timeout`).
+//!   (`body_deadline`); actix cuts a slow head on a connection's first request
+//!   (`client_request_timeout`), and the watch (`on_connect`, `watch_requests`)
+//!   closes a kept-alive connection whose next head is not complete within
+//!   `NEXT_HEAD_WITHIN` of the last answer.
 //! - Open connections are capped below the file limit, which is raised at start-up
 //!   (`raise_file_limit`, `connection_cap`).
 //! - Writes from another site's pages are refused (`from_another_site`).
@@ -15,6 +18,8 @@ use std::cell::RefCell;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -32,6 +37,9 @@ use futures_core::Stream;
 /// timers, and the listening socket, with room to spare.
 pub const FD_RESERVE: u64 = 256;
 
+/// Files one connection holds: its socket, and the watch's handle on it.
+const FILES_PER_CONNECTION: u64 = 2;
+
 /// Raises the soft limit on open files to the hard limit, where the system allows
 /// it; answers the soft limit in force afterwards (with `rlimit`, which wraps
 /// `getrlimit`/`setrlimit` and knows the platforms' quirks, such as macOS's
@@ -47,11 +55,13 @@ pub fn raise_file_limit() -> u64 {
 }
 
 /// How many connections the server may hold open at once: the file limit less
-/// `FD_RESERVE` (half the limit when it is smaller than that), or the operator's
-/// lower `HYGO_MAX_CONNECTIONS`. A connection over the cap waits in the kernel's
-/// queue, which costs no file, until one closes.
+/// `FD_RESERVE` (half the limit when it is smaller than that), over the two files
+/// each connection holds (its socket and the watch's handle on it), or the
+/// operator's lower `HYGO_MAX_CONNECTIONS`. A connection over the cap waits in the
+/// kernel's queue, which costs no file, until one closes.
 pub fn connection_cap(file_limit: u64, setting: Option<usize>) -> usize {
-    let derived = if file_limit > 2 * FD_RESERVE { file_limit - FD_RESERVE } else { file_limit / 2 };
+    let free = if file_limit > 2 * FD_RESERVE { file_limit - FD_RESERVE } else { file_limit / 2 };
+    let derived = free / FILES_PER_CONNECTION;
     let derived = usize::try_from(derived).unwrap_or(usize::MAX).max(1);
     setting.map_or(derived, |s| s.min(derived))
 }
@@ -80,7 +90,7 @@ pub async fn body_deadline(
     let timed = Timed { received: received.clone(), deadline: Box::pin(actix_web::rt::time::sleep(timeout)), expired: false };
     req.set_payload(Payload::from(Box::pin(timed) as Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>>));
     let res = next.call(req).await?;
-    Ok(res.map_body(|_, body| BoxBody::new(KeepsBody { body: body.boxed(), _received: received })))
+    Ok(res.map_body(|_, body| BoxBody::new(HoldsWhile { body: body.boxed(), _held: received })))
 }
 
 /// Whether reading a body failed because its deadline passed.
@@ -115,13 +125,123 @@ impl Stream for Timed {
     }
 }
 
-/// An answer's body that holds the request's body until it has been sent.
-struct KeepsBody {
-    body: BoxBody,
-    _received: Rc<RefCell<Payload>>,
+/// How long a connection may go between the end of one answer (or its opening)
+/// and the complete head of its next request. Actix closes an idle kept-alive
+/// connection after its keep-alive (5 s) and cuts a slow head on a connection's
+/// first request (`client_request_timeout`, 5 s), but a kept-alive connection
+/// that sends part of its next head and then nothing has no timer at all: the
+/// watch below closes it.
+pub const NEXT_HEAD_WITHIN: Duration = Duration::from_secs(10);
+
+/// One open connection as the watch sees it: its own handle on the socket (a
+/// duplicate, so closing it can never hit a file the number was reused for), how
+/// many of its requests are being answered, and since when it has been waiting.
+struct Watched {
+    socket: std::net::TcpStream,
+    answering: AtomicU32,
+    waiting_since_ms: AtomicU64,
 }
 
-impl MessageBody for KeepsBody {
+/// The connection's entry, kept in its `on_connect` data for the middleware.
+#[derive(Clone)]
+pub struct Watch(Arc<Watched>);
+
+static WATCHED: Mutex<Vec<Weak<Watched>>> = Mutex::new(Vec::new());
+static STARTED: OnceLock<std::time::Instant> = OnceLock::new();
+
+fn now_ms() -> u64 {
+    STARTED.get_or_init(std::time::Instant::now).elapsed().as_millis() as u64
+}
+
+/// `HttpServer::on_connect`: puts every TCP connection under the watch.
+pub fn on_connect(conn: &dyn std::any::Any, data: &mut actix_web::dev::Extensions) {
+    use std::os::fd::AsFd;
+    let Some(tcp) = conn.downcast_ref::<actix_web::rt::net::TcpStream>() else { return };
+    let Ok(own) = tcp.as_fd().try_clone_to_owned() else { return };
+    let watched = Arc::new(Watched {
+        socket: std::net::TcpStream::from(own),
+        answering: AtomicU32::new(0),
+        waiting_since_ms: AtomicU64::new(now_ms()),
+    });
+    WATCHED.lock().unwrap_or_else(|e| e.into_inner()).push(Arc::downgrade(&watched));
+    data.insert(Watch(watched));
+}
+
+/// Starts the thread that closes connections waiting longer than `limit` for a
+/// complete request head (once per process; every second).
+pub fn start_watch(limit: Duration) {
+    static ONCE: OnceLock<()> = OnceLock::new();
+    ONCE.get_or_init(|| {
+        let spawned = std::thread::Builder::new().name("connection-watch".into()).spawn(move || loop {
+            std::thread::sleep(Duration::from_secs(1));
+            sweep(limit);
+        });
+        if let Err(e) = spawned {
+            tracing::error!(error = %e, "cannot start the connection watch");
+        }
+    });
+}
+
+/// Closes the connections that have waited too long; forgets the closed ones.
+fn sweep(limit: Duration) {
+    let now = now_ms();
+    let limit = limit.as_millis() as u64;
+    let mut cut = 0;
+    WATCHED.lock().unwrap_or_else(|e| e.into_inner()).retain(|weak| {
+        let Some(watched) = weak.upgrade() else { return false };
+        let idle = now.saturating_sub(watched.waiting_since_ms.load(Ordering::Relaxed));
+        if watched.answering.load(Ordering::Relaxed) == 0 && idle > limit {
+            // Actix's read then ends and it drops the connection.
+            let _ = watched.socket.shutdown(std::net::Shutdown::Both);
+            cut += 1;
+            return false;
+        }
+        true
+    });
+    if cut > 0 {
+        tracing::info!(connections = cut, "closed connections that sent no complete request in time");
+    }
+}
+
+/// Middleware: while a request is answered (its body included, however slowly
+/// the client reads it), its connection is not waiting; when the answer has
+/// gone, the wait for the next head starts.
+pub async fn watch_requests(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let Some(watch) = req.conn_data::<Watch>().cloned() else {
+        return next.call(req).await.map(ServiceResponse::map_into_boxed_body);
+    };
+    let answering = Answering::new(watch.0);
+    let res = next.call(req).await?;
+    Ok(res.map_body(|_, body| BoxBody::new(HoldsWhile { body: body.boxed(), _held: answering })))
+}
+
+/// A request being answered; dropped when its answer has been sent (or failed).
+struct Answering(Arc<Watched>);
+
+impl Answering {
+    fn new(watched: Arc<Watched>) -> Self {
+        watched.answering.fetch_add(1, Ordering::Relaxed);
+        Answering(watched)
+    }
+}
+
+impl Drop for Answering {
+    fn drop(&mut self) {
+        self.0.waiting_since_ms.store(now_ms(), Ordering::Relaxed);
+        self.0.answering.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// An answer's body that holds something until the body has been sent.
+struct HoldsWhile<T> {
+    body: BoxBody,
+    _held: T,
+}
+
+impl<T: Unpin> MessageBody for HoldsWhile<T> {
     type Error = Box<dyn std::error::Error>;
 
     fn size(&self) -> BodySize {
@@ -231,11 +351,11 @@ mod tests {
 
     #[test]
     fn the_cap_leaves_room_for_the_database_and_files() {
-        assert_eq!(connection_cap(1024, None), 768);
-        assert_eq!(connection_cap(20_000, None), 19_744);
+        assert_eq!(connection_cap(1024, None), 384, "two files a connection, 256 kept");
+        assert_eq!(connection_cap(20_000, None), 9_872);
         assert_eq!(connection_cap(20_000, Some(500)), 500, "the setting lowers it");
-        assert_eq!(connection_cap(1024, Some(5000)), 768, "but never raises it over the file limit");
-        assert_eq!(connection_cap(256, None), 128);
+        assert_eq!(connection_cap(1024, Some(5000)), 384, "but never raises it over the file limit");
+        assert_eq!(connection_cap(256, None), 64);
         assert_eq!(per_worker(768, 2), 384);
         assert_eq!(per_worker(8, 3), 2);
         assert_eq!(per_worker(1, 4), 1);

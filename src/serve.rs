@@ -41,7 +41,9 @@ pub async fn serve(config: Config) -> Result<(), String> {
         body_timeout_ms = state.config.body_timeout.as_millis() as u64,
         "connection limits"
     );
+    crate::edge::start_watch(crate::edge::NEXT_HEAD_WITHIN);
     let server = HttpServer::new(move || app(state.clone()))
+        .on_connect(crate::edge::on_connect)
         .workers(workers)
         .max_connections(per_worker)
         .bind(addr)
