@@ -17,6 +17,9 @@ pub struct Config {
     pub public_url: String,
     /// `HYGO_RENDER_THREADS`: render threads, each with one JavaScript runtime.
     pub render_threads: usize,
+    /// `HYGO_RENDER_QUEUE`: renders that may wait for a free render thread; a page
+    /// that needs one more is answered 503 with `Retry-After` at once.
+    pub render_queue: usize,
     /// `HYGO_RENDER_TIMEOUT_MS`: a render running longer is interrupted.
     pub render_timeout: Duration,
     /// `HYGO_RENDER_MEMORY_MB`: heap limit of each JavaScript runtime.
@@ -32,6 +35,9 @@ pub struct Config {
     /// `HYGO_WRITE_LIMIT`: writes one client may make to one form endpoint in
     /// `WRITE_WINDOW_SECS`; more get 429 with `Retry-After`.
     pub write_limit: u32,
+    /// `HYGO_STEP_LIMIT`: steps of the booking wizards without JavaScript (each
+    /// renders the page) one client may take in `WRITE_WINDOW_SECS`; more get 429.
+    pub step_limit: u32,
     /// `HYGO_BEHIND_PROXY`: `true` when a reverse proxy sets `X-Forwarded-For`, so
     /// the client's address for rate limits is read from it.
     pub behind_proxy: bool,
@@ -70,12 +76,14 @@ struct FileConfig {
     database_url: Option<String>,
     public_url: Option<String>,
     render_threads: Option<usize>,
+    render_queue: Option<usize>,
     render_timeout_ms: Option<u64>,
     render_memory_mb: Option<usize>,
     render_cache_mb: Option<usize>,
     data_recheck_ms: Option<u64>,
     log_format: Option<String>,
     write_limit: Option<u64>,
+    step_limit: Option<u64>,
     behind_proxy: Option<bool>,
     smtp_url: Option<String>,
     mail_from: Option<String>,
@@ -180,6 +188,8 @@ impl Config {
             true => Some(number("HYGO_MAX_CONNECTIONS", file.max_connections, 0, 1..=1_000_000)? as usize),
             false => None,
         };
+        let render_threads =
+            number("HYGO_RENDER_THREADS", file.render_threads.map(|n| n as u64), threads, 1..=64)? as usize;
         Ok(Self {
             body_timeout: Duration::from_millis(number("HYGO_BODY_TIMEOUT_MS", file.body_timeout_ms, 5000, 100..=60_000)?),
             max_connections,
@@ -188,11 +198,13 @@ impl Config {
             smtp_url,
             mail_from,
             write_limit: number("HYGO_WRITE_LIMIT", file.write_limit, 20, 1..=1_000_000)? as u32,
+            step_limit: number("HYGO_STEP_LIMIT", file.step_limit, 200, 1..=1_000_000)? as u32,
             behind_proxy,
             addr,
             database_url,
             public_url,
-            render_threads: number("HYGO_RENDER_THREADS", file.render_threads.map(|n| n as u64), threads, 1..=64)?
+            render_threads,
+            render_queue: number("HYGO_RENDER_QUEUE", file.render_queue.map(|n| n as u64), 4 * render_threads as u64, 1..=4096)?
                 as usize,
             render_timeout: Duration::from_millis(number(
                 "HYGO_RENDER_TIMEOUT_MS",
@@ -227,6 +239,7 @@ mod tests {
         assert_eq!(c.public_url, "http://127.0.0.1:8080");
         assert!(!c.log_json);
         assert_eq!(c.write_limit, 20);
+        assert_eq!((c.step_limit, c.render_queue), (200, 4 * c.render_threads), "a few waiting renders per thread");
         assert!(!c.behind_proxy);
         assert_eq!(c.booking_url, None, "Book buttons open our own form unless told otherwise");
     }
@@ -246,6 +259,8 @@ mod tests {
         assert!(with_env("", &[("HYGO_RENDER_THREADS", "two")]).unwrap_err().contains("whole number"));
         assert!(with_env("", &[("HYGO_LOG_FORMAT", "xml")]).unwrap_err().contains("text or json"));
         assert!(with_env("", &[("HYGO_WRITE_LIMIT", "0")]).unwrap_err().contains("HYGO_WRITE_LIMIT"));
+        assert!(with_env("", &[("HYGO_STEP_LIMIT", "0")]).unwrap_err().contains("HYGO_STEP_LIMIT"));
+        assert!(with_env("", &[("HYGO_RENDER_QUEUE", "0")]).unwrap_err().contains("HYGO_RENDER_QUEUE"));
         assert!(with_env("", &[("HYGO_BEHIND_PROXY", "maybe")]).unwrap_err().contains("true or false"));
         assert!(with_env("behind_proxy = true", &[]).unwrap().behind_proxy);
         assert!(with_env("", &[("HYGO_BOOKING_URL", "booking.example.in")]).unwrap_err().contains("HYGO_BOOKING_URL"));

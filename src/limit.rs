@@ -11,9 +11,20 @@ use crate::error::ApiError;
 
 /// Counts this write against the client's limit at `bucket`; 429 when over.
 pub async fn writes(state: &AppState, req: &HttpRequest, bucket: &str) -> Result<(), ApiError> {
+    count(state, req, bucket, state.config.write_limit).await
+}
+
+/// Counts a step of a multi-step form (it stores nothing, but its page is
+/// rendered for it) against the client's limit at the route's bucket's own
+/// `{bucket}-steps`, `HYGO_STEP_LIMIT`; 429 when over.
+pub async fn steps(state: &AppState, req: &HttpRequest, bucket: &str) -> Result<(), ApiError> {
+    count(state, req, &format!("{bucket}-steps"), state.config.step_limit).await
+}
+
+async fn count(state: &AppState, req: &HttpRequest, bucket: &str, limit: u32) -> Result<(), ApiError> {
     let client = client_key(req, state.config.behind_proxy);
     let now = chrono::Utc::now().timestamp();
-    match hygo_data::rate_limit::hit(&state.db, bucket, &client, now, WRITE_WINDOW_SECS, state.config.write_limit).await? {
+    match hygo_data::rate_limit::hit(&state.db, bucket, &client, now, WRITE_WINDOW_SECS, limit).await? {
         None => Ok(()),
         Some(retry_after) => Err(ApiError::too_many(retry_after)),
     }

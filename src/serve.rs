@@ -20,6 +20,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
             threads: config.render_threads,
             timeout: config.render_timeout,
             memory_limit: config.render_memory_mb * 1024 * 1024,
+            queue: config.render_queue,
         },
     )
     .map_err(|e| format!("render engine: {e}"))?;

@@ -6,6 +6,12 @@
 //! Kept pages go out compressed in the coding asked for; kept slots follow this
 //! process's bookings at once. Forms answered with a visitor's values are never
 //! cached.
+//!
+//! Reads cannot force renders (issue 14): a page is kept by its own path and the
+//! parameters it declares, so `?utm=<random>` is the kept page; one render per
+//! page at a time, whoever asks; after a change the previous page is served while
+//! one request renders the new one; renders beyond the queue are refused at once
+//! (503 with `Retry-After`); the wizards' steps count against a limit.
 
 mod common;
 
@@ -17,7 +23,27 @@ use std::time::Duration;
 use hygo_data::entities::{doctor, office_hours};
 use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, IntoActiveModel, Set};
 
-use common::{call, get, post_json, send, state, state_from, submit, test_config, TestDb};
+use common::{call, fetch, get, post_json, send, state, state_from, submit, test_config, TestDb};
+use futures_util::future::join_all;
+use hygo::pages::registry::PAGES;
+
+/// The app's state with a server bundle of the test's own that takes a second per
+/// render (it spins), so what happens while a render runs can be seen.
+async fn slow_state(db: &TestDb, config: hygo::config::Config) -> actix_web::web::Data<hygo::state::AppState> {
+    let bundle = r#"globalThis.hygoRender = function (url) {
+  const until = Date.now() + 1000;
+  while (Date.now() < until) {}
+  return JSON.stringify({ html: "<main>" + url + "</main>", head: { title: "T", description: "D" }, status: 200 });
+};"#;
+    let renderer = hygo_render::RenderPool::start(
+        bundle.into(),
+        hygo_render::RenderConfig { threads: 1, queue: config.render_queue, timeout: Duration::from_secs(10), ..Default::default() },
+    )
+    .unwrap();
+    let conn = hygo_data::connect(&db.url).await.unwrap();
+    let config = hygo::config::Config { database_url: db.url.clone(), ..config };
+    actix_web::web::Data::new(hygo::state::AppState::new(conn, hygo_data::ist::Clock::System, renderer, config))
+}
 
 /// A page, with the browser's copy's tag if any: the status, the `ETag` and the text.
 async fn page(
@@ -187,7 +213,7 @@ async fn kept_slots_follow_this_processes_bookings_at_once() {
         let b = db.backend;
         let mut config = test_config();
         config.data_recheck = Duration::from_secs(3600);
-        let state = state_from(&db, common::at("2030-01-07 08:00"), config).await;
+        let state = state_from(&db, common::at("2030-01-07 10:20"), config).await;
         let app = test::init_service(hygo::app::app(state.clone())).await;
         let slots = || get("/appointments/slots?doctorId=1&date=2030-01-09");
 
@@ -209,4 +235,133 @@ async fn kept_slots_follow_this_processes_bookings_at_once() {
         assert!(!after["availableSlots"].as_array().unwrap().iter().any(|t| t == time.as_str()), "{b}: {time} is no longer offered");
         assert!(after["bookedSlots"].as_array().unwrap().iter().any(|t| t == time.as_str()), "{b}: but held");
     }
+}
+
+#[actix_web::test]
+async fn a_page_asked_for_at_once_is_rendered_once_whatever_its_other_parameters() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state(&db).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let rendered = state.renderer.renders();
+        // Sixteen visitors at once, each with a tracking parameter of its own.
+        let uris: Vec<String> = (0..16).map(|n| format!("/doctors?utm_source=x{n}&fbclid={}", n * 7919)).collect();
+        let pages = join_all(uris.iter().map(|uri| fetch(&app, uri))).await;
+        assert_eq!(state.renderer.renders(), rendered + 1, "{b}: one render for all of them");
+        let plain = fetch(&app, "/doctors").await;
+        assert_eq!(state.renderer.renders(), rendered + 1, "{b}: /doctors is the page they made");
+        for page in &pages {
+            assert_eq!((page.status, &page.text), (200, &plain.text), "{b}: the same page");
+        }
+        // A parameter the page declares is its own page, and still one render.
+        let second = join_all((0..8).map(|n| fetch(&app, if n % 2 == 0 { "/news?page=1&utm=a" } else { "/news?utm=b&page=1" }))).await;
+        assert!(second.iter().all(|p| p.status == 200 && p.text == second[0].text), "{b}");
+        assert_eq!(state.renderer.renders(), rendered + 2, "{b}: ?page=1 rendered once");
+    }
+}
+
+#[actix_web::test]
+async fn every_page_reads_only_the_parameters_it_declares() {
+    let db = TestDb::sqlite();
+    let state = state(&db).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    // A data function reading a parameter its entry does not declare fails the
+    // page (503, "the page registry" in the log): every page and alias, with every
+    // parameter of any page set, so every read is made.
+    let mut every: Vec<String> = PAGES.iter().flat_map(|p| p.query.iter()).map(|name| format!("{name}=1")).collect();
+    every.sort();
+    every.dedup();
+    let mut visited = 0;
+    for page in PAGES {
+        for path in page.paths {
+            let uri = format!("{}?{}&utm_campaign=z", path.replace("{id}", "4"), every.join("&"));
+            let answer = fetch(&app, &uri).await;
+            assert!(answer.status < 500, "{}: {uri} answered {}", page.name, answer.status);
+            visited += 1;
+        }
+    }
+    assert!(visited > PAGES.len(), "aliases too");
+}
+
+#[actix_web::test]
+async fn after_a_change_visitors_get_the_previous_page_while_one_render_runs() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = slow_state(&db, test_config()).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let before = fetch(&app, "/doctors").await;
+        assert_eq!(before.status, 200, "{b}");
+        assert_eq!(state.renderer.renders(), 1, "{b}");
+
+        // Another instance (or the staff console) renames a doctor.
+        let row = doctor::Entity::find_by_id(4).one(&state.db).await.unwrap().unwrap();
+        let mut edit = row.into_active_model();
+        edit.name = Set("Dr. Kinjal Mehta-Rao".into());
+        edit.update(&state.db).await.unwrap();
+
+        // Six at once: the first to see the new version renders it (a second);
+        // the others are answered meanwhile with the page they had.
+        let pages = join_all((0..6).map(|_| fetch(&app, "/doctors"))).await;
+        assert_eq!(state.renderer.renders(), 2, "{b}: the new version rendered once");
+        assert!(pages.iter().all(|p| p.status == 200), "{b}");
+        let fresh = pages.iter().filter(|p| p.text.contains("Dr. Kinjal Mehta-Rao")).count();
+        let previous = pages.iter().filter(|p| p.text == before.text).count();
+        assert_eq!(fresh + previous, 6, "{b}: the new page or the previous one, nothing else");
+        assert!(fresh >= 1 && previous >= 1, "{b}: the renderer got the new page, the others the previous ({fresh} new)");
+        let after = fetch(&app, "/doctors").await;
+        assert!(after.text.contains("Dr. Kinjal Mehta-Rao"), "{b}: then everyone gets the new page");
+        assert_eq!(state.renderer.renders(), 2, "{b}");
+    }
+}
+
+#[actix_web::test]
+async fn renders_beyond_the_queue_are_refused_at_once_with_retry_after() {
+    let db = TestDb::sqlite();
+    let config = hygo::config::Config { render_queue: 1, ..test_config() };
+    let state = slow_state(&db, config).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    // Four pages nobody has: one renders, one waits, the others are refused
+    // while the first is still rendering (no render has ended).
+    let asks = ["/doctors", "/departments", "/services", "/news"].map(|uri| {
+        let (app, state) = (&app, &state);
+        async move {
+            let answer = fetch(app, uri).await;
+            (answer, state.renderer.renders())
+        }
+    });
+    let answers = join_all(asks).await;
+    let refused: Vec<_> = answers.iter().filter(|(a, _)| a.status == 503).collect();
+    assert!(refused.len() >= 2, "{:?}", answers.iter().map(|(a, _)| a.status).collect::<Vec<_>>());
+    for (answer, ended) in &refused {
+        assert_eq!(*ended, 0, "refused before any render ended");
+        assert_eq!(answer.header("retry-after"), "1");
+        assert!(answer.text.contains(hygo_data::catalogue::message("page.errorHeading")), "the plain error page");
+    }
+    assert_eq!(answers.iter().filter(|(a, _)| a.status == 200).count(), 4 - refused.len(), "the others were rendered");
+    assert_eq!(state.renderer.renders() as usize, 4 - refused.len(), "a refused page costs no render");
+}
+
+#[actix_web::test]
+async fn the_wizards_steps_count_against_their_own_limit() {
+    let db = TestDb::sqlite();
+    let mut config = test_config();
+    config.step_limit = 3;
+    let state = state_from(&db, common::at("2030-01-07 10:20"), config).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let person = "name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in";
+    for n in 1..=3 {
+        let step = submit(&app, "/appointment", &format!("step=1&action=next&{person}")).await;
+        assert_eq!(step.status, 200, "step {n}");
+    }
+    let rendered = state.renderer.renders();
+    let over = submit(&app, "/appointment/4", &format!("step=1&action=next&{person}")).await;
+    assert_eq!(over.status, 429, "the fourth step in the window, on either wizard");
+    assert!(over.text.contains("Please wait a few minutes"), "the page says why");
+    assert!(over.text.contains("Asha Patel"), "with what was typed");
+    assert_eq!(state.renderer.renders(), rendered + 1, "its page, once");
+    // Sending is a write: its own limit, not the steps'. (Dr. Kinjal Mehta, id 4,
+    // sees patients on Mondays.)
+    let choice = "doctor=Dr.+Kinjal+Mehta&date=2030-01-14&time=10%3A00+AM&visitType=in-person&reason=Consultation";
+    let sent = submit(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
+    assert_eq!(sent.status, 303, "{}", sent.text);
 }

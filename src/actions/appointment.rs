@@ -134,6 +134,12 @@ impl Action for Book {
         cx.channel == Channel::Json || (matches!(input.pressed(), Move::Submit) && input.confirm.is_some() && id_ok)
     }
 
+    /// Every other form post is a step (or a send refused before storing): the
+    /// page rendered again, counted against the steps' limit.
+    fn step(cx: &Cx<'_>, input: &Booking) -> bool {
+        cx.channel == Channel::Form && !Self::writes(cx, input)
+    }
+
     async fn run(cx: &Cx<'_>, input: Booking) -> Result<Done, WriteError> {
         let doctor_id = match (cx.channel, cx.req.match_info().get("id")) {
             (Channel::Form, Some(id)) => match crate::pages::positive_id(id) {

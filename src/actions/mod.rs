@@ -93,9 +93,16 @@ pub trait Action {
     type Input: DeserializeOwned + Serialize;
 
     /// Whether this post may store something, and so counts against the limit (a
-    /// wizard's step does not, nor a send its own checks refuse before storing).
+    /// wizard's step does not, see `step`, nor a send its own checks refuse before storing).
     fn writes(_cx: &Cx<'_>, _input: &Self::Input) -> bool {
         true
+    }
+
+    /// Whether this post is a step of a multi-step form: it stores nothing, but its
+    /// page is rendered for it, so it counts against the route's step limit
+    /// (`crate::limit::steps`).
+    fn step(_cx: &Cx<'_>, _input: &Self::Input) -> bool {
+        false
     }
 
     fn run(cx: &Cx<'_>, input: Self::Input) -> impl Future<Output = Result<Done, WriteError>>;
@@ -135,10 +142,13 @@ pub async fn handle<A: Action>(
         Err(e) => return early::<A>(&cx, &e, Map::new()).await,
     };
     let values = shown_again(&input);
-    if A::writes(&cx, &input) {
-        if let Err(e) = crate::limit::writes(&state, &req, declared.bucket).await {
-            return early::<A>(&cx, &e, values).await;
-        }
+    let counted = match (A::writes(&cx, &input), A::step(&cx, &input)) {
+        (true, _) => crate::limit::writes(&state, &req, declared.bucket).await,
+        (false, true) => crate::limit::steps(&state, &req, declared.bucket).await,
+        (false, false) => Ok(()),
+    };
+    if let Err(e) = counted {
+        return early::<A>(&cx, &e, values).await;
     }
     match A::run(&cx, input).await {
         Ok(Done::Stored { status, message, data, location }) => match channel {

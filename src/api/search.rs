@@ -29,7 +29,7 @@ pub async fn get(req: HttpRequest, state: web::Data<AppState>, query: web::Query
         None => {
             let results = hygo_data::search::search(&state.db, &state.clock, &q).await?;
             let answer = Cached::new(super::ok_text(results)?, 200).compressed();
-            state.render_cache.put(key, answer.clone());
+            state.render_cache.put(key, key, answer.clone(), cache::Room::Free);
             answer
         }
     };

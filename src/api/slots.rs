@@ -52,7 +52,7 @@ pub async fn slots(req: HttpRequest, state: web::Data<AppState>, query: web::Que
     let mut body = json!(day);
     body["success"] = json!(true);
     let answer = Cached::new(body.to_string(), 200).compressed();
-    state.render_cache.put(key, answer.clone());
+    state.render_cache.put(key, key, answer.clone(), cache::Room::Free);
     // Slots change with every booking and with the time of day: no-store.
     Ok(super::kept(&req, &answer, true))
 }

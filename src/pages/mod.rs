@@ -44,6 +44,8 @@ pub struct Cx<'a> {
     pub page: &'static Page,
     pub params: &'a [(&'static str, String)],
     pub query: &'a str,
+    /// A parameter read that the page's entry does not declare (see `query`).
+    undeclared: std::sync::Mutex<Option<String>>,
 }
 
 impl Cx<'_> {
@@ -52,8 +54,14 @@ impl Cx<'_> {
         self.params.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
     }
 
-    /// A query parameter, decoded.
+    /// A query parameter, decoded. Only the parameters the page's registry entry
+    /// declares (`Page::query`): the page is kept by those alone, so reading any
+    /// other is a defect, which `load` reports.
     pub fn query(&self, name: &str) -> Option<String> {
+        if !self.page.query.contains(&name) {
+            *self.undeclared.lock().unwrap_or_else(|e| e.into_inner()) = Some(name.to_owned());
+            return None;
+        }
         query_param(self.query, name)
     }
 
@@ -221,8 +229,12 @@ pub struct Props<'a> {
 /// Loads the props of a page found for `path` (the path and query they are for).
 pub async fn load<'a>(state: &'a AppState, found: &Found, path: String) -> Result<Props<'a>, DataError> {
     let query = path.split_once('?').map(|(_, q)| q).unwrap_or_default();
-    let cx = Cx { state, page: found.page, params: &found.params, query };
+    let cx = Cx { state, page: found.page, params: &found.params, query, undeclared: Default::default() };
     let Loaded { status, data, head } = (found.page.load)(&cx).await?;
+    if let Some(name) = cx.undeclared.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        let detail = format!("page {} reads ?{name}, which its entry does not declare", found.page.name);
+        return Err(DataError::Corrupt { what: "the page registry".into(), detail });
+    }
     if data.component() != found.page.component {
         let detail = format!("page {} is drawn by {}, its data is for {}", found.page.name, found.page.component, data.component());
         return Err(DataError::Corrupt { what: "the page registry".into(), detail });

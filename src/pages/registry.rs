@@ -48,6 +48,11 @@ pub struct Page {
     /// canonical address when it has no parameter; the others are aliases.
     pub paths: &'static [&'static str],
     pub keep: Keep,
+    /// The query parameters the page reads, its data function (`Cx::query`) and
+    /// its components (`URLSearchParams` in `ui/src`): the page is loaded, rendered
+    /// and kept by these alone, so any other parameter (`utm_source`, a random
+    /// one) gives the same page from the same entry (see `Found::url`).
+    pub query: &'static [&'static str],
     pub robots: Robots,
     pub scope: Scope,
     /// Loads the props' data and head (`Loader`).
@@ -55,12 +60,13 @@ pub struct Page {
 }
 
 macro_rules! page {
-    ($name:literal, $component:literal, [$($path:literal),+ $(,)?], $keep:ident, $robots:ident, $load:path) => {
+    ($name:literal, $component:literal, [$($path:literal),+ $(,)?], $keep:ident, $query:expr, $robots:ident, $load:path) => {
         Page {
             name: $name,
             component: $component,
             paths: &[$($path),+],
             keep: Keep::$keep,
+            query: $query,
             robots: Robots::$robots,
             scope: Scope::Public,
             load: |cx| Box::pin($load(cx)),
@@ -68,48 +74,82 @@ macro_rules! page {
     };
 }
 
+/// The wizards' parameters: a department's "Book" button names it, and the
+/// success screen (where a form post lands) shows what was requested.
+const BOOKING: &[&str] = &["confirmed", "date", "department", "doctor", "isGeneralConsultation", "requested", "time", "visitType"];
+
 /// Every page (spec section 2, route table). Literal paths win over patterns, so
 /// `/departments/general-consultation` is its own page and not a department.
 pub static PAGES: &[Page] = &[
-    page!("home", "Home", ["/"], ByDataVersion, Index, home::load),
-    page!("doctors", "Doctors", ["/doctors"], ByDataVersion, Index, doctors::load),
+    page!("home", "Home", ["/"], ByDataVersion, &[], Index, home::load),
+    page!("doctors", "Doctors", ["/doctors"], ByDataVersion, &[], Index, doctors::load),
     // `/doctorDetail?doctorId={id}` is the original client's address of a profile.
-    page!("doctor", "DoctorProfile", ["/doctors/{id}", "/doctorDetail"], ByDataVersion, Index, doctor::load),
-    page!("departments", "Departments", ["/departments"], ByDataVersion, Index, departments::load),
-    page!("department", "Department", ["/departments/{id}"], ByDataVersion, Index, department::load),
-    page!("search", "Search", ["/search"], ByDataVersion, NoIndex, search::load),
-    page!("services", "Services", ["/services"], ByDataVersion, Index, services::load_list),
-    page!("service", "Service", ["/services/{id}"], ByDataVersion, Index, services::load_one),
-    page!("specialization", "Specialization", ["/specializations/{id}"], ByDataVersion, Index, specialization::load),
-    page!("news", "News", ["/news"], ByDataVersion, Index, news::load_list),
-    page!("article", "Article", ["/news/{id}"], ByDataVersion, Index, news::load_article),
-    page!("subscription", "Subscription", ["/subscription"], ByDataVersion, Index, subscription::load),
-    page!("newsletter", "Newsletter", ["/newsletter"], ByDataVersion, Index, newsletter::load),
+    page!("doctor", "DoctorProfile", ["/doctors/{id}", "/doctorDetail"], ByDataVersion, &["doctorId"], Index, doctor::load),
+    page!("departments", "Departments", ["/departments"], ByDataVersion, &[], Index, departments::load),
+    page!("department", "Department", ["/departments/{id}"], ByDataVersion, &[], Index, department::load),
+    page!("search", "Search", ["/search"], ByDataVersion, &["q"], NoIndex, search::load),
+    page!("services", "Services", ["/services"], ByDataVersion, &[], Index, services::load_list),
+    page!("service", "Service", ["/services/{id}"], ByDataVersion, &[], Index, services::load_one),
+    page!("specialization", "Specialization", ["/specializations/{id}"], ByDataVersion, &[], Index, specialization::load),
+    page!("news", "News", ["/news"], ByDataVersion, &["page"], Index, news::load_list),
+    page!("article", "Article", ["/news/{id}"], ByDataVersion, &[], Index, news::load_article),
+    page!("subscription", "Subscription", ["/subscription"], ByDataVersion, &["plan", "requested"], Index, subscription::load),
+    page!("newsletter", "Newsletter", ["/newsletter"], ByDataVersion, &["subscribed", "unsubscribed"], Index, newsletter::load),
     // The page the e-mails' unsubscribe link opens (`?token=`).
-    page!("unsubscribe", "Newsletter", ["/unsubscribe"], ByProps, NoIndex, newsletter::load),
-    page!("appointment", "Appointment", ["/appointment"], ByProps, Index, appointment::load_general),
-    page!("doctor-appointment", "Appointment", ["/appointment/{id}"], ByProps, Index, appointment::load_with_doctor),
+    page!("unsubscribe", "Newsletter", ["/unsubscribe"], ByProps, &["subscribed", "token", "unsubscribed"], NoIndex, newsletter::load),
+    page!("appointment", "Appointment", ["/appointment"], ByProps, BOOKING, Index, appointment::load_general),
+    page!("doctor-appointment", "Appointment", ["/appointment/{id}"], ByProps, BOOKING, Index, appointment::load_with_doctor),
     // The content pages: their texts are `catalogue/pages.json` under the page's name.
-    page!("about", "Content", ["/about-us-HYGO", "/about", "/about-us"], ByDataVersion, Index, content::load),
-    page!("founding-team", "Content", ["/about-hygo", "/founder", "/founding-team"], ByDataVersion, Index, content::load),
-    page!("mission", "Content", ["/our-mission"], ByDataVersion, Index, content::load),
-    page!("vision", "Content", ["/our-vision"], ByDataVersion, Index, content::load),
-    page!("patient-resources", "Content", ["/patient-resources"], ByDataVersion, Index, content::load),
-    page!("patient-forms", "Content", ["/patient-forms"], ByDataVersion, Index, content::load),
-    page!("contact", "Content", ["/contactus"], ByDataVersion, Index, content::load),
-    page!("privacy-policy", "Content", ["/privacy-policy"], ByDataVersion, Index, content::load),
-    page!("terms-and-conditions", "Content", ["/terms-and-conditions"], ByDataVersion, Index, content::load),
-    page!("reviews", "Content", ["/reviews"], ByDataVersion, Index, content::load),
-    page!("specialists", "Content", ["/specialists"], ByDataVersion, Index, content::load),
-    page!("schedules", "Content", ["/schedules"], ByDataVersion, Index, content::load),
-    page!("banner", "Content", ["/banner"], ByDataVersion, Index, content::load),
-    page!("general-consultation", "Content", ["/departments/general-consultation"], ByDataVersion, Index, content::load),
+    page!("about", "Content", ["/about-us-HYGO", "/about", "/about-us"], ByDataVersion, &["sent"], Index, content::load),
+    page!("founding-team", "Content", ["/about-hygo", "/founder", "/founding-team"], ByDataVersion, &["sent"], Index, content::load),
+    page!("mission", "Content", ["/our-mission"], ByDataVersion, &["sent"], Index, content::load),
+    page!("vision", "Content", ["/our-vision"], ByDataVersion, &["sent"], Index, content::load),
+    page!("patient-resources", "Content", ["/patient-resources"], ByDataVersion, &["sent"], Index, content::load),
+    page!("patient-forms", "Content", ["/patient-forms"], ByDataVersion, &["sent"], Index, content::load),
+    page!("contact", "Content", ["/contactus"], ByDataVersion, &["sent"], Index, content::load),
+    page!("privacy-policy", "Content", ["/privacy-policy"], ByDataVersion, &["sent"], Index, content::load),
+    page!("terms-and-conditions", "Content", ["/terms-and-conditions"], ByDataVersion, &["sent"], Index, content::load),
+    page!("reviews", "Content", ["/reviews"], ByDataVersion, &["sent"], Index, content::load),
+    page!("specialists", "Content", ["/specialists"], ByDataVersion, &["sent"], Index, content::load),
+    page!("schedules", "Content", ["/schedules"], ByDataVersion, &["sent"], Index, content::load),
+    page!("banner", "Content", ["/banner"], ByDataVersion, &["sent"], Index, content::load),
+    page!("general-consultation", "Content", ["/departments/general-consultation"], ByDataVersion, &["sent"], Index, content::load),
 ];
 
 /// A page found for a path, with the values of its `{…}` segments.
 pub struct Found {
     pub page: &'static Page,
     pub params: Vec<(&'static str, String)>,
+    /// The path as the page knows it: the registry's own spelling of a fixed path
+    /// (no trailing slashes), a pattern with its segments decoded and encoded again
+    /// one way. Every spelling of an address is one page, rendered and kept once.
+    pub path: String,
+}
+
+/// What a path segment keeps as it is; everything else is percent-encoded.
+const SEGMENT: &percent_encoding::AsciiSet =
+    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');
+
+impl Found {
+    /// The address the page is loaded, rendered and kept under: its path and, of
+    /// the request's query, only the parameters the page declares, sorted by name,
+    /// each once with its first value as sent. Any other parameter (tracking, a
+    /// random one) neither makes a new entry in the render cache nor changes the page.
+    pub fn url(&self, query: &str) -> String {
+        let mut kept: Vec<(&str, &str)> = Vec::new();
+        for pair in query.split('&') {
+            let name = pair.split_once('=').map_or(pair, |(name, _)| name);
+            if self.page.query.contains(&name) && !kept.iter().any(|(n, _)| *n == name) {
+                kept.push((name, pair));
+            }
+        }
+        kept.sort_unstable();
+        let query: Vec<&str> = kept.into_iter().map(|(_, pair)| pair).collect();
+        match query.is_empty() {
+            true => self.path.clone(),
+            false => format!("{}?{}", self.path, query.join("&")),
+        }
+    }
 }
 
 /// The page a path shows (a trailing slash is ignored, segments are
@@ -117,12 +157,25 @@ pub struct Found {
 pub fn find(path: &str) -> Option<Found> {
     let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
-    let literal = PAGES.iter().find(|p| p.paths.iter().any(|pattern| *pattern == path));
-    if let Some(page) = literal {
-        return Some(Found { page, params: Vec::new() });
+    let literal = PAGES.iter().find_map(|p| p.paths.iter().find(|pattern| **pattern == path).map(|pattern| (p, pattern)));
+    if let Some((page, pattern)) = literal {
+        return Some(Found { page, params: Vec::new(), path: (*pattern).to_owned() });
     }
     PAGES.iter().find_map(|page| {
-        page.paths.iter().find_map(|pattern| matches(pattern, &segments)).map(|params| Found { page, params })
+        page.paths.iter().find_map(|pattern| {
+            let params = matches(pattern, &segments)?;
+            let path = pattern
+                .split('/')
+                .map(|part| match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+                    Some(name) => params.iter().find(|(n, _)| *n == name).map_or(String::new(), |(_, value)| {
+                        percent_encoding::utf8_percent_encode(value, SEGMENT).to_string()
+                    }),
+                    None => part.to_owned(),
+                })
+                .collect::<Vec<_>>()
+                .join("/");
+            Some(Found { page, params, path })
+        })
     })
 }
 
@@ -189,6 +242,50 @@ mod tests {
         assert!(at("/nowhere").is_none());
         assert!(at("/doctors/1/more").is_none());
         assert!(at("/news/").is_some_and(|f| f.0 == "news"));
+    }
+
+    #[test]
+    fn a_page_is_kept_under_its_own_path_and_declared_parameters_only() {
+        let url = |path: &str, query: &str| find(path).unwrap().url(query);
+        assert_eq!(url("/doctors", "utm_source=x&fbclid=y"), "/doctors");
+        assert_eq!(url("/doctors///", ""), "/doctors", "one spelling of a fixed path");
+        assert_eq!(url("/news", "utm=1&page=2&page=3"), "/news?page=2", "the first value counts");
+        assert_eq!(url("/search", "x=1&q=a%20b"), "/search?q=a%20b", "values as sent");
+        assert_eq!(url("/appointment", "time=10%3A00&date=2030-01-07&zz=1"), "/appointment?date=2030-01-07&time=10%3A00", "sorted");
+        assert_eq!(url("/departments/Diet%20%26%20Nutrition", ""), "/departments/Diet%20%26%20Nutrition");
+        assert_eq!(url("/departments/%44iet+%26%20Nutrition/", "a=b"), "/departments/Diet%20%26%20Nutrition", "one spelling of a segment");
+        assert_eq!(url("/departments/home_services", ""), "/departments/home_services");
+        assert_eq!(url("/doctorDetail", "doctorId=4&utm=x"), "/doctorDetail?doctorId=4");
+    }
+
+    /// The names a component reads from its address (`params.get("…")` on a
+    /// `URLSearchParams`), in its own file and the components it imports.
+    fn names_read_by(component: &str) -> Vec<String> {
+        let ui = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("ui/src");
+        let page = std::fs::read_to_string(ui.join(format!("pages/{component}.tsx"))).unwrap();
+        let imported = page.lines().filter_map(|line| line.split("from \"../components/").nth(1)?.split('"').next());
+        let sources = std::iter::once(page.clone())
+            .chain(imported.filter_map(|file| std::fs::read_to_string(ui.join(format!("components/{file}.tsx"))).ok()));
+        let mut names = Vec::new();
+        for source in sources {
+            let reads_search = source.contains("URLSearchParams(");
+            for piece in source.split(".get(\"").skip(1).filter(|_| reads_search) {
+                names.extend(piece.split('"').next().map(str::to_owned));
+            }
+        }
+        names
+    }
+
+    #[test]
+    fn every_parameter_a_component_reads_is_declared() {
+        let mut checked = 0;
+        for page in PAGES {
+            for name in names_read_by(page.component) {
+                assert!(page.query.contains(&name.as_str()), "{} ({}) reads ?{name}: declare it in its entry", page.name, page.component);
+                checked += 1;
+            }
+        }
+        assert!(checked >= 10, "the components' reads were found ({checked})");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use askama::Template;
 
 use super::registry::{self, Found, Keep, Robots};
 use super::Props;
-use crate::cache::{self, Cached};
+use crate::cache::{self, Cached, Room};
 use crate::state::AppState;
 use crate::encoding::Encoding;
 use crate::ui_assets::{CLIENT_CSS, CLIENT_CSS_TEXT, CLIENT_JS, CLIENT_JS_IMPORTS, PAGE_CHUNKS};
@@ -47,12 +47,12 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
     if !matches!(req.method().as_str(), "GET" | "HEAD") {
         return HttpResponse::MethodNotAllowed().insert_header((header::ALLOW, "GET, HEAD")).finish();
     }
-    let (path, query) = (req.path(), req.query_string());
-    let Some(found) = registry::find(path) else {
+    let Some(found) = registry::find(req.path()) else {
         return HttpResponse::Found().insert_header((header::LOCATION, "/")).finish();
     };
-    let props_path = if query.is_empty() { path.to_owned() } else { format!("{path}?{query}") };
-    let res = respond(&state, &found, props_path, None, Encoding::preferred(req.headers())).await;
+    // Loaded, rendered and kept by its own path and declared parameters only.
+    let url = found.url(req.query_string());
+    let res = respond(&state, &found, url, None, Encoding::preferred(req.headers())).await;
     not_modified(&req, res)
 }
 
@@ -78,12 +78,12 @@ fn not_modified(req: &HttpRequest, res: HttpResponse) -> HttpResponse {
 /// with its page again (the visitor's values and the errors; see `crate::actions`).
 /// `props_path` is a path of the page (the form's own address).
 pub async fn page_with(state: &AppState, props_path: &str, form: Option<super::FormState>) -> HttpResponse {
-    let (path, _) = props_path.split_once('?').unwrap_or((props_path, ""));
+    let (path, query) = props_path.split_once('?').unwrap_or((props_path, ""));
     let Some(found) = registry::find(path) else {
         tracing::error!(path, "a form answered with a path that is no page");
         return error_page(StatusCode::INTERNAL_SERVER_ERROR);
     };
-    respond(state, &found, props_path.to_owned(), form, Encoding::Identity).await
+    respond(state, &found, found.url(query), form, Encoding::Identity).await
 }
 
 async fn respond(
@@ -93,67 +93,83 @@ async fn respond(
     form: Option<super::FormState>,
     wanted: Encoding,
 ) -> HttpResponse {
-    // Logs name the path, never the query: it may carry a subscriber's token or a search.
-    let log_path = props_path.split('?').next().unwrap_or_default().to_owned();
-    // Most pages are kept by URL and data version: a hit needs neither props nor a render.
-    let mut key = None;
+    // Anyone can make up addresses with a query (within the declared parameters)
+    // or that answer "not found": such a page is kept only in free memory.
+    let room = |page: &Cached| match props_path.contains('?') || page.status >= 400 {
+        true => Room::Free,
+        false => Room::Any,
+    };
+    // Most pages are kept by URL and data version: a hit needs neither props nor
+    // a render, and after a change the previous page is served while one request
+    // renders the new one.
     if form.is_none() && found.page.keep == Keep::ByDataVersion {
-        match state.render_cache.data_version(&state.db).await {
-            // And by the day in IST: whether a doctor is on leave changes at midnight.
-            Ok(version) => key = Some(cache::key(&props_path, &format!("v{}d{}", version.catalogue, state.clock.today()))),
+        let version = match state.render_cache.data_version(&state.db).await {
+            Ok(version) => version,
             Err(e) => {
-                tracing::error!(path = %log_path, error = %e, "data version failed");
+                tracing::error!(path = %found.path, error = %e, "data version failed");
                 return error_page(StatusCode::SERVICE_UNAVAILABLE);
             }
-        }
-        if let Some(hit) = key.as_ref().and_then(|k| state.render_cache.get(k)) {
-            return document_response(&hit, wanted);
-        }
+        };
+        // And by the day in IST: whether a doctor is on leave changes at midnight.
+        let made_from = cache::key(&props_path, &format!("v{}d{}", version.catalogue, state.clock.today()));
+        let kept = state.render_cache.page(cache::key(&props_path, ""), made_from, true, |page| room(page), || async {
+            let (props, props_json) = props_of(state, found, &props_path, None).await?;
+            kept(state, found, &props_path, &props, &props_json).await
+        });
+        return match kept.await {
+            Ok(page) => document_response(&page, wanted),
+            Err(status) => error_page(status),
+        };
     }
-    let mut props = match super::load(state, found, props_path.clone()).await {
+    let (props, props_json) = match props_of(state, found, &props_path, form).await {
         Ok(props) => props,
-        Err(e) => {
-            tracing::error!(path = %log_path, error = %e, "page data failed");
-            return error_page(StatusCode::SERVICE_UNAVAILABLE);
-        }
+        Err(status) => return error_page(status),
     };
+    // The other pages are kept by their props; a form answered with the visitor's
+    // values is theirs alone and never kept.
+    let page = match props.form {
+        None => {
+            let slot = cache::key(&props_path, &props_json);
+            let render = || kept(state, found, &props_path, &props, &props_json);
+            state.render_cache.page(slot, slot, false, |page| room(page), render).await
+        }
+        Some(_) => render(state, found, &props_path, &props, &props_json).await,
+    };
+    match page {
+        Ok(page) => document_response(&page, wanted),
+        Err(status) => error_page(status),
+    }
+}
+
+/// A page's props and their JSON, with a form's state when a no-JavaScript form
+/// post is answered with its page again.
+async fn props_of<'a>(
+    state: &'a AppState,
+    found: &Found,
+    props_path: &str,
+    form: Option<super::FormState>,
+) -> Result<(Props<'a>, String), StatusCode> {
+    // Logs name the path, never the query: it may carry a subscriber's token or a search.
+    let mut props = super::load(state, found, props_path.to_owned()).await.map_err(|e| {
+        tracing::error!(path = %found.path, error = %e, "page data failed");
+        StatusCode::SERVICE_UNAVAILABLE
+    })?;
     if let Some(form) = form {
         // A refused form is answered 422 (429 when over the limit); the page is the same.
         props.status = form.status;
         props.form = Some(form);
     }
-    let props_json = match serde_json::to_string(&props) {
-        Ok(json) => json,
-        Err(e) => {
-            tracing::error!(path = %log_path, error = %e, "props do not serialize");
-            return error_page(StatusCode::INTERNAL_SERVER_ERROR);
-        }
-    };
-    // The other pages are kept by their props; a form answered with the visitor's
-    // values is theirs alone and never kept.
-    if key.is_none() && props.form.is_none() {
-        let by_props = cache::key(&props_path, &props_json);
-        if let Some(hit) = state.render_cache.get(&by_props) {
-            return document_response(&hit, wanted);
-        }
-        key = Some(by_props);
-    }
-    let page = match render(state, found, &props_path, &props, &props_json).await {
-        Ok(page) => page,
-        Err(status) => return error_page(status),
-    };
-    let page = match key {
-        Some(key) => {
-            // Compressed once, off the request threads, then kept.
-            let Ok(page) = web::block(move || page.compressed()).await else {
-                return error_page(StatusCode::INTERNAL_SERVER_ERROR);
-            };
-            state.render_cache.put(key, page.clone());
-            page
-        }
-        None => page,
-    };
-    document_response(&page, wanted)
+    let json = serde_json::to_string(&props).map_err(|e| {
+        tracing::error!(path = %found.path, error = %e, "props do not serialize");
+        StatusCode::INTERNAL_SERVER_ERROR
+    })?;
+    Ok((props, json))
+}
+
+/// A page to keep: rendered, then compressed once, off the request threads.
+async fn kept(state: &AppState, found: &Found, url: &str, props: &Props<'_>, props_json: &str) -> Result<Cached, StatusCode> {
+    let page = render(state, found, url, props, props_json).await?;
+    web::block(move || page.compressed()).await.map_err(|_| StatusCode::INTERNAL_SERVER_ERROR)
 }
 
 /// The page's document: React's HTML in the shell, with head, JSON-LD and props.
@@ -165,6 +181,10 @@ async fn render(state: &AppState, found: &Found, url: &str, props: &Props<'_>, p
         Ok((output, took)) => {
             tracing::debug!(path, took_us = took.as_micros() as u64, "rendered");
             output
+        }
+        Err(hygo_render::RenderError::Busy) => {
+            tracing::warn!(path, "render queue full; answered 503");
+            return Err(StatusCode::SERVICE_UNAVAILABLE);
         }
         Err(hygo_render::RenderError::Exception { message, stack }) => {
             tracing::error!(path, %message, %stack, "render threw");
@@ -215,7 +235,12 @@ fn document_response(page: &Cached, wanted: Encoding) -> HttpResponse {
     res.body(body)
 }
 
+/// How long a visitor is asked to wait after a 503 (the render queue was full, or
+/// the database did not answer): the queue holds a few renders of milliseconds each.
+pub const RETRY_AFTER_SECS: u32 = 1;
+
 /// A plain page for when React could not render: no stack trace, a way forward.
+/// A 503 says when to try again (`Retry-After`).
 pub fn error_page(status: StatusCode) -> HttpResponse {
     plain_page(status, "page.errorHeading", "page.errorText")
 }
@@ -236,9 +261,12 @@ fn plain_page(status: StatusCode, heading: &str, text: &str) -> HttpResponse {
         phone_link: &phone.replace(' ', ""),
         css: CLIENT_CSS,
     };
-    HttpResponse::build(status)
-        .content_type("text/html; charset=utf-8")
-        .body(page.render().unwrap_or_else(|_| "Something went wrong".into()))
+    let mut res = HttpResponse::build(status);
+    res.content_type("text/html; charset=utf-8");
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        res.insert_header((header::RETRY_AFTER, RETRY_AFTER_SECS.to_string()));
+    }
+    res.body(page.render().unwrap_or_else(|_| "Something went wrong".into()))
 }
 
 /// JSON inside `<script type="application/json">`: `<`, `>` and `&` escaped so the

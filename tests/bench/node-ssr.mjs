@@ -15,6 +15,8 @@ if (cluster.isPrimary) {
 } else {
   (0, eval)(readFileSync(bundlePath, "utf8"));
   const props = JSON.parse(readFileSync(propsPath, "utf8"));
+  // The head comes with the props (the render returns the markup and the status).
+  const heads = Object.fromEntries(Object.entries(props).map(([url, json]) => [url, JSON.parse(json).head]));
   const escape = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
   createServer((req, res) => {
     const json = props[req.url];
@@ -23,8 +25,9 @@ if (cluster.isPrimary) {
       return;
     }
     const out = JSON.parse(globalThis.hygoRender(req.url, json));
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(out.head.title)}</title>`
-      + `<meta name="description" content="${escape(out.head.description)}"></head><body><div id="root">${out.html}</div>`
+    const head = heads[req.url];
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(head.title)}</title>`
+      + `<meta name="description" content="${escape(head.description)}"></head><body><div id="root">${out.html}</div>`
       + `<script id="hygo-props" type="application/json">${json.replace(/</g, "\\u003c")}</script></body></html>`;
     const headers = { "content-type": "text/html; charset=utf-8" };
     let body = Buffer.from(html);

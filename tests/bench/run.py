@@ -11,10 +11,15 @@ at start), and measures with wrk (Debian) at 64 connections:
     gzipped beforehand (`gzip_static`) as ours keeps its pages;
 all asked for gzip. Then the uncached render time of the same bundle and props in
 QuickJS (our engine) and in V8 (Node), our peak RSS, and Lighthouse 12 (mobile) on
-/, /doctors, /departments/cardiology and /appointment. Prints the table and
-writes it, with the date, machine and versions, to docs/benchmarks.md.
+/, /doctors, /departments/cardiology and /appointment. Then reads that would force
+renders (issue 14): /doctors against /doctors?utm=<random per request> (a wrk Lua
+script), and /doctors with one doctor's bio edited every second in the database
+(an UPDATE on the SQLite file, which the triggers turn into a new data version).
+Prints the table and writes it, with the date, machine and versions, to
+docs/benchmarks.md.
 
-BENCH_SECONDS (default 10) sets the length of each measurement.
+BENCH_SECONDS (default 10) sets the length of each measurement. BENCH_ONLY=reads
+measures the reads only and prints them, leaving docs/benchmarks.md as it is.
 """
 
 import datetime
@@ -26,7 +31,9 @@ import shutil
 import socket
 import subprocess
 import sys
+import sqlite3
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -85,8 +92,9 @@ def ms(text):
     return value / 1000 if unit in ("us", "µs") else value * 1000 if unit == "s" else value
 
 
-def wrk(url, seconds):
-    out = sh("wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", "-H", "Accept-Encoding: gzip", url)
+def wrk(url, seconds, script=None):
+    lua = ["-s", script] if script else []
+    out = sh("wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", "-H", "Accept-Encoding: gzip", *lua, url)
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     p50 = ms(re.search(r"^\s+50%\s+(\S+)", out, re.M).group(1))
     p99 = ms(re.search(r"^\s+99%\s+(\S+)", out, re.M).group(1))
@@ -96,9 +104,77 @@ def wrk(url, seconds):
     return {"rps": rps, "p50": p50, "p99": p99}
 
 
-def measure(url):
-    wrk(url, 2)  # warm-up: caches, JIT, connections
-    return wrk(url, SECONDS)
+def measure(url, script=None):
+    wrk(url, 2, script)  # warm-up: caches, JIT, connections
+    return wrk(url, SECONDS, script)
+
+
+# Each request its own tracking parameter: before issue 14 each was a new page to
+# render and keep.
+RANDOM_UTM = """
+local n = 0
+-- Each thread its own seed (a table's address differs between wrk's threads).
+init = function(args) math.randomseed(os.time() + tonumber(tostring({}):match("%x+$"), 16) % 1000003) end
+request = function()
+  n = n + 1
+  return wrk.format(nil, wrk.path .. "?utm_source=" .. math.random(1, 2^30) .. "-" .. n)
+end
+"""
+
+
+class Editor(threading.Thread):
+    """Edits one doctor's bio every second, as the staff console will: straight in
+    the SQLite file, so the data version's trigger sees a change each time."""
+
+    def __init__(self, db):
+        super().__init__(daemon=True)
+        self.db, self.stop, self.edits = db, threading.Event(), 0
+
+    def run(self):
+        conn = sqlite3.connect(self.db, timeout=10)
+        while not self.stop.wait(1):
+            conn.execute("UPDATE doctors SET bio = ? WHERE id = 4", (f"Edited by the benchmark, {self.edits}.",))
+            conn.commit()
+            self.edits += 1
+        conn.close()
+
+
+def reads(ours, work):
+    """The issue 14 rows: a random parameter per request against the kept page, and
+    the kept page while its data changes every second."""
+    script = f"{work}/random-utm.lua"
+    with open(script, "w") as f:
+        f.write(RANDOM_UTM)
+    print("== /doctors kept, and with ?utm_source=<random>", flush=True)
+    kept, random_utm = measure(f"{ours}/doctors"), measure(f"{ours}/doctors", script)
+    print("== /doctors with a doctor edited every second", flush=True)
+    steady = measure(f"{ours}/doctors")
+    editor = Editor(f"{work}/hygo.db")
+    editor.start()
+    try:
+        edited = measure(f"{ours}/doctors")
+    finally:
+        editor.stop.set()
+        editor.join()
+    return {"kept": kept, "random_utm": random_utm, "steady": steady, "edited": edited, "edits": editor.edits}
+
+
+def reads_report(r):
+    f1 = lambda v: f"{v:,.0f}"
+    f2 = lambda v: f"{v:.2f}"
+    row = lambda name, o: f"| {name} | {f1(o['rps'])} | {f2(o['p50'])} | {f2(o['p99'])} |"
+    return [
+        "", "## Reads that would force renders (issue 14)", "",
+        "| `/doctors`, 64 connections | req/s | p50 ms | p99 ms |", "|---|---:|---:|---:|",
+        row("kept page", r["kept"]),
+        row("`?utm_source=<random>` on every request", r["random_utm"]),
+        row("steady", r["steady"]),
+        row(f"one doctor edited every second ({r['edits']} edits)", r["edited"]),
+        "",
+        f"A random parameter per request: {r['random_utm']['rps'] / r['kept']['rps']:.2f}x the kept page's answers per second. "
+        f"With an edit every second: p99 {r['edited']['p99']:.2f} ms against {r['steady']['p99']:.2f} ms steady, "
+        f"{r['edited']['rps'] / r['steady']['rps']:.2f}x the answers per second.",
+    ]
 
 
 LIGHTHOUSE_PAGES = ["/", "/doctors", "/departments/cardiology", "/appointment"]
@@ -135,14 +211,18 @@ def next_weekday_ist():
 def main():
     need("wrk", "wrk")
     need("nginx", "nginx")
+    only_reads = os.environ.get("BENCH_ONLY") == "reads"
+    if not only_reads and not os.path.exists(CHROMIUM):
+        need("chromium", "chromium")
     work = tempfile.mkdtemp(prefix="hygo-bench-")
     os.chmod(work, 0o755)  # nginx's workers run as another user
     procs = []
     try:
         print("== building release binaries", flush=True)
         subprocess.run(["cargo", "build", "--release", "--bin", "hygo"], cwd=REPO, check=True)
-        subprocess.run(["cargo", "build", "--release", "-p", "hygo-render", "--example", "render"], cwd=REPO, check=True)
-        subprocess.run(["node", "ui/build.mjs", "--out", f"{work}/ui"], cwd=REPO, check=True, capture_output=True)
+        if not only_reads:
+            subprocess.run(["cargo", "build", "--release", "-p", "hygo-render", "--example", "render"], cwd=REPO, check=True)
+            subprocess.run(["node", "ui/build.mjs", "--out", f"{work}/ui"], cwd=REPO, check=True, capture_output=True)
         bundle = f"{work}/ui/server.js"
 
         ours_port, node_port, nginx_port = free_port(), free_port(), free_port()
@@ -151,6 +231,9 @@ def main():
         hygo = subprocess.Popen([f"{REPO}/target/release/hygo", "serve"], cwd=work, env=env)
         procs.append(hygo)
         wait_until_up(f"{ours}/healthz", hygo, "hygo")
+        if only_reads:
+            print("\n".join(reads_report(reads(ours, work))))
+            return
 
         # The same props and the same HTML bytes for the peers.
         props = {}
@@ -221,9 +304,10 @@ http {{
             api_rows.append({"path": path, "ours": measure(f"{ours}{path}")})
         with open(f"/proc/{hygo.pid}/status") as f:
             peak_rss_mb = int(re.search(r"VmHWM:\s+(\d+) kB", f.read()).group(1)) / 1024
+        read_rows = reads(ours, work)
         audits = [lighthouse(f"{ours}{page}", work) for page in LIGHTHOUSE_PAGES]
 
-        report = write_report(rows, api_rows, peak_rss_mb, audits)
+        report = write_report(rows, api_rows, peak_rss_mb, audits, read_rows)
         print(report)
     finally:
         for p in procs:
@@ -249,7 +333,7 @@ def versions():
     return f"{sh('rustc', '-V').strip()}; Node {sh('node', '-v').strip()}; nginx {nginx}; {wrk_v}"
 
 
-def write_report(rows, api_rows, peak_rss_mb, audits):
+def write_report(rows, api_rows, peak_rss_mb, audits, read_rows):
     f1 = lambda v: f"{v:,.0f}"
     f2 = lambda v: f"{v:.2f}"
     lines = [
@@ -283,6 +367,7 @@ def write_report(rows, api_rows, peak_rss_mb, audits):
     for r in api_rows:
         o = r["ours"]
         lines.append(f"| `{r['path']}` | {f1(o['rps'])} | {f2(o['p50'])} | {f2(o['p99'])} |")
+    lines += reads_report(read_rows)
     lines += ["", "## Lighthouse 12, mobile (simulated slow 4G, 4x CPU slowdown), Debian's Chromium", "",
               "| Page | Performance | Accessibility | Best practices | SEO | LCP s | TBT ms | CLS |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for a in audits:

@@ -90,7 +90,7 @@ pub async fn state_from(db: &TestDb, clock: hygo_data::ist::Clock, mut config: C
     let conn = hygo_data::connect(&db.url).await.expect("connect, migrate and seed");
     let renderer = RenderPool::start(
         hygo::ui_assets::SERVER_BUNDLE.into(),
-        RenderConfig { threads: 1, ..RenderConfig::default() },
+        RenderConfig { threads: 1, queue: config.render_queue, ..RenderConfig::default() },
     )
     .expect("the server bundle loads");
     config.database_url = db.url.clone();
@@ -103,6 +103,7 @@ pub fn test_config() -> Config {
         database_url: String::new(),
         public_url: "https://hygo.test".into(),
         render_threads: 1,
+        render_queue: 64,
         render_timeout: std::time::Duration::from_secs(5),
         render_memory_mb: 128,
         render_cache_mb: 32,
@@ -110,6 +111,7 @@ pub fn test_config() -> Config {
         data_recheck: std::time::Duration::ZERO,
         log_json: false,
         write_limit: 1000,
+        step_limit: 1000,
         behind_proxy: false,
         smtp_url: None,
         mail_from: "HYGO <newsletter@hygo.test>".into(),

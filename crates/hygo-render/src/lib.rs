@@ -31,6 +31,9 @@ pub enum RenderError {
     /// `hygoRender` returned something that is not the agreed JSON.
     #[error("render returned an unexpected value: {0}")]
     BadOutput(String),
+    /// Every render thread is busy and the queue is full: try again shortly.
+    #[error("the render queue is full")]
+    Busy,
     /// Every render thread is gone (only at shutdown).
     #[error("the render pool is shut down")]
     Unavailable,

@@ -1,5 +1,5 @@
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -17,11 +17,14 @@ pub struct RenderConfig {
     pub timeout: Duration,
     /// Heap limit of each runtime, in bytes.
     pub memory_limit: usize,
+    /// Renders that may wait for a free thread; one more is refused at once
+    /// (`RenderError::Busy`) rather than queued behind seconds of work.
+    pub queue: usize,
 }
 
 impl Default for RenderConfig {
     fn default() -> Self {
-        Self { threads: 2, timeout: Duration::from_secs(2), memory_limit: 128 * 1024 * 1024 }
+        Self { threads: 2, timeout: Duration::from_secs(2), memory_limit: 128 * 1024 * 1024, queue: 8 }
     }
 }
 
@@ -31,7 +34,7 @@ struct Job {
     reply: oneshot::Sender<Result<(RenderOutput, Duration), RenderError>>,
 }
 
-/// A fixed set of render threads fed from one queue. Cheap to clone.
+/// A fixed set of render threads fed from one short queue. Cheap to clone.
 #[derive(Clone)]
 pub struct RenderPool {
     queue: SyncSender<Job>,
@@ -44,7 +47,9 @@ impl RenderPool {
     /// not load, so a broken build stops the server at start-up, not at first visit.
     pub fn start(bundle: Arc<str>, config: RenderConfig) -> Result<Self, RenderError> {
         let threads = config.threads.max(1);
-        let (queue, jobs) = mpsc::sync_channel::<Job>(1024);
+        // At least one place: a queue of none would refuse every job no thread is
+        // already waiting for.
+        let (queue, jobs) = mpsc::sync_channel::<Job>(config.queue.max(1));
         let jobs = Arc::new(Mutex::new(jobs));
         let renders = Arc::new(AtomicU64::new(0));
         let (ready_tx, ready_rx) = mpsc::channel();
@@ -79,16 +84,16 @@ impl RenderPool {
     }
 
     /// Renders on a render thread; returns the output and the time the JavaScript took.
+    /// `RenderError::Busy` at once when the queue is full: the threads are behind,
+    /// and a visitor is better told to retry than kept waiting for seconds.
     pub async fn render(&self, url: &str, props: String) -> Result<(RenderOutput, Duration), RenderError> {
         let (reply, answer) = oneshot::channel();
         let job = Job { url: url.to_owned(), props, reply };
-        // The queue is bounded; if it is full the render threads are far behind and
-        // waiting on a blocking thread is better than growing memory without bound.
-        let queue = self.queue.clone();
-        tokio::task::spawn_blocking(move || queue.send(job))
-            .await
-            .map_err(|_| RenderError::Unavailable)?
-            .map_err(|_| RenderError::Unavailable)?;
+        match self.queue.try_send(job) {
+            Ok(()) => {}
+            Err(TrySendError::Full(_)) => return Err(RenderError::Busy),
+            Err(TrySendError::Disconnected(_)) => return Err(RenderError::Unavailable),
+        }
         answer.await.map_err(|_| RenderError::Unavailable)?
     }
 }
@@ -162,5 +167,31 @@ mod tests {
         let clone = pool.clone();
         clone.render("/b", "{}".into()).await.unwrap();
         assert_eq!((pool.renders(), clone.renders()), (3, 3), "clones share the count");
+    }
+
+    #[tokio::test]
+    async fn a_render_beyond_the_queue_is_refused_at_once() {
+        // Each render spins until its time budget interrupts it (one second).
+        let bundle = "globalThis.hygoRender = function () { for (;;) {} };";
+        let config = RenderConfig { threads: 1, queue: 1, timeout: Duration::from_secs(1), ..RenderConfig::default() };
+        let pool = RenderPool::start(bundle.into(), config).unwrap();
+        // One running, one waiting: of four at once, two at least are refused, and
+        // they are told so while the first is still spinning (no render has ended).
+        let tries = (0..4).map(|_| {
+            let pool = pool.clone();
+            tokio::spawn(async move {
+                let result = pool.render("/spin", "{}".into()).await;
+                (matches!(result, Err(RenderError::Busy)), pool.renders())
+            })
+        });
+        let mut answers = Vec::new();
+        for answer in tries.collect::<Vec<_>>() {
+            answers.push(answer.await.unwrap());
+        }
+        let refused: Vec<u64> = answers.iter().filter(|(busy, _)| *busy).map(|(_, ended)| *ended).collect();
+        assert!(refused.len() >= 2, "the queue holds one and the thread one: {answers:?}");
+        assert!(refused.iter().all(|ended| *ended == 0), "refused before any render ended: {answers:?}");
+        assert!(answers.iter().any(|(busy, _)| !busy), "the first ran: {answers:?}");
+        assert_eq!(pool.renders() as usize, answers.len() - refused.len(), "only the accepted ran");
     }
 }
