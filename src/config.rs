@@ -32,6 +32,14 @@ pub struct Config {
     /// `HYGO_WRITE_LIMIT`: writes one client may make to one form endpoint in
     /// `WRITE_WINDOW_SECS`; more get 429 with `Retry-After`.
     pub write_limit: u32,
+    /// `HYGO_NETWORK_WRITE_LIMIT`: writes one network (an IPv4 /24, an IPv6 /48) may
+    /// make to one form endpoint in `WRITE_WINDOW_SECS`, whatever its addresses;
+    /// more get 429. Default: three times `HYGO_WRITE_LIMIT`.
+    pub network_write_limit: u32,
+    /// `HYGO_FORM_MIN_SECONDS`: a form posted without JavaScript is refused when it
+    /// comes back sooner than this after its page was sent (`crate::form_guard`).
+    /// 0 asks for no wait (the signed token is still required).
+    pub form_min_secs: u64,
     /// `HYGO_BEHIND_PROXY`: `true` when a reverse proxy sets `X-Forwarded-For`, so
     /// the client's address for rate limits is read from it.
     pub behind_proxy: bool,
@@ -63,6 +71,8 @@ struct FileConfig {
     data_recheck_ms: Option<u64>,
     log_format: Option<String>,
     write_limit: Option<u64>,
+    network_write_limit: Option<u64>,
+    form_min_seconds: Option<u64>,
     behind_proxy: Option<bool>,
     smtp_url: Option<String>,
     mail_from: Option<String>,
@@ -149,11 +159,14 @@ impl Config {
                 return Err(format!("HYGO_BOOKING_URL must be a web address such as https://booking.example.in, not {text:?}"));
             }
         }
+        let write_limit = number("HYGO_WRITE_LIMIT", file.write_limit, 20, 1..=1_000_000)?;
         Ok(Self {
             booking_url,
             smtp_url,
             mail_from,
-            write_limit: number("HYGO_WRITE_LIMIT", file.write_limit, 20, 1..=1_000_000)? as u32,
+            write_limit: write_limit as u32,
+            network_write_limit: number("HYGO_NETWORK_WRITE_LIMIT", file.network_write_limit, 3 * write_limit, 1..=3_000_000)? as u32,
+            form_min_secs: number("HYGO_FORM_MIN_SECONDS", file.form_min_seconds, 3, 0..=600)?,
             behind_proxy,
             addr,
             database_url,
@@ -193,6 +206,9 @@ mod tests {
         assert_eq!(c.public_url, "http://127.0.0.1:8080");
         assert!(!c.log_json);
         assert_eq!(c.write_limit, 20);
+        assert_eq!(c.network_write_limit, 60);
+        assert_eq!(c.form_min_secs, 3);
+        assert_eq!(with_env("", &[("HYGO_WRITE_LIMIT", "100")]).unwrap().network_write_limit, 300, "follows the client's limit");
         assert!(!c.behind_proxy);
         assert_eq!(c.booking_url, None, "Book buttons open our own form unless told otherwise");
     }
@@ -212,6 +228,9 @@ mod tests {
         assert!(with_env("", &[("HYGO_RENDER_THREADS", "two")]).unwrap_err().contains("whole number"));
         assert!(with_env("", &[("HYGO_LOG_FORMAT", "xml")]).unwrap_err().contains("text or json"));
         assert!(with_env("", &[("HYGO_WRITE_LIMIT", "0")]).unwrap_err().contains("HYGO_WRITE_LIMIT"));
+        assert!(with_env("", &[("HYGO_NETWORK_WRITE_LIMIT", "0")]).unwrap_err().contains("HYGO_NETWORK_WRITE_LIMIT"));
+        assert!(with_env("", &[("HYGO_FORM_MIN_SECONDS", "601")]).unwrap_err().contains("HYGO_FORM_MIN_SECONDS"));
+        assert_eq!(with_env("form_min_seconds = 0", &[]).unwrap().form_min_secs, 0);
         assert!(with_env("", &[("HYGO_BEHIND_PROXY", "maybe")]).unwrap_err().contains("true or false"));
         assert!(with_env("behind_proxy = true", &[]).unwrap().behind_proxy);
         assert!(with_env("", &[("HYGO_BOOKING_URL", "booking.example.in")]).unwrap_err().contains("HYGO_BOOKING_URL"));

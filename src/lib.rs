@@ -9,6 +9,7 @@ pub mod cache;
 pub mod config;
 pub mod encoding;
 pub mod error;
+pub mod form_guard;
 pub mod limit;
 pub mod mail;
 pub mod pages;

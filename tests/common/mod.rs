@@ -110,6 +110,9 @@ pub fn test_config() -> Config {
         data_recheck: std::time::Duration::ZERO,
         log_json: false,
         write_limit: 1000,
+        network_write_limit: 3000,
+        // The tests' clock stands still; `tests/abuse.rs` asks for the wait.
+        form_min_secs: 0,
         behind_proxy: false,
         smtp_url: None,
         mail_from: "HYGO <newsletter@hygo.test>".into(),
@@ -181,13 +184,27 @@ pub async fn fetch(
     call(app, TestRequest::get().uri(uri)).await
 }
 
-/// Posts an HTML form (`post_form`).
+/// Posts an HTML form (`post_form`) as a browser does: from its page, with the
+/// page's signed token (`hygo::form_guard`) when it has one and the body none.
 pub async fn submit(
     app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
     uri: &str,
     body: &str,
 ) -> Answer {
-    call(app, post_form(uri, body)).await
+    let body = match body.contains("formIssued=") {
+        true => body.to_owned(),
+        false => match form_token(&fetch(app, uri).await.text) {
+            Some(token) => format!("{body}&formIssued={token}"),
+            None => body.to_owned(),
+        },
+    };
+    call(app, post_form(uri, &body)).await
+}
+
+/// The signed token in a page's props (`formToken`), if it has one.
+pub fn form_token(page: &str) -> Option<String> {
+    let start = page.find("\"formToken\":\"")? + "\"formToken\":\"".len();
+    page[start..].split('"').next().map(str::to_owned)
 }
 
 /// `call` for an answer that must be JSON: the status, the headers and the JSON body.
