@@ -190,7 +190,7 @@ mod tests {
             "",
             "1000000",
             "1000000.",
-            "abc.def",
+            "abc.12",
             &earlier,
             &other_key,
             &format!("0{token}"),

@@ -82,6 +82,8 @@ pub async fn state(db: &TestDb) -> web::Data<AppState> {
 pub async fn state_with(db: &TestDb, clock: hygo_data::ist::Clock, write_limit: u32) -> web::Data<AppState> {
     let mut config = test_config();
     config.write_limit = write_limit;
+    // As the setting's default: three times the client's.
+    config.network_write_limit = 3 * write_limit;
     state_from(db, clock, config).await
 }
 
@@ -184,19 +186,23 @@ pub async fn fetch(
     call(app, TestRequest::get().uri(uri)).await
 }
 
-/// Posts an HTML form (`post_form`) as a browser does: from its page, with the
-/// page's signed token (`hygo::form_guard`) when it has one and the body none.
+/// Posts an HTML form (`post_form`) as a browser does: with its page's signed
+/// token (`hygo::form_guard`) when the page has one and the body none. The token
+/// is read from the page's props (`/api/props`), which renders nothing.
 pub async fn submit(
     app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
     uri: &str,
     body: &str,
 ) -> Answer {
-    let body = match body.contains("formIssued=") {
-        true => body.to_owned(),
-        false => match form_token(&fetch(app, uri).await.text) {
-            Some(token) => format!("{body}&formIssued={token}"),
-            None => body.to_owned(),
-        },
+    let token = match body.contains("formIssued=") {
+        true => None,
+        false => fetch(app, &format!("/api/props?path={}", form_urlencoded::byte_serialize(uri.as_bytes()).collect::<String>())).await.json()["formToken"]
+            .as_str()
+            .map(str::to_owned),
+    };
+    let body = match token {
+        Some(token) => format!("{body}&formIssued={token}"),
+        None => body.to_owned(),
     };
     call(app, post_form(uri, &body)).await
 }

@@ -1,0 +1,313 @@
+//! Filling the calendar and the forms (issue 14, point 7): sliding-window limits
+//! per client and per network, per-person limits on pending requests (also when
+//! sent at once), and the no-JavaScript forms' honeypot and minimum fill time.
+//! On SQLite and PostgreSQL; the clock is fixed, and moved by a second app on
+//! the same database, never by sleeping.
+
+mod common;
+
+use actix_web::test;
+use hygo_data::entities::{appointment, contact_message, newsletter_subscriber};
+use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, PaginatorTrait, Set};
+use serde_json::{json, Value};
+
+use common::*;
+
+/// A fixed "now" with seconds, in IST.
+fn at_s(text: &str) -> hygo_data::ist::Clock {
+    hygo_data::ist::Clock::Fixed(chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S").unwrap())
+}
+
+fn contact() -> Value {
+    json!({ "name": "N", "email": "n@example.com", "subject": "S", "message": "M" })
+}
+
+fn from(uri: &str, body: &Value, address: &str) -> actix_web::test::TestRequest {
+    post_json(uri, body).peer_addr(format!("{address}:50000").parse().unwrap())
+}
+
+#[actix_web::test]
+async fn a_burst_at_the_end_of_a_window_still_counts_at_the_start_of_the_next() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        // 10:30 IST is 05:00 UTC, a boundary of the 10-minute windows.
+        let before = test::init_service(hygo::app::app(state_with(&db, at_s("2030-01-07 10:29:58"), 20).await)).await;
+        let after = test::init_service(hygo::app::app(state_with(&db, at_s("2030-01-07 10:30:01"), 20).await)).await;
+        for n in 1..=20 {
+            let (status, _, _) = send(&before, post_json("/api/contact", &contact())).await;
+            assert_eq!(status, 201, "{b}: write {n} before the boundary");
+        }
+        let (mut passed, mut retry) = (0, Vec::new());
+        for _ in 0..20 {
+            let (status, headers, _) = send(&after, post_json("/api/contact", &contact())).await;
+            match status {
+                201 => passed += 1,
+                429 => retry.push(headers.get("retry-after").unwrap().to_str().unwrap().parse::<u64>().unwrap()),
+                other => panic!("{b}: {other}"),
+            }
+        }
+        assert_eq!(passed, 0, "{b}: a fixed window let 20 more through 3 s later");
+        // Twenty writes just before the boundary weigh 20 × (600 − e)/600 at e seconds into the next
+        // window: with the first refused attempt counted, the next write passes when that plus 2
+        // is at most 20, at e = 60, 59 s after 10:30:01. Each refused attempt counts and adds 30 s.
+        let expected: Vec<u64> = (0..20).map(|n| 59 + 30 * n).collect();
+        assert_eq!(retry, expected, "{b}: Retry-After");
+        assert_eq!(contact_message::Entity::find().count(&open(&db).await).await.unwrap(), 20, "{b}");
+    }
+}
+
+/// Another connection to a test's database.
+async fn open(db: &TestDb) -> hygo_data::Db {
+    hygo_data::db::open(&db.url).await.unwrap()
+}
+
+/// Writes allowed in a day to a client that sends one every `every` seconds, or,
+/// with 0, as soon as the last answer's Retry-After allows.
+async fn allowed_in_a_day(conn: &hygo_data::Db, client: &str, every: i64) -> (u32, u32) {
+    let start = 1_900_000_200_i64; // a window's start
+    let (mut t, mut allowed) = (start, 0u32);
+    let mut per_window = std::collections::BTreeMap::<i64, u32>::new();
+    while t < start + 86_400 {
+        let refused = hygo_data::rate_limit::hit(conn, "appointments", client, t, 600, 20).await.unwrap();
+        if refused.is_none() {
+            allowed += 1;
+            *per_window.entry((t - start) / 600).or_default() += 1;
+        }
+        t += match (every, refused) {
+            (0, Some(wait)) => wait as i64,
+            (0, None) => 1,
+            (every, _) => every,
+        };
+    }
+    (allowed, per_window.values().copied().max().unwrap_or(0))
+}
+
+#[actix_web::test]
+async fn one_client_gets_at_most_its_limit_per_window_over_a_day() {
+    let db = TestDb::sqlite();
+    let conn = hygo_data::connect(&db.url).await.unwrap();
+    // Paced a little under the limit (one per 32 s, 18.75 per window): never refused.
+    assert_eq!(allowed_in_a_day(&conn, "paced", 32).await.0, 2_700);
+    // Faster, or as soon as Retry-After allows: refused attempts count too, so never more than
+    // 20 in any window, 144 × 20 = 2,880 in a day.
+    for (client, every) in [("at-the-limit", 30), ("faster", 20), ("obeys-retry-after", 0)] {
+        let (allowed, most) = allowed_in_a_day(&conn, client, every).await;
+        assert!(allowed <= 2_880 && most <= 20, "{client}: {allowed} in a day, at most {most} in a window");
+    }
+}
+
+#[actix_web::test]
+async fn a_network_cannot_multiply_the_limit_by_its_addresses() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        // 3 per client; the network's limit is three times that.
+        let app = test::init_service(hygo::app::app(state_with(&db, at("2030-01-07 10:20"), 3).await)).await;
+        let mut passed = 0;
+        for host in 1..=20 {
+            for _ in 0..3 {
+                let (status, _, _) = send(&app, from("/api/contact", &contact(), &format!("203.0.113.{host}"))).await;
+                passed += u32::from(status == 201);
+            }
+        }
+        assert_eq!(passed, 9, "{b}: one /24 gets its network's 9, not 20 × 3");
+        let (status, _, _) = send(&app, from("/api/contact", &contact(), "203.0.114.1")).await;
+        assert_eq!(status, 201, "{b}: the next /24 is another network");
+        // IPv6: one /64 is one client, whatever its address.
+        for (n, address) in ["[2001:db8:1:2::1]", "[2001:db8:1:2::2]", "[2001:db8:1:2:ffff::9]", "[2001:db8:1:2::3]"].iter().enumerate() {
+            let (status, _, _) = send(&app, from("/api/contact", &contact(), address)).await;
+            assert_eq!(status, if n < 3 { 201 } else { 429 }, "{b}: {address}");
+        }
+        // No address is stored, only keys made with the server's secret.
+        let rows = hygo_data::entities::rate_limit::Entity::find().all(&open(&db).await).await.unwrap();
+        assert!(!rows.is_empty());
+        assert!(rows.iter().all(|r| r.client.len() == 32 && !r.client.contains('.') && !r.client.contains(':')), "{b}");
+    }
+}
+
+fn booking(phone: &str, email: &str, doctor: i32, date: &str, time: &str) -> Value {
+    json!({ "name": "Asha Patel", "phone": phone, "email": email, "doctorId": doctor, "date": date, "time": time, "visitType": "in-person" })
+}
+
+#[actix_web::test]
+async fn one_person_holds_at_most_two_pending_requests_per_doctor_and_day_and_four_in_all() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at("2030-01-07 10:20"), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let times = free_times_of(&app, 1, "2030-01-09").await;
+        assert!(times.len() >= 6, "{b}: {times:?}");
+        let book = |body: Value| send(&app, post_json("/appointments/bookAppointment", &body));
+
+        // One Indian number written two ways is one person.
+        let (s1, _, _) = book(booking("+91 98765 43210", "asha@example.in", 1, "2030-01-09", &times[0])).await;
+        let (s2, _, _) = book(booking("098765 43210", "asha@example.in", 1, "2030-01-09", &times[1])).await;
+        assert_eq!((s1, s2), (201, 201), "{b}");
+        let (status, _, answer) = book(booking("98765-43210", "third@example.in", 1, "2030-01-09", &times[2])).await;
+        assert_eq!(status, 422, "{b}: a third request for the same doctor and day");
+        let said = answer["errors"]["phone"].as_str().unwrap();
+        assert!(said.contains("already has 2 requests") && said.contains("Wednesday, 9 January 2030"), "{b}: {said}");
+        // The address, in other letters, with another number.
+        let (status, _, answer) = book(booking("+91 90000 00001", "ASHA@Example.IN", 1, "2030-01-09", &times[3])).await;
+        assert_eq!(status, 422, "{b}");
+        assert!(answer["errors"]["email"].as_str().unwrap().contains("This email address already has 2"), "{b}");
+        assert_eq!(appointment::Entity::find().count(&state.db).await.unwrap(), 2, "{b}: nothing stored when refused");
+
+        // Other days and doctors, up to 4 in all.
+        for (doctor, date) in [(1, "2030-01-11"), (2, "2030-01-10")] {
+            let time = &free_times_of(&app, doctor, date).await[0];
+            let (status, _, answer) = book(booking("+91 98765 43210", "asha@example.in", doctor, date, time)).await;
+            assert_eq!(status, 201, "{b}: {doctor} {date}: {answer}");
+        }
+        let time = &free_times_of(&app, 2, "2030-01-12").await[0];
+        let (status, _, answer) = book(booking("9876543210", "new@example.in", 2, "2030-01-12", time)).await;
+        assert_eq!(status, 422, "{b}: a fifth pending request");
+        assert!(answer["errors"]["phone"].as_str().unwrap().contains("already has 4 appointment requests"), "{b}");
+
+        // A cancelled request (or one whose day has passed) no longer holds a place.
+        let first = appointment::Entity::find().one(&state.db).await.unwrap().unwrap();
+        let mut row = first.into_active_model();
+        row.cancelled_at = Set(Some("2030-01-07T05:00:00Z".into()));
+        row.update(&state.db).await.unwrap();
+        let (status, _, _) = book(booking("9876543210", "new@example.in", 2, "2030-01-12", time)).await;
+        assert_eq!(status, 201, "{b}: a place was freed");
+    }
+}
+
+async fn free_times_of(
+    app: &impl actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, Error = actix_web::Error>,
+    doctor: i32,
+    date: &str,
+) -> Vec<String> {
+    let (_, _, day) = send(app, get(&format!("/appointments/slots?doctorId={doctor}&date={date}"))).await;
+    let times: Vec<String> = day["availableSlots"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_owned()).collect();
+    assert!(!times.is_empty(), "doctor {doctor} has free times on {date}: {day}");
+    times
+}
+
+/// Requests sent at once, on several connections: the limit holds on both databases.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn requests_sent_at_once_cannot_pass_the_per_person_limit_together() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let conn = hygo_data::connect(&db.url).await.unwrap();
+        let clock = at("2030-01-07 10:20");
+        let day = chrono::NaiveDate::from_ymd_opt(2030, 1, 9).unwrap();
+        let times = hygo_data::appointments::day_slots(&conn, &clock, 1, day).await.unwrap().available_slots;
+        let mut tasks = Vec::new();
+        for (n, time) in times.iter().take(8).enumerate() {
+            let (conn, time) = (conn.clone(), time.clone());
+            // The same person, written differently each time.
+            let phone = if n % 2 == 0 { "+91 98765 43210" } else { "098765 43210" };
+            let request: hygo_data::appointments::AppointmentRequest =
+                serde_json::from_value(booking(phone, &format!("p{n}@example.in"), 1, "2030-01-09", &time)).unwrap();
+            tasks.push(tokio::spawn(async move { hygo_data::appointments::book(&conn, &clock, request).await }));
+        }
+        let mut stored = 0;
+        for task in tasks {
+            match task.await.unwrap() {
+                Ok(_) => stored += 1,
+                Err(hygo_data::form::WriteError::Invalid(invalid)) => assert!(invalid.errors.contains_key("phone"), "{b}"),
+                Err(other) => panic!("{b}: {other:?}"),
+            }
+        }
+        assert_eq!(stored, 2, "{b}: 8 at once, 2 stored");
+        assert_eq!(appointment::Entity::find().count(&conn).await.unwrap(), 2, "{b}");
+    }
+}
+
+// ---- The forms without JavaScript -------------------------------------------
+
+/// The app at a given instant, asking for the default wait of 3 s.
+async fn app_at(db: &TestDb, clock: &str) -> actix_web::web::Data<hygo::state::AppState> {
+    let mut config = test_config();
+    config.form_min_secs = 3;
+    state_from(db, at_s(clock), config).await
+}
+
+const MESSAGE: &str = "name=Asha+Patel&email=asha%40example.in&subject=Hours&message=When+are+you+open%3F";
+
+#[actix_web::test]
+async fn form_posts_need_the_page_s_token_a_little_patience_and_an_empty_honeypot() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let now = app_at(&db, "2030-01-07 10:20:00").await;
+        let app = test::init_service(hygo::app::app(now.clone())).await;
+        let page = fetch(&app, "/contactus").await;
+        let token = form_token(&page.text).unwrap_or_else(|| panic!("{b}: the contact page carries a token"));
+        assert!(page.text.contains(r#"name="formIssued" value=""#) && page.text.contains(r#"name="website""#), "{b}: in the form");
+        let stored = || async { contact_message::Entity::find().count(&now.db).await.unwrap() };
+
+        // Without the token, with a forged one, and at once: 422, nothing stored, the values kept.
+        let (at_time, signature) = token.split_once('.').unwrap();
+        let forged = format!("{}.{signature}", at_time.parse::<i64>().unwrap() - 60);
+        for (what, body, says) in [
+            ("no token", MESSAGE.to_owned(), "form.expired"),
+            ("a forged token", format!("{MESSAGE}&formIssued={forged}"), "form.expired"),
+            ("too fast", format!("{MESSAGE}&formIssued={token}"), "form.tooFast"),
+        ] {
+            let answer = call(&app, post_form("/contactus", &body)).await;
+            assert_eq!(answer.status, 422, "{b}: {what}");
+            assert!(answer.text.contains(hygo_data::catalogue::message(says)), "{b}: {what}: says why");
+            assert!(answer.text.contains(r#"value="Asha Patel""#), "{b}: {what}: the visitor's values");
+            assert!(form_token(&answer.text).is_some(), "{b}: {what}: a token to send again with");
+        }
+        assert_eq!(stored().await, 0, "{b}");
+
+        // Ten seconds later (another instance, same database and key).
+        let later = test::init_service(hygo::app::app(app_at(&db, "2030-01-07 10:20:10").await)).await;
+        let answer = call(&later, post_form("/contactus", &format!("{MESSAGE}&formIssued={token}&website=http%3A%2F%2Fspam.example"))).await;
+        assert_eq!(answer.status, 422, "{b}: the honeypot filled");
+        assert!(answer.text.contains(hygo_data::catalogue::message("form.honeypot")), "{b}");
+        assert_eq!(stored().await, 0, "{b}");
+        let answer = call(&later, post_form("/contactus", &format!("{MESSAGE}&formIssued={token}&website="))).await;
+        assert_eq!(answer.status, 303, "{b}: a person who took their time: {}", answer.text);
+        assert_eq!(stored().await, 1, "{b}");
+        // A day later the page's token has expired.
+        let next_day = test::init_service(hygo::app::app(app_at(&db, "2030-01-08 10:20:10").await)).await;
+        let answer = call(&next_day, post_form("/contactus", &format!("{MESSAGE}&formIssued={token}"))).await;
+        assert_eq!(answer.status, 422, "{b}: expired");
+
+        // The JSON API (pages with JavaScript) is not concerned.
+        let (status, _, _) = send(&app, post_json("/api/contact", &json!({ "name": "N", "email": "n@example.com", "subject": "S", "message": "M" }))).await;
+        assert_eq!(status, 201, "{b}");
+        // The newsletter (in every page's footer): the honeypot only.
+        let subscribers = || async { newsletter_subscriber::Entity::find().count(&now.db).await.unwrap() };
+        let answer = call(&app, post_form("/newsletter", "email=bot%40example.in&website=x")).await;
+        assert_eq!((answer.status, subscribers().await), (422, 0), "{b}: the honeypot filled");
+        let answer = call(&app, post_form("/newsletter", "email=asha%40example.in&website=")).await;
+        assert_eq!((answer.status, subscribers().await), (303, 1), "{b}: no token asked");
+    }
+}
+
+#[actix_web::test]
+async fn a_wizard_carries_its_first_page_s_token_through_its_steps() {
+    let db = TestDb::sqlite();
+    let first = test::init_service(hygo::app::app(app_at(&db, "2030-01-07 10:20:00").await)).await;
+    let token = form_token(&fetch(&first, "/appointment/1").await.text).unwrap();
+    let person = "name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in";
+    // A step a few seconds later, still on the first page's token.
+    let later = test::init_service(hygo::app::app(app_at(&db, "2030-01-07 10:20:30").await)).await;
+    let step = call(&later, post_form("/appointment/1", &format!("step=1&action=next&{person}&formIssued={token}"))).await;
+    assert_eq!(step.status, 200);
+    assert!(step.text.contains(&format!(r#"name="formIssued" value="{token}""#)), "the step carries the first page's token");
+    assert_ne!(form_token(&step.text).as_deref(), Some(token.as_str()), "while the page's own token is new");
+    // A forged token is not carried: the page's own fresh one is.
+    let step = call(&later, post_form("/appointment/1", &format!("step=1&action=next&{person}&formIssued=1.ab"))).await;
+    assert!(!step.text.contains(r#"value="1.ab""#));
+}
+
+#[actix_web::test]
+async fn a_page_with_a_token_renders_at_most_once_per_slot() {
+    let db = TestDb::sqlite();
+    let state = app_at(&db, "2030-01-07 10:20:00").await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let renders = state.renderer.renders();
+    let one = fetch(&app, "/subscription").await;
+    let two = fetch(&app, "/subscription").await;
+    assert_eq!((one.status, two.status), (200, 200));
+    assert_eq!(state.renderer.renders(), renders + 1, "the second from the cache");
+    assert_eq!(form_token(&one.text), form_token(&two.text));
+    let later = app_at(&db, "2030-01-07 10:20:02").await;
+    let app = test::init_service(hygo::app::app(later)).await;
+    assert_ne!(form_token(&fetch(&app, "/subscription").await.text), form_token(&one.text), "the next slot, a new token");
+}
