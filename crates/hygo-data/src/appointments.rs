@@ -12,7 +12,9 @@
 //! (the transaction never reads before it writes, so it never has to upgrade a
 //! read lock under contention); on PostgreSQL the transaction first takes an
 //! advisory lock per phone number and per address (`pg_advisory_xact_lock`, in a
-//! fixed order), which the other request waits for.
+//! fixed order), which the other request waits for. (Today the data-version
+//! trigger's UPDATE on `appointments` also makes their INSERTs wait for one
+//! another; the lock does not rely on it: `tests/abuse.rs` drops the trigger.)
 
 use chrono::{Datelike, Duration, NaiveDate, Timelike};
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, Set, Statement, TransactionTrait};
