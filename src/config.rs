@@ -36,6 +36,13 @@ pub struct Config {
     /// make to one form endpoint in `WRITE_WINDOW_SECS`, whatever its addresses;
     /// more get 429. Default: three times `HYGO_WRITE_LIMIT`.
     pub network_write_limit: u32,
+    /// `HYGO_WRITE_LIMIT_DAY`: writes one client may make to one form endpoint in a
+    /// day (a sliding day, like the 10 minutes). Default: 50, or `HYGO_WRITE_LIMIT`
+    /// when that is higher.
+    pub write_limit_day: u32,
+    /// `HYGO_NETWORK_WRITE_LIMIT_DAY`: the same for one network. Default: three
+    /// times `HYGO_WRITE_LIMIT_DAY`.
+    pub network_write_limit_day: u32,
     /// `HYGO_FORM_MIN_SECONDS`: a form posted without JavaScript is refused when it
     /// comes back sooner than this after its page was sent (`crate::form_guard`).
     /// 0 asks for no wait (the signed token is still required).
@@ -54,8 +61,9 @@ pub struct Config {
     pub booking_url: Option<String>,
 }
 
-/// The rate limiter's window.
+/// The rate limiter's windows: 10 minutes, and a day.
 pub const WRITE_WINDOW_SECS: i64 = 600;
+pub const WRITE_DAY_SECS: i64 = 86_400;
 
 /// The file's keys are the same settings in snake case (`addr`, `database_url`, …).
 #[derive(Debug, Default, Deserialize)]
@@ -72,6 +80,8 @@ struct FileConfig {
     log_format: Option<String>,
     write_limit: Option<u64>,
     network_write_limit: Option<u64>,
+    write_limit_day: Option<u64>,
+    network_write_limit_day: Option<u64>,
     form_min_seconds: Option<u64>,
     behind_proxy: Option<bool>,
     smtp_url: Option<String>,
@@ -160,12 +170,20 @@ impl Config {
             }
         }
         let write_limit = number("HYGO_WRITE_LIMIT", file.write_limit, 20, 1..=1_000_000)?;
+        let write_limit_day = number("HYGO_WRITE_LIMIT_DAY", file.write_limit_day, write_limit.max(50), 1..=10_000_000)?;
         Ok(Self {
             booking_url,
             smtp_url,
             mail_from,
             write_limit: write_limit as u32,
             network_write_limit: number("HYGO_NETWORK_WRITE_LIMIT", file.network_write_limit, 3 * write_limit, 1..=3_000_000)? as u32,
+            write_limit_day: write_limit_day as u32,
+            network_write_limit_day: number(
+                "HYGO_NETWORK_WRITE_LIMIT_DAY",
+                file.network_write_limit_day,
+                3 * write_limit_day,
+                1..=30_000_000,
+            )? as u32,
             form_min_secs: number("HYGO_FORM_MIN_SECONDS", file.form_min_seconds, 3, 0..=600)?,
             behind_proxy,
             addr,
@@ -208,6 +226,9 @@ mod tests {
         assert_eq!(c.write_limit, 20);
         assert_eq!(c.network_write_limit, 60);
         assert_eq!(c.form_min_secs, 3);
+        assert_eq!((c.write_limit_day, c.network_write_limit_day), (50, 150));
+        let high = with_env("", &[("HYGO_WRITE_LIMIT", "1000")]).unwrap();
+        assert_eq!((high.write_limit_day, high.network_write_limit_day), (1000, 3000), "a day allows at least one window");
         assert_eq!(with_env("", &[("HYGO_WRITE_LIMIT", "100")]).unwrap().network_write_limit, 300, "follows the client's limit");
         assert!(!c.behind_proxy);
         assert_eq!(c.booking_url, None, "Book buttons open our own form unless told otherwise");

@@ -1,10 +1,11 @@
 //! The rate limit of the writes: who is writing and the check itself. Each route
 //! of a form declares its bucket (`crate::app`); `crate::actions` applies it.
 //!
-//! A write counts twice, in sliding windows (`hygo_data::rate_limit`): against the
-//! client (`HYGO_WRITE_LIMIT`) and against the client's network
-//! (`HYGO_NETWORK_WRITE_LIMIT`), so that one network cannot multiply the limit by
-//! its number of addresses. The client is an IPv4 address or an IPv6 /64 (the
+//! A write counts four times, in sliding windows (`hygo_data::rate_limit`): against
+//! the client (`HYGO_WRITE_LIMIT` per 10 minutes, `HYGO_WRITE_LIMIT_DAY` per day)
+//! and against the client's network (`HYGO_NETWORK_WRITE_LIMIT`,
+//! `HYGO_NETWORK_WRITE_LIMIT_DAY`), so that one network cannot multiply the limit by
+//! its number of addresses, nor one client hold the calendar by writing all day. The client is an IPv4 address or an IPv6 /64 (the
 //! smallest network an IPv6 host is given: one host may use all of it); the network
 //! an IPv4 /24 or an IPv6 /48 (a site's usual allocation). An IPv4 address written
 //! as IPv6 (`::ffff:a.b.c.d`) is the IPv4 address. Addresses are never stored:
@@ -16,26 +17,33 @@ use std::net::IpAddr;
 
 use actix_web::HttpRequest;
 
-use crate::config::WRITE_WINDOW_SECS;
+use crate::config::{WRITE_DAY_SECS, WRITE_WINDOW_SECS};
 use crate::error::ApiError;
 use crate::form_guard;
 use crate::state::AppState;
 
 /// Counts this write against the client's and its network's limits at `bucket`;
-/// 429 when over either, with the longer wait.
+/// 429 at the first it is over, with the wait it gives.
 pub async fn writes(state: &AppState, req: &HttpRequest, bucket: &str) -> Result<(), ApiError> {
     let (client, network) = who(req, state.config.behind_proxy);
     let key = form_guard::server_key(state).await?;
     let now = form_guard::unix_now(state);
-    let mut wait = None;
-    for (who, limit) in [(client_key(key, "client", &client), state.config.write_limit), (client_key(key, "network", &network), state.config.network_write_limit)] {
-        let over = hygo_data::rate_limit::hit(&state.db, bucket, &who, now, WRITE_WINDOW_SECS, limit).await?;
-        wait = wait.max(over);
+    let (client, network) = (client_key(key, "client", &client), client_key(key, "network", &network));
+    let c = &state.config;
+    let day = format!("{bucket}/day");
+    // The client's limits first: a write they refuse does not count against its
+    // network, so one noisy client does not use up its neighbours' allowance.
+    for (bucket, who, window, limit) in [
+        (bucket, &client, WRITE_WINDOW_SECS, c.write_limit),
+        (&day, &client, WRITE_DAY_SECS, c.write_limit_day),
+        (bucket, &network, WRITE_WINDOW_SECS, c.network_write_limit),
+        (&day, &network, WRITE_DAY_SECS, c.network_write_limit_day),
+    ] {
+        if let Some(retry_after) = hygo_data::rate_limit::hit(&state.db, bucket, who, now, window, limit).await? {
+            return Err(ApiError::too_many(retry_after));
+        }
     }
-    match wait {
-        None => Ok(()),
-        Some(retry_after) => Err(ApiError::too_many(retry_after)),
-    }
+    Ok(())
 }
 
 /// The client and its network, as text. Behind a proxy the address is the last one

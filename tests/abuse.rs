@@ -332,3 +332,94 @@ async fn a_page_with_a_token_renders_at_most_once_per_slot() {
     let app = test::init_service(hygo::app::app(later)).await;
     assert_ne!(form_token(&fetch(&app, "/subscription").await.text), form_token(&one.text), "the next slot, a new token");
 }
+
+// ---- The figures of the closing note -----------------------------------------
+
+/// The app at `clock` with the settings' default limits: 20 writes per client and
+/// 60 per /24 in 10 minutes; 50 and 150 in a day.
+async fn with_default_limits(db: &TestDb, clock: &str) -> actix_web::web::Data<hygo::state::AppState> {
+    let mut config = test_config();
+    (config.write_limit, config.network_write_limit, config.write_limit_day, config.network_write_limit_day) = (20, 60, 50, 150);
+    state_from(db, at_s(clock), config).await
+}
+
+/// Free slots of doctors 1 to 6 from 2030-01-08 on, as (doctor, date, time).
+async fn slots_to_fill(
+    app: &impl actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, Error = actix_web::Error>,
+    wanted: usize,
+) -> Vec<(i32, String, String)> {
+    let mut found = Vec::new();
+    for day in 8..=31 {
+        for doctor in 1..=6 {
+            let date = format!("2030-01-{day:02}");
+            let (_, _, slots) = send(app, get(&format!("/appointments/slots?doctorId={doctor}&date={date}"))).await;
+            for time in slots["availableSlots"].as_array().into_iter().flatten() {
+                found.push((doctor, date.clone(), time.as_str().unwrap().to_owned()));
+            }
+            if found.len() >= wanted {
+                return found;
+            }
+        }
+    }
+    found
+}
+
+/// How many requests (each holding a slot) one address and one /24 can hold, each
+/// request from another made-up person: the per-person limits do not bind them.
+#[actix_web::test]
+async fn what_one_address_and_one_network_can_hold() {
+    let db = TestDb::sqlite();
+    let mut slots = {
+        let app = test::init_service(hygo::app::app(with_default_limits(&db, "2030-01-07 10:00:00").await)).await;
+        slots_to_fill(&app, 160).await
+    };
+    let mut person = 0;
+    // Books from `address` until refused; how many passed.
+    async fn fill(
+        app: &impl actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, Error = actix_web::Error>,
+        address: &str,
+        slots: &mut Vec<(i32, String, String)>,
+        person: &mut u32,
+    ) -> u32 {
+        let mut passed = 0;
+        loop {
+            let (doctor, date, time) = slots.last().cloned().expect("enough free slots");
+            *person += 1;
+            let body = booking(&format!("+91 90000 {:05}", person), &format!("p{person}@example.in"), doctor, &date, &time);
+            let (status, _, answer) = send(app, from("/appointments/bookAppointment", &body, address)).await;
+            match status {
+                201 => {
+                    passed += 1;
+                    slots.pop();
+                }
+                429 => return passed,
+                other => panic!("{other}: {answer}"),
+            }
+        }
+    }
+    // In 10 minutes: 20 from one address, 60 from its /24.
+    let app = test::init_service(hygo::app::app(with_default_limits(&db, "2030-01-07 10:00:00").await)).await;
+    assert_eq!(fill(&app, "203.0.113.1", &mut slots, &mut person).await, 20, "one address, 10 minutes");
+    let mut network = 20;
+    for host in 2..=10 {
+        network += fill(&app, &format!("203.0.113.{host}"), &mut slots, &mut person).await;
+    }
+    assert_eq!(network, 60, "one /24, 10 minutes");
+    // Over the day, at 20-minute steps: 50 from the first address, 150 from the /24.
+    let (mut first, mut all) = (20, 60);
+    for step in 1..=30 {
+        let clock = (chrono::NaiveDate::from_ymd_opt(2030, 1, 7).unwrap().and_hms_opt(10, 0, 0).unwrap()
+            + chrono::Duration::minutes(20 * step))
+        .format("%Y-%m-%d %H:%M:%S")
+        .to_string();
+        let app = test::init_service(hygo::app::app(with_default_limits(&db, &clock).await)).await;
+        let got = fill(&app, "203.0.113.1", &mut slots, &mut person).await;
+        first += got;
+        all += got;
+        for host in 2..=10 {
+            all += fill(&app, &format!("203.0.113.{host}"), &mut slots, &mut person).await;
+        }
+    }
+    assert_eq!((first, all), (50, 150), "in a day: one address, one /24");
+    assert_eq!(appointment::Entity::find().count(&open(&db).await).await.unwrap(), 150);
+}

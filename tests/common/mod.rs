@@ -113,6 +113,8 @@ pub fn test_config() -> Config {
         log_json: false,
         write_limit: 1000,
         network_write_limit: 3000,
+        write_limit_day: 100_000,
+        network_write_limit_day: 300_000,
         // The tests' clock stands still; `tests/abuse.rs` asks for the wait.
         form_min_secs: 0,
         behind_proxy: false,
