@@ -425,8 +425,8 @@ async fn what_one_address_and_one_network_can_hold() {
 }
 
 /// A page kept by data version is served without its props: its token would never change.
-#[test]
-fn the_pages_with_a_token_are_kept_by_their_props() {
+#[actix_web::test]
+async fn the_pages_with_a_token_are_kept_by_their_props() {
     for name in hygo::form_guard::PAGES {
         let page = hygo::pages::registry::by_name(name).unwrap_or_else(|| panic!("{name} is a page"));
         assert_eq!(page.keep, hygo::pages::Keep::ByProps, "{name}");
