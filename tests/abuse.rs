@@ -312,6 +312,12 @@ async fn a_wizard_carries_its_first_page_s_token_through_its_steps() {
     assert_eq!(step.status, 200);
     assert!(step.text.contains(&format!(r#"name="formIssued" value="{token}""#)), "the step carries the first page's token");
     assert_ne!(form_token(&step.text).as_deref(), Some(token.as_str()), "while the page's own token is new");
+    // Sent at once from the review step: refused, and back on the review step with the token.
+    let sent = format!("step=3&action=submit&confirm=yes&{person}&date=2030-01-09&time=10%3A00+AM&formIssued={token}");
+    let too_soon = call(&first, post_form("/appointment/1", &sent)).await;
+    assert_eq!(too_soon.status, 422);
+    assert!(too_soon.text.contains("Step 3 of 3") && too_soon.text.contains(&format!(r#"value="{token}""#)));
+    assert_eq!(call(&later, post_form("/appointment/1", &sent)).await.status, 303, "later, sent again: stored");
     // A forged token is not carried: the page's own fresh one is.
     let step = call(&later, post_form("/appointment/1", &format!("step=1&action=next&{person}&formIssued=1.ab"))).await;
     assert!(!step.text.contains(r#"value="1.ab""#));
