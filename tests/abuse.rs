@@ -438,3 +438,40 @@ async fn the_pages_with_a_token_are_kept_by_their_props() {
         assert_eq!(page.keep, hygo::pages::Keep::ByProps, "{name}");
     }
 }
+
+/// Requests stored before the per-person limit get their phone key on upgrade.
+#[actix_web::test]
+async fn older_requests_get_their_phone_key() {
+    use migration::MigratorTrait;
+    use sea_orm::ConnectionTrait;
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let old = hygo_data::db::open(&db.url).await.unwrap();
+        migration::Migrator::up(&old, Some(6)).await.unwrap();
+        let phones = ["+91 98765 43210", "098765-43210", "(0091) 98765.43210", "9876543210", "+44 20 7946 0958"];
+        for sql in [
+            "INSERT INTO departments (slug, name, description, listed) VALUES ('cardiology', 'Cardiology', 'Heart', true)".to_owned(),
+            "INSERT INTO doctors (id, name, specialization, department_id, experience_years, rating, image, bio, education, \
+             services, languages, insurances, availability) VALUES \
+             (1, 'Dr. A', 'Cardiologist', 1, 5, NULL, NULL, '', '[]', '[]', '[]', '[]', 'Available')"
+                .to_owned(),
+        ]
+        .into_iter()
+        .chain(phones.iter().enumerate().map(|(n, phone)| {
+            format!(
+                "INSERT INTO appointments (doctor_id, department, date, start_time, visit_type, name, phone, email, reason, symptoms, \
+                 notes, insurance, policy_number, is_new_patient, created_at) VALUES \
+                 (1, '', '2026-12-01', '10:{n}0', 'in-person', 'A', '{phone}', 'a@example.com', '', '[]', '', '', '', true, '2026-11-24T10:00:00Z')"
+            )
+        })) {
+            old.execute_unprepared(&sql).await.unwrap_or_else(|e| panic!("{b}: {e}"));
+        }
+        old.close().await.unwrap();
+        let conn = hygo_data::connect(&db.url).await.unwrap();
+        let mut rows = appointment::Entity::find().all(&conn).await.unwrap();
+        rows.sort_by_key(|r| r.id);
+        let keys: Vec<&str> = rows.iter().map(|r| r.phone_key.as_str()).collect();
+        let expected: Vec<String> = phones.iter().map(|p| hygo_data::appointments::phone_key(p)).collect();
+        assert_eq!(keys, expected, "{b}: the SQL of the migration and the Rust agree");
+    }
+}
