@@ -38,6 +38,21 @@ pub struct Config {
     /// `HYGO_STEP_LIMIT`: steps of the booking wizards without JavaScript (each
     /// renders the page) one client may take in `WRITE_WINDOW_SECS`; more get 429.
     pub step_limit: u32,
+    /// `HYGO_NETWORK_WRITE_LIMIT`: writes one network (an IPv4 /24, an IPv6 /48) may
+    /// make to one form endpoint in `WRITE_WINDOW_SECS`, whatever its addresses;
+    /// more get 429. Default: three times `HYGO_WRITE_LIMIT`.
+    pub network_write_limit: u32,
+    /// `HYGO_WRITE_LIMIT_DAY`: writes one client may make to one form endpoint in a
+    /// day (a sliding day, like the 10 minutes). Default: 50, or `HYGO_WRITE_LIMIT`
+    /// when that is higher.
+    pub write_limit_day: u32,
+    /// `HYGO_NETWORK_WRITE_LIMIT_DAY`: the same for one network. Default: three
+    /// times `HYGO_WRITE_LIMIT_DAY`.
+    pub network_write_limit_day: u32,
+    /// `HYGO_FORM_MIN_SECONDS`: a form posted without JavaScript is refused when it
+    /// comes back sooner than this after its page was sent (`crate::form_guard`).
+    /// 0 asks for no wait (the signed token is still required).
+    pub form_min_secs: u64,
     /// `HYGO_BEHIND_PROXY`: `true` when a reverse proxy sets `X-Forwarded-For`, so
     /// the client's address for rate limits is read from it.
     pub behind_proxy: bool,
@@ -65,8 +80,9 @@ pub struct Config {
 /// HSTS for a site served over TLS: two years, every subdomain.
 pub const DEFAULT_HSTS: &str = "max-age=63072000; includeSubDomains";
 
-/// The rate limiter's window.
+/// The rate limiter's windows: 10 minutes, and a day.
 pub const WRITE_WINDOW_SECS: i64 = 600;
+pub const WRITE_DAY_SECS: i64 = 86_400;
 
 /// The file's keys are the same settings in snake case (`addr`, `database_url`, …).
 #[derive(Debug, Default, Deserialize)]
@@ -84,6 +100,10 @@ struct FileConfig {
     log_format: Option<String>,
     write_limit: Option<u64>,
     step_limit: Option<u64>,
+    network_write_limit: Option<u64>,
+    write_limit_day: Option<u64>,
+    network_write_limit_day: Option<u64>,
+    form_min_seconds: Option<u64>,
     behind_proxy: Option<bool>,
     smtp_url: Option<String>,
     mail_from: Option<String>,
@@ -190,6 +210,8 @@ impl Config {
         };
         let render_threads =
             number("HYGO_RENDER_THREADS", file.render_threads.map(|n| n as u64), threads, 1..=64)? as usize;
+        let write_limit = number("HYGO_WRITE_LIMIT", file.write_limit, 20, 1..=1_000_000)?;
+        let write_limit_day = number("HYGO_WRITE_LIMIT_DAY", file.write_limit_day, write_limit.max(50), 1..=10_000_000)?;
         Ok(Self {
             body_timeout: Duration::from_millis(number("HYGO_BODY_TIMEOUT_MS", file.body_timeout_ms, 5000, 100..=60_000)?),
             max_connections,
@@ -197,8 +219,17 @@ impl Config {
             booking_url,
             smtp_url,
             mail_from,
-            write_limit: number("HYGO_WRITE_LIMIT", file.write_limit, 20, 1..=1_000_000)? as u32,
+            write_limit: write_limit as u32,
             step_limit: number("HYGO_STEP_LIMIT", file.step_limit, 200, 1..=1_000_000)? as u32,
+            network_write_limit: number("HYGO_NETWORK_WRITE_LIMIT", file.network_write_limit, 3 * write_limit, 1..=3_000_000)? as u32,
+            write_limit_day: write_limit_day as u32,
+            network_write_limit_day: number(
+                "HYGO_NETWORK_WRITE_LIMIT_DAY",
+                file.network_write_limit_day,
+                3 * write_limit_day,
+                1..=30_000_000,
+            )? as u32,
+            form_min_secs: number("HYGO_FORM_MIN_SECONDS", file.form_min_seconds, 3, 0..=600)?,
             behind_proxy,
             addr,
             database_url,
@@ -239,6 +270,12 @@ mod tests {
         assert_eq!(c.public_url, "http://127.0.0.1:8080");
         assert!(!c.log_json);
         assert_eq!(c.write_limit, 20);
+        assert_eq!(c.network_write_limit, 60);
+        assert_eq!(c.form_min_secs, 3);
+        assert_eq!((c.write_limit_day, c.network_write_limit_day), (50, 150));
+        let high = with_env("", &[("HYGO_WRITE_LIMIT", "1000")]).unwrap();
+        assert_eq!((high.write_limit_day, high.network_write_limit_day), (1000, 3000), "a day allows at least one window");
+        assert_eq!(with_env("", &[("HYGO_WRITE_LIMIT", "100")]).unwrap().network_write_limit, 300, "follows the client's limit");
         assert_eq!((c.step_limit, c.render_queue), (200, 4 * c.render_threads), "a few waiting renders per thread");
         assert!(!c.behind_proxy);
         assert_eq!(c.booking_url, None, "Book buttons open our own form unless told otherwise");
@@ -261,6 +298,9 @@ mod tests {
         assert!(with_env("", &[("HYGO_WRITE_LIMIT", "0")]).unwrap_err().contains("HYGO_WRITE_LIMIT"));
         assert!(with_env("", &[("HYGO_STEP_LIMIT", "0")]).unwrap_err().contains("HYGO_STEP_LIMIT"));
         assert!(with_env("", &[("HYGO_RENDER_QUEUE", "0")]).unwrap_err().contains("HYGO_RENDER_QUEUE"));
+        assert!(with_env("", &[("HYGO_NETWORK_WRITE_LIMIT", "0")]).unwrap_err().contains("HYGO_NETWORK_WRITE_LIMIT"));
+        assert!(with_env("", &[("HYGO_FORM_MIN_SECONDS", "601")]).unwrap_err().contains("HYGO_FORM_MIN_SECONDS"));
+        assert_eq!(with_env("form_min_seconds = 0", &[]).unwrap().form_min_secs, 0);
         assert!(with_env("", &[("HYGO_BEHIND_PROXY", "maybe")]).unwrap_err().contains("true or false"));
         assert!(with_env("behind_proxy = true", &[]).unwrap().behind_proxy);
         assert!(with_env("", &[("HYGO_BOOKING_URL", "booking.example.in")]).unwrap_err().contains("HYGO_BOOKING_URL"));

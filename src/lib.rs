@@ -10,6 +10,7 @@ pub mod config;
 pub mod edge;
 pub mod encoding;
 pub mod error;
+pub mod form_guard;
 pub mod limit;
 pub mod mail;
 pub mod pages;

@@ -21,6 +21,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// What every page gets as `site`: `catalogue/site.json` with `SiteAdditions`.
     pub site: serde_json::Value,
+    /// The server's random key (`crate::form_guard::server_key`), read once.
+    pub server_key: tokio::sync::OnceCell<Vec<u8>>,
 }
 
 impl AppState {
@@ -37,7 +39,7 @@ impl AppState {
         if let (Some(site), Ok(serde_json::Value::Object(more))) = (site.as_object_mut(), serde_json::to_value(&additions)) {
             site.extend(more);
         }
-        Self { db, clock, renderer, render_cache, site, config: Arc::new(config) }
+        Self { db, clock, renderer, render_cache, site, config: Arc::new(config), server_key: tokio::sync::OnceCell::new() }
     }
 }
 

@@ -187,7 +187,8 @@ async fn writes_are_rate_limited_per_client_with_retry_after() {
             let (status, headers, answer) = send(&app, post_json(uri, &body)).await;
             assert_eq!(status, 429, "{b}: {uri}: the fourth write in the window");
             let retry: u64 = headers.get("retry-after").unwrap().to_str().unwrap().parse().unwrap();
-            assert!((1..=600).contains(&retry), "{b}: Retry-After {retry}");
+            // A sliding window: the burst still counts, in part, in the next window.
+            assert!((1..=1200).contains(&retry), "{b}: Retry-After {retry}");
             assert!(answer["message"].as_str().unwrap().contains("try again"));
             // Another client is not affected.
             let other = post_json(uri, &body).peer_addr("198.51.100.20:40000".parse().unwrap());

@@ -21,9 +21,10 @@ fn next_wednesday() -> String {
     day.to_string()
 }
 
-fn booking(name: &str, date: &str, time: &str) -> String {
+/// A request of person `n` (each their own: one person may hold only two per day).
+fn booking(n: usize, date: &str, time: &str) -> String {
     serde_json::json!({
-        "name": name, "phone": "+91 98765 43210", "email": "race@example.com",
+        "name": format!("Patient {n}"), "phone": format!("+91 98765 {n:05}"), "email": format!("race{n}@example.com"),
         "doctor": "Dr. Hitesh Patel", "date": date, "time": time
     })
     .to_string()
@@ -43,7 +44,7 @@ fn fifty_requests_for_one_slot_give_one_booking() {
         let start = Arc::new(Barrier::new(50));
         let threads: Vec<_> = (0..50)
             .map(|n| {
-                let (start, body) = (start.clone(), booking(&format!("Patient {n}"), &date, "11:30 AM"));
+                let (start, body) = (start.clone(), booking(n, &date, "11:30 AM"));
                 std::thread::spawn(move || {
                     start.wait();
                     request(port, "POST", "/appointments/bookAppointment", Some(&body)).unwrap()
@@ -92,7 +93,7 @@ fn a_killed_server_keeps_every_write_it_acknowledged() {
                             break;
                         }
                         let t = hygo_data::slots::format_12h(600 + 15 * n as u32);
-                        ("/appointments/bookAppointment", booking(&format!("Writer {n}"), &date, &t))
+                        ("/appointments/bookAppointment", booking(n, &date, &t))
                     };
                     match request(port, "POST", path, Some(&body)) {
                         Ok((201, answer)) => {

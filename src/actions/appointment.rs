@@ -202,7 +202,8 @@ impl Action for Book {
                 OTHER_FIELDS_STEP
             }
             Refusal::Write(WriteError::Data(_)) => STEPS,
-            Refusal::Early(e) if e.status == StatusCode::TOO_MANY_REQUESTS => STEPS,
+            // Over the limit, or sent too soon (`crate::form_guard`): the last step, to send again.
+            Refusal::Early(e) if matches!(e.status, StatusCode::TOO_MANY_REQUESTS | StatusCode::UNPROCESSABLE_ENTITY) => STEPS,
             Refusal::Early(_) => return,
         };
         form.step = Some(step);

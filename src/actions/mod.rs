@@ -28,6 +28,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::error::ApiError;
+use crate::form_guard;
 use crate::pages::{render, FormState};
 use crate::state::AppState;
 
@@ -92,6 +93,10 @@ pub trait Action {
     /// again (serialized) when a form post is refused.
     type Input: DeserializeOwned + Serialize;
 
+    /// Whether a form post must come with the page's signed token, and not too soon
+    /// (`crate::form_guard`); every form post is refused with its honeypot filled.
+    const TIMED: bool = true;
+
     /// Whether this post may store something, and so counts against the limit (a
     /// wizard's step does not, see `step`, nor a send its own checks refuse before storing).
     fn writes(_cx: &Cx<'_>, _input: &Self::Input) -> bool {
@@ -137,18 +142,34 @@ pub async fn handle<A: Action>(
     if crate::edge::from_another_site(&req, &state.config.public_url) {
         return early::<A>(&cx, &cross_site(), Map::new()).await;
     }
-    let input: A::Input = match read(&req, payload, channel).await {
-        Ok(input) => input,
+    let (input, body): (A::Input, _) = match read(&req, payload, channel).await {
+        Ok(read) => read,
         Err(e) => return early::<A>(&cx, &e, Map::new()).await,
     };
-    let values = shown_again(&input);
-    let counted = match (A::writes(&cx, &input), A::step(&cx, &input)) {
+    let mut values = shown_again(&input);
+    // A form post's honeypot and token; its token goes on with the page answered.
+    let guard = match channel {
+        Channel::Form => match form_guard::Posted::read(&state, &body).await {
+            Ok(posted) => Some(posted),
+            Err(e) => return early::<A>(&cx, &e, values).await,
+        },
+        Channel::Json => None,
+    };
+    let carried = guard.as_ref().and_then(|g| g.carried()).map(|t| (form_guard::TOKEN.to_owned(), Value::from(t)));
+    values.extend(carried.clone());
+    let writes = A::writes(&cx, &input);
+    let counted = match (writes, A::step(&cx, &input)) {
         (true, _) => crate::limit::writes(&state, &req, declared.bucket).await,
         (false, true) => crate::limit::steps(&state, &req, declared.bucket).await,
         (false, false) => Ok(()),
     };
     if let Err(e) = counted {
         return early::<A>(&cx, &e, values).await;
+    }
+    if writes {
+        if let Some(Err(e)) = guard.as_ref().map(|g| g.check(A::TIMED, state.config.form_min_secs)) {
+            return early::<A>(&cx, &e, values).await;
+        }
     }
     match A::run(&cx, input).await {
         Ok(Done::Stored { status, message, data, location }) => match channel {
@@ -157,7 +178,12 @@ pub async fn handle<A: Action>(
             }
             Channel::Form => see_other(&location),
         },
-        Ok(Done::Page(form)) => render::page_with(&state, &page_path(&req), form).await,
+        Ok(Done::Page(mut form)) => {
+            if let Some(form) = form.as_mut() {
+                form.values.extend(carried);
+            }
+            render::page_with(&state, &page_path(&req), form).await
+        }
         Err(error) => match channel {
             Channel::Json => ApiError::from_write(&error, cx.lang).error_response(),
             Channel::Form => {
@@ -202,7 +228,7 @@ pub(crate) fn shown_again<T: Serialize>(input: &T) -> Map<String, Value> {
 
 /// Reads and parses the body as the route accepts it: the content type must say
 /// so (415), the body fit the limit (413) and parse (400).
-async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload, channel: Channel) -> Result<T, ApiError> {
+async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload, channel: Channel) -> Result<(T, web::Bytes), ApiError> {
     let mime = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -231,7 +257,7 @@ async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload, cha
             ));
         }
     };
-    match channel {
+    let parsed = match channel {
         Channel::Json => serde_json::from_slice(&body).map_err(|e| match e.classify() {
             serde_json::error::Category::Data => ApiError::bad_request(fill(message("request.wrongType"), &[("detail", &e.to_string())])),
             _ => ApiError::bad_request(message("request.badJson")),
@@ -247,7 +273,8 @@ async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload, cha
             let again: String = form_urlencoded::Serializer::new(String::new()).extend_pairs(first).finish();
             serde_html_form::from_str(&again).map_err(|_| ApiError::bad_request(message("request.unreadable")))
         }),
-    }
+    };
+    parsed.map(|input| (input, body))
 }
 
 /// 403 for a write sent from another site's page (`crate::edge::from_another_site`).

@@ -19,6 +19,10 @@ pub struct Subscribe;
 impl Action for Subscribe {
     type Input = NewsletterRequest;
 
+    /// In every page's footer, whose pages are kept rendered without a token: the
+    /// honeypot only, and the double opt-in.
+    const TIMED: bool = false;
+
     /// The same answer for a new and a known address: the form must not tell
     /// strangers who is subscribed.
     async fn run(cx: &Cx<'_>, input: NewsletterRequest) -> Result<Done, WriteError> {

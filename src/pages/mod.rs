@@ -224,6 +224,11 @@ pub struct Props<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub form: Option<FormState>,
+    /// For a form posted without JavaScript: when the page was issued, signed
+    /// (`crate::form_guard`); on the pages whose form writes.
+    #[serde(rename = "formToken", skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub form_token: Option<String>,
 }
 
 /// Loads the props of a page found for `path` (the path and query they are for).
@@ -239,7 +244,8 @@ pub async fn load<'a>(state: &'a AppState, found: &Found, path: String) -> Resul
         let detail = format!("page {} is drawn by {}, its data is for {}", found.page.name, found.page.component, data.component());
         return Err(DataError::Corrupt { what: "the page registry".into(), detail });
     }
-    Ok(Props { page: found.page.name, path: path.clone(), status, head, site: &state.site, data, form: None })
+    let form_token = crate::form_guard::for_page(state, found.page.name).await?;
+    Ok(Props { page: found.page.name, path: path.clone(), status, head, site: &state.site, data, form: None, form_token })
 }
 
 /// The first sentences of a text, at most `max` characters, for a description.

@@ -18,8 +18,9 @@ pub enum Keep {
     /// Made only from the URL, the catalogue and the tables the data version
     /// watches: kept by URL, data version and day.
     ByDataVersion,
-    /// Shows bookings, the date or a visitor's token: its props are read on every
-    /// request and the page is kept by its props.
+    /// Shows bookings, the date, a visitor's token or a form's token
+    /// (`crate::form_guard`): its props are read on every request and the page is
+    /// kept by its props.
     ByProps,
 }
 
@@ -93,7 +94,8 @@ pub static PAGES: &[Page] = &[
     page!("specialization", "Specialization", ["/specializations/{id}"], ByDataVersion, &[], Index, specialization::load),
     page!("news", "News", ["/news"], ByDataVersion, &["page"], Index, news::load_list),
     page!("article", "Article", ["/news/{id}"], ByDataVersion, &[], Index, news::load_article),
-    page!("subscription", "Subscription", ["/subscription"], ByDataVersion, &["plan", "requested"], Index, subscription::load),
+    // The pages with a form that writes carry a token that changes every few seconds (`crate::form_guard`).
+    page!("subscription", "Subscription", ["/subscription"], ByProps, &["plan", "requested"], Index, subscription::load),
     page!("newsletter", "Newsletter", ["/newsletter"], ByDataVersion, &["subscribed", "unsubscribed"], Index, newsletter::load),
     // The page the e-mails' unsubscribe link opens (`?token=`).
     page!("unsubscribe", "Newsletter", ["/unsubscribe"], ByProps, &["subscribed", "token", "unsubscribed"], NoIndex, newsletter::load),
@@ -106,7 +108,7 @@ pub static PAGES: &[Page] = &[
     page!("vision", "Content", ["/our-vision"], ByDataVersion, &["sent"], Index, content::load),
     page!("patient-resources", "Content", ["/patient-resources"], ByDataVersion, &["sent"], Index, content::load),
     page!("patient-forms", "Content", ["/patient-forms"], ByDataVersion, &["sent"], Index, content::load),
-    page!("contact", "Content", ["/contactus"], ByDataVersion, &["sent"], Index, content::load),
+    page!("contact", "Content", ["/contactus"], ByProps, &["sent"], Index, content::load),
     page!("privacy-policy", "Content", ["/privacy-policy"], ByDataVersion, &["sent"], Index, content::load),
     page!("terms-and-conditions", "Content", ["/terms-and-conditions"], ByDataVersion, &["sent"], Index, content::load),
     page!("reviews", "Content", ["/reviews"], ByDataVersion, &["sent"], Index, content::load),

@@ -82,6 +82,8 @@ pub async fn state(db: &TestDb) -> web::Data<AppState> {
 pub async fn state_with(db: &TestDb, clock: hygo_data::ist::Clock, write_limit: u32) -> web::Data<AppState> {
     let mut config = test_config();
     config.write_limit = write_limit;
+    // As the setting's default: three times the client's.
+    config.network_write_limit = 3 * write_limit;
     state_from(db, clock, config).await
 }
 
@@ -112,6 +114,11 @@ pub fn test_config() -> Config {
         log_json: false,
         write_limit: 1000,
         step_limit: 1000,
+        network_write_limit: 3000,
+        write_limit_day: 100_000,
+        network_write_limit_day: 300_000,
+        // The tests' clock stands still; `tests/abuse.rs` asks for the wait.
+        form_min_secs: 0,
         behind_proxy: false,
         smtp_url: None,
         mail_from: "HYGO <newsletter@hygo.test>".into(),
@@ -186,13 +193,31 @@ pub async fn fetch(
     call(app, TestRequest::get().uri(uri)).await
 }
 
-/// Posts an HTML form (`post_form`).
+/// Posts an HTML form (`post_form`) as a browser does: with its page's signed
+/// token (`hygo::form_guard`) when the page has one and the body none. The token
+/// is read from the page's props (`/api/props`), which renders nothing.
 pub async fn submit(
     app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
     uri: &str,
     body: &str,
 ) -> Answer {
-    call(app, post_form(uri, body)).await
+    let token = match body.contains("formIssued=") {
+        true => None,
+        false => fetch(app, &format!("/api/props?path={}", form_urlencoded::byte_serialize(uri.as_bytes()).collect::<String>())).await.json()["formToken"]
+            .as_str()
+            .map(str::to_owned),
+    };
+    let body = match token {
+        Some(token) => format!("{body}&formIssued={token}"),
+        None => body.to_owned(),
+    };
+    call(app, post_form(uri, &body)).await
+}
+
+/// The signed token in a page's props (`formToken`), if it has one.
+pub fn form_token(page: &str) -> Option<String> {
+    let start = page.find("\"formToken\":\"")? + "\"formToken\":\"".len();
+    page[start..].split('"').next().map(str::to_owned)
 }
 
 /// `call` for an answer that must be JSON: the status, the headers and the JSON body.

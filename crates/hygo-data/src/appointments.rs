@@ -3,15 +3,25 @@
 //! A request is checked in full, then stored with one INSERT. The partial unique
 //! index on (doctor, date, start time) for active requests decides races: of two
 //! requests for the same slot, on any number of app instances, the database accepts
-//! exactly one. No read-then-write transaction, so SQLite never has to upgrade a
-//! read lock under contention.
+//! exactly one.
+//!
+//! One person may hold only a few pending requests (`PENDING_PER_DOCTOR_DAY`,
+//! `PENDING_IN_ALL`), counted by phone number and by e-mail address. The count is
+//! made in the booking's transaction, after its INSERT, so two requests sent at
+//! once cannot both pass it: on SQLite the INSERT takes the one write lock first
+//! (the transaction never reads before it writes, so it never has to upgrade a
+//! read lock under contention); on PostgreSQL the transaction first takes an
+//! advisory lock per phone number and per address (`pg_advisory_xact_lock`, in a
+//! fixed order), which the other request waits for. (Today the data-version
+//! trigger's UPDATE on `appointments` also makes their INSERTs wait for one
+//! another; the lock does not rely on it: `tests/abuse.rs` drops the trigger.)
 
 use chrono::{Datelike, Duration, NaiveDate, Timelike};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, Set, Statement, TransactionTrait};
 use serde::{Deserialize, Serialize};
 
 use crate::entities::{appointment, doctor, office_hours};
-use crate::form::{Check, Message, WriteError};
+use crate::form::{Check, Invalid, Message, WriteError};
 use crate::ist::{self, Clock};
 use crate::slots::{self, Minutes};
 use crate::{catalogue, leave, DataError, Db};
@@ -31,6 +41,27 @@ pub const DEPARTMENTS: &[&str] = &[
 ];
 
 pub const VISIT_TYPES: &[&str] = &["in-person", "video"];
+
+/// Pending requests (not cancelled, for today or later) one phone number, or one
+/// e-mail address, may hold for one doctor on one day.
+pub const PENDING_PER_DOCTOR_DAY: usize = 2;
+/// Pending requests one phone number, or one e-mail address, may hold in all.
+pub const PENDING_IN_ALL: usize = 4;
+
+/// A phone number as the per-person limit compares it: its digits, and for an
+/// Indian number its last 10 (without +91, 0091 or the trunk 0), so
+/// "+91 98765 43210", "098765 43210" and "9876543210" are one person. Other
+/// countries' numbers compare by all their digits.
+pub fn phone_key(phone: &str) -> String {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    let national = match digits.len() {
+        12 if digits.starts_with("91") => &digits[2..],
+        14 if digits.starts_with("0091") => &digits[4..],
+        11 if digits.starts_with('0') => &digits[1..],
+        _ => &digits[..],
+    };
+    national.to_owned()
+}
 
 /// The appointment request as the booking clients send it (spec section 3). Every
 /// field is optional here so that a missing one gets a message, not a parse error;
@@ -172,6 +203,7 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Boo
         start_time: Set(slots::format_24h(start)),
         visit_type: Set(visit_type.clone()),
         name: Set(name),
+        phone_key: Set(phone_key(&phone)),
         phone: Set(phone),
         email: Set(email),
         reason: Set(reason),
@@ -184,20 +216,61 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Boo
         cancelled_at: Set(None),
         ..Default::default()
     };
-    match row.insert(db).await {
-        Ok(saved) => Ok(Booked {
-            id: saved.id,
-            doctor: doctor.name,
-            doctor_id: doctor.id,
-            date: saved.date,
-            time: slots::format_12h(start),
-            visit_type,
-        }),
-        Err(e) if matches!(e.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
-            Err(WriteError::Conflict { field: "time", message: Message::new("appointment.taken") })
+    let txn = db.begin().await.map_err(DataError::from)?;
+    if txn.get_database_backend() == DbBackend::Postgres {
+        // One person's requests one after another, on every instance (see the module's notes).
+        let mut keys = [format!("phone:{}", row.phone_key.as_ref()), format!("email:{}", row.email.as_ref())];
+        keys.sort();
+        for key in keys {
+            let lock = Statement::from_sql_and_values(DbBackend::Postgres, "SELECT pg_advisory_xact_lock(hashtext($1))", [key.into()]);
+            txn.execute_raw(lock).await.map_err(DataError::from)?;
         }
-        Err(e) => Err(e.into()),
     }
+    let saved = match row.insert(&txn).await {
+        Ok(saved) => saved,
+        Err(e) if matches!(e.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+            return Err(WriteError::Conflict { field: "time", message: Message::new("appointment.taken") });
+        }
+        Err(e) => return Err(DataError::from(e).into()),
+    };
+    if let Some((field, message)) = too_many_pending(&txn, clock, &saved, &doctor.name).await? {
+        // Dropped without a commit: rolled back, nothing stored.
+        return Err(WriteError::Invalid(Invalid::field(field, message)));
+    }
+    txn.commit().await.map_err(DataError::from)?;
+    Ok(Booked { id: saved.id, doctor: doctor.name, doctor_id: doctor.id, date: saved.date, time: slots::format_12h(start), visit_type })
+}
+
+/// Whether the person of a request just stored (phone number or e-mail address)
+/// now holds more pending requests than they may: the field to blame and why.
+async fn too_many_pending(
+    txn: &impl ConnectionTrait,
+    clock: &Clock,
+    saved: &appointment::Model,
+    doctor: &str,
+) -> Result<Option<(&'static str, Message)>, DataError> {
+    let pending = appointment::Entity::find()
+        .filter(Condition::any().add(appointment::Column::PhoneKey.eq(&saved.phone_key)).add(appointment::Column::Email.eq(&saved.email)))
+        .filter(appointment::Column::CancelledAt.is_null())
+        .filter(appointment::Column::Date.gte(clock.today().to_string()))
+        .all(txn)
+        .await?;
+    let day = parse_date(&saved.date).map(ist::long_date).unwrap_or_default();
+    for field in ["phone", "email"] {
+        let mine = |a: &&appointment::Model| if field == "phone" { a.phone_key == saved.phone_key } else { a.email == saved.email };
+        let in_all = pending.iter().filter(mine).count();
+        let that_day = pending.iter().filter(mine).filter(|a| a.doctor_id == saved.doctor_id && a.date == saved.date).count();
+        if that_day > PENDING_PER_DOCTOR_DAY {
+            let key = if field == "phone" { "appointment.pendingDayPhone" } else { "appointment.pendingDayEmail" };
+            let message = Message::new(key).with("count", PENDING_PER_DOCTOR_DAY.to_string()).with("doctor", doctor).with("day", day);
+            return Ok(Some((field, message)));
+        }
+        if in_all > PENDING_IN_ALL {
+            let key = if field == "phone" { "appointment.pendingAllPhone" } else { "appointment.pendingAllEmail" };
+            return Ok(Some((field, Message::new(key).with("count", PENDING_IN_ALL.to_string()))));
+        }
+    }
+    Ok(None)
 }
 
 /// Why a day offers the times it does (or none).
@@ -348,6 +421,15 @@ async fn held_slots(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Vec<Minu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_indian_number_written_several_ways_is_one_person() {
+        for same in ["+91 98765 43210", "098765 43210", "9876543210", "0091 98765-43210", "(+91) 98765.43210"] {
+            assert_eq!(phone_key(same), "9876543210", "{same}");
+        }
+        assert_eq!(phone_key("+44 20 7946 0958"), "442079460958");
+        assert_ne!(phone_key("98765 43211"), phone_key("98765 43210"));
+    }
 
     #[test]
     fn dates_are_strict() {

@@ -17,6 +17,7 @@ pub mod mail;
 pub mod newsletter;
 pub mod rate_limit;
 pub mod search;
+pub mod secrets;
 pub mod seed;
 pub mod slots;
 pub mod weekday;

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { Clinic, ContactTexts, FormState, FormsCommon } from "../types";
-import { ErrorSummary, Field, PrivacyNotice, TextField, describedBy, initialForm, postJson, str, type Errors } from "./form";
+import { ErrorSummary, Field, FormGuard, PrivacyNotice, TextField, describedBy, initialForm, postJson, str, type Errors } from "./form";
 
 const EMPTY = { name: "", email: "", phone: "", clinic: "", subject: "", message: "" };
 const ID = "contact";
@@ -92,6 +92,7 @@ export function ContactForm({ texts, forms, sentMessage, clinics, initial }: {
         <PrivacyNotice text={texts.privacy} forms={forms} />
         <button type="submit" className="button button--primary" disabled={sending}>{sending ? texts.sending : texts.submit}</button>
         <p className="visually-hidden" aria-live="polite">{sending ? texts.sending : ""}</p>
+        <FormGuard form={ID} />
       </form>
     </div>
   );

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { useSite } from "../lib/props";
 import type { FormState } from "../types";
-import { PrivacyNotice, describedBy, initialForm, postJson, str } from "./form";
+import { FormGuard, PrivacyNotice, describedBy, initialForm, postJson, str } from "./form";
 
 export function NewsletterForm({ id, initial, labelledBy }: { id: string; initial?: FormState; labelledBy?: string }) {
   const site = useSite();
@@ -48,6 +48,7 @@ export function NewsletterForm({ id, initial, labelledBy }: { id: string; initia
         ) : null}
       </div>
       <PrivacyNotice text={t.privacy} forms={t} />
+      <FormGuard form={id} timed={false} />
     </form>
   );
 }

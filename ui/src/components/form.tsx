@@ -5,6 +5,7 @@
 // messages in the same places.
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
+import { useFormToken } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { FormState, FormsCommon } from "../types";
 
@@ -104,6 +105,26 @@ export function TextField({ form, name, label, value, onChange, error, type = "t
       <input {...describedBy(form, name, error, !!hint)} type={type} value={value} autoComplete={autoComplete}
         required={required} inputMode={inputMode} className="input" onChange={(e) => onChange(e.target.value)} />
     </Field>
+  );
+}
+
+/**
+ * What a form posted without JavaScript brings besides its fields (`src/form_guard.rs`):
+ * a box people leave empty, hidden from sight, from the keyboard and from screen
+ * readers, which form-filling programs fill in; and, with `timed`, the signed time
+ * the page was issued. Posts with JavaScript are JSON and ignore both.
+ */
+export function FormGuard({ form, timed = true }: { form: string; timed?: boolean }) {
+  const t = useTexts("form");
+  const token = useFormToken();
+  return (
+    <>
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor={fieldId(form, "website")}>{t.honeypot}</label>
+        <input id={fieldId(form, "website")} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      {timed && token ? <input type="hidden" name="formIssued" value={token} /> : null}
+    </>
   );
 }
 

@@ -150,6 +150,17 @@ export function useCurrentComponent(): PageComponent | null {
   return componentForPath(location.pathname);
 }
 
+/**
+ * The signed time the current page's form was issued (`src/form_guard.rs`): the
+ * one a wizard's step carries from its first page, else the page's own.
+ */
+export function useFormToken(): string | undefined {
+  const { entry } = useProps();
+  if (entry.status !== "ready") return undefined;
+  const carried = entry.props.form?.values.formIssued;
+  return typeof carried === "string" ? carried : entry.props.formToken;
+}
+
 /** The props of the current page, when it is drawn by `component`. */
 export function usePageProps<N extends PageComponent>(component: N): PageState<Extract<PageProps, { component: N }>> {
   const { entry, retry } = useProps();

@@ -12,7 +12,7 @@
 import { ArrowLeft, Check, ChevronLeft, ChevronRight, MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { ErrorSummary, Field, PrivacyNotice, TextField, describedBy, fieldId, postJson, type Errors } from "../components/form";
+import { ErrorSummary, Field, FormGuard, PrivacyNotice, TextField, describedBy, fieldId, postJson, type Errors } from "../components/form";
 import { DoctorImage, DoctorStatus, EmergencyNote, Spinner, Stars, usePlural } from "../components/ui";
 import {
   addDays, dayOfMonth, fill, hourLabel, longDate, minutesOf, mondayOf, monthYear, weekdayName, weekdayShort, weeksBetween,
@@ -685,6 +685,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
         </div>
         <p className="visually-hidden" aria-live="polite">{sending ? texts.sending : ""}</p>
       </div>
+      <FormGuard form={FORM} />
     </form>
   );
 }

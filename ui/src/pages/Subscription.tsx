@@ -6,7 +6,7 @@
 import { ArrowLeft, Check, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { ErrorSummary, PrivacyNotice, TextField, initialForm, postJson, str, type Errors } from "../components/form";
+import { ErrorSummary, FormGuard, PrivacyNotice, TextField, initialForm, postJson, str, type Errors } from "../components/form";
 import { Spinner } from "../components/ui";
 import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
@@ -98,6 +98,7 @@ function RequestForm({ data, id, plan, initial, onSent }: {
         {sending ? t.sending : t.submit}
       </button>
       <p className="visually-hidden" aria-live="polite">{sending ? t.sending : ""}</p>
+      <FormGuard form={id} />
     </form>
   );
 }

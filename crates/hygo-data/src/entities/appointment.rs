@@ -16,6 +16,8 @@ pub struct Model {
     pub visit_type: String,
     pub name: String,
     pub phone: String,
+    /// The phone number as the per-person limit compares it (`appointments::phone_key`).
+    pub phone_key: String,
     pub email: String,
     pub reason: String,
     /// JSON array of symptom names.
