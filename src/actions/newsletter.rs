@@ -49,6 +49,7 @@ pub async fn unsubscribe(
 ) -> Result<HttpResponse, ApiError> {
     let token = query.into_inner().token.unwrap_or_default();
     let done = newsletter::unsubscribe(&state.db, &token).await?;
+    super::kept(&state)?;
     if wants_html(&req) {
         return Ok(see_other(&if done {
             "/newsletter?unsubscribed=1".to_owned()

@@ -114,6 +114,7 @@ pub fn test_config() -> Config {
         smtp_url: None,
         mail_from: "HYGO <newsletter@hygo.test>".into(),
         booking_url: None,
+        database_must_exist: false,
     }
 }
 
