@@ -130,12 +130,13 @@ pub async fn handle<A: Action>(
     };
     let values = shown_again(&input);
     if A::writes(&cx, &input) {
-        if let Err(e) = crate::limit::writes(&state, &req, declared.bucket).await {
-            return early::<A>(&cx, &e, values).await;
-        }
-        // A database that is gone, replaced or read-only is not written to at all.
+        // A database that is gone, replaced or read-only is not written to at all
+        // (nor is the limiter's count, which is in it).
         if let Err(fault) = state.storage.files() {
             return early::<A>(&cx, &not_saved(fault), values).await;
+        }
+        if let Err(e) = crate::limit::writes(&state, &req, declared.bucket).await {
+            return early::<A>(&cx, &e, values).await;
         }
     }
     let done = A::run(&cx, input).await;

@@ -94,12 +94,13 @@ pub async fn open(url: &str) -> Result<Db, DbErr> {
                     .journal_mode(SqliteJournalMode::Wal)
                     .synchronous(SqliteSynchronous::Full)
                     .foreign_keys(true)
-                    .busy_timeout(Duration::from_secs(5))
+                    .busy_timeout(BUSY_TIMEOUT)
             })
             .map_sqlx_sqlite_before_acquire(move |conn, _| {
                 let file = file.clone();
                 Box::pin(async move { Ok(!stale_read_only(conn, &file).await?) })
-            });
+            })
+            .map_sqlx_sqlite_pool_opts(|pool| pool.after_connect(|conn, _| Box::pin(must_write(conn))));
 
     } else {
         options.max_connections(16).min_connections(1);
@@ -117,12 +118,44 @@ pub async fn open(url: &str) -> Result<Db, DbErr> {
 /// fault lasts, such connections still serve reads (writes are refused before
 /// they reach them: `Storage::files`).
 async fn stale_read_only(conn: &mut sea_orm::sqlx::SqliteConnection, file: &std::path::Path) -> Result<bool, sea_orm::sqlx::Error> {
+    Ok(read_only(conn).await? && writable(file))
+}
+
+async fn read_only(conn: &mut sea_orm::sqlx::SqliteConnection) -> Result<bool, sea_orm::sqlx::Error> {
     let mut handle = conn.lock_handle().await?;
     // SAFETY: the handle is locked (no other thread uses the connection) and open,
     // and "main" is a NUL-terminated name; the call reads a flag.
-    let read_only = unsafe { libsqlite3_sys::sqlite3_db_readonly(handle.as_raw_handle().as_ptr(), c"main".as_ptr()) } == 1;
-    Ok(read_only && writable(file))
+    Ok(unsafe { libsqlite3_sys::sqlite3_db_readonly(handle.as_raw_handle().as_ptr(), c"main".as_ptr()) } == 1)
 }
+
+/// A new connection whose database file may be written must be able to write: one
+/// opened while only its `-wal` could not be (SQLite then opens that read-only)
+/// would otherwise fail every write after the fault clears. The test is a write
+/// that is rolled back (`BEGIN IMMEDIATE` does not do: SQLite quietly makes it a
+/// read on a read-only file); "busy" (another connection is writing) proves the
+/// connection could ask for the lock, and is not waited for.
+async fn must_write(conn: &mut sea_orm::sqlx::SqliteConnection) -> Result<(), sea_orm::sqlx::Error> {
+    use sea_orm::sqlx::Executor;
+    if read_only(conn).await? {
+        return Ok(());
+    }
+    conn.execute("PRAGMA busy_timeout = 0").await?;
+    conn.execute("BEGIN").await?;
+    let wrote = conn.execute("PRAGMA user_version = 0").await;
+    conn.execute("ROLLBACK").await?;
+    match wrote {
+        Err(sea_orm::sqlx::Error::Database(e)) if e.code().and_then(|c| c.parse::<i32>().ok()).is_some_and(|c| c & 0xff == 5) => {}
+        Err(e) => return Err(e),
+        Ok(_) => {}
+    }
+    conn.execute(BUSY_TIMEOUT_SQL).await?;
+    Ok(())
+}
+
+/// How long an SQLite statement waits for another connection's lock, as set at
+/// connect and again after `must_write` (sqlx takes static SQL only).
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+const BUSY_TIMEOUT_SQL: &str = "PRAGMA busy_timeout = 5000";
 
 /// What is wrong with the database, as the health check and the writes see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -298,7 +331,12 @@ pub fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
 
 #[cfg(test)]
 mod tests {
-    use super::sqlite_file;
+    use super::*;
+
+    #[test]
+    fn the_busy_timeout_is_set_back_as_it_was() {
+        assert_eq!(BUSY_TIMEOUT_SQL, format!("PRAGMA busy_timeout = {}", BUSY_TIMEOUT.as_millis()));
+    }
 
     #[test]
     fn finds_the_sqlite_file() {
