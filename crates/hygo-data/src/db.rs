@@ -270,9 +270,14 @@ impl Storage {
     }
 
     /// Everything: the files, then a query, then a real write (one row of
-    /// `write_probe` rewritten and committed), at most once per `PROBE_EVERY`.
+    /// `write_probe` rewritten and committed), the write at most once per
+    /// `PROBE_EVERY`.
     pub async fn check(&self, db: &Db) -> Result<(), Fault> {
         self.files()?;
+        db.ping().await.map_err(|e| {
+            tracing::error!(error = %e, "database does not answer");
+            Fault::Unreachable
+        })?;
         let fresh = |(at, _): &(std::time::Instant, Result<(), Fault>)| at.elapsed() < PROBE_EVERY;
         if let Some((_, last)) = self.probed.lock().expect("not poisoned").as_ref().filter(|p| fresh(p)) {
             return *last;
@@ -286,10 +291,6 @@ impl Storage {
 /// One write, committed: the cheapest proof that the database takes writes.
 async fn probe(db: &Db) -> Result<(), Fault> {
     use sea_orm::{ConnectionTrait, TransactionTrait};
-    db.ping().await.map_err(|e| {
-        tracing::error!(error = %e, "database does not answer");
-        Fault::Unreachable
-    })?;
     let write = async {
         let txn = db.begin().await?;
         txn.execute_unprepared(
