@@ -250,6 +250,33 @@ fn a_replaced_database_is_reported() {
     stop(child);
 }
 
+/// While `path` is read-only: `/healthz` gives `reason`, a write is refused, and
+/// twelve reads at once (the pool opens connections meanwhile) are answered, 200
+/// or 503; their statuses. Writable again on return.
+fn while_read_only(port: u16, path: &Path, reason: &str) -> Vec<u16> {
+    let _ro = ReadOnly::make(path);
+    assert_eq!(health(port), (503, reason.to_owned()), "{}", path.display());
+    let (status, body) = contact(port, 1);
+    assert_eq!(status, 503, "{body}");
+    let reads = at_once(move |_| get(port, "/api/doctors").unwrap().0);
+    assert!(reads.iter().all(|s| [200, 503].contains(s)), "{reads:?}");
+    reads
+}
+
+/// The fault cleared: healthy within 10 s, and a write works, in the same process.
+fn recovers(mut child: Running, port: u16) {
+    assert_eq!(health_becomes(port, 200, Duration::from_secs(10)), (200, "ok".to_owned()));
+    assert_eq!(contact(port, 2).0, 201);
+    assert!(child.0.try_wait().unwrap().is_none(), "no restart");
+    stop(child);
+}
+
+/// Twelve requests at once; their statuses.
+fn at_once(send: impl Fn(usize) -> u16 + Send + Copy + 'static) -> Vec<u16> {
+    let threads: Vec<_> = (0..12).map(|n| std::thread::spawn(move || send(n))).collect();
+    threads.into_iter().map(|t| t.join().unwrap()).collect()
+}
+
 /// Made read-only and writable again: refused while it lasts, then writes work
 /// again without a restart, although the pool opened connections meanwhile
 /// (SQLite opens those read-only; the pool must not keep them).
@@ -257,22 +284,11 @@ fn a_replaced_database_is_reported() {
 fn a_read_only_database_recovers_by_itself() {
     let dir = tempfile::tempdir().unwrap();
     let (mut child, port) = start(dir.path(), &[("HYGO_WRITE_LIMIT", "1000")]);
-    let file = db_file(dir.path());
-    {
-        let _ro = ReadOnly::make(&file);
-        assert_eq!(health(port), (503, "database read-only".to_owned()));
-        let (status, body) = contact(port, 1);
-        assert_eq!(status, 503, "{body}");
-        // Many reads at once: the pool opens new connections while the file is read-only.
-        let reads: Vec<_> = (0..12).map(|_| std::thread::spawn(move || get(port, "/api/doctors").unwrap().0)).collect();
-        let reads: Vec<u16> = reads.into_iter().map(|t| t.join().unwrap()).collect();
-        eprintln!("read-only file: reads answered {reads:?}");
-        assert!(reads.iter().all(|s| [200, 503].contains(s)), "{reads:?}");
-    }
+    let reads = while_read_only(port, &db_file(dir.path()), "database read-only");
+    assert!(reads.iter().all(|s| *s == 200), "read-only connections serve reads meanwhile: {reads:?}");
     let started = Instant::now();
     assert_eq!(health_becomes(port, 200, Duration::from_secs(10)), (200, "ok".to_owned()));
-    let writes: Vec<_> = (0..12).map(|n| std::thread::spawn(move || contact(port, 100 + n).0)).collect();
-    let writes: Vec<u16> = writes.into_iter().map(|t| t.join().unwrap()).collect();
+    let writes = at_once(move |n| contact(port, 100 + n).0);
     eprintln!("read-only file cleared: healthy after {} ms, writes {writes:?}", started.elapsed().as_millis());
     assert!(writes.iter().all(|s| *s == 201), "every write works again: {writes:?}");
     assert!(child.0.try_wait().unwrap().is_none(), "no restart");
@@ -284,14 +300,8 @@ fn a_read_only_database_recovers_by_itself() {
 fn a_read_only_folder_is_reported_and_recovers() {
     let dir = tempfile::tempdir().unwrap();
     let (child, port) = start(dir.path(), &[]);
-    {
-        let _ro = ReadOnly::make(&dir.path().join("data"));
-        assert_eq!(health(port), (503, "database folder read-only".to_owned()));
-        assert_eq!(contact(port, 1).0, 503);
-    }
-    assert_eq!(health_becomes(port, 200, Duration::from_secs(10)).0, 200);
-    assert_eq!(contact(port, 2).0, 201);
-    stop(child);
+    while_read_only(port, &dir.path().join("data"), "database folder read-only");
+    recovers(child, port);
 }
 
 /// A read-only `-wal`: reported, writes refused, the process lives,
@@ -301,24 +311,12 @@ fn a_read_only_wal_is_reported_and_the_process_lives() {
     let dir = tempfile::tempdir().unwrap();
     let (mut child, port) = start(dir.path(), &[("HYGO_WRITE_LIMIT", "1000")]);
     assert_eq!(contact(port, 0).0, 201);
-    let wal = beside(&db_file(dir.path()), "-wal");
-    {
-        let _ro = ReadOnly::make(&wal);
-        assert_eq!(health(port), (503, "database journal read-only".to_owned()));
-        let (status, body) = contact(port, 1);
-        assert_eq!(status, 503, "{body}");
-        let reads: Vec<_> = (0..12).map(|_| std::thread::spawn(move || get(port, "/api/doctors").unwrap().0)).collect();
-        let reads: Vec<u16> = reads.into_iter().map(|t| t.join().unwrap()).collect();
-        // Connections opened now cannot write, so the pool does not keep them:
-        // a read that needs a new one waits for the pool and gets 503.
-        eprintln!("read-only -wal: reads answered {reads:?}");
-        assert!(reads.iter().all(|s| [200, 503].contains(s)), "reads are answered: {reads:?}");
-        assert!(child.0.try_wait().unwrap().is_none(), "the process lives");
-    }
-    assert_eq!(health_becomes(port, 200, Duration::from_secs(10)).0, 200);
-    assert_eq!(contact(port, 2).0, 201);
-    assert!(child.0.try_wait().unwrap().is_none(), "no restart");
-    stop(child);
+    // Connections opened meanwhile cannot write, so the pool does not keep them:
+    // a read that needs a new one waits for the pool and gets 503.
+    let reads = while_read_only(port, &beside(&db_file(dir.path()), "-wal"), "database journal read-only");
+    eprintln!("read-only -wal: reads answered {reads:?}");
+    assert!(child.0.try_wait().unwrap().is_none(), "the process lives");
+    recovers(child, port);
 }
 
 /// A read-only `-shm` is reported by `/healthz`, which touches no database for

@@ -6,14 +6,15 @@ use sea_orm_migration::prelude::*;
 use sea_orm_migration::sea_orm::ConnectionTrait;
 
 #[derive(DeriveMigrationName)]
+/// `write_probe`: row 1 counts the health check's writes.
 pub struct Migration;
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let db = manager.get_connection();
-        db.execute_unprepared("CREATE TABLE write_probe (id INTEGER PRIMARY KEY, written BIGINT NOT NULL)").await?;
-        db.execute_unprepared("INSERT INTO write_probe (id, written) VALUES (1, 0)").await?;
+        for sql in ["CREATE TABLE write_probe (id INTEGER PRIMARY KEY, written BIGINT NOT NULL)", "INSERT INTO write_probe (id, written) VALUES (1, 0)"] {
+            manager.get_connection().execute_unprepared(sql).await?;
+        }
         Ok(())
     }
 
