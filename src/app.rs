@@ -122,13 +122,16 @@ pub fn app(
         .configure(routes)
 }
 
-/// Answers 200 only when the database answers.
+/// Answers 200 only when the database takes writes: it is still the file this
+/// process opened, the files may be written, and a write commits
+/// (`hygo_data::db::Storage::check`). Otherwise 503 with a short reason, and the
+/// log says which fault.
 async fn health(state: web::Data<AppState>) -> HttpResponse {
-    match state.db.ping().await {
+    match state.storage.check(&state.db).await {
         Ok(()) => HttpResponse::Ok().json(serde_json::json!({ "status": "ok" })),
-        Err(e) => {
-            tracing::error!(error = %e, "health check: database does not answer");
-            HttpResponse::ServiceUnavailable().json(serde_json::json!({ "status": "database unavailable" }))
+        Err(fault) => {
+            tracing::error!(%fault, "health check: the database cannot take writes");
+            HttpResponse::ServiceUnavailable().json(serde_json::json!({ "status": fault.status() }))
         }
     }
 }

@@ -75,6 +75,12 @@ pub struct Config {
     /// Default: `max-age=63072000; includeSubDomains` when `HYGO_PUBLIC_URL` is
     /// https, none otherwise; `off` turns it off.
     pub hsts: Option<String>,
+    /// `HYGO_DATABASE_MUST_EXIST`: `true` when the database must already hold the
+    /// site's data, so that a missing SQLite file or an empty database stops
+    /// start-up instead of starting afresh with the seed. Without it a missing
+    /// SQLite file is still refused when its marker (`<file>.marker`, written at
+    /// the first start) says it held data (`hygo_data::db::connect_expecting`).
+    pub database_must_exist: bool,
 }
 
 /// HSTS for a site served over TLS: two years, every subdomain.
@@ -111,6 +117,7 @@ struct FileConfig {
     body_timeout_ms: Option<u64>,
     max_connections: Option<u64>,
     hsts: Option<String>,
+    database_must_exist: Option<bool>,
 }
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -167,14 +174,16 @@ impl Config {
             "json" => true,
             other => return Err(format!("HYGO_LOG_FORMAT must be text or json, not {other:?}")),
         };
-        let behind_proxy = match env("HYGO_BEHIND_PROXY").filter(|v| !v.is_empty()) {
+        let flag = |key: &str, from_file: Option<bool>| match env(key).filter(|v| !v.is_empty()) {
             Some(v) => match v.trim() {
-                "true" | "1" | "yes" => true,
-                "false" | "0" | "no" => false,
-                other => return Err(format!("HYGO_BEHIND_PROXY must be true or false, not {other:?}")),
+                "true" | "1" | "yes" => Ok(true),
+                "false" | "0" | "no" => Ok(false),
+                other => Err(format!("{key} must be true or false, not {other:?}")),
             },
-            None => file.behind_proxy.unwrap_or(false),
+            None => Ok(from_file.unwrap_or(false)),
         };
+        let behind_proxy = flag("HYGO_BEHIND_PROXY", file.behind_proxy)?;
+        let database_must_exist = flag("HYGO_DATABASE_MUST_EXIST", file.database_must_exist)?;
         let smtp_url = env("HYGO_SMTP_URL").or(file.smtp_url).map(|u| u.trim().to_owned()).filter(|u| !u.is_empty());
         if let Some(url) = &smtp_url {
             let rest = url.strip_prefix("smtp://").ok_or("HYGO_SMTP_URL must look like smtp://host:port")?;
@@ -231,6 +240,7 @@ impl Config {
             )? as u32,
             form_min_secs: number("HYGO_FORM_MIN_SECONDS", file.form_min_seconds, 3, 0..=600)?,
             behind_proxy,
+            database_must_exist,
             addr,
             database_url,
             public_url,
@@ -278,6 +288,7 @@ mod tests {
         assert_eq!(with_env("", &[("HYGO_WRITE_LIMIT", "100")]).unwrap().network_write_limit, 300, "follows the client's limit");
         assert_eq!((c.step_limit, c.render_queue), (200, 4 * c.render_threads), "a few waiting renders per thread");
         assert!(!c.behind_proxy);
+        assert!(!c.database_must_exist, "make run on a clean clone creates the database");
         assert_eq!(c.booking_url, None, "Book buttons open our own form unless told otherwise");
     }
 
@@ -303,6 +314,9 @@ mod tests {
         assert_eq!(with_env("form_min_seconds = 0", &[]).unwrap().form_min_secs, 0);
         assert!(with_env("", &[("HYGO_BEHIND_PROXY", "maybe")]).unwrap_err().contains("true or false"));
         assert!(with_env("behind_proxy = true", &[]).unwrap().behind_proxy);
+        assert!(with_env("", &[("HYGO_DATABASE_MUST_EXIST", "perhaps")]).unwrap_err().contains("HYGO_DATABASE_MUST_EXIST"));
+        assert!(with_env("database_must_exist = true", &[]).unwrap().database_must_exist);
+        assert!(!with_env("database_must_exist = true", &[("HYGO_DATABASE_MUST_EXIST", "false")]).unwrap().database_must_exist);
         assert!(with_env("", &[("HYGO_BOOKING_URL", "booking.example.in")]).unwrap_err().contains("HYGO_BOOKING_URL"));
         for bad in ["javascript:alert(1)", "https://", "https://user:secret@booking.example.in", "ftp://booking.example.in"] {
             assert!(with_env("", &[("HYGO_BOOKING_URL", bad)]).unwrap_err().contains("HYGO_BOOKING_URL"), "{bad}");

@@ -11,7 +11,7 @@ use crate::config::Config;
 
 pub async fn serve(config: Config) -> Result<(), String> {
     let started = Instant::now();
-    let db = hygo_data::connect(&config.database_url)
+    let db = hygo_data::db::connect_expecting(&config.database_url, config.database_must_exist)
         .await
         .map_err(|e| format!("database: {e}"))?;
     let renderer = RenderPool::start(

@@ -13,6 +13,9 @@ use crate::config::Config;
 
 pub struct AppState {
     pub db: hygo_data::Db,
+    /// The database file as it was opened, watched for faults (`/healthz`, and
+    /// every write before it is answered: `crate::actions::handle`).
+    pub storage: hygo_data::db::Storage,
     /// "Now" in IST for slots and bookings; fixed in tests.
     pub clock: hygo_data::ist::Clock,
     pub renderer: RenderPool,
@@ -39,7 +42,8 @@ impl AppState {
         if let (Some(site), Ok(serde_json::Value::Object(more))) = (site.as_object_mut(), serde_json::to_value(&additions)) {
             site.extend(more);
         }
-        Self { db, clock, renderer, render_cache, site, config: Arc::new(config), server_key: tokio::sync::OnceCell::new() }
+        let storage = hygo_data::db::Storage::new(&config.database_url);
+        Self { db, storage, clock, renderer, render_cache, site, config: Arc::new(config), server_key: tokio::sync::OnceCell::new() }
     }
 }
 

@@ -11,6 +11,7 @@ mod m20261125_000004_data_version;
 mod m20261126_000005_clinics_and_leave;
 mod m20261127_000006_option_ids;
 mod m20261128_000007_abuse;
+mod m20261128_000008_write_probe;
 
 pub struct Migrator;
 
@@ -25,6 +26,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000005_clinics_and_leave::Migration),
             Box::new(m20261127_000006_option_ids::Migration),
             Box::new(m20261128_000007_abuse::Migration),
+            Box::new(m20261128_000008_write_probe::Migration),
         ]
     }
 }

@@ -158,6 +158,13 @@ pub async fn handle<A: Action>(
     let carried = guard.as_ref().and_then(|g| g.carried()).map(|t| (form_guard::TOKEN.to_owned(), Value::from(t)));
     values.extend(carried.clone());
     let writes = A::writes(&cx, &input);
+    // A database that is gone, replaced or read-only is not written to at all (nor
+    // is the limiter's count, which is in it).
+    if writes {
+        if let Err(fault) = state.storage.files() {
+            return early::<A>(&cx, &not_saved(fault), values).await;
+        }
+    }
     let counted = match (writes, A::step(&cx, &input)) {
         (true, _) => crate::limit::writes(&state, &req, declared.bucket).await,
         (false, true) => crate::limit::steps(&state, &req, declared.bucket).await,
@@ -171,7 +178,13 @@ pub async fn handle<A: Action>(
             return early::<A>(&cx, &e, values).await;
         }
     }
-    match A::run(&cx, input).await {
+    let done = A::run(&cx, input).await;
+    // Committed, but to a file that was deleted or replaced meanwhile, which nobody
+    // will read again: that is no 2xx.
+    if let (Ok(Done::Stored { .. }), Err(e)) = (&done, kept(&state)) {
+        return early::<A>(&cx, &e, values).await;
+    }
+    match done {
         Ok(Done::Stored { status, message, data, location }) => match channel {
             Channel::Json => {
                 HttpResponse::build(status).json(StoredAnswer { success: true, message: hygo_data::catalogue::message_in(cx.lang, message), data })
@@ -193,6 +206,20 @@ pub async fn handle<A: Action>(
             }
         },
     }
+}
+
+/// After a write has committed, before it is answered 2xx: the database is still
+/// the file it was opened as, so the write will be there after a restart.
+pub(crate) fn kept(state: &AppState) -> Result<(), ApiError> {
+    state.storage.same_file().map_err(not_saved)
+}
+
+/// 503 for a write the database could not keep (`hygo_data::db::Storage`), logged
+/// with the fault and no request data.
+fn not_saved(fault: hygo_data::db::Fault) -> ApiError {
+    tracing::error!(%fault, "a write was refused: the database cannot keep it");
+    let phone = &hygo_data::catalogue::clinics()[0].phone;
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, fill(message("storage.notSaved"), &[("phone", phone)]))
 }
 
 /// A refusal before the action ran (unreadable body, over the limit): JSON gets

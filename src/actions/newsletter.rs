@@ -62,6 +62,7 @@ pub async fn unsubscribe(
         return Err(super::cross_site());
     }
     let done = newsletter::unsubscribe(&state.db, &token).await?;
+    super::kept(&state)?;
     if wants_html(&req) {
         return Ok(see_other(&if done {
             "/newsletter?unsubscribed=1".to_owned()

@@ -126,6 +126,7 @@ pub fn test_config() -> Config {
         body_timeout: std::time::Duration::from_secs(5),
         max_connections: None,
         hsts: None,
+        database_must_exist: false,
     }
 }
 

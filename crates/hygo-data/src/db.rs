@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use migration::{Migrator, MigratorTrait};
+use migration::{Migrator, MigratorTrait, SchemaManager};
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbErr};
 
@@ -15,10 +15,59 @@ pub type Db = DatabaseConnection;
 /// WAL with `synchronous=FULL`, so a transaction that has returned is on disk:
 /// a 2xx on a write is a promise the data survives a crash.
 pub async fn connect(url: &str) -> Result<Db, crate::DataError> {
+    connect_expecting(url, false).await
+}
+
+/// `connect`, refusing to start afresh where data is expected: when `must_exist`
+/// says so (`HYGO_DATABASE_MUST_EXIST`), or, for SQLite, when the marker beside
+/// the file says it held data. Then a missing file or an empty database (no
+/// schema) is an error that says what to do, not a silent new seed: issue 14 lost
+/// its acknowledged writes that way. The marker is written once the database is
+/// migrated and seeded, so `make run` on a clean clone creates the database.
+pub async fn connect_expecting(url: &str, must_exist: bool) -> Result<Db, crate::DataError> {
+    let file = sqlite_file(url);
+    let marker = file.as_deref().map(marker_of);
+    let why = match &marker {
+        _ if must_exist => Some("HYGO_DATABASE_MUST_EXIST is set".to_owned()),
+        Some(m) if m.exists() => Some(format!("its marker {} says it held data", m.display())),
+        _ => None,
+    };
+    let refuse = |what: String| {
+        let undo = match &marker {
+            Some(m) if m.exists() => format!(", or delete {} to start with an empty database", m.display()),
+            _ => String::new(),
+        };
+        crate::DataError::Missing(format!("{what}, but {}: restore it from a backup{undo}", why.as_deref().unwrap_or_default()))
+    };
+    if let (Some(file), Some(_)) = (&file, &why) {
+        if !file.exists() {
+            return Err(refuse(format!("the database file {} is missing", file.display())));
+        }
+    }
     let db = open(url).await?;
+    if why.is_some() && !SchemaManager::new(&db).has_table("seaql_migrations").await? {
+        let what = match &file {
+            Some(file) => format!("the database file {}", file.display()),
+            None => "the database DATABASE_URL names".to_owned(),
+        };
+        return Err(refuse(format!("{what} is empty")));
+    }
     Migrator::up(&db, None).await?;
     crate::seed::seed_if_empty(&db).await?;
+    if let Some(marker) = marker.filter(|m| !m.exists()) {
+        let text = "This file says the SQLite database beside it holds HYGO's data. While it is here, \
+                    HYGO refuses to start without that database rather than begin again with an empty one. \
+                    Restore the database from a backup, or delete this file to start afresh.\n";
+        std::fs::write(&marker, text).map_err(|e| DbErr::Custom(format!("cannot write {}: {e}", marker.display())))?;
+    }
     Ok(db)
+}
+
+/// The marker beside an SQLite file: `data/hygo.db` → `data/hygo.db.marker`.
+pub fn marker_of(file: &std::path::Path) -> std::path::PathBuf {
+    let mut name = file.as_os_str().to_owned();
+    name.push(".marker");
+    name.into()
 }
 
 /// Connects without migrating (for tools and tests that manage the schema).
@@ -35,18 +84,238 @@ pub async fn open(url: &str) -> Result<Db, DbErr> {
                     .map_err(|e| DbErr::Custom(format!("cannot create {}: {e}", dir.display())))?;
             }
         }
+        let file: std::sync::Arc<std::path::Path> = sqlite_file(url).unwrap_or_default().into();
         // One writer at a time is SQLite's nature; a few readers share the pool.
-        options.max_connections(8).min_connections(1).map_sqlx_sqlite_opts(|o| {
-            o.create_if_missing(true)
-                .journal_mode(SqliteJournalMode::Wal)
-                .synchronous(SqliteSynchronous::Full)
-                .foreign_keys(true)
-                .busy_timeout(Duration::from_secs(5))
-        });
+        options
+            .max_connections(8)
+            .min_connections(1)
+            .map_sqlx_sqlite_opts(|o| {
+                o.create_if_missing(true)
+                    .journal_mode(SqliteJournalMode::Wal)
+                    .synchronous(SqliteSynchronous::Full)
+                    .foreign_keys(true)
+                    .busy_timeout(BUSY_TIMEOUT)
+            })
+            .map_sqlx_sqlite_before_acquire(move |conn, _| {
+                let file = file.clone();
+                Box::pin(async move { Ok(!stale_read_only(conn, &file).await?) })
+            })
+            .map_sqlx_sqlite_pool_opts(|pool| pool.after_connect(|conn, _| Box::pin(must_write(conn))));
+
     } else {
         options.max_connections(16).min_connections(1);
     }
     Database::connect(options).await
+}
+
+/// SQLite opens a file it may not write read-only, without a word, and such a
+/// connection stays read-only after the file is writable again: in the pool it
+/// would refuse every write it is given until it is closed (issue 14: 503s for
+/// 14 minutes after a `chmod` was undone). So before the pool hands out an idle
+/// connection it asks SQLite whether that connection is read-only
+/// (`sqlite3_db_readonly`, a flag: no I/O), and discards it when it is and the
+/// file may be written now; the pool opens a fresh one in its place. While the
+/// fault lasts, such connections still serve reads (writes are refused before
+/// they reach them: `Storage::files`).
+async fn stale_read_only(conn: &mut sea_orm::sqlx::SqliteConnection, file: &std::path::Path) -> Result<bool, sea_orm::sqlx::Error> {
+    Ok(read_only(conn).await? && writable(file))
+}
+
+async fn read_only(conn: &mut sea_orm::sqlx::SqliteConnection) -> Result<bool, sea_orm::sqlx::Error> {
+    let mut handle = conn.lock_handle().await?;
+    // SAFETY: the handle is locked (no other thread uses the connection) and open,
+    // and "main" is a NUL-terminated name; the call reads a flag.
+    Ok(unsafe { libsqlite3_sys::sqlite3_db_readonly(handle.as_raw_handle().as_ptr(), c"main".as_ptr()) } == 1)
+}
+
+/// A new connection whose database file may be written must be able to write: one
+/// opened while only its `-wal` could not be (SQLite then opens that read-only)
+/// would otherwise fail every write after the fault clears. The test is a write
+/// that is rolled back (`BEGIN IMMEDIATE` does not do: SQLite quietly makes it a
+/// read on a read-only file); "busy" (another connection is writing) proves the
+/// connection could ask for the lock, and is not waited for.
+async fn must_write(conn: &mut sea_orm::sqlx::SqliteConnection) -> Result<(), sea_orm::sqlx::Error> {
+    use sea_orm::sqlx::Executor;
+    if read_only(conn).await? {
+        return Ok(());
+    }
+    conn.execute("PRAGMA busy_timeout = 0").await?;
+    conn.execute("BEGIN").await?;
+    let wrote = conn.execute("PRAGMA user_version = 0").await;
+    conn.execute("ROLLBACK").await?;
+    match wrote {
+        Err(sea_orm::sqlx::Error::Database(e)) if e.code().and_then(|c| c.parse::<i32>().ok()).is_some_and(|c| c & 0xff == 5) => {}
+        Err(e) => return Err(e),
+        Ok(_) => {}
+    }
+    conn.execute(BUSY_TIMEOUT_SQL).await?;
+    Ok(())
+}
+
+/// How long an SQLite statement waits for another connection's lock, as set at
+/// connect and again after `must_write` (sqlx takes static SQL only).
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+const BUSY_TIMEOUT_SQL: &str = "PRAGMA busy_timeout = 5000";
+
+/// What is wrong with the database, as the health check and the writes see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// It does not answer a query.
+    Unreachable,
+    /// The SQLite file opened at start-up is no longer at its path (deleted or
+    /// renamed): what is written now goes to a file nobody will open again.
+    Missing,
+    /// Another file is at its path (restored or copied over): writes go to the old one.
+    Replaced,
+    /// The file may not be written.
+    ReadOnly,
+    /// Its folder may not be written: SQLite cannot create its `-wal` and `-shm`
+    /// files there when a connection opens, nor at the next start.
+    FolderReadOnly,
+    /// Its `-wal` or `-shm` file may not be written. (A read-only `-shm` is mapped
+    /// read-only by a connection opened after it; the process then dies of SIGBUS
+    /// or SIGSEGV at the next write: see docs/security.md.)
+    JournalReadOnly,
+    /// A write transaction could not be committed.
+    WriteFailed,
+}
+
+impl Fault {
+    /// A short reason for `/healthz` (no path, nothing personal).
+    pub fn status(self) -> &'static str {
+        match self {
+            Fault::Unreachable => "database unavailable",
+            Fault::Missing => "database file missing",
+            Fault::Replaced => "database file replaced",
+            Fault::ReadOnly => "database read-only",
+            Fault::FolderReadOnly => "database folder read-only",
+            Fault::JournalReadOnly => "database journal read-only",
+            Fault::WriteFailed => "database write failed",
+        }
+    }
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.status())
+    }
+}
+
+/// The database file this process opened, watched for the faults that SQLite
+/// itself does not report: the file deleted or replaced under the running server
+/// (SQLite goes on writing to the file it has open, which is lost at the next
+/// start), or made read-only. PostgreSQL has no file; only the query and the
+/// write probe apply.
+pub struct Storage {
+    file: Option<Watched>,
+    /// The last write probe, reused for `PROBE_EVERY` so that a flood of health
+    /// checks is not a flood of commits.
+    probed: std::sync::Mutex<Option<(std::time::Instant, Result<(), Fault>)>>,
+}
+
+struct Watched {
+    path: std::path::PathBuf,
+    /// (device, inode) when the server opened it.
+    identity: Option<(u64, u64)>,
+}
+
+/// How long a write probe's result stands.
+const PROBE_EVERY: Duration = Duration::from_secs(1);
+
+impl Storage {
+    /// Remembers which file an SQLite URL names now; call it when the database is opened.
+    pub fn new(url: &str) -> Self {
+        let file = if url.starts_with("sqlite:") { sqlite_file(url) } else { None };
+        let file = file.map(|path| Watched { identity: identity(&path), path });
+        Storage { file, probed: std::sync::Mutex::new(None) }
+    }
+
+    /// The file is still the one opened (not deleted, not replaced). A stat, no
+    /// more: cheap enough to ask after every write, before it is answered.
+    pub fn same_file(&self) -> Result<(), Fault> {
+        let Some(file) = &self.file else { return Ok(()) };
+        match (identity(&file.path), file.identity) {
+            (None, _) => Err(Fault::Missing),
+            (now, then) if now != then => Err(Fault::Replaced),
+            _ => Ok(()),
+        }
+    }
+
+    /// The file is the one opened, and this process may write it, its folder and
+    /// its `-wal` and `-shm` files: checked with `access(2)`, never by opening the
+    /// file (closing any descriptor of an SQLite file drops the process's locks on
+    /// it). Stats only: cheap enough to ask before every write.
+    pub fn files(&self) -> Result<(), Fault> {
+        self.same_file()?;
+        let Some(file) = &self.file else { return Ok(()) };
+        if !writable(&file.path) {
+            return Err(Fault::ReadOnly);
+        }
+        let folder = match file.path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => std::path::Path::new("."),
+        };
+        if !writable(folder) {
+            return Err(Fault::FolderReadOnly);
+        }
+        for suffix in ["-wal", "-shm"] {
+            let mut side = file.path.clone().into_os_string();
+            side.push(suffix);
+            let side = std::path::PathBuf::from(side);
+            if side.exists() && !writable(&side) {
+                return Err(Fault::JournalReadOnly);
+            }
+        }
+        Ok(())
+    }
+
+    /// Everything: the files, then a query, then a real write (one row of
+    /// `write_probe` rewritten and committed), the write at most once per
+    /// `PROBE_EVERY`.
+    pub async fn check(&self, db: &Db) -> Result<(), Fault> {
+        self.files()?;
+        db.ping().await.map_err(|e| {
+            tracing::error!(error = %e, "database does not answer");
+            Fault::Unreachable
+        })?;
+        let fresh = |(at, _): &(std::time::Instant, Result<(), Fault>)| at.elapsed() < PROBE_EVERY;
+        if let Some((_, last)) = self.probed.lock().expect("not poisoned").as_ref().filter(|p| fresh(p)) {
+            return *last;
+        }
+        let result = probe(db).await;
+        *self.probed.lock().expect("not poisoned") = Some((std::time::Instant::now(), result));
+        result
+    }
+}
+
+/// One write, committed: the cheapest proof that the database takes writes.
+async fn probe(db: &Db) -> Result<(), Fault> {
+    use sea_orm::{ConnectionTrait, TransactionTrait};
+    let write = async {
+        let txn = db.begin().await?;
+        txn.execute_unprepared(
+            "INSERT INTO write_probe (id, written) VALUES (1, 1) \
+             ON CONFLICT (id) DO UPDATE SET written = write_probe.written + 1",
+        )
+        .await?;
+        txn.commit().await
+    };
+    write.await.map_err(|e: DbErr| {
+        tracing::error!(error = %e, "database write probe failed");
+        Fault::WriteFailed
+    })
+}
+
+fn identity(path: &std::path::Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// Whether this process (its effective user) may write `path`; false for a
+/// read-only mount and an immutable file too, as for root.
+fn writable(path: &std::path::Path) -> bool {
+    use rustix::fs::{accessat, Access, AtFlags, CWD};
+    accessat(CWD, path, Access::WRITE_OK, AtFlags::EACCESS).is_ok()
 }
 
 /// The file path of an SQLite URL (`sqlite://data/hygo.db?mode=rwc` → `data/hygo.db`),
@@ -63,7 +332,12 @@ pub fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
 
 #[cfg(test)]
 mod tests {
-    use super::sqlite_file;
+    use super::*;
+
+    #[test]
+    fn the_busy_timeout_is_set_back_as_it_was() {
+        assert_eq!(BUSY_TIMEOUT_SQL, format!("PRAGMA busy_timeout = {}", BUSY_TIMEOUT.as_millis()));
+    }
 
     #[test]
     fn finds_the_sqlite_file() {

@@ -33,4 +33,7 @@ pub enum DataError {
     Db(#[from] sea_orm::DbErr),
     #[error("bad data in {what}: {detail}")]
     Corrupt { what: String, detail: String },
+    /// Data was expected and is not there (`db::connect_expecting`).
+    #[error("{0}")]
+    Missing(String),
 }
