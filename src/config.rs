@@ -44,6 +44,10 @@ pub struct Config {
     /// `HYGO_BOOKING_URL`: an external booking site for every "Book" button.
     /// Unset (the default): they open the site's own request form, `/appointment`.
     pub booking_url: Option<String>,
+    /// `HYGO_RECEIPT_MINUTES`: how long the confirmation page of a form sent
+    /// without JavaScript (`/requests/{token}`) shows what was stored; after
+    /// that it is "not found".
+    pub receipt_valid_for: Duration,
 }
 
 /// The rate limiter's window.
@@ -67,6 +71,7 @@ struct FileConfig {
     smtp_url: Option<String>,
     mail_from: Option<String>,
     booking_url: Option<String>,
+    receipt_minutes: Option<u64>,
 }
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -171,6 +176,7 @@ impl Config {
             render_memory_mb: number("HYGO_RENDER_MEMORY_MB", file.render_memory_mb.map(|n| n as u64), 128, 16..=4096)?
                 as usize,
             log_json,
+            receipt_valid_for: Duration::from_secs(60 * number("HYGO_RECEIPT_MINUTES", file.receipt_minutes, 30, 1..=1440)?),
         })
     }
 }
@@ -195,6 +201,7 @@ mod tests {
         assert_eq!(c.write_limit, 20);
         assert!(!c.behind_proxy);
         assert_eq!(c.booking_url, None, "Book buttons open our own form unless told otherwise");
+        assert_eq!(c.receipt_valid_for, Duration::from_secs(30 * 60));
     }
 
     #[test]
@@ -223,5 +230,7 @@ mod tests {
             Some("https://booking.example.in/hygo")
         );
         assert!(toml::from_str::<FileConfig>("colour = 1").is_err());
+        assert!(with_env("", &[("HYGO_RECEIPT_MINUTES", "0")]).unwrap_err().contains("HYGO_RECEIPT_MINUTES"));
+        assert_eq!(with_env("receipt_minutes = 5", &[]).unwrap().receipt_valid_for, Duration::from_secs(300));
     }
 }

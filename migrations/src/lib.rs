@@ -10,6 +10,7 @@ mod m20261124_000003_outbox;
 mod m20261125_000004_data_version;
 mod m20261126_000005_clinics_and_leave;
 mod m20261127_000006_option_ids;
+mod m20261128_000007_references_and_consent;
 
 pub struct Migrator;
 
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000004_data_version::Migration),
             Box::new(m20261126_000005_clinics_and_leave::Migration),
             Box::new(m20261127_000006_option_ids::Migration),
+            Box::new(m20261128_000007_references_and_consent::Migration),
         ]
     }
 }

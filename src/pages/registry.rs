@@ -8,7 +8,7 @@
 //! (docs/architecture.md, "Adding a page").
 
 use super::{
-    appointment, content, department, departments, doctor, doctors, home, news, newsletter, search, services,
+    appointment, content, department, departments, doctor, doctors, home, news, newsletter, request, search, services,
     specialization, subscription, Loader,
 };
 
@@ -21,6 +21,9 @@ pub enum Keep {
     /// Shows bookings, the date or a visitor's token: its props are read on every
     /// request and the page is kept by its props.
     ByProps,
+    /// Shows a visitor's own request: never kept, and sent with `Cache-Control:
+    /// no-store` and `Referrer-Policy: no-referrer` (`request::keep_private`).
+    Never,
 }
 
 /// Whether search engines may index a page (an error page never is).
@@ -87,6 +90,10 @@ pub static PAGES: &[Page] = &[
     page!("newsletter", "Newsletter", ["/newsletter"], ByDataVersion, Index, newsletter::load),
     // The page the e-mails' unsubscribe link opens (`?token=`).
     page!("unsubscribe", "Newsletter", ["/unsubscribe"], ByProps, NoIndex, newsletter::load),
+    // The page the confirmation e-mail's link opens (`?token=`), with one button.
+    page!("newsletter-confirm", "Newsletter", ["/newsletter/confirm"], ByProps, NoIndex, newsletter::load),
+    // Where a form sent without JavaScript lands: what was stored, for a short time.
+    page!("request", "Request", ["/requests/{token}"], Never, NoIndex, request::load),
     page!("appointment", "Appointment", ["/appointment"], ByProps, Index, appointment::load_general),
     page!("doctor-appointment", "Appointment", ["/appointment/{id}"], ByProps, Index, appointment::load_with_doctor),
     // The content pages: their texts are `catalogue/pages.json` under the page's name.
@@ -183,7 +190,8 @@ mod tests {
             ("/founding-team", "founding-team"), ("/about-hygo", "founding-team"), ("/our-mission", "mission"),
             ("/our-vision", "vision"), ("/contactus", "contact"), ("/privacy-policy", "privacy-policy"),
             ("/subscription", "subscription"), ("/appointment", "appointment"), ("/appointment/3", "doctor-appointment"),
-            ("/appointment/x", "doctor-appointment"), ("/unsubscribe", "unsubscribe"), ("/news/a", "article")] {
+            ("/appointment/x", "doctor-appointment"), ("/unsubscribe", "unsubscribe"), ("/news/a", "article"),
+            ("/newsletter/confirm", "newsletter-confirm"), ("/requests/abc", "request")] {
             assert_eq!(at(path).map(|f| f.0), Some(name), "{path}");
         }
         assert!(at("/nowhere").is_none());

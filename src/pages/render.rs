@@ -53,7 +53,9 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
     };
     let props_path = if query.is_empty() { path.to_owned() } else { format!("{path}?{query}") };
     let res = respond(&state, &found, props_path, None, Encoding::preferred(req.headers())).await;
-    not_modified(&req, res)
+    let mut res = not_modified(&req, res);
+    super::request::keep_private(found.page, res.headers_mut());
+    res
 }
 
 /// 304 when the browser's copy is the page it would get (`If-None-Match`).
@@ -131,7 +133,7 @@ async fn respond(
     };
     // The other pages are kept by their props; a form answered with the visitor's
     // values is theirs alone and never kept.
-    if key.is_none() && props.form.is_none() {
+    if key.is_none() && props.form.is_none() && found.page.keep != Keep::Never {
         let by_props = cache::key(&props_path, &props_json);
         if let Some(hit) = state.render_cache.get(&by_props) {
             return document_response(&hit, wanted);

@@ -7,14 +7,14 @@
 //! read lock under contention.
 
 use chrono::{Datelike, Duration, NaiveDate, Timelike};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 
 use crate::entities::{appointment, doctor, office_hours};
 use crate::form::{Check, Message, WriteError};
 use crate::ist::{self, Clock};
 use crate::slots::{self, Minutes};
-use crate::{catalogue, leave, DataError, Db};
+use crate::{catalogue, leave, receipts, refs, DataError, Db};
 
 /// How far ahead a request may be made.
 pub const MAX_DAYS_AHEAD: i64 = 90;
@@ -88,7 +88,14 @@ fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<Stri
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Booked {
+    /// The row's id, for the logs only: answers name the reference.
+    #[serde(skip)]
     pub id: i32,
+    /// The request's public reference, `HY-7K3M-Q9TD`.
+    pub reference: String,
+    /// The token of its confirmation page, when one was asked for (a form post).
+    #[serde(skip)]
+    pub receipt: Option<String>,
     pub doctor: String,
     pub doctor_id: i32,
     pub date: String,
@@ -97,8 +104,9 @@ pub struct Booked {
     pub visit_type: String,
 }
 
-/// Checks and stores a request. A conflict on `time` when the slot is already held.
-pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Booked, WriteError> {
+/// Checks and stores a request, with its confirmation page when `receipt` names
+/// one. A conflict on `time` when the slot is already held.
+pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest, receipt: Option<receipts::Kind>) -> Result<Booked, WriteError> {
     let mut c = Check::default();
     let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("name.required"));
     let phone = c.phone("phone", req.phone.as_deref(), Some("phone.required"));
@@ -165,31 +173,34 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Boo
     c.finish().map_err(WriteError::Invalid)?;
     let (doctor, date, start) = (doctor.expect("checked"), date.expect("checked"), start.expect("checked"));
 
-    let row = appointment::ActiveModel {
+    let row = |reference| appointment::ActiveModel {
+        reference: Set(reference),
         doctor_id: Set(doctor.id),
-        department: Set(department),
+        department: Set(department.clone()),
         date: Set(date.to_string()),
         start_time: Set(slots::format_24h(start)),
         visit_type: Set(visit_type.clone()),
-        name: Set(name),
-        phone: Set(phone),
-        email: Set(email),
-        reason: Set(reason),
+        name: Set(name.clone()),
+        phone: Set(phone.clone()),
+        email: Set(email.clone()),
+        reason: Set(reason.clone()),
         symptoms: Set(serde_json::to_string(&symptoms).expect("a list of strings serializes")),
-        notes: Set(notes),
-        insurance: Set(insurance),
-        policy_number: Set(policy_number),
+        notes: Set(notes.clone()),
+        insurance: Set(insurance.clone()),
+        policy_number: Set(policy_number.clone()),
         is_new_patient: Set(is_new_patient),
         created_at: Set(crate::ist::stamp()),
         cancelled_at: Set(None),
         ..Default::default()
     };
-    match row.insert(db).await {
-        Ok(saved) => Ok(Booked {
-            id: saved.id,
+    match refs::insert(db, receipt, row, |r| r.id).await {
+        Ok(stored) => Ok(Booked {
+            id: stored.row.id,
+            reference: stored.reference,
+            receipt: stored.receipt,
             doctor: doctor.name,
             doctor_id: doctor.id,
-            date: saved.date,
+            date: stored.row.date,
             time: slots::format_12h(start),
             visit_type,
         }),

@@ -10,3 +10,4 @@ pub mod newsletter_subscriber;
 pub mod office_hours;
 pub mod outbox;
 pub mod rate_limit;
+pub mod receipt;
