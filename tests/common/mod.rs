@@ -114,6 +114,7 @@ pub fn test_config() -> Config {
         smtp_url: None,
         mail_from: "HYGO <newsletter@hygo.test>".into(),
         booking_url: None,
+        receipt_valid_for: std::time::Duration::from_secs(30 * 60),
     }
 }
 
