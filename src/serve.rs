@@ -27,6 +27,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
     let backend = if config.database_url.starts_with("sqlite:") { "sqlite" } else { "postgres" };
     let state = web::Data::new(AppState::new(db, hygo_data::ist::Clock::System, renderer, config));
     crate::mail::start(state.clone());
+    crate::pages::request::forget_expired(state.clone());
     let server = HttpServer::new(move || app(state.clone()))
         .bind(addr)
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?

@@ -36,8 +36,7 @@ pub struct Data {
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let token = cx.param("token").unwrap_or_default();
-    let valid_for = chrono::Duration::from_std(cx.state.config.receipt_valid_for).unwrap_or(chrono::Duration::minutes(30));
-    let receipt = receipts::find(cx.db(), token, valid_for).await?;
+    let receipt = receipts::find(cx.db(), token, valid_for(cx.state)).await?;
     let found = receipt.is_some();
     let data = Data {
         receipt,
@@ -53,6 +52,21 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     Ok(if found { super::Loaded::ok(data, head) } else { super::Loaded::not_found(data, head) })
 }
 
+/// Deletes the confirmation pages whose time is over, every few minutes, from a
+/// task `hygo serve` starts (the requests themselves stay).
+pub fn forget_expired(state: actix_web::web::Data<crate::state::AppState>) {
+    actix_web::rt::spawn(async move {
+        loop {
+            match receipts::forget_expired(&state.db, valid_for(&state)).await {
+                Ok(n) if n > 0 => tracing::debug!(receipts = n, "expired confirmation pages deleted"),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "deleting expired confirmation pages failed"),
+            }
+            actix_web::rt::time::sleep(std::time::Duration::from_secs(300)).await;
+        }
+    });
+}
+
 /// The headers of a page that shows a visitor's own request (`Keep::Never`), on
 /// the page and on its props.
 pub fn keep_private(page: &Page, headers: &mut HeaderMap) {
@@ -61,4 +75,9 @@ pub fn keep_private(page: &Page, headers: &mut HeaderMap) {
         headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
         headers.remove(header::ETAG);
     }
+}
+
+/// `HYGO_RECEIPT_MINUTES`.
+fn valid_for(state: &crate::state::AppState) -> chrono::Duration {
+    chrono::Duration::from_std(state.config.receipt_valid_for).unwrap_or(chrono::Duration::minutes(30))
 }
