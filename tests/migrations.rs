@@ -48,17 +48,21 @@ async fn free_text_locations_and_on_leave_become_clinics_and_dated_leave() {
     }
 }
 
+/// A department and its doctor (id 1), as the schema was from migration 5 on.
+const A_DOCTOR: [&str; 2] = [
+            "INSERT INTO departments (slug, name, description, listed) VALUES ('cardiology', 'Cardiology', 'Heart', true)",
+            "INSERT INTO doctors (id, name, specialization, department_id, experience_years, rating, image, bio, education, \
+             services, languages, insurances, availability) VALUES \
+             (1, 'Dr. A', 'Cardiologist', 1, 5, NULL, NULL, '', '[]', '[]', '[]', '[]', 'Available')",
+];
+
 #[actix_web::test]
 async fn stored_options_become_their_ids() {
     for db in TestDb::all().await {
         let b = db.backend;
         let old = hygo_data::db::open(&db.url).await.unwrap();
         Migrator::up(&old, Some(5)).await.unwrap();
-        for sql in [
-            "INSERT INTO departments (slug, name, description, listed) VALUES ('cardiology', 'Cardiology', 'Heart', true)",
-            "INSERT INTO doctors (id, name, specialization, department_id, experience_years, rating, image, bio, education, \
-             services, languages, insurances, availability) VALUES \
-             (1, 'Dr. A', 'Cardiologist', 1, 5, NULL, NULL, '', '[]', '[]', '[]', '[]', 'Available')",
+        for sql in A_DOCTOR.iter().copied().chain([
             "INSERT INTO appointments (doctor_id, department, date, start_time, visit_type, name, phone, email, reason, symptoms, \
              notes, insurance, policy_number, is_new_patient, created_at) VALUES \
              (1, '', '2026-12-01', '10:00', 'in-person', 'A', '9876543210', 'a@example.com', 'Routine Check-up', \
@@ -68,7 +72,7 @@ async fn stored_options_become_their_ids() {
             "INSERT INTO card_requests (name, email, number, subscription_type, created_at) VALUES \
              ('C', 'c@example.com', '9876543210', 'Essential Family', '2026-11-24T10:00:00+05:30'), \
              ('D', 'd@example.com', '9876543210', 'Essential individual', '2026-11-24T10:00:00+05:30')",
-        ] {
+        ]) {
             old.execute_unprepared(sql).await.unwrap_or_else(|e| panic!("{b}: {e}"));
         }
         old.close().await.unwrap();
@@ -111,11 +115,7 @@ async fn stored_requests_get_references_and_subscribers_a_consent_record() {
         let b = db.backend;
         let old = hygo_data::db::open(&db.url).await.unwrap();
         Migrator::up(&old, Some(6)).await.unwrap();
-        for sql in [
-            "INSERT INTO departments (slug, name, description, listed) VALUES ('cardiology', 'Cardiology', 'Heart', true)",
-            "INSERT INTO doctors (id, name, specialization, department_id, experience_years, rating, image, bio, education, \
-             services, languages, insurances, availability) VALUES \
-             (1, 'Dr. A', 'Cardiologist', 1, 5, NULL, NULL, '', '[]', '[]', '[]', '[]', 'Available')",
+        for sql in A_DOCTOR.iter().copied().chain([
             "INSERT INTO appointments (doctor_id, department, date, start_time, visit_type, name, phone, email, reason, symptoms, \
              notes, insurance, policy_number, is_new_patient, created_at) VALUES \
              (1, '', '2026-12-01', '10:00', 'in-person', 'A', '9876543210', 'a@example.com', '', '[]', '', '', '', true, '2026-11-24T10:00:00Z'), \
@@ -127,7 +127,7 @@ async fn stored_requests_get_references_and_subscribers_a_consent_record() {
             "INSERT INTO newsletter_subscribers (email, unsubscribe_token, subscribed_at, unsubscribed_at) VALUES \
              ('on@example.com', '0123456789abcdef0123456789abcdef', '2026-11-20T10:00:00Z', NULL), \
              ('off@example.com', 'fedcba9876543210fedcba9876543210', '2026-11-20T10:00:00Z', '2026-11-21T10:00:00Z')",
-        ] {
+        ]) {
             old.execute_unprepared(sql).await.unwrap_or_else(|e| panic!("{b}: {e}"));
         }
         old.close().await.unwrap();
