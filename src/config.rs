@@ -45,7 +45,7 @@ pub struct Config {
     /// Unset (the default): they open the site's own request form, `/appointment`.
     pub booking_url: Option<String>,
     /// `HYGO_RECEIPT_MINUTES`: how long the confirmation page of a form sent
-    /// without JavaScript (`/requests/{token}`) shows what was stored; after
+    /// without JavaScript (`/requests?token=`) shows what was stored; after
     /// that it is "not found".
     pub receipt_valid_for: Duration,
 }

@@ -151,7 +151,7 @@ async fn over_the_limit_a_form_gets_its_page_again_with_429() {
     assert_eq!(contact_message::Entity::find().count(&state.db).await.unwrap(), 1);
 }
 
-/// The page a stored form post was sent on to: `/requests/{token}`, a random
+/// The page a stored form post was sent on to: `/requests?token=`, a random
 /// token, never what was sent. Its page, kept by neither the browser nor a cache
 /// and named to no other site.
 async fn confirmation(
@@ -160,7 +160,7 @@ async fn confirmation(
 ) -> String {
     assert_eq!(sent.status, 303, "{}", sent.text);
     let location = sent.header("location");
-    let token = location.strip_prefix("/requests/").unwrap_or_else(|| panic!("a confirmation page: {location}"));
+    let token = location.strip_prefix("/requests?token=").unwrap_or_else(|| panic!("a confirmation page: {location}"));
     assert!(token.len() == 26 && token.bytes().all(|c| c.is_ascii_digit() || c.is_ascii_lowercase()), "{location}");
     let page = fetch(app, location).await;
     assert_eq!(page.status, 200, "{location}");
@@ -381,9 +381,9 @@ async fn addresses_carry_no_request_and_a_confirmation_page_shows_it_for_a_short
         assert_eq!((props.status, props.header("cache-control"), props.header("referrer-policy")), (200, "no-store", "no-referrer"), "{b}");
 
         // A token that does not exist, and one whose time is over: the same page, naming nothing.
-        let unknown = fetch(&app, "/requests/0000000000000000000000000a").await;
+        let unknown = fetch(&app, "/requests?token=0000000000000000000000000a").await;
         assert_eq!(unknown.status, 404, "{b}");
-        for bad in ["/requests/x", "/requests/..%2F..%2Fetc", &format!("/requests/{}", "z".repeat(500))] {
+        for bad in ["/requests", "/requests?token=x", "/requests?token=..%2F..%2Fetc", &format!("/requests?token={}", "z".repeat(500))] {
             assert_eq!(fetch(&app, bad).await.status, 404, "{b}: {bad}");
         }
         let old = (chrono::Utc::now() - chrono::Duration::minutes(2)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);

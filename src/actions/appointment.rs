@@ -10,7 +10,7 @@
 //! everything, and a refusal returns to the first step with a problem. Which step
 //! shows which field is `FIELD_STEPS`, which the browser's wizard reads too
 //! (`ui/src/generated/wizard.json`). Stored, the request lands on its
-//! confirmation page, `/requests/{token}` (POST-redirect-GET; no name, doctor or
+//! confirmation page, `/requests?token=` (POST-redirect-GET; no name, doctor or
 //! time in the address); a slot taken meanwhile returns to the schedule step with
 //! the message and the times still free.
 

@@ -1,6 +1,6 @@
 //! The health-card request, as `POST /api/SubscriptionData/subscription-form`
 //! (JSON, spec section 7, call 5) and `POST /subscription` (a form post, which
-//! lands on its confirmation page, `/requests/{token}`, thanking the visitor and
+//! lands on its confirmation page, `/requests?token=`, thanking the visitor and
 //! saying what happens next).
 
 use actix_web::http::StatusCode;

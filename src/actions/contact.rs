@@ -1,5 +1,5 @@
 //! The contact form (`/contactus`), as `POST /api/contact` (JSON) and `POST
-//! /contactus` (a form post, which lands on its confirmation page, `/requests/{token}`).
+//! /contactus` (a form post, which lands on its confirmation page, `/requests?token=`).
 
 use actix_web::http::StatusCode;
 use hygo_data::contact_messages::{self, ContactRequest};

@@ -6,7 +6,7 @@
 //!   `crate::error` (422 with a message per field, 409, 429, 503);
 //! - a form post: stored, `303` to a page that says so (POST-redirect-GET, so a
 //!   reload never sends it twice): its confirmation page, named by a random token
-//!   (`/requests/{token}`, `hygo_data::receipts`), never by what was sent; refused, the same page again (422, 409, 429)
+//!   (`/requests?token=`, `hygo_data::receipts`), never by what was sent; refused, the same page again (422, 409, 429)
 //!   with the visitor's values, an error summary and a message by each field
 //!   (`Props.form`); a step of a multi-step form, the page at its next step.
 //!
@@ -91,7 +91,7 @@ impl Done {
     /// A stored request: JSON gets `data`; a form post goes to the confirmation
     /// page of `receipt` (issued for every form post, `Cx::receipt`).
     pub fn stored(status: StatusCode, message: &'static str, data: Value, receipt: Option<String>) -> Self {
-        let location = receipt.map_or_else(|| "/".to_owned(), |token| format!("/requests/{token}"));
+        let location = receipt.map_or_else(|| "/".to_owned(), |token| format!("/requests?token={token}"));
         Done::Stored { status, message, data: Some(data), location }
     }
 }

@@ -93,7 +93,7 @@ pub static PAGES: &[Page] = &[
     // The page the confirmation e-mail's link opens (`?token=`), with one button.
     page!("newsletter-confirm", "Newsletter", ["/newsletter/confirm"], ByProps, NoIndex, newsletter::load),
     // Where a form sent without JavaScript lands: what was stored, for a short time.
-    page!("request", "Request", ["/requests/{token}"], Never, NoIndex, request::load),
+    page!("request", "Request", ["/requests"], Never, NoIndex, request::load),
     page!("appointment", "Appointment", ["/appointment"], ByProps, Index, appointment::load_general),
     page!("doctor-appointment", "Appointment", ["/appointment/{id}"], ByProps, Index, appointment::load_with_doctor),
     // The content pages: their texts are `catalogue/pages.json` under the page's name.
@@ -191,7 +191,7 @@ mod tests {
             ("/our-vision", "vision"), ("/contactus", "contact"), ("/privacy-policy", "privacy-policy"),
             ("/subscription", "subscription"), ("/appointment", "appointment"), ("/appointment/3", "doctor-appointment"),
             ("/appointment/x", "doctor-appointment"), ("/unsubscribe", "unsubscribe"), ("/news/a", "article"),
-            ("/newsletter/confirm", "newsletter-confirm"), ("/requests/abc", "request")] {
+            ("/newsletter/confirm", "newsletter-confirm"), ("/requests", "request")] {
             assert_eq!(at(path).map(|f| f.0), Some(name), "{path}");
         }
         assert!(at("/nowhere").is_none());

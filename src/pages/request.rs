@@ -1,4 +1,4 @@
-//! `/requests/{token}`: the confirmation page a form sent without JavaScript lands
+//! `/requests?token=`: the confirmation page a form sent without JavaScript lands
 //! on (`hygo_data::receipts`). It shows what the success screens show after a send
 //! with JavaScript, for `HYGO_RECEIPT_MINUTES` after the request; for a token that
 //! is unknown or has expired, the same "not found" page, which names no request.
@@ -35,8 +35,8 @@ pub struct Data {
 }
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
-    let token = cx.param("token").unwrap_or_default();
-    let receipt = receipts::find(cx.db(), token, valid_for(cx.state)).await?;
+    let token = cx.query("token").unwrap_or_default();
+    let receipt = receipts::find(cx.db(), &token, valid_for(cx.state)).await?;
     let found = receipt.is_some();
     let data = Data {
         receipt,

@@ -1,5 +1,5 @@
 //! Confirmation pages of the forms sent without JavaScript. A stored form post is
-//! sent on (303) to `/requests/{token}`: the token is 130 random bits, not the
+//! sent on (303) to `/requests?token=`: the token is 130 random bits, not the
 //! request's reference, so the address cannot be guessed, and it names what was
 //! stored for a short time only (`HYGO_RECEIPT_MINUTES`). The address carries no
 //! name, doctor or time into the browser's history, and a page cannot be made to

@@ -2,7 +2,7 @@
 // message required, phone and clinic optional. "Sending Message..." while it is
 // sent, then the success message, and the form empties for a next message. The
 // message is stored for real (POST /api/contact); without JavaScript the form
-// posts to /contactus and lands on its confirmation page (/requests/{token}).
+// posts to /contactus and lands on its confirmation page (/requests?token=).
 import { useEffect, useRef, useState } from "react";
 import type { Clinic, ContactTexts, FormState, FormsCommon } from "../types";
 import { Reference } from "./done";

@@ -1,6 +1,6 @@
 // The success screens of the forms that store a request: drawn after a send with
 // JavaScript (from the JSON answer) and on the confirmation page a send without it
-// lands on (/requests/{token}, pages/Request.tsx), so both say the same.
+// lands on (/requests?token=, pages/Request.tsx), so both say the same.
 import { Check } from "lucide-react";
 import { longDate, fill } from "../lib/format";
 import { useTexts } from "../lib/texts";

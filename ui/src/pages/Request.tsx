@@ -1,4 +1,4 @@
-// /requests/{token}: where a form sent without JavaScript lands (src/pages/request.rs).
+// /requests?token=: where a form sent without JavaScript lands (src/pages/request.rs).
 // It shows what the form's success screen shows after a send with JavaScript (the
 // wizards' "Appointment Confirmed!", the health card's thank-you, the contact
 // form's message) with the request's reference, for a short time after the

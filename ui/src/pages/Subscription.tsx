@@ -3,7 +3,7 @@
 // resets it). The same form is also on the page itself, which is where the plan
 // buttons lead without JavaScript: it posts to /subscription and comes back with
 // the visitor's values and an error summary, or lands on its confirmation page
-// (/requests/{token}, pages/Request.tsx) with the thank-you.
+// (/requests?token=, pages/Request.tsx) with the thank-you.
 import { ArrowLeft, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";

@@ -69,7 +69,7 @@ test("health card without JavaScript: the plan's button leads to the form, which
     assert.equal(await form.getByLabel("Full name").inputValue(), "Meera Shah", "values kept");
     await form.getByLabel("Email address").fill("meera@example.in");
     await form.getByRole("button", { name: "Send request" }).click();
-    await page.waitForURL(/\/requests\/[0-9a-z]{26}$/);
+    await page.waitForURL(/\/requests\?token=[0-9a-z]{26}$/);
     assert.ok(await page.getByRole("heading", { name: "Thank you!" }).isVisible());
     assert.ok(await page.getByText("We have received your request for the Essential individual card.").isVisible());
     assert.equal(rows("SELECT subscription_type FROM card_requests WHERE email = 'meera@example.in'").length, 1);
@@ -191,7 +191,7 @@ test("contact form without JavaScript: refused with the values kept, then stored
     assert.equal(await page.locator("#contact-form").getByLabel(/^Subject/).inputValue(), "Card renewal");
     await page.locator("#contact-form").getByLabel(/^Message/).fill("When does my card need renewing?");
     await page.locator("#contact-form").getByRole("button", { name: "Send Message" }).click();
-    await page.waitForURL(/\/requests\/[0-9a-z]{26}$/);
+    await page.waitForURL(/\/requests\?token=[0-9a-z]{26}$/);
     assert.ok(await page.getByText("Thank you for your message.", { exact: false }).isVisible());
     const reference = rows("SELECT reference FROM contact_messages WHERE email = 'dev@example.in'")[0].reference;
     assert.ok(await page.getByText(`Your reference is ${reference}.`, { exact: false }).isVisible());

@@ -28,7 +28,7 @@ export const ROUTES = [
   "/news", "/news/lab-sample-collection-at-home", "/reviews", "/specialists", "/schedules", "/banner",
   "/departments/general-consultation", "/subscription", "/newsletter", "/newsletter?confirmed=1",
   "/newsletter?subscribed=1", "/unsubscribe?token=0000", "/appointment", "/appointment/3", "/appointment/424242",
-  "/newsletter/confirm?token=0000", "/requests/0000000000000000000000000a",
+  "/newsletter/confirm?token=0000", "/requests?token=0000000000000000000000000a",
 ];
 
 /** The doctors the database is seeded with. */
