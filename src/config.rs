@@ -81,6 +81,10 @@ pub struct Config {
     /// SQLite file is still refused when its marker (`<file>.marker`, written at
     /// the first start) says it held data (`hygo_data::db::connect_expecting`).
     pub database_must_exist: bool,
+    /// `HYGO_RECEIPT_MINUTES`: how long the confirmation page of a form sent
+    /// without JavaScript (`/requests?token=`) shows what was stored; after
+    /// that it is "not found".
+    pub receipt_valid_for: Duration,
 }
 
 /// HSTS for a site served over TLS: two years, every subdomain.
@@ -118,6 +122,7 @@ struct FileConfig {
     max_connections: Option<u64>,
     hsts: Option<String>,
     database_must_exist: Option<bool>,
+    receipt_minutes: Option<u64>,
 }
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -258,6 +263,7 @@ impl Config {
             render_memory_mb: number("HYGO_RENDER_MEMORY_MB", file.render_memory_mb.map(|n| n as u64), 128, 16..=4096)?
                 as usize,
             log_json,
+            receipt_valid_for: Duration::from_secs(60 * number("HYGO_RECEIPT_MINUTES", file.receipt_minutes, 30, 1..=1440)?),
         })
     }
 }
@@ -290,6 +296,7 @@ mod tests {
         assert!(!c.behind_proxy);
         assert!(!c.database_must_exist, "make run on a clean clone creates the database");
         assert_eq!(c.booking_url, None, "Book buttons open our own form unless told otherwise");
+        assert_eq!(c.receipt_valid_for, Duration::from_secs(30 * 60));
     }
 
     #[test]
@@ -332,6 +339,8 @@ mod tests {
         for bad in ["max-age=soon", "includeSubDomains", "max-age=1\r\nSet-Cookie: a=b"] {
             assert!(with_env("", &[("HYGO_HSTS", bad)]).unwrap_err().contains("HYGO_HSTS"), "{bad}");
         }
+        assert!(with_env("", &[("HYGO_RECEIPT_MINUTES", "0")]).unwrap_err().contains("HYGO_RECEIPT_MINUTES"));
+        assert_eq!(with_env("receipt_minutes = 5", &[]).unwrap().receipt_valid_for, Duration::from_secs(300));
     }
 
     #[test]

@@ -43,6 +43,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
         "connection limits"
     );
     crate::edge::start_watch(crate::edge::NEXT_HEAD_WITHIN);
+    crate::pages::request::forget_expired(state.clone());
     let server = HttpServer::new(move || app(state.clone()))
         .on_connect(crate::edge::on_connect)
         .workers(workers)

@@ -103,7 +103,8 @@ async fn a_request_is_stored_whole_and_unicode_round_trips() {
         assert_eq!(body["data"]["time"], "02:15 PM");
         assert_eq!(body["data"]["doctor"], "Dr. Hitesh Patel");
 
-        let row = appointment::Entity::find_by_id(body["data"]["id"].as_i64().unwrap() as i32).one(&state.db).await.unwrap().unwrap();
+        assert!(body["data"].get("id").is_none(), "{b}: the answer names the reference, ids stay internal");
+        let row = by_reference(&state.db, &body).await;
         assert_eq!(row.name, "આશા પટેલ", "{b}");
         assert_eq!(row.notes, "सिरदर्द दो हफ़्ते से।\nRecurring in the morning.", "{b}");
         assert_eq!((row.date.as_str(), row.start_time.as_str()), ("2030-01-11", "14:15"));
@@ -122,9 +123,16 @@ async fn a_request_is_stored_whole_and_unicode_round_trips() {
         let (status, _, body) = send(&app, post_json("/appointments/bookAppointment", &b_req)).await;
         assert_eq!(status, 201, "{b}: {body}");
         assert_eq!(body["data"]["time"], "03:00 PM");
-        let row = appointment::Entity::find_by_id(body["data"]["id"].as_i64().unwrap() as i32).one(&state.db).await.unwrap().unwrap();
+        let row = by_reference(&state.db, &body).await;
         assert_eq!(row.reason, "new-symptoms", "{b}: the spec's label is taken and stored by id");
     }
+}
+
+/// The stored row of a booking's answer, by `data.reference`.
+async fn by_reference(db: &hygo_data::Db, body: &serde_json::Value) -> appointment::Model {
+    use sea_orm::{ColumnTrait, QueryFilter};
+    let reference = body["data"]["reference"].as_str().unwrap_or_else(|| panic!("data.reference: {body}"));
+    appointment::Entity::find().filter(appointment::Column::Reference.eq(reference)).one(db).await.unwrap().expect("the row of the reference")
 }
 
 #[actix_web::test]

@@ -9,7 +9,7 @@ use chrono::{Datelike, Duration, Weekday};
 use common::server::{free_port, request, spawn, wait_healthy};
 use common::TestDb;
 use hygo_data::entities::{appointment, contact_message};
-use sea_orm::{EntityTrait, PaginatorTrait};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 
 /// A Wednesday at least two days ahead (IST), when Dr. Hitesh Patel (id 1) works
 /// 10:00 AM - 5:00 PM: never "today", so the real clock cannot make it past.
@@ -79,7 +79,7 @@ fn a_killed_server_keeps_every_write_it_acknowledged() {
 
         // Two writers: contact messages, and bookings of successive slots. A third
         // thread kills the server with SIGKILL while they run.
-        let acknowledged = Arc::new(std::sync::Mutex::new(Vec::<(char, i64)>::new()));
+        let acknowledged = Arc::new(std::sync::Mutex::new(Vec::<(char, String)>::new()));
         let writer = |kind: char| {
             let acknowledged = acknowledged.clone();
             let date = date.clone();
@@ -98,7 +98,7 @@ fn a_killed_server_keeps_every_write_it_acknowledged() {
                     match request(port, "POST", path, Some(&body)) {
                         Ok((201, answer)) => {
                             let v: serde_json::Value = serde_json::from_str(&answer).unwrap();
-                            acknowledged.lock().unwrap().push((kind, v["data"]["id"].as_i64().unwrap()));
+                            acknowledged.lock().unwrap().push((kind, v["data"]["reference"].as_str().unwrap().to_owned()));
                         }
                         Ok((status, answer)) if status != 0 => panic!("{kind}: unexpected {status}: {answer}"),
                         // The connection died with the server.
@@ -126,12 +126,12 @@ fn a_killed_server_keeps_every_write_it_acknowledged() {
         assert!(acknowledged.len() >= 20, "{b}: the writers got going ({} writes)", acknowledged.len());
         rt.block_on(async {
             let conn = hygo_data::db::open(&db.url).await.unwrap();
-            for (kind, id) in &acknowledged {
+            for (kind, reference) in &acknowledged {
                 let found = match kind {
-                    'c' => contact_message::Entity::find_by_id(*id as i32).one(&conn).await.unwrap().is_some(),
-                    _ => appointment::Entity::find_by_id(*id as i32).one(&conn).await.unwrap().is_some(),
+                    'c' => contact_message::Entity::find().filter(contact_message::Column::Reference.eq(reference)).one(&conn).await.unwrap().is_some(),
+                    _ => appointment::Entity::find().filter(appointment::Column::Reference.eq(reference)).one(&conn).await.unwrap().is_some(),
                 };
-                assert!(found, "{b}: acknowledged write {kind}{id} survived SIGKILL");
+                assert!(found, "{b}: acknowledged write {kind} {reference} survived SIGKILL");
             }
             conn.close().await.ok();
         });

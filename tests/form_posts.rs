@@ -26,25 +26,49 @@ async fn card_requests_contact_messages_and_newsletter_sign_ups_without_javascri
         assert!(refused.text.contains("There is a problem") && refused.text.contains(r##"href="#card-email""##), "{b}: the summary links to the field");
         assert!(refused.text.contains(r#"value="Meera Shah""#), "{b}: the values are kept");
         let stored = submit(&app, "/subscription", "name=Meera+Shah&email=meera%40example.in&number=98250+22222&subscriptionType=Essential+Family").await;
-        assert_eq!((stored.status, stored.header("location")), (303, "/subscription?requested=family#request"), "{b}");
+        assert_eq!(stored.status, 303, "{b}");
+        let card = card_request::Entity::find().one(&state.db).await.unwrap().unwrap();
+        let page = confirmation(&app, &stored).await;
+        assert!(page.contains("Thank you!") && page.contains("We have received your request for the Essential Family card."), "{b}");
+        assert!(page.contains(&card.reference) && !page.contains("Meera"), "{b}: the reference, and only what the thank-you says");
         assert_eq!(card_request::Entity::find().count(&state.db).await.unwrap(), 1, "{b}");
 
         let refused = submit(&app, "/contactus", "name=Dev&email=dev%40example.in&subject=Card").await;
         assert_eq!(refused.status, 422, "{b}");
         assert!(refused.text.contains(r#"value="Card""#), "{b}");
         let stored = submit(&app, "/contactus", "name=%E0%AA%A6%E0%AB%87%E0%AA%B5&email=dev%40example.in&subject=Card&message=Hello").await;
-        assert_eq!((stored.status, stored.header("location")), (303, "/contactus?sent=1#contact-form"), "{b}");
+        assert_eq!(stored.status, 303, "{b}");
         let row = contact_message::Entity::find().one(&state.db).await.unwrap().unwrap();
         assert_eq!(row.name, "દેવ", "{b}: Gujarati round-trips through a form post");
+        let page = confirmation(&app, &stored).await;
+        assert!(page.contains("Thank you for your message.") && page.contains(&row.reference), "{b}");
 
         let refused = submit(&app, "/newsletter", "email=nope").await;
         assert_eq!(refused.status, 422, "{b}");
         assert!(refused.text.contains("Please enter a valid email address"), "{b}");
-        let stored = submit(&app, "/newsletter", "email=ravi%40example.in").await;
+        let stored = submit(&app, "/newsletter", "email=ravi%40example.in&source=footer").await;
         assert_eq!((stored.status, stored.header("location")), (303, "/newsletter?subscribed=1"), "{b}");
+        let landed = fetch(&app, "/newsletter?subscribed=1").await.text;
+        assert!(landed.contains("We have sent an e-mail to the address you gave. Open the link in it"), "{b}: it says what to do next");
         let again = submit(&app, "/newsletter", "email=Ravi%40Example.in").await;
         assert_eq!(again.status, 303, "{b}: the same friendly answer twice");
         assert_eq!(newsletter_subscriber::Entity::find().count(&state.db).await.unwrap(), 1, "{b}");
+        let row = newsletter_subscriber::Entity::find().one(&state.db).await.unwrap().unwrap();
+        assert_eq!((row.source.as_str(), row.confirmed_at.as_deref()), ("api", None), "{b}: the latest form, pending");
+
+        // The confirmation link's page has one button; opening it confirms nothing.
+        let confirm_token = row.confirm_token.clone().unwrap();
+        let link = fetch(&app, &format!("/newsletter/confirm?token={confirm_token}")).await;
+        assert_eq!(link.status, 200, "{b}");
+        assert!(link.text.contains("Confirm my subscription") && link.text.contains("noindex"), "{b}");
+        assert!(!hygo_data::newsletter::is_subscribed(&state.db, "ravi@example.in").await.unwrap(), "{b}: a mail scanner's GET changes nothing");
+        let done = submit(&app, &format!("/newsletter/confirm?token={confirm_token}"), "").await;
+        assert_eq!((done.status, done.header("location")), (303, "/newsletter?confirmed=1"), "{b}");
+        assert!(hygo_data::newsletter::is_subscribed(&state.db, "ravi@example.in").await.unwrap(), "{b}");
+        assert!(fetch(&app, "/newsletter?confirmed=1").await.text.contains("Your subscription is confirmed."), "{b}");
+        let used = submit(&app, &format!("/newsletter/confirm?token={confirm_token}"), "").await;
+        assert_eq!(used.header("location"), format!("/newsletter/confirm?token={confirm_token}"), "{b}: one time only");
+        assert!(fetch(&app, used.header("location")).await.text.contains("This confirmation link is not valid."), "{b}");
 
         // The unsubscribe page's button: a browser is sent on to a page.
         let token = newsletter_subscriber::Entity::find().one(&state.db).await.unwrap().unwrap().unsubscribe_token;
@@ -88,11 +112,11 @@ async fn the_wizards_step_by_step_without_javascript() {
 
         let sent = submit(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
         assert_eq!(sent.status, 303, "{b}");
-        assert_eq!(
-            sent.header("location"),
-            "/appointment?requested=1&doctor=Dr.+Kinjal+Mehta&date=2030-01-14&time=10%3A00+AM&visitType=in-person",
-            "{b}: the confirmation's address carries no personal data"
-        );
+        let page = confirmation(&app, &sent).await;
+        let row = appointment::Entity::find().one(&state.db).await.unwrap().unwrap();
+        assert!(page.contains("Appointment Request Sent") && page.contains("We&#x27;ll contact you within 24 hours to confirm the details."), "{b}");
+        assert!(page.contains("<dd>Dr. Kinjal Mehta</dd>") && page.contains("<dd>Monday, 14 January 2030<!-- -->, <!-- -->10:00 AM</dd>"), "{b}");
+        assert!(page.contains(&row.reference) && !page.contains("Asha"), "{b}: wizard A's success screen shows no personal details");
         let taken = submit(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
         assert_eq!(taken.status, 409, "{b}");
         assert!(taken.text.contains("Sorry, that time has just been requested"), "{b}");
@@ -102,7 +126,10 @@ async fn the_wizards_step_by_step_without_javascript() {
         // Wizard B: the doctor is the path's.
         let b_sent = submit(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&date=2030-01-14&time=11%3A00+AM&isNewPatient=no")).await;
         assert_eq!(b_sent.status, 303, "{b}");
-        assert!(b_sent.header("location").starts_with("/appointment/4?confirmed=1&date=2030-01-14&time=11%3A00+AM"), "{b}: {}", b_sent.header("location"));
+        let page = confirmation(&app, &b_sent).await;
+        assert!(page.contains("Appointment Confirmed!") && page.contains("<dd>Monday, 14 January 2030<!-- -->, <!-- -->11:00 AM</dd>"), "{b}");
+        assert!(page.contains("<dd>Asha Patel</dd>") && page.contains("<dd>asha@example.in</dd>"), "{b}: wizard B's repeats the personal details");
+        assert!(page.contains(r#"href="/appointment/4""#), "{b}: Book Another Appointment");
         let off_grid = submit(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&date=2030-01-14&time=8%3A00+PM")).await;
         assert_eq!(off_grid.status, 422, "{b}: 8:00 PM is not one of her times");
         assert!(off_grid.text.contains("Schedule Your Appointment"), "{b}");
@@ -122,6 +149,26 @@ async fn over_the_limit_a_form_gets_its_page_again_with_429() {
     assert_eq!(limited.status, 429);
     assert!(limited.text.contains("Please wait a few minutes") && limited.text.contains(r#"value="Card""#));
     assert_eq!(contact_message::Entity::find().count(&state.db).await.unwrap(), 1);
+}
+
+/// The page a stored form post was sent on to: `/requests?token=`, a random
+/// token, never what was sent. Its page, kept by neither the browser nor a cache
+/// and named to no other site.
+async fn confirmation(
+    app: &impl actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, Error = actix_web::Error>,
+    sent: &common::Answer,
+) -> String {
+    assert_eq!(sent.status, 303, "{}", sent.text);
+    let location = sent.header("location");
+    let token = location.strip_prefix("/requests?token=").unwrap_or_else(|| panic!("a confirmation page: {location}"));
+    assert!(token.len() == 26 && token.bytes().all(|c| c.is_ascii_digit() || c.is_ascii_lowercase()), "{location}");
+    let page = fetch(app, location).await;
+    assert_eq!(page.status, 200, "{location}");
+    assert_eq!(page.header("cache-control"), "no-store");
+    assert_eq!(page.header("referrer-policy"), "no-referrer");
+    assert_eq!(page.header("etag"), "");
+    assert!(page.text.contains(r#"<meta name="robots" content="noindex"#), "not for search engines");
+    main_of(&page.text).to_owned()
 }
 
 /// The `<main>` of a page: what the page itself says, without the shared footer.
@@ -153,8 +200,10 @@ async fn the_schedule_step_writes_dates_as_people_in_india_do() {
         // Step 2 leads on to "Review Appointment" in both wizards (spec section 4).
         assert!(html.contains(r#"value="next" class="button button--primary" name="action">Review Appointment</button>"#), "{path}");
     }
-    // The request's confirmation page (from its address) says the day the same way.
-    let html = fetch(&app, "/appointment?requested=1&doctor=Dr.+Kinjal+Mehta&date=2026-11-30&time=10%3A00+AM&visitType=in-person").await.text;
+    // The request's confirmation page says the day the same way.
+    let choice = "doctor=Dr.+Kinjal+Mehta&date=2026-11-30&time=10%3A00+AM&visitType=in-person";
+    let sent = submit(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
+    let html = confirmation(&app, &sent).await;
     assert!(html.contains("<dd>Monday, 30 November 2026<!-- -->, <!-- -->10:00 AM</dd>"), "the confirmation");
 }
 
@@ -293,4 +342,61 @@ async fn one_symptom_ticked_without_javascript_is_stored() {
     assert_eq!(sent.status, 303, "{}", sent.text);
     let row = appointment::Entity::find().one(&state.db).await.unwrap().unwrap();
     assert_eq!(row.symptoms, r#"["fever"]"#);
+}
+
+#[actix_web::test]
+async fn addresses_carry_no_request_and_a_confirmation_page_shows_it_for_a_short_time() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let mut config = common::test_config();
+        config.receipt_valid_for = std::time::Duration::from_secs(60);
+        let state = common::state_from(&db, at(NOW), config).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+
+        // The old addresses of the success screens show nothing they are given.
+        let planted = "Dr.+Evil+Impostor+at+3+AM";
+        for path in [
+            format!("/appointment?requested=1&doctor={planted}&date=2030-01-14&time=10%3A00+AM&visitType=in-person"),
+            format!("/appointment/4?confirmed=1&date=2030-01-14&time={planted}&visitType=video"),
+            format!("/subscription?requested={planted}#request"),
+            format!("/contactus?sent=1&subject={planted}"),
+        ] {
+            let page = fetch(&app, &path).await;
+            assert_eq!(page.status, 200, "{b}: {path}");
+            let main = main_of(&page.text);
+            assert!(!main.contains("Evil") && !main.contains("Impostor"), "{b}: {path} shows what its address says");
+            assert!(!main.contains("Appointment Confirmed!") && !main.contains("Appointment Request Sent") && !main.contains("Thank you"), "{b}: {path}");
+        }
+
+        // A stored request's page: a token of its own, not its reference.
+        let sent = submit(&app, "/contactus", "name=Dev&email=dev%40example.in&subject=Card&message=Hello").await;
+        let again = submit(&app, "/contactus", "name=Dev&email=dev%40example.in&subject=Card&message=Hello").await;
+        assert_ne!(sent.header("location"), again.header("location"), "{b}: every request its own page");
+        let page = confirmation(&app, &sent).await;
+        let rows = contact_message::Entity::find().all(&state.db).await.unwrap();
+        assert!(rows.iter().all(|r| !sent.header("location").contains(&r.reference)), "{b}: the address is not the reference");
+        assert!(page.contains(&rows[0].reference) || page.contains(&rows[1].reference), "{b}");
+        // Its props, for a navigation in the browser, are kept by no one either.
+        let props = fetch(&app, &format!("/api/props?path={}", sent.header("location"))).await;
+        assert_eq!((props.status, props.header("cache-control"), props.header("referrer-policy")), (200, "no-store", "no-referrer"), "{b}");
+
+        // A token that does not exist, and one whose time is over: the same page, naming nothing.
+        let unknown = fetch(&app, "/requests?token=0000000000000000000000000a").await;
+        assert_eq!(unknown.status, 404, "{b}");
+        for bad in ["/requests", "/requests?token=x", "/requests?token=..%2F..%2Fetc", &format!("/requests?token={}", "z".repeat(500))] {
+            assert_eq!(fetch(&app, bad).await.status, 404, "{b}: {bad}");
+        }
+        let old = (chrono::Utc::now() - chrono::Duration::minutes(2)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        use sea_orm::ConnectionTrait;
+        state.db.execute_unprepared(&format!("UPDATE receipts SET created_at = '{old}'")).await.unwrap();
+        let expired = fetch(&app, sent.header("location")).await;
+        assert_eq!(expired.status, 404, "{b}: shown for HYGO_RECEIPT_MINUTES only");
+        assert_eq!(main_of(&expired.text), main_of(&unknown.text), "{b}: an expired page says what an unknown one says");
+        let main = main_of(&expired.text);
+        assert!(main.contains("Page not found") && !main.contains("Thank you") && !main.contains("HY-"), "{b}: {main}");
+        assert!(!expired.text.contains("Dev") && !expired.text.contains("dev@example.in"), "{b}: nor in the props");
+        assert_eq!(expired.header("cache-control"), "no-store", "{b}");
+        assert_eq!(hygo_data::receipts::forget_expired(&state.db, chrono::Duration::minutes(1)).await.unwrap(), 2, "{b}");
+        assert_eq!(contact_message::Entity::find().count(&state.db).await.unwrap(), 2, "{b}: the requests stay");
+    }
 }

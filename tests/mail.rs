@@ -1,7 +1,7 @@
-//! The newsletter's e-mail: a sign-up queues a welcome message in the same
+//! The newsletter's e-mail: a sign-up queues its confirmation message in the same
 //! transaction, the outbox hands it to an SMTP relay (here a small one on loopback
-//! that records what it is given), and the link it carries unsubscribes in one
-//! click. On SQLite and PostgreSQL.
+//! that records what it is given), its link confirms (double opt-in), and the
+//! newsletter's link unsubscribes in one click. On SQLite and PostgreSQL.
 
 mod common;
 
@@ -76,7 +76,7 @@ async fn with_relay(db: &TestDb, url: String) -> actix_web::web::Data<hygo::stat
 }
 
 #[actix_web::test]
-async fn the_welcome_email_reaches_the_relay_and_its_link_unsubscribes() {
+async fn the_confirmation_email_reaches_the_relay_and_its_link_confirms() {
     for db in TestDb::all().await {
         let b = db.backend;
         let (url, got) = relay(false).await;
@@ -85,14 +85,31 @@ async fn the_welcome_email_reaches_the_relay_and_its_link_unsubscribes() {
 
         let (status, _, _) = send(&app, post_json("/newsletter/subscribe", &json!({ "email": "kavya@example.in" }))).await;
         assert_eq!(status, 200, "{b}");
-        send(&app, post_json("/newsletter/subscribe", &json!({ "email": "kavya@example.in" }))).await;
-        assert_eq!(outbox::Entity::find().count(&state.db).await.unwrap(), 1, "{b}: one welcome, not one per sign-up");
-
         assert_eq!(hygo::mail::deliver_due(&state).await.unwrap(), 1, "{b}");
         assert_eq!(outbox::Entity::find().count(&state.db).await.unwrap(), 0, "{b}: delivered mail leaves the outbox");
         let mail = got.lock().unwrap().pop().expect("the relay got the message");
         assert!(mail.contains("To: kavya@example.in"), "{b}: {mail}");
-        assert!(mail.contains("Subject: Welcome to the HYGO newsletter"), "{b}");
+        assert!(mail.contains("Subject: Confirm your subscription to the HYGO newsletter"), "{b}");
+        assert!(!mail.contains("List-Unsubscribe"), "{b}: not a newsletter yet");
+        // Quoted-printable: `=` is `=3D`, a long line ends in `=`.
+        let body = mail[mail.find("\n\n").expect("headers, then the body")..].replace("=\n", "").replace("=3D", "=");
+        assert!(!body.contains("kavya"), "{b}: the body names no one: {body}");
+        let start = body.find("https://hygo.test/newsletter/confirm?token=").expect("the confirmation link");
+        let link = body[start..].split_whitespace().next().unwrap();
+        assert!(!hygo_data::newsletter::is_subscribed(&state.db, "kavya@example.in").await.unwrap(), "{b}: pending");
+
+        // The link's page has the button; pressing it confirms.
+        let path = link.strip_prefix("https://hygo.test").unwrap();
+        let req = TestRequest::post().uri(path).insert_header(("accept", "text/html"));
+        let res = test::call_service(&app, req.to_request()).await;
+        assert_eq!((res.status().as_u16(), res.headers().get("location").unwrap().to_str().unwrap()), (303, "/newsletter?confirmed=1"), "{b}");
+        assert!(hygo_data::newsletter::is_subscribed(&state.db, "kavya@example.in").await.unwrap(), "{b}");
+
+        // Signing up again: an e-mail that says so, with the newsletter's one-click unsubscribe.
+        send(&app, post_json("/newsletter/subscribe", &json!({ "email": "kavya@example.in" }))).await;
+        assert_eq!(hygo::mail::deliver_due(&state).await.unwrap(), 1, "{b}");
+        let mail = got.lock().unwrap().pop().expect("the relay got the message");
+        assert!(mail.contains("Subject: You are already subscribed to the HYGO newsletter"), "{b}");
         assert!(mail.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"), "{b}");
         let header = mail.lines().find(|l| l.starts_with("List-Unsubscribe: <")).expect("List-Unsubscribe header");
         let link = header.trim_start_matches("List-Unsubscribe: <").trim_end_matches('>');

@@ -48,17 +48,21 @@ async fn free_text_locations_and_on_leave_become_clinics_and_dated_leave() {
     }
 }
 
+/// A department and its doctor (id 1), as the schema was from migration 5 on.
+const A_DOCTOR: [&str; 2] = [
+            "INSERT INTO departments (slug, name, description, listed) VALUES ('cardiology', 'Cardiology', 'Heart', true)",
+            "INSERT INTO doctors (id, name, specialization, department_id, experience_years, rating, image, bio, education, \
+             services, languages, insurances, availability) VALUES \
+             (1, 'Dr. A', 'Cardiologist', 1, 5, NULL, NULL, '', '[]', '[]', '[]', '[]', 'Available')",
+];
+
 #[actix_web::test]
 async fn stored_options_become_their_ids() {
     for db in TestDb::all().await {
         let b = db.backend;
         let old = hygo_data::db::open(&db.url).await.unwrap();
         Migrator::up(&old, Some(5)).await.unwrap();
-        for sql in [
-            "INSERT INTO departments (slug, name, description, listed) VALUES ('cardiology', 'Cardiology', 'Heart', true)",
-            "INSERT INTO doctors (id, name, specialization, department_id, experience_years, rating, image, bio, education, \
-             services, languages, insurances, availability) VALUES \
-             (1, 'Dr. A', 'Cardiologist', 1, 5, NULL, NULL, '', '[]', '[]', '[]', '[]', 'Available')",
+        for sql in A_DOCTOR.iter().copied().chain([
             "INSERT INTO appointments (doctor_id, department, date, start_time, visit_type, name, phone, email, reason, symptoms, \
              notes, insurance, policy_number, is_new_patient, created_at) VALUES \
              (1, '', '2026-12-01', '10:00', 'in-person', 'A', '9876543210', 'a@example.com', 'Routine Check-up', \
@@ -68,7 +72,7 @@ async fn stored_options_become_their_ids() {
             "INSERT INTO card_requests (name, email, number, subscription_type, created_at) VALUES \
              ('C', 'c@example.com', '9876543210', 'Essential Family', '2026-11-24T10:00:00+05:30'), \
              ('D', 'd@example.com', '9876543210', 'Essential individual', '2026-11-24T10:00:00+05:30')",
-        ] {
+        ]) {
             old.execute_unprepared(sql).await.unwrap_or_else(|e| panic!("{b}: {e}"));
         }
         old.close().await.unwrap();
@@ -97,8 +101,71 @@ async fn stored_options_become_their_ids() {
             number: Some("9876543210".into()),
             subscription_type: Some("Essential Family".into()),
         };
-        let id = hygo_data::card_requests::create(&conn, req).await.unwrap();
+        let id = hygo_data::card_requests::create(&conn, req, None).await.unwrap().id;
         let row = hygo_data::entities::card_request::Entity::find_by_id(id).one(&conn).await.unwrap().unwrap();
         assert_eq!(row.subscription_type, "family", "{b}");
+    }
+}
+
+#[actix_web::test]
+async fn stored_requests_get_references_and_subscribers_a_consent_record() {
+    use hygo_data::entities::{appointment, card_request, contact_message, newsletter_subscriber};
+    use hygo_data::newsletter::{self, Status};
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let old = hygo_data::db::open(&db.url).await.unwrap();
+        Migrator::up(&old, Some(6)).await.unwrap();
+        for sql in A_DOCTOR.iter().copied().chain([
+            "INSERT INTO appointments (doctor_id, department, date, start_time, visit_type, name, phone, email, reason, symptoms, \
+             notes, insurance, policy_number, is_new_patient, created_at) VALUES \
+             (1, '', '2026-12-01', '10:00', 'in-person', 'A', '9876543210', 'a@example.com', '', '[]', '', '', '', true, '2026-11-24T10:00:00Z'), \
+             (1, '', '2026-12-01', '10:15', 'video', 'B', '9876543210', 'b@example.com', '', '[]', '', '', '', true, '2026-11-24T10:00:00Z')",
+            "INSERT INTO card_requests (name, email, number, subscription_type, created_at) VALUES \
+             ('C', 'c@example.com', '9876543210', 'family', '2026-11-24T10:00:00Z')",
+            "INSERT INTO contact_messages (name, email, phone, subject, message, clinic, created_at) VALUES \
+             ('D', 'd@example.com', '', 'S', 'M', '', '2026-11-24T10:00:00Z')",
+            "INSERT INTO newsletter_subscribers (email, unsubscribe_token, subscribed_at, unsubscribed_at) VALUES \
+             ('on@example.com', '0123456789abcdef0123456789abcdef', '2026-11-20T10:00:00Z', NULL), \
+             ('off@example.com', 'fedcba9876543210fedcba9876543210', '2026-11-20T10:00:00Z', '2026-11-21T10:00:00Z')",
+        ]) {
+            old.execute_unprepared(sql).await.unwrap_or_else(|e| panic!("{b}: {e}"));
+        }
+        old.close().await.unwrap();
+
+        let conn = hygo_data::connect(&db.url).await.unwrap();
+        let mut references: Vec<String> = appointment::Entity::find().all(&conn).await.unwrap().into_iter().map(|r| r.reference).collect();
+        references.extend(card_request::Entity::find().all(&conn).await.unwrap().into_iter().map(|r| r.reference));
+        references.extend(contact_message::Entity::find().all(&conn).await.unwrap().into_iter().map(|r| r.reference));
+        assert_eq!(references.len(), 4, "{b}");
+        for r in &references {
+            assert_eq!(hygo_data::refs::normalize_reference(r).as_deref(), Some(r.as_str()), "{b}: {r}");
+        }
+        references.sort();
+        references.dedup();
+        assert_eq!(references.len(), 4, "{b}: each its own");
+        // Two rows of a table cannot share one: the unique index.
+        assert!(conn.execute_unprepared("UPDATE appointments SET reference = 'HY-0000-0000'").await.is_err(), "{b}");
+
+        // Signed up before double opt-in: still subscribed, and the record says how.
+        let on = newsletter_subscriber::Entity::find_by_id(1).one(&conn).await.unwrap().unwrap();
+        assert_eq!((on.confirmed_at.as_deref(), on.source.as_str()), (Some("2026-11-20T10:00:00Z"), "single-opt-in"), "{b}");
+        assert_eq!(newsletter::status(&conn, "off@example.com").await.unwrap(), Some(Status::Unsubscribed), "{b}");
+        assert_eq!(newsletter::recipients(&conn).await.unwrap(), vec![("on@example.com".to_owned(), on.unsubscribe_token.clone())], "{b}");
+        // New rows get theirs.
+        let req = hygo_data::contact_messages::ContactRequest {
+            name: Some("E".into()),
+            email: Some("e@example.com".into()),
+            subject: Some("S".into()),
+            message: Some("M".into()),
+            ..Default::default()
+        };
+        let stored = hygo_data::contact_messages::create(&conn, req, None).await.unwrap();
+        assert!(!references.contains(&stored.reference), "{b}");
+        conn.close().await.unwrap();
+
+        // And back down, and up again.
+        let conn = hygo_data::db::open(&db.url).await.unwrap();
+        Migrator::down(&conn, Some(1)).await.unwrap_or_else(|e| panic!("{b}: {e}"));
+        Migrator::up(&conn, None).await.unwrap_or_else(|e| panic!("{b}: {e}"));
     }
 }

@@ -136,6 +136,7 @@ async fn triggers_version_the_data_and_a_kept_page_needs_no_query() {
         // Bookings raise their own version, not the catalogue's.
         let bookings = hygo_data::data_version::current(&state.db).await.unwrap().bookings;
         hygo_data::entities::appointment::ActiveModel {
+            reference: Set(hygo_data::refs::new_reference()),
             doctor_id: Set(4),
             department: Set(String::new()),
             date: Set("2030-01-07".into()),

@@ -12,6 +12,7 @@ mod m20261126_000005_clinics_and_leave;
 mod m20261127_000006_option_ids;
 mod m20261128_000007_abuse;
 mod m20261128_000008_write_probe;
+mod m20261128_000009_references_and_consent;
 
 pub struct Migrator;
 
@@ -27,6 +28,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000006_option_ids::Migration),
             Box::new(m20261128_000007_abuse::Migration),
             Box::new(m20261128_000008_write_probe::Migration),
+            Box::new(m20261128_000009_references_and_consent::Migration),
         ]
     }
 }

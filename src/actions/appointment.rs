@@ -9,17 +9,19 @@
 //! original, changing step checks nothing (spec section 4); sending checks
 //! everything, and a refusal returns to the first step with a problem. Which step
 //! shows which field is `FIELD_STEPS`, which the browser's wizard reads too
-//! (`ui/src/generated/wizard.json`). Stored, the request lands on the success
-//! screen (POST-redirect-GET); a slot taken meanwhile returns to the schedule step
-//! with the message and the times still free.
+//! (`ui/src/generated/wizard.json`). Stored, the request lands on its
+//! confirmation page, `/requests?token=` (POST-redirect-GET; no name, doctor or
+//! time in the address); a slot taken meanwhile returns to the schedule step with
+//! the message and the times still free.
 
 use actix_web::http::StatusCode;
 use hygo_data::appointments::{self, AppointmentRequest};
 use hygo_data::form::{Invalid, Message, WriteError};
+use hygo_data::receipts::Kind;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{json, Map, Value};
 
-use super::{query_value, Action, Channel, Cx, Done, Refusal};
+use super::{Action, Channel, Cx, Done, Refusal};
 use crate::pages::FormState;
 use crate::state::AppState;
 
@@ -167,7 +169,8 @@ impl Action for Book {
             request.department = None;
             request.selected_symptoms = None;
         }
-        let result = appointments::book(&cx.state.db, &cx.state.clock, request).await;
+        let kind = if general { Kind::AppointmentGeneral } else { Kind::AppointmentDoctor };
+        let result = appointments::book(&cx.state.db, &cx.state.clock, request, cx.receipt(kind)).await;
         // After a booking, or a refusal because the time was taken, the free slots
         // this process keeps are out of date: the next answer reads the versions again.
         if matches!(result, Ok(_) | Err(WriteError::Conflict { .. })) {
@@ -175,17 +178,8 @@ impl Action for Book {
         }
         let booked = result?;
         tracing::info!(appointment = booked.id, doctor = booked.doctor_id, "appointment requested");
-        let details = format!(
-            "date={}&time={}&visitType={}",
-            query_value(&booked.date),
-            query_value(&booked.time),
-            query_value(&booked.visit_type)
-        );
-        let location = match doctor_id {
-            Some(id) => format!("/appointment/{id}?confirmed=1&{details}"),
-            None => format!("/appointment?requested=1&doctor={}&{details}", query_value(&booked.doctor)),
-        };
-        Ok(Done::Stored { status: StatusCode::CREATED, message: "appointment.requested", data: Some(json!(booked)), location })
+        let receipt = booked.receipt.clone();
+        Ok(Done::stored(StatusCode::CREATED, "appointment.requested", json!(booked), receipt))
     }
 
     /// The step to show again: the first with a problem; the schedule step, with

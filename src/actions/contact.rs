@@ -1,9 +1,10 @@
 //! The contact form (`/contactus`), as `POST /api/contact` (JSON) and `POST
-//! /contactus` (a form post, which lands on `/contactus?sent=1#contact-form`).
+//! /contactus` (a form post, which lands on its confirmation page, `/requests?token=`).
 
 use actix_web::http::StatusCode;
 use hygo_data::contact_messages::{self, ContactRequest};
 use hygo_data::form::WriteError;
+use hygo_data::receipts::Kind;
 use serde_json::json;
 
 use super::{Action, Cx, Done};
@@ -14,13 +15,8 @@ impl Action for Send {
     type Input = ContactRequest;
 
     async fn run(cx: &Cx<'_>, input: ContactRequest) -> Result<Done, WriteError> {
-        let id = contact_messages::create(&cx.state.db, input).await?;
-        tracing::info!(contact_message = id, "contact message stored");
-        Ok(Done::Stored {
-            status: StatusCode::CREATED,
-            message: "contact.sent",
-            data: Some(json!({ "id": id })),
-            location: "/contactus?sent=1#contact-form".into(),
-        })
+        let stored = contact_messages::create(&cx.state.db, input, cx.receipt(Kind::Contact)).await?;
+        tracing::info!(contact_message = stored.id, "contact message stored");
+        Ok(Done::stored(StatusCode::CREATED, "contact.sent", json!({ "reference": stored.reference }), stored.receipt))
     }
 }

@@ -5,7 +5,8 @@
 //! - JSON: `201`/`200` with `{success, message, data}`, or the error shape of
 //!   `crate::error` (422 with a message per field, 409, 429, 503);
 //! - a form post: stored, `303` to a page that says so (POST-redirect-GET, so a
-//!   reload never sends it twice); refused, the same page again (422, 409, 429)
+//!   reload never sends it twice): its confirmation page, named by a random token
+//!   (`/requests?token=`, `hygo_data::receipts`), never by what was sent; refused, the same page again (422, 409, 429)
 //!   with the visitor's values, an error summary and a message by each field
 //!   (`Props.form`); a step of a multi-step form, the page at its next step.
 //!
@@ -42,14 +43,15 @@ pub enum Channel {
 }
 
 /// A JSON write's answer when it is stored (TypeScript: `StoredAnswer`); `data`
-/// is the action's (a booking's `Booked`, a stored row's `{id}`).
+/// is the action's (a booking's `Booked`, a stored row's `{reference}`; ids stay
+/// internal).
 #[derive(Serialize, ts_rs::TS)]
 pub struct StoredAnswer {
     /// Always true.
     pub success: bool,
     pub message: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional, type = "Booked | { id: number }")]
+    #[ts(optional, type = "Booked | { reference: string }")]
     pub data: Option<Value>,
 }
 
@@ -84,6 +86,15 @@ pub enum Done {
     /// A form post answered with its page (the next step of a wizard, with this
     /// state; none for a page that only shows, such as "Doctor not found").
     Page(Option<FormState>),
+}
+
+impl Done {
+    /// A stored request: JSON gets `data`; a form post goes to the confirmation
+    /// page of `receipt` (issued for every form post, `Cx::receipt`).
+    pub fn stored(status: StatusCode, message: &'static str, data: Value, receipt: Option<String>) -> Self {
+        let location = receipt.map_or_else(|| "/".to_owned(), |token| format!("/requests?token={token}"));
+        Done::Stored { status, message, data: Some(data), location }
+    }
 }
 
 /// A form's action: its input, whether a given post writes (and so counts against
@@ -317,6 +328,14 @@ pub fn see_other(location: &str) -> HttpResponse {
 /// Percent-encodes a value for a query string.
 pub fn query_value(text: &str) -> String {
     form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+impl Cx<'_> {
+    /// The confirmation page to store with a request: a form post lands on one, a
+    /// JSON client (which shows its own success screen) needs none.
+    pub fn receipt(&self, kind: hygo_data::receipts::Kind) -> Option<hygo_data::receipts::Kind> {
+        (self.channel == Channel::Form).then_some(kind)
+    }
 }
 
 /// Whether a request came from a page (a browser asking for HTML) rather than a

@@ -1,10 +1,11 @@
 //! The newsletter: sign-up as `POST /newsletter/subscribe` (JSON, spec section 7,
 //! call 1) and `POST /newsletter` (the footer's form without JavaScript, which
-//! lands on `/newsletter?subscribed=1`), and the one-click unsubscribe of the
-//! e-mails (RFC 8058: a POST to the link they carry).
+//! lands on `/newsletter?subscribed=1`: "check your e-mail"), the confirmation
+//! link's button (double opt-in) and the one-click unsubscribe of the e-mails
+//! (RFC 8058: a POST to the link they carry).
 
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use hygo_data::form::WriteError;
 use hygo_data::newsletter::{self, NewsletterRequest};
 use serde::Deserialize;
@@ -23,13 +24,14 @@ impl Action for Subscribe {
     /// honeypot only, and the double opt-in.
     const TIMED: bool = false;
 
-    /// The same answer for a new and a known address: the form must not tell
-    /// strangers who is subscribed.
+    /// The same answer, after the same work, for a new, a pending and a confirmed
+    /// address: the form must not tell strangers who is subscribed
+    /// (`hygo_data::newsletter`). The e-mail says what to do next.
     async fn run(cx: &Cx<'_>, input: NewsletterRequest) -> Result<Done, WriteError> {
         newsletter::subscribe(&cx.state.db, input, &cx.state.config.public_url).await?;
         Ok(Done::Stored {
             status: StatusCode::OK,
-            message: "newsletter.subscribed",
+            message: "newsletter.checkEmail",
             data: None,
             location: "/newsletter?subscribed=1".into(),
         })
@@ -37,7 +39,7 @@ impl Action for Subscribe {
 }
 
 #[derive(Deserialize)]
-pub struct UnsubscribeQuery {
+pub struct TokenQuery {
     token: Option<String>,
 }
 
@@ -47,11 +49,7 @@ pub struct UnsubscribeQuery {
 /// The unsubscribe page's button posts here too: a browser asking for HTML is sent
 /// on to the page that says it is done (or that the link is not valid). A post
 /// from another site's page is refused (403; a browser is sent to the page).
-pub async fn unsubscribe(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    query: web::Query<UnsubscribeQuery>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn unsubscribe(state: web::Data<AppState>, req: HttpRequest, query: web::Query<TokenQuery>) -> Result<HttpResponse, ApiError> {
     let token = query.into_inner().token.unwrap_or_default();
     if crate::edge::from_another_site(&req, &state.config.public_url) {
         // Another site's page cannot unsubscribe its visitor; a person who followed
@@ -63,16 +61,44 @@ pub async fn unsubscribe(
     }
     let done = newsletter::unsubscribe(&state.db, &token).await?;
     super::kept(&state)?;
-    if wants_html(&req) {
-        return Ok(see_other(&if done {
-            "/newsletter?unsubscribed=1".to_owned()
-        } else {
-            format!("/unsubscribe?token={}", query_value(&token))
-        }));
+    Ok(answer(&req, done, &token, Link { done: "/newsletter?unsubscribed=1", again: "/unsubscribe", message: "newsletter.unsubscribed", invalid: "newsletter.invalidLink" }))
+}
+
+/// `POST /newsletter/confirm?token=…`: the button of the confirmation link's page
+/// (`GET /newsletter/confirm?token=…`, which changes nothing, so a mail scanner
+/// that opens links does not subscribe anyone). The address is subscribed from now.
+pub async fn confirm(state: web::Data<AppState>, req: HttpRequest, query: web::Query<TokenQuery>) -> Result<HttpResponse, ApiError> {
+    let token = query.into_inner().token.unwrap_or_default();
+    if crate::edge::from_another_site(&req, &state.config.public_url) {
+        if wants_html(&req) {
+            return Ok(see_other(&format!("/newsletter/confirm?token={}", query_value(&token))));
+        }
+        return Err(super::cross_site());
+    }
+    let done = newsletter::confirm(&state.db, &token).await?;
+    super::kept(&state)?;
+    Ok(answer(&req, done, &token, Link { done: "/newsletter?confirmed=1", again: "/newsletter/confirm", message: "newsletter.confirmed", invalid: "newsletter.confirmInvalid" }))
+}
+
+/// Where a link's button leads.
+struct Link {
+    /// The page that says it worked.
+    done: &'static str,
+    /// The link's own page, which says when the link is not valid.
+    again: &'static str,
+    /// What JSON is told when it worked, and when the link is not valid.
+    message: &'static str,
+    invalid: &'static str,
+}
+
+/// A link's action answered: a browser is sent on to a page; JSON gets 200 or 404.
+fn answer(req: &HttpRequest, done: bool, token: &str, link: Link) -> HttpResponse {
+    if wants_html(req) {
+        return see_other(&if done { link.done.to_owned() } else { format!("{}?token={}", link.again, query_value(token)) });
     }
     if done {
-        Ok(HttpResponse::Ok().json(json!({ "success": true, "message": hygo_data::catalogue::message("newsletter.unsubscribed") })))
+        HttpResponse::Ok().json(json!({ "success": true, "message": hygo_data::catalogue::message(link.message) }))
     } else {
-        Err(ApiError::not_found(hygo_data::catalogue::message("newsletter.invalidLink")))
+        ApiError::not_found(hygo_data::catalogue::message(link.invalid)).error_response()
     }
 }

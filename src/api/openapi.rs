@@ -58,13 +58,17 @@ pub fn document() -> Value {
             "properties": { "success": { "const": true }, "message": { "type": "string" } }
         }),
     );
-    let created_id = json!({
+    let created_reference = json!({
         "type": "object",
         "required": ["success", "message", "data"],
         "properties": {
             "success": { "const": true },
             "message": { "type": "string" },
-            "data": { "type": "object", "required": ["id"], "properties": { "id": { "type": "integer" } } }
+            "data": {
+                "type": "object",
+                "required": ["reference"],
+                "properties": { "reference": { "type": "string", "description": "The request's public reference, `HY-7K3M-Q9TD` (random; ids stay internal)." } }
+            }
         }
     });
 
@@ -155,17 +159,17 @@ pub fn document() -> Value {
             "/api/SubscriptionData/subscription-form": { "post": {
                 "summary": "Request a prepaid health card.",
                 "requestBody": body(&card),
-                "responses": write_errors(json!({ "201": ok("The request is stored.", created_id.clone()) }))
+                "responses": write_errors(json!({ "201": ok("The request is stored.", created_reference.clone()) }))
             }},
             "/api/contact": { "post": {
                 "summary": "Send a message to the clinic.",
                 "requestBody": body(&contact),
-                "responses": write_errors(json!({ "201": ok("The message is stored.", created_id.clone()) }))
+                "responses": write_errors(json!({ "201": ok("The message is stored.", created_reference.clone()) }))
             }},
             "/newsletter/subscribe": { "post": {
-                "summary": "Subscribe to the newsletter; the same answer for a new and a known address.",
+                "summary": "Ask for the newsletter: a confirmation e-mail is sent (double opt-in); the same answer, after the same work, for a new, a pending and a confirmed address.",
                 "requestBody": body(&newsletter),
-                "responses": write_errors(json!({ "200": ok("Subscribed.", json!({ "$ref": "#/components/schemas/Message" })) }))
+                "responses": write_errors(json!({ "200": ok("Asked: an e-mail is on its way.", json!({ "$ref": "#/components/schemas/Message" })) }))
             }},
             "/newsletter/unsubscribe": { "post": {
                 "summary": "One-click unsubscribe (RFC 8058) with the token of the e-mail's link.",

@@ -26,5 +26,7 @@ pub async fn get(state: web::Data<AppState>, query: web::Query<PropsQuery>) -> R
         return Ok(HttpResponse::Ok().json(json!({ "redirect": "/" })));
     };
     let props = pages::load(&state, &found, wanted.clone()).await?;
-    Ok(HttpResponse::Ok().json(props))
+    let mut res = HttpResponse::Ok().json(props);
+    pages::request::keep_private(found.page, res.headers_mut());
+    Ok(res)
 }

@@ -14,6 +14,7 @@ mod home;
 mod news;
 pub mod registry;
 mod newsletter;
+pub mod request;
 mod search;
 mod services;
 mod specialization;
@@ -122,6 +123,7 @@ pub enum PageData {
     Newsletter(newsletter::Data),
     Appointment(appointment::Data),
     Content(content::Data),
+    Request(request::Data),
 }
 
 impl PageData {
@@ -143,6 +145,7 @@ impl PageData {
             PageData::Newsletter(_) => "Newsletter",
             PageData::Appointment(_) => "Appointment",
             PageData::Content(_) => "Content",
+            PageData::Request(_) => "Request",
         }
     }
 }

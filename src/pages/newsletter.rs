@@ -1,6 +1,9 @@
-//! `/newsletter` and `/unsubscribe?token=`: the sign-up form on a page
-//! of its own (where the footer's form lands without JavaScript), and the page an
-//! e-mail's unsubscribe link opens. Their texts are the footer's (`site.newsletter`).
+//! `/newsletter`, `/newsletter/confirm?token=` and `/unsubscribe?token=`: the
+//! sign-up form on a page of its own (where the footer's form lands without
+//! JavaScript), and the pages the confirmation e-mail's link and the newsletter's
+//! unsubscribe link open, each with one button (opening a link changes nothing, so
+//! a mail scanner that follows links neither subscribes nor unsubscribes anyone).
+//! Their texts are the footer's (`site.newsletter`).
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -11,36 +14,52 @@ use hygo_data::{catalogue, newsletter, DataError};
 #[ts(rename = "NewsletterData")]
 pub struct Data {
     /// On `/unsubscribe`: the link's token and whether it is a subscriber's.
-    pub unsubscribe: Option<Unsubscribe>,
+    pub unsubscribe: Option<TokenLink>,
+    /// On `/newsletter/confirm`: the link's token and whether it still works.
+    pub confirm: Option<TokenLink>,
     pub messages: Messages,
     pub forms: super::subscription::FormsCommon,
 }
 
 #[derive(Serialize, TS)]
-pub struct Unsubscribe {
+pub struct TokenLink {
     pub token: String,
     pub valid: bool,
 }
 
-/// What the page says once the footer's form or the unsubscribe button has worked.
+/// What the page says once the footer's form, the confirmation or the unsubscribe
+/// button has worked.
 #[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
 pub struct Messages {
-    pub subscribed: &'static str,
+    /// After a sign-up: an e-mail is on its way.
+    pub check_email: &'static str,
+    pub confirmed: &'static str,
     pub unsubscribed: &'static str,
 }
 
-/// `/newsletter`, and `/unsubscribe?token=` (the page the e-mails' link opens).
+/// `/newsletter`, `/newsletter/confirm?token=` and `/unsubscribe?token=`.
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
-    let unsubscribe = match (cx.page.name == "unsubscribe").then(|| cx.query("token").unwrap_or_default()) {
-        Some(token) => Some(Unsubscribe { valid: newsletter::token_known(cx.db(), &token).await?, token }),
-        None => None,
-    };
+    let token = || cx.query("token").unwrap_or_default();
+    let (mut unsubscribe, mut confirm) = (None, None);
+    match cx.page.name {
+        "unsubscribe" => {
+            let token = token();
+            unsubscribe = Some(TokenLink { valid: newsletter::token_known(cx.db(), &token).await?, token });
+        }
+        "newsletter-confirm" => {
+            let token = token();
+            confirm = Some(TokenLink { valid: newsletter::confirm_token_known(cx.db(), &token).await?, token });
+        }
+        _ => {}
+    }
     let messages = Messages {
-        subscribed: catalogue::message("newsletter.subscribed"),
+        check_email: catalogue::message("newsletter.checkEmail"),
+        confirmed: catalogue::message("newsletter.confirmed"),
         unsubscribed: catalogue::message("newsletter.unsubscribed"),
     };
     let texts = &catalogue::site()["newsletter"];
     let head = super::Head::new(catalogue::text(texts, "title"), catalogue::text(texts, "description")).canonical("/newsletter");
-    let data = Data { unsubscribe, messages, forms: super::subscription::forms_common() };
+    let data = Data { unsubscribe, confirm, messages, forms: super::subscription::forms_common() };
     Ok(super::Loaded::ok(super::PageData::Newsletter(data), head))
 }

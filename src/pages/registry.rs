@@ -8,7 +8,7 @@
 //! (docs/architecture.md, "Adding a page").
 
 use super::{
-    appointment, content, department, departments, doctor, doctors, home, news, newsletter, search, services,
+    appointment, content, department, departments, doctor, doctors, home, news, newsletter, request, search, services,
     specialization, subscription, Loader,
 };
 
@@ -22,6 +22,9 @@ pub enum Keep {
     /// (`crate::form_guard`): its props are read on every request and the page is
     /// kept by its props.
     ByProps,
+    /// Shows a visitor's own request: never kept, and sent with `Cache-Control:
+    /// no-store` and `Referrer-Policy: no-referrer` (`request::keep_private`).
+    Never,
 }
 
 /// Whether search engines may index a page (an error page never is).
@@ -75,9 +78,15 @@ macro_rules! page {
     };
 }
 
-/// The wizards' parameters: a department's "Book" button names it, and the
-/// success screen (where a form post lands) shows what was requested.
-const BOOKING: &[&str] = &["confirmed", "date", "department", "doctor", "isGeneralConsultation", "requested", "time", "visitType"];
+/// The wizards' parameters: a department's "Book" button names it (or asks for
+/// a general consultation).
+const BOOKING: &[&str] = &["department", "isGeneralConsultation"];
+
+/// The newsletter's page says what just happened (`?subscribed=1` after a sign-up
+/// without JavaScript, `?confirmed=1`, `?unsubscribed=1`); its links' pages also
+/// read their `?token=`.
+const NEWSLETTER: &[&str] = &["confirmed", "subscribed", "unsubscribed"];
+const NEWSLETTER_LINK: &[&str] = &["confirmed", "subscribed", "token", "unsubscribed"];
 
 /// Every page (spec section 2, route table). Literal paths win over patterns, so
 /// `/departments/general-consultation` is its own page and not a department.
@@ -95,27 +104,31 @@ pub static PAGES: &[Page] = &[
     page!("news", "News", ["/news"], ByDataVersion, &["page"], Index, news::load_list),
     page!("article", "Article", ["/news/{id}"], ByDataVersion, &[], Index, news::load_article),
     // The pages with a form that writes carry a token that changes every few seconds (`crate::form_guard`).
-    page!("subscription", "Subscription", ["/subscription"], ByProps, &["plan", "requested"], Index, subscription::load),
-    page!("newsletter", "Newsletter", ["/newsletter"], ByDataVersion, &["subscribed", "unsubscribed"], Index, newsletter::load),
+    page!("subscription", "Subscription", ["/subscription"], ByProps, &["plan"], Index, subscription::load),
+    page!("newsletter", "Newsletter", ["/newsletter"], ByDataVersion, NEWSLETTER, Index, newsletter::load),
     // The page the e-mails' unsubscribe link opens (`?token=`).
-    page!("unsubscribe", "Newsletter", ["/unsubscribe"], ByProps, &["subscribed", "token", "unsubscribed"], NoIndex, newsletter::load),
+    page!("unsubscribe", "Newsletter", ["/unsubscribe"], ByProps, NEWSLETTER_LINK, NoIndex, newsletter::load),
+    // The page the confirmation e-mail's link opens (`?token=`), with one button.
+    page!("newsletter-confirm", "Newsletter", ["/newsletter/confirm"], ByProps, NEWSLETTER_LINK, NoIndex, newsletter::load),
+    // Where a form sent without JavaScript lands: what was stored, for a short time.
+    page!("request", "Request", ["/requests"], Never, &["token"], NoIndex, request::load),
     page!("appointment", "Appointment", ["/appointment"], ByProps, BOOKING, Index, appointment::load_general),
     page!("doctor-appointment", "Appointment", ["/appointment/{id}"], ByProps, BOOKING, Index, appointment::load_with_doctor),
     // The content pages: their texts are `catalogue/pages.json` under the page's name.
-    page!("about", "Content", ["/about-us-HYGO", "/about", "/about-us"], ByDataVersion, &["sent"], Index, content::load),
-    page!("founding-team", "Content", ["/about-hygo", "/founder", "/founding-team"], ByDataVersion, &["sent"], Index, content::load),
-    page!("mission", "Content", ["/our-mission"], ByDataVersion, &["sent"], Index, content::load),
-    page!("vision", "Content", ["/our-vision"], ByDataVersion, &["sent"], Index, content::load),
-    page!("patient-resources", "Content", ["/patient-resources"], ByDataVersion, &["sent"], Index, content::load),
-    page!("patient-forms", "Content", ["/patient-forms"], ByDataVersion, &["sent"], Index, content::load),
-    page!("contact", "Content", ["/contactus"], ByProps, &["sent"], Index, content::load),
-    page!("privacy-policy", "Content", ["/privacy-policy"], ByDataVersion, &["sent"], Index, content::load),
-    page!("terms-and-conditions", "Content", ["/terms-and-conditions"], ByDataVersion, &["sent"], Index, content::load),
-    page!("reviews", "Content", ["/reviews"], ByDataVersion, &["sent"], Index, content::load),
-    page!("specialists", "Content", ["/specialists"], ByDataVersion, &["sent"], Index, content::load),
-    page!("schedules", "Content", ["/schedules"], ByDataVersion, &["sent"], Index, content::load),
-    page!("banner", "Content", ["/banner"], ByDataVersion, &["sent"], Index, content::load),
-    page!("general-consultation", "Content", ["/departments/general-consultation"], ByDataVersion, &["sent"], Index, content::load),
+    page!("about", "Content", ["/about-us-HYGO", "/about", "/about-us"], ByDataVersion, &[], Index, content::load),
+    page!("founding-team", "Content", ["/about-hygo", "/founder", "/founding-team"], ByDataVersion, &[], Index, content::load),
+    page!("mission", "Content", ["/our-mission"], ByDataVersion, &[], Index, content::load),
+    page!("vision", "Content", ["/our-vision"], ByDataVersion, &[], Index, content::load),
+    page!("patient-resources", "Content", ["/patient-resources"], ByDataVersion, &[], Index, content::load),
+    page!("patient-forms", "Content", ["/patient-forms"], ByDataVersion, &[], Index, content::load),
+    page!("contact", "Content", ["/contactus"], ByProps, &[], Index, content::load),
+    page!("privacy-policy", "Content", ["/privacy-policy"], ByDataVersion, &[], Index, content::load),
+    page!("terms-and-conditions", "Content", ["/terms-and-conditions"], ByDataVersion, &[], Index, content::load),
+    page!("reviews", "Content", ["/reviews"], ByDataVersion, &[], Index, content::load),
+    page!("specialists", "Content", ["/specialists"], ByDataVersion, &[], Index, content::load),
+    page!("schedules", "Content", ["/schedules"], ByDataVersion, &[], Index, content::load),
+    page!("banner", "Content", ["/banner"], ByDataVersion, &[], Index, content::load),
+    page!("general-consultation", "Content", ["/departments/general-consultation"], ByDataVersion, &[], Index, content::load),
 ];
 
 /// A page found for a path, with the values of its `{…}` segments.
@@ -238,7 +251,8 @@ mod tests {
             ("/founding-team", "founding-team"), ("/about-hygo", "founding-team"), ("/our-mission", "mission"),
             ("/our-vision", "vision"), ("/contactus", "contact"), ("/privacy-policy", "privacy-policy"),
             ("/subscription", "subscription"), ("/appointment", "appointment"), ("/appointment/3", "doctor-appointment"),
-            ("/appointment/x", "doctor-appointment"), ("/unsubscribe", "unsubscribe"), ("/news/a", "article")] {
+            ("/appointment/x", "doctor-appointment"), ("/unsubscribe", "unsubscribe"), ("/news/a", "article"),
+            ("/newsletter/confirm", "newsletter-confirm"), ("/requests", "request")] {
             assert_eq!(at(path).map(|f| f.0), Some(name), "{path}");
         }
         assert!(at("/nowhere").is_none());
@@ -288,6 +302,19 @@ mod tests {
             }
         }
         assert!(checked >= 10, "the components' reads were found ({checked})");
+    }
+
+    #[test]
+    fn every_declared_parameter_is_read_by_its_component_or_a_data_function() {
+        let pages = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/pages");
+        let loaders: String = std::fs::read_dir(pages).unwrap().map(|f| std::fs::read_to_string(f.unwrap().path()).unwrap()).collect();
+        for page in PAGES {
+            let read = names_read_by(page.component);
+            for name in page.query {
+                let by_loader = loaders.contains(&format!("query(\"{name}\")"));
+                assert!(read.iter().any(|r| r == name) || by_loader, "{} declares ?{name}, which nothing reads: a needless cache key", page.name);
+            }
+        }
     }
 
     #[test]

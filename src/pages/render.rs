@@ -53,7 +53,9 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
     // Loaded, rendered and kept by its own path and declared parameters only.
     let url = found.url(req.query_string());
     let res = respond(&state, &found, url, None, Encoding::preferred(req.headers())).await;
-    not_modified(&req, res)
+    let mut res = not_modified(&req, res);
+    super::request::keep_private(found.page, res.headers_mut());
+    res
 }
 
 /// 304 when the browser's copy is the page it would get (`If-None-Match`).
@@ -126,14 +128,14 @@ async fn respond(
         Err(status) => return error_page(status),
     };
     // The other pages are kept by their props; a form answered with the visitor's
-    // values is theirs alone and never kept.
+    // values is theirs alone and never kept, nor is a page that says `Keep::Never`.
     let page = match props.form {
-        None => {
+        None if found.page.keep != Keep::Never => {
             let slot = cache::key(&props_path, &props_json);
             let render = || kept(state, found, &props_path, &props, &props_json);
             state.render_cache.page(slot, slot, false, |page| room(page), render).await
         }
-        Some(_) => render(state, found, &props_path, &props, &props_json).await,
+        _ => render(state, found, &props_path, &props, &props_json).await,
     };
     match page {
         Ok(page) => document_response(&page, wanted),

@@ -127,6 +127,7 @@ pub fn test_config() -> Config {
         max_connections: None,
         hsts: None,
         database_must_exist: false,
+        receipt_valid_for: std::time::Duration::from_secs(30 * 60),
     }
 }
 

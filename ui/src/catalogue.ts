@@ -74,6 +74,10 @@ export interface SiteCatalogue {
     unsubscribeText: string;
     unsubscribeButton: string;
     unsubscribeInvalid: string;
+    confirmHeading: string;
+    confirmText: string;
+    confirmButton: string;
+    confirmInvalid: string;
     failed: string;
     privacyLink: string;
     privacyLabel: string;
@@ -84,6 +88,8 @@ export interface SiteCatalogue {
     home: PageMeta;
     doctors: PageMeta;
     doctorNotFound: PageMeta;
+    request: PageMeta;
+    requestNotFound: PageMeta;
     departments: PageMeta;
     departmentNotFound: PageMeta;
     search: PageMeta;

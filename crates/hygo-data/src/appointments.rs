@@ -24,7 +24,7 @@ use crate::entities::{appointment, doctor, office_hours};
 use crate::form::{Check, Invalid, Message, WriteError};
 use crate::ist::{self, Clock};
 use crate::slots::{self, Minutes};
-use crate::{catalogue, leave, DataError, Db};
+use crate::{catalogue, leave, receipts, refs, DataError, Db};
 
 /// How far ahead a request may be made.
 pub const MAX_DAYS_AHEAD: i64 = 90;
@@ -119,7 +119,14 @@ fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<Stri
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Booked {
+    /// The row's id, for the logs only: answers name the reference.
+    #[serde(skip)]
     pub id: i32,
+    /// The request's public reference, `HY-7K3M-Q9TD`.
+    pub reference: String,
+    /// The token of its confirmation page, when one was asked for (a form post).
+    #[serde(skip)]
+    pub receipt: Option<String>,
     pub doctor: String,
     pub doctor_id: i32,
     pub date: String,
@@ -128,8 +135,9 @@ pub struct Booked {
     pub visit_type: String,
 }
 
-/// Checks and stores a request. A conflict on `time` when the slot is already held.
-pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Booked, WriteError> {
+/// Checks and stores a request, with its confirmation page when `receipt` names
+/// one. A conflict on `time` when the slot is already held.
+pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest, receipt: Option<receipts::Kind>) -> Result<Booked, WriteError> {
     let mut c = Check::default();
     let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("name.required"));
     let phone = c.phone("phone", req.phone.as_deref(), Some("phone.required"));
@@ -196,49 +204,71 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest) -> Result<Boo
     c.finish().map_err(WriteError::Invalid)?;
     let (doctor, date, start) = (doctor.expect("checked"), date.expect("checked"), start.expect("checked"));
 
-    let row = appointment::ActiveModel {
+    let row = |reference| appointment::ActiveModel {
+        reference: Set(reference),
         doctor_id: Set(doctor.id),
-        department: Set(department),
+        department: Set(department.clone()),
         date: Set(date.to_string()),
         start_time: Set(slots::format_24h(start)),
         visit_type: Set(visit_type.clone()),
-        name: Set(name),
+        name: Set(name.clone()),
         phone_key: Set(phone_key(&phone)),
-        phone: Set(phone),
-        email: Set(email),
-        reason: Set(reason),
+        phone: Set(phone.clone()),
+        email: Set(email.clone()),
+        reason: Set(reason.clone()),
         symptoms: Set(serde_json::to_string(&symptoms).expect("a list of strings serializes")),
-        notes: Set(notes),
-        insurance: Set(insurance),
-        policy_number: Set(policy_number),
+        notes: Set(notes.clone()),
+        insurance: Set(insurance.clone()),
+        policy_number: Set(policy_number.clone()),
         is_new_patient: Set(is_new_patient),
         created_at: Set(crate::ist::stamp()),
         cancelled_at: Set(None),
         ..Default::default()
     };
-    let txn = db.begin().await.map_err(DataError::from)?;
-    if txn.get_database_backend() == DbBackend::Postgres {
-        // One person's requests one after another, on every instance (see the module's notes).
-        let mut keys = [format!("phone:{}", row.phone_key.as_ref()), format!("email:{}", row.email.as_ref())];
-        keys.sort();
-        for key in keys {
-            let lock = Statement::from_sql_and_values(DbBackend::Postgres, "SELECT pg_advisory_xact_lock(hashtext($1))", [key.into()]);
-            txn.execute_raw(lock).await.map_err(DataError::from)?;
+    // One transaction: the request (another reference if its own clashes), the
+    // per-person check, and the confirmation page when a form post asked for one.
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let reference = refs::new_reference();
+        let txn = db.begin().await.map_err(DataError::from)?;
+        if txn.get_database_backend() == DbBackend::Postgres {
+            // One person's requests one after another, on every instance (see the module's notes).
+            let mut keys = [format!("phone:{}", phone_key(&phone)), format!("email:{}", email)];
+            keys.sort();
+            for key in keys {
+                let lock = Statement::from_sql_and_values(DbBackend::Postgres, "SELECT pg_advisory_xact_lock(hashtext($1))", [key.into()]);
+                txn.execute_raw(lock).await.map_err(DataError::from)?;
+            }
         }
-    }
-    let saved = match row.insert(&txn).await {
-        Ok(saved) => saved,
-        Err(e) if matches!(e.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
-            return Err(WriteError::Conflict { field: "time", message: Message::new("appointment.taken") });
+        // A failed statement ends the transaction; dropped without a commit, it is rolled back.
+        let saved = match row(reference.clone()).insert(&txn).await {
+            Ok(saved) => saved,
+            Err(e) if attempt < 3 && refs::reference_clash(&e) => continue,
+            Err(e) if matches!(e.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+                return Err(WriteError::Conflict { field: "time", message: Message::new("appointment.taken") });
+            }
+            Err(e) => return Err(DataError::from(e).into()),
+        };
+        if let Some((field, message)) = too_many_pending(&txn, clock, &saved, &doctor.name).await? {
+            return Err(WriteError::Invalid(Invalid::field(field, message)));
         }
-        Err(e) => return Err(DataError::from(e).into()),
-    };
-    if let Some((field, message)) = too_many_pending(&txn, clock, &saved, &doctor.name).await? {
-        // Dropped without a commit: rolled back, nothing stored.
-        return Err(WriteError::Invalid(Invalid::field(field, message)));
+        let receipt = match receipt {
+            Some(kind) => Some(receipts::issue(&txn, kind, saved.id).await.map_err(DataError::from)?),
+            None => None,
+        };
+        txn.commit().await.map_err(DataError::from)?;
+        return Ok(Booked {
+            id: saved.id,
+            reference,
+            receipt,
+            doctor: doctor.name,
+            doctor_id: doctor.id,
+            date: saved.date,
+            time: slots::format_12h(start),
+            visit_type,
+        });
     }
-    txn.commit().await.map_err(DataError::from)?;
-    Ok(Booked { id: saved.id, doctor: doctor.name, doctor_id: doctor.id, date: saved.date, time: slots::format_12h(start), visit_type })
 }
 
 /// Whether the person of a request just stored (phone number or e-mail address)

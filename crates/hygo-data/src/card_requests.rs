@@ -1,12 +1,13 @@
 //! Requests for a prepaid health card, from the subscription dialog (spec section 7,
 //! call 5). Staff contact the person to issue the card.
 
-use sea_orm::{ActiveModelTrait, Set};
+use sea_orm::Set;
 use serde::{Deserialize, Serialize};
 
 use crate::entities::card_request;
 use crate::form::{Check, WriteError};
-use crate::{catalogue, ist, DataError, Db};
+use crate::refs::Stored;
+use crate::{catalogue, ist, receipts, refs, DataError, Db};
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -20,8 +21,9 @@ pub struct CardRequest {
     pub subscription_type: Option<String>,
 }
 
-/// Checks and stores a request; answers its id.
-pub async fn create(db: &Db, req: CardRequest) -> Result<i32, WriteError> {
+/// Checks and stores a request, with its confirmation page when `receipt` names
+/// one; answers its id, reference and page.
+pub async fn create(db: &Db, req: CardRequest, receipt: Option<receipts::Kind>) -> Result<Stored, WriteError> {
     let mut c = Check::default();
     let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("name.required"));
     let email = c.email("email", req.email.as_deref());
@@ -30,13 +32,15 @@ pub async fn create(db: &Db, req: CardRequest) -> Result<i32, WriteError> {
     // spec gives too ("Essential individual", "Essential Family").
     let kind = c.option("subscriptionType", req.subscription_type.as_deref(), catalogue::card_types(), "cardRequest.type");
     c.finish().map_err(WriteError::Invalid)?;
-    let row = card_request::ActiveModel {
-        name: Set(name),
-        email: Set(email),
-        number: Set(number),
-        subscription_type: Set(kind),
+    let row = |reference| card_request::ActiveModel {
+        reference: Set(reference),
+        name: Set(name.clone()),
+        email: Set(email.clone()),
+        number: Set(number.clone()),
+        subscription_type: Set(kind.clone()),
         created_at: Set(ist::stamp()),
         ..Default::default()
     };
-    Ok(row.insert(db).await.map_err(DataError::from)?.id)
+    let stored = refs::insert(db, receipt, row, |r| r.id).await.map_err(DataError::from)?;
+    Ok(Stored { id: stored.row.id, reference: stored.reference, receipt: stored.receipt })
 }

@@ -1,12 +1,13 @@
 //! Messages from the contact form (`/contactus`). The original only pretended to
 //! send them; here they are stored for the clinic's staff.
 
-use sea_orm::{ActiveModelTrait, Set};
+use sea_orm::Set;
 use serde::{Deserialize, Serialize};
 
 use crate::entities::contact_message;
 use crate::form::{Check, WriteError};
-use crate::{ist, DataError, Db};
+use crate::refs::Stored;
+use crate::{ist, receipts, refs, DataError, Db};
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(default)]
@@ -23,8 +24,9 @@ pub struct ContactRequest {
 
 pub const MESSAGE_MAX: usize = 5000;
 
-/// Checks and stores a message; answers its id.
-pub async fn create(db: &Db, req: ContactRequest) -> Result<i32, WriteError> {
+/// Checks and stores a message, with its confirmation page when `receipt` names
+/// one; answers its id, reference and page.
+pub async fn create(db: &Db, req: ContactRequest, receipt: Option<receipts::Kind>) -> Result<Stored, WriteError> {
     let mut c = Check::default();
     let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("contact.nameRequired"));
     let email = c.email("email", req.email.as_deref());
@@ -33,15 +35,17 @@ pub async fn create(db: &Db, req: ContactRequest) -> Result<i32, WriteError> {
     let message = c.paragraph("message", "label.message", req.message.as_deref(), MESSAGE_MAX, Some("contact.messageRequired"));
     let clinic = c.line("clinic", "label.clinic", req.clinic.as_deref(), 120, None);
     c.finish().map_err(WriteError::Invalid)?;
-    let row = contact_message::ActiveModel {
-        name: Set(name),
-        email: Set(email),
-        phone: Set(phone),
-        subject: Set(subject),
-        message: Set(message),
-        clinic: Set(clinic),
+    let row = |reference| contact_message::ActiveModel {
+        reference: Set(reference),
+        name: Set(name.clone()),
+        email: Set(email.clone()),
+        phone: Set(phone.clone()),
+        subject: Set(subject.clone()),
+        message: Set(message.clone()),
+        clinic: Set(clinic.clone()),
         created_at: Set(ist::stamp()),
         ..Default::default()
     };
-    Ok(row.insert(db).await.map_err(DataError::from)?.id)
+    let stored = refs::insert(db, receipt, row, |r| r.id).await.map_err(DataError::from)?;
+    Ok(Stored { id: stored.row.id, reference: stored.reference, receipt: stored.receipt })
 }

@@ -16,6 +16,8 @@ pub mod leave;
 pub mod mail;
 pub mod newsletter;
 pub mod rate_limit;
+pub mod receipts;
+pub mod refs;
 pub mod search;
 pub mod secrets;
 pub mod seed;

@@ -20,31 +20,39 @@ pub struct Mail {
     pub list_unsubscribe: Option<String>,
 }
 
-/// The welcome message of a newsletter sign-up, with its unsubscribe link in the
-/// text and in the `List-Unsubscribe` header (one click in mail clients).
-pub fn newsletter_welcome(email: &str, token: &str, public_url: &str) -> Mail {
+/// The confirmation e-mail of a newsletter sign-up: its link, and nothing about
+/// the person (they may not be the one who typed the address).
+pub fn newsletter_confirm(email: &str, token: &str, public_url: &str) -> Mail {
+    let link = format!("{public_url}/newsletter/confirm?token={token}");
+    let days = crate::newsletter::CONFIRM_DAYS.to_string();
+    message(email, "mail.confirmSubject", "mail.confirmBody", &[("link", &link), ("days", &days)], None)
+}
+
+/// What a sign-up for an address already confirmed sends instead: that there is
+/// nothing to do, and how to stop (the same link as the newsletter's).
+pub fn newsletter_already(email: &str, unsubscribe_token: &str, public_url: &str) -> Mail {
+    let link = format!("{public_url}/unsubscribe?token={unsubscribe_token}");
+    let one_click = format!("{public_url}/newsletter/unsubscribe?token={unsubscribe_token}");
+    message(email, "mail.alreadySubject", "mail.alreadyBody", &[("link", &link)], Some(one_click))
+}
+
+/// A message from the catalogue's texts (`messages/en.json`), signed with the
+/// clinic's name, address and phone; lines end in CRLF as SMTP wants.
+fn message(to: &str, subject: &str, body: &str, values: &[(&str, &str)], list_unsubscribe: Option<String>) -> Mail {
     let site = catalogue::site();
-    let page = format!("{public_url}/unsubscribe?token={token}");
-    let body = format!(
-        "Thank you for subscribing to the HYGO newsletter.\r\n\r\n\
-         {text}\r\n\r\n\
-         To stop receiving it, open this link:\r\n{page}\r\n\r\n\
-         HYGO\r\n{clinic}\r\n{address}\r\n{phone}\r\n",
-        text = site["newsletter"]["text"].as_str().unwrap_or_default(),
-        clinic = catalogue::clinics()[0].name,
-        address = catalogue::clinics()[0].address,
-        phone = site["phone"].as_str().unwrap_or_default(),
-    );
+    let clinic = &catalogue::clinics()[0];
+    let text = catalogue::fill(catalogue::message(body), values);
+    let signature = format!("HYGO\n{}\n{}\n{}", clinic.name, clinic.address, site["phone"].as_str().unwrap_or_default());
     Mail {
-        to: email.to_owned(),
-        subject: "Welcome to the HYGO newsletter".to_owned(),
-        body,
-        list_unsubscribe: Some(format!("{public_url}/newsletter/unsubscribe?token={token}")),
+        to: to.to_owned(),
+        subject: catalogue::message(subject).to_owned(),
+        body: format!("{text}\n\n{signature}\n").replace('\n', "\r\n"),
+        list_unsubscribe,
     }
 }
 
 /// Stores a message; call it inside the transaction of what causes it.
-pub async fn queue(conn: &impl ConnectionTrait, mail: Mail) -> Result<(), DataError> {
+pub async fn queue(conn: &impl ConnectionTrait, mail: Mail) -> Result<(), sea_orm::DbErr> {
     outbox::ActiveModel {
         to_address: Set(mail.to),
         subject: Set(mail.subject),

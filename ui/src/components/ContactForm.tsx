@@ -2,10 +2,10 @@
 // message required, phone and clinic optional. "Sending Message..." while it is
 // sent, then the success message, and the form empties for a next message. The
 // message is stored for real (POST /api/contact); without JavaScript the form
-// posts to /contactus and lands on `?sent=1`.
+// posts to /contactus and lands on its confirmation page (/requests?token=).
 import { useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
 import type { Clinic, ContactTexts, FormState, FormsCommon } from "../types";
+import { Reference } from "./done";
 import { ErrorSummary, Field, FormGuard, PrivacyNotice, TextField, describedBy, initialForm, postJson, str, type Errors } from "./form";
 
 const EMPTY = { name: "", email: "", phone: "", clinic: "", subject: "", message: "" };
@@ -18,7 +18,6 @@ export function ContactForm({ texts, forms, sentMessage, clinics, initial }: {
   clinics: Clinic[];
   initial?: FormState;
 }) {
-  const { search } = useLocation();
   const start = initialForm(initial);
   const [values, setValues] = useState(() => {
     const v = { ...EMPTY };
@@ -29,8 +28,9 @@ export function ContactForm({ texts, forms, sentMessage, clinics, initial }: {
   const [message, setMessage] = useState(start.message);
   const [attempt, setAttempt] = useState(start.status >= 400 ? 1 : 0);
   const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(() => new URLSearchParams(search).get("sent") === "1");
-  const sentRef = useRef<HTMLParagraphElement>(null);
+  const [sent, setSent] = useState(false);
+  const [reference, setReference] = useState<string | undefined>(undefined);
+  const sentRef = useRef<HTMLDivElement>(null);
   const set = (name: keyof typeof EMPTY) => (v: string) => {
     setValues((o) => ({ ...o, [name]: v }));
     setSent(false);
@@ -51,6 +51,8 @@ export function ContactForm({ texts, forms, sentMessage, clinics, initial }: {
       setValues({ ...EMPTY });
       setErrors({});
       setMessage("");
+      const r = (answer.data as { reference?: unknown } | undefined)?.reference;
+      setReference(typeof r === "string" ? r : undefined);
       setSent(true);
       return;
     }
@@ -63,7 +65,7 @@ export function ContactForm({ texts, forms, sentMessage, clinics, initial }: {
       <h2 className="section-title" id="contact-form-heading">{texts.heading}</h2>
       <p>{texts.intro}</p>
       <div aria-live="polite">
-        {sent ? <p ref={sentRef} tabIndex={-1} className="form-success">{sentMessage}</p> : null}
+        {sent ? <div ref={sentRef} tabIndex={-1} className="form-success"><p>{sentMessage}</p><Reference reference={reference} /></div> : null}
       </div>
       <form method="post" action="/contactus" noValidate onSubmit={submit} className="form" aria-labelledby="contact-form-heading">
         <ErrorSummary form={ID} title={forms.errorSummaryTitle} errors={errors} message={message} attempt={sent ? 0 : attempt}

@@ -62,7 +62,7 @@ export function Footer() {
         <div className="footer-col footer-newsletter">
           <h2 className="footer-heading" id="newsletter-heading">{site.newsletter.heading}</h2>
           <p>{site.newsletter.text}</p>
-          <NewsletterForm id="newsletter" labelledBy="newsletter-heading" />
+          <NewsletterForm id="newsletter" source="footer" labelledBy="newsletter-heading" />
         </div>
       </div>
       <div className="footer-bottom">

@@ -1,13 +1,20 @@
 // The newsletter sign-up (spec sections 4 and 5): "Subscribing..." with the button
 // disabled while it is sent, then the server's message below the field (success,
 // or "Please enter a valid email address" and the like); the field clears on
-// success. Without JavaScript it posts to /newsletter, which answers with a page.
+// success: an e-mail with a link to confirm is on its way (double opt-in). Without
+// JavaScript it posts to /newsletter, which answers with a page.
 import { useState } from "react";
 import { useSite } from "../lib/props";
 import type { FormState } from "../types";
 import { FormGuard, PrivacyNotice, describedBy, initialForm, postJson, str } from "./form";
 
-export function NewsletterForm({ id, initial, labelledBy }: { id: string; initial?: FormState; labelledBy?: string }) {
+/** `source` names the form in the consent record: "footer" or "newsletter-page". */
+export function NewsletterForm({ id, source, initial, labelledBy }: {
+  id: string;
+  source: "footer" | "newsletter-page";
+  initial?: FormState;
+  labelledBy?: string;
+}) {
   const site = useSite();
   const t = site.newsletter;
   const start = initialForm(initial);
@@ -21,7 +28,7 @@ export function NewsletterForm({ id, initial, labelledBy }: { id: string; initia
     e.preventDefault();
     setSending(true);
     setResult(null);
-    const answer = await postJson("/newsletter/subscribe", { email }, t.failed);
+    const answer = await postJson("/newsletter/subscribe", { email, source }, t.failed);
     setSending(false);
     if (answer.ok) {
       setEmail("");
@@ -34,6 +41,7 @@ export function NewsletterForm({ id, initial, labelledBy }: { id: string; initia
   const error = result && !result.ok ? result.text : undefined;
   return (
     <form className="newsletter-form" method="post" action="/newsletter" noValidate onSubmit={submit} aria-labelledby={labelledBy}>
+      <input type="hidden" name="source" value={source} />
       <label htmlFor={`${id}-email`} className="visually-hidden">{t.label}</label>
       <div className="newsletter-row">
         <input {...describedBy(id, "email", error)} type="email" required autoComplete="email" className="input"

@@ -27,7 +27,11 @@ export type AppointmentVariant = "general" | "doctor";
 
 export type ArticleData = { article: NewsItem | null, };
 
-export type Booked = { id: number, doctor: string, doctorId: number, date: string, 
+export type Booked = { 
+/**
+ * The request's public reference, `HY-7K3M-Q9TD`.
+ */
+reference: string, doctor: string, doctorId: number, date: string, 
 /**
  * "09:15 AM".
  */
@@ -122,6 +126,8 @@ export type DepartmentData = { department: Department | null, specialists: Array
 
 export type DepartmentsData = { departments: Array<Department>, };
 
+export type Details = { name: string, phone: string, email: string, };
+
 export type Doctor = { id: number, _id: string, name: string, specialization: string, department: string, departmentName: string, 
 /**
  * Whole years.
@@ -213,7 +219,11 @@ export type LinkTo = { label: string, link: string, };
 
 export type ListedDoctor = { id: number, name: string, specialization: string, officeHours: Array<OfficeHours>, onLeave: boolean, leave: Array<Leave>, };
 
-export type Messages = { subscribed: string, unsubscribed: string, };
+export type Messages = { 
+/**
+ * After a sign-up: an e-mail is on its way.
+ */
+checkEmail: string, confirmed: string, unsubscribed: string, };
 
 export type NewsData = { articles: NewsItem[], 
 /**
@@ -225,7 +235,11 @@ export type NewsletterData = {
 /**
  * On `/unsubscribe`: the link's token and whether it is a subscriber's.
  */
-unsubscribe: Unsubscribe | null, messages: Messages, forms: FormsCommon, };
+unsubscribe: TokenLink | null, 
+/**
+ * On `/newsletter/confirm`: the link's token and whether it still works.
+ */
+confirm: TokenLink | null, messages: Messages, forms: FormsCommon, };
 
 export type OfficeHours = { day: string, hours: string, };
 
@@ -247,9 +261,49 @@ site: Site, form?: FormState,
  * For a form posted without JavaScript: when the page was issued, signed
  * (`crate::form_guard`); on the pages whose form writes.
  */
-formToken?: string, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData });
+formToken?: string, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData });
 
 export type Question = { q: string, a: string, };
+
+export type Receipt = { "kind": "appointment", reference: string, 
+/**
+ * Wizard A (true) or B.
+ */
+general: boolean, doctor: string, doctorId: number, 
+/**
+ * YYYY-MM-DD.
+ */
+date: string, 
+/**
+ * "09:15 AM".
+ */
+time: string, visitType: string, 
+/**
+ * Wizard B's confirmation repeats the personal details (spec section 2).
+ */
+details?: Details, } | { "kind": "card", reference: string, 
+/**
+ * The card's id (`essential`, `family`).
+ */
+card: string, } | { "kind": "contact", reference: string, };
+
+export type RequestData = { 
+/**
+ * What was stored; null: not found (or no longer shown).
+ */
+receipt: Receipt | null, 
+/**
+ * The booking wizards' texts (their success screen).
+ */
+appointment: AppointmentTexts, 
+/**
+ * The health-card request's texts, and the plans that name the card.
+ */
+subscription: SubscriptionTexts, plans: HomeContent["subscription"], 
+/**
+ * What the contact form says once a message is stored.
+ */
+contactSent: string, };
 
 export type SearchData = { query: string, results: Array<SearchResult>, };
 
@@ -305,10 +359,10 @@ export type StoredAnswer = {
 /**
  * Always true.
  */
-success: boolean, message: string, data?: Booked | { id: number }, };
+success: boolean, message: string, data?: Booked | { reference: string }, };
 
 export type SubscriptionData = { plans: HomeContent["subscription"], texts: SubscriptionTexts, forms: FormsCommon, };
 
-export type Unsubscribe = { token: string, valid: boolean, };
+export type TokenLink = { token: string, valid: boolean, };
 
 export type VisitLabels = { visit: string, call: string, hours: string, };

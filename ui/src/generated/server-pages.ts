@@ -10,10 +10,11 @@ import Doctors from "../pages/Doctors";
 import Home from "../pages/Home";
 import News from "../pages/News";
 import Newsletter from "../pages/Newsletter";
+import Request from "../pages/Request";
 import Search from "../pages/Search";
 import Service from "../pages/Service";
 import Services from "../pages/Services";
 import Specialization from "../pages/Specialization";
 import Subscription from "../pages/Subscription";
 
-export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Search, Service, Services, Specialization, Subscription };
+export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, Subscription };

@@ -9,9 +9,10 @@
 // the request goes to /appointments/bookAppointment. Either way nothing is
 // checked until the request is sent, as in the original; then the first step
 // with a problem is shown with its messages.
-import { ArrowLeft, Check, ChevronLeft, ChevronRight, MapPin } from "lucide-react";
+import { ArrowLeft, ChevronLeft, ChevronRight, MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { AppointmentDone, type Booked } from "../components/done";
 import { ErrorSummary, Field, FormGuard, PrivacyNotice, TextField, describedBy, fieldId, postJson, type Errors } from "../components/form";
 import { DoctorImage, DoctorStatus, EmergencyNote, Spinner, Stars, usePlural } from "../components/ui";
 import {
@@ -336,16 +337,8 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
   );
 }
 
-interface Done {
-  doctor: string;
-  date: string;
-  time: string;
-  visitType: string;
-}
-
 function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
   const location = useLocation();
-  const navigate = useNavigate();
   const general = data.variant === "general";
   const texts = data.texts;
   const formTexts = useTexts("form");
@@ -357,9 +350,6 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
   const presetDepartment = !general ? null : flag ? "general-consultation" : named;
   // General consultation hides the department choice (spec section 2); a named department stays changeable.
   const hideDepartment = general && flag;
-  const doneFromQuery: Done | null = params.get(general ? "requested" : "confirmed") === "1"
-    ? { doctor: params.get("doctor") ?? data.doctor?.name ?? "", date: params.get("date") ?? "", time: params.get("time") ?? "", visitType: params.get("visitType") ?? "" }
-    : null;
 
   const [interactive, setInteractive] = useState(false);
   const [step, setStep] = useState(initial?.step ?? 1);
@@ -369,7 +359,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
   const [message, setMessage] = useState(initial?.message ?? "");
   const [attempt, setAttempt] = useState((initial?.status ?? 0) >= 400 ? 1 : 0);
   const [sending, setSending] = useState(false);
-  const [done, setDone] = useState<Done | null>(doneFromQuery);
+  const [done, setDone] = useState<Booked | null>(null);
   const [slots, setSlots] = useState<Slots>(() => {
     const s = initial?.slots;
     return s ? { ...s, state: "ready", key: `${values.doctor}|${s.date}` } : { state: "idle" };
@@ -445,11 +435,15 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
     const answer = await postJson("/appointments/bookAppointment", payload, data.forms.networkError);
     setSending(false);
     if (answer.ok) {
-      const b = (answer.data ?? {}) as Partial<Done>;
+      const b = (answer.data ?? {}) as Partial<Booked>;
       moved.current = true;
       setErrors({});
       setMessage("");
-      setDone({ doctor: b.doctor ?? values.doctor, date: b.date ?? values.date, time: b.time ?? values.time, visitType: b.visitType ?? values.visitType });
+      setDone({
+        doctor: b.doctor ?? values.doctor, date: b.date ?? values.date, time: b.time ?? values.time, visitType: b.visitType ?? values.visitType,
+        reference: b.reference,
+        details: general ? undefined : { name: values.name, phone: values.phone, email: values.email },
+      });
       return;
     }
     setErrors(answer.errors);
@@ -483,29 +477,15 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
     setMessage("");
     setSlots({ state: "idle" });
     setStep(1);
-    if (doneFromQuery) navigate(location.pathname, { replace: true });
   }
 
   if (done) {
-    const visit = texts.visitTypes.find((v) => v.id === done.visitType)?.label ?? done.visitType;
     return (
-      <div className="card form-card wizard-done">
-        <h2 ref={headingRef} tabIndex={-1}><Check aria-hidden="true" focusable="false" size={24} /> {general ? texts.successHeadingA : texts.successHeadingB}</h2>
-        <p role="status">{texts.successText}</p>
-        <dl className="summary">
-          <div><dt>{texts.fields.doctor}</dt><dd>{done.doctor}</dd></div>
-          {done.date ? <div><dt>{texts.fields.date}</dt><dd>{longDate(done.date)}, {done.time}</dd></div> : null}
-          {visit ? <div><dt>{texts.fields.visitType}</dt><dd>{visit}</dd></div> : null}
-          {!general && values.name ? <div><dt>{texts.fields.name}</dt><dd>{values.name}</dd></div> : null}
-          {!general && values.phone ? <div><dt>{texts.fields.phone}</dt><dd>{values.phone}</dd></div> : null}
-          {!general && values.email ? <div><dt>{texts.fields.email}</dt><dd>{values.email}</dd></div> : null}
-        </dl>
-        <div className="form-actions">
-          {general ? <Link to="/" className="button button--outline">{texts.returnHome}</Link>
-            : <Link to="/doctors" className="button button--outline">{texts.returnDoctors}</Link>}
-          <a href={location.pathname} className="button button--primary" onClick={(e) => { e.preventDefault(); reset(); }}>{texts.another}</a>
-        </div>
-      </div>
+      <AppointmentDone texts={texts} general={general} done={done} headingRef={headingRef}>
+        {general ? <Link to="/" className="button button--outline">{texts.returnHome}</Link>
+          : <Link to="/doctors" className="button button--outline">{texts.returnDoctors}</Link>}
+        <a href={location.pathname} className="button button--primary" onClick={(e) => { e.preventDefault(); reset(); }}>{texts.another}</a>
+      </AppointmentDone>
     );
   }
 

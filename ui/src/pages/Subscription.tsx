@@ -2,10 +2,12 @@
 // opens the request dialog (closed, open form, thank-you with Close; closing
 // resets it). The same form is also on the page itself, which is where the plan
 // buttons lead without JavaScript: it posts to /subscription and comes back with
-// the visitor's values and an error summary, or with a thank-you.
-import { ArrowLeft, Check, X } from "lucide-react";
+// the visitor's values and an error summary, or lands on its confirmation page
+// (/requests?token=, pages/Request.tsx) with the thank-you.
+import { ArrowLeft, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { CardThanks } from "../components/done";
 import { ErrorSummary, FormGuard, PrivacyNotice, TextField, initialForm, postJson, str, type Errors } from "../components/form";
 import { Spinner } from "../components/ui";
 import { fill } from "../lib/format";
@@ -15,21 +17,15 @@ import type { FormState, SubscriptionProps } from "../types";
 
 type Data = SubscriptionProps["data"];
 type Plan = Data["plans"]["plans"][number];
+/** A request stored after a send with JavaScript: its card and reference. */
+interface Sent {
+  card: string;
+  reference?: string;
+}
 
 /** The plan a value names: its id (what is stored and posted) or its name (older links). */
 function planOf(plans: Plan[], key: string | null | undefined): Plan | undefined {
   return key ? plans.find((p) => p.id === key || p.name === key) : undefined;
-}
-
-function Thanks({ data, card, headingRef }: { data: Data; card: string; headingRef?: React.Ref<HTMLHeadingElement> }) {
-  const t = useTexts("subscription");
-  return (
-    <div className="form-success" role="status">
-      <h3 ref={headingRef} tabIndex={-1}><Check aria-hidden="true" focusable="false" size={22} /> {data.texts.successHeading}</h3>
-      <p>{fill(t.received, { card: planOf(data.plans.plans, card)?.name ?? card })}</p>
-      <p>{data.texts.next}</p>
-    </div>
-  );
 }
 
 /** The request form: in the dialog for one plan (`plan` given), or on the page with a choice of plan. */
@@ -38,7 +34,7 @@ function RequestForm({ data, id, plan, initial, onSent }: {
   id: string;
   plan?: string;
   initial?: FormState;
-  onSent: (card: string) => void;
+  onSent: (sent: Sent) => void;
 }) {
   const start = initialForm(initial);
   const plans = data.plans.plans;
@@ -62,7 +58,8 @@ function RequestForm({ data, id, plan, initial, onSent }: {
     const answer = await postJson("/api/SubscriptionData/subscription-form", values, data.forms.networkError);
     setSending(false);
     if (answer.ok) {
-      onSent(values.subscriptionType);
+      const reference = (answer.data as { reference?: unknown } | undefined)?.reference;
+      onSent({ card: values.subscriptionType, reference: typeof reference === "string" ? reference : undefined });
       return;
     }
     setErrors(answer.errors);
@@ -107,7 +104,7 @@ function RequestForm({ data, id, plan, initial, onSent }: {
 function RequestDialog({ data, plan, onClose }: { data: Data; plan: string; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const thanksRef = useRef<HTMLHeadingElement>(null);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<Sent | null>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -128,13 +125,13 @@ function RequestDialog({ data, plan, onClose }: { data: Data; plan: string; onCl
         </div>
         {sent ? (
           <>
-            <Thanks data={data} card={plan} headingRef={thanksRef} />
+            <CardThanks texts={data.texts} plans={data.plans.plans} card={sent.card} reference={sent.reference} headingRef={thanksRef} />
             <button type="button" className="button button--primary" onClick={() => ref.current?.close()}>{data.texts.close}</button>
           </>
         ) : (
           <>
             <p>{data.texts.dialogIntro}</p>
-            <RequestForm data={data} id="card-dialog" plan={plan} onSent={() => setSent(true)} />
+            <RequestForm data={data} id="card-dialog" plan={plan} onSent={setSent} />
           </>
         )}
       </div>
@@ -146,7 +143,7 @@ export default function SubscriptionPage() {
   const state = usePageProps("Subscription");
   const { search } = useLocation();
   const [dialogPlan, setDialogPlan] = useState<string | null>(null);
-  const [sentInPage, setSentInPage] = useState<string | null>(null);
+  const [sentInPage, setSentInPage] = useState<Sent | null>(null);
   const common = useTexts("common");
   const own = useTexts("subscription");
   if (state.status === "loading") return <div className="container page-body"><Spinner label={own.loading} /></div>;
@@ -156,7 +153,6 @@ export default function SubscriptionPage() {
   const { data, form } = state.props;
   const { plans: content, texts } = data;
   const params = new URLSearchParams(search);
-  const requested = sentInPage ?? params.get("requested");
   const chosen = params.get("plan");
   // The plan a button chose without JavaScript (`?plan=`), unless a refused post brought values back.
   const initial: FormState | undefined = form ?? (chosen ? { status: 0, message: "", errors: {}, values: { subscriptionType: chosen } } : undefined);
@@ -195,7 +191,7 @@ export default function SubscriptionPage() {
 
         <section id="request" className="card form-card" aria-labelledby="request-heading">
           <h2 id="request-heading">{own.requestHeading}</h2>
-          {requested ? <Thanks data={data} card={requested} /> : (
+          {sentInPage ? <CardThanks texts={texts} plans={content.plans} card={sentInPage.card} reference={sentInPage.reference} /> : (
             <>
               <p>{texts.dialogIntro}</p>
               <RequestForm data={data} id="card" initial={initial} onSent={setSentInPage} key={chosen ?? ""} />

@@ -8,6 +8,8 @@ import { serverAndBrowser, openPage, hydrated } from "./harness.mjs";
 
 const env = serverAndBrowser();
 const rows = (sql, params) => env.server.query(sql, params);
+/** What the newsletter form says once an address is sent: an e-mail to confirm is on its way. */
+const CHECK_EMAIL = "We have sent an e-mail to the address you gave. Open the link in it to confirm your subscription.";
 
 test("health card with JavaScript: the dialog shows errors, thanks, and resets when closed", async () => {
   const { page, context, problems } = await openPage(env.browser, { width: 375, height: 800 });
@@ -67,8 +69,9 @@ test("health card without JavaScript: the plan's button leads to the form, which
     assert.equal(await form.getByLabel("Full name").inputValue(), "Meera Shah", "values kept");
     await form.getByLabel("Email address").fill("meera@example.in");
     await form.getByRole("button", { name: "Send request" }).click();
-    await page.waitForURL(/\/subscription\?requested=essential#request$/);
+    await page.waitForURL(/\/requests\?token=[0-9a-z]{26}$/);
     assert.ok(await page.getByRole("heading", { name: "Thank you!" }).isVisible());
+    assert.ok(await page.getByText("We have received your request for the Essential individual card.").isVisible());
     assert.equal(rows("SELECT subscription_type FROM card_requests WHERE email = 'meera@example.in'").length, 1);
     await page.reload();
     assert.equal(rows("SELECT id FROM card_requests WHERE email = 'meera@example.in'").length, 1, "a reload does not send it again");
@@ -91,14 +94,21 @@ test("newsletter with JavaScript: invalid, valid, duplicate, then the e-mail's u
 
     await field.fill("Kavya@Example.in");
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await footer.getByText("Thank you for subscribing to the HYGO newsletter.").waitFor();
+    await footer.getByText(CHECK_EMAIL).waitFor();
     assert.equal(await field.inputValue(), "", "the field clears on success");
     await field.fill("kavya@example.in");
     await footer.getByRole("button", { name: "Subscribe" }).click();
-    await footer.getByText("Thank you for subscribing to the HYGO newsletter.").waitFor();
-    const stored = rows("SELECT email, unsubscribe_token, unsubscribed_at FROM newsletter_subscribers WHERE email = 'kavya@example.in'");
+    await footer.getByText(CHECK_EMAIL).waitFor();
+    const stored = rows("SELECT email, unsubscribe_token, unsubscribed_at, confirm_token, confirmed_at, source FROM newsletter_subscribers WHERE email = 'kavya@example.in'");
     assert.equal(stored.length, 1, "the same address twice is one subscriber");
-    assert.equal(stored[0].unsubscribed_at, null);
+    assert.deepEqual([stored[0].unsubscribed_at, stored[0].confirmed_at, stored[0].source], [null, null, "footer"], "pending, from the footer");
+
+    // The confirmation e-mail's link: a page with one button.
+    await page.goto(`${env.server.base}/newsletter/confirm?token=${stored[0].confirm_token}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Confirm my subscription" }).click();
+    await page.getByText("Your subscription is confirmed.", { exact: false }).waitFor();
+    assert.notEqual(rows("SELECT confirmed_at FROM newsletter_subscribers WHERE email = 'kavya@example.in'")[0].confirmed_at, null);
 
     await page.goto(`${env.server.base}/unsubscribe?token=${stored[0].unsubscribe_token}`);
     await hydrated(page);
@@ -126,7 +136,7 @@ test("newsletter without JavaScript: the footer's form answers with the newslett
     await page.locator("main").getByLabel("Email address").fill("ravi@example.in");
     await page.locator("main").getByRole("button", { name: "Subscribe" }).click();
     await page.waitForURL(`${env.server.base}/newsletter?subscribed=1`);
-    assert.ok(await page.getByText("Thank you for subscribing to the HYGO newsletter.").isVisible());
+    assert.ok(await page.getByText(CHECK_EMAIL).isVisible());
     assert.equal(rows("SELECT id FROM newsletter_subscribers WHERE email = 'ravi@example.in'").length, 1);
   } finally {
     await context.close();
@@ -181,8 +191,10 @@ test("contact form without JavaScript: refused with the values kept, then stored
     assert.equal(await page.locator("#contact-form").getByLabel(/^Subject/).inputValue(), "Card renewal");
     await page.locator("#contact-form").getByLabel(/^Message/).fill("When does my card need renewing?");
     await page.locator("#contact-form").getByRole("button", { name: "Send Message" }).click();
-    await page.waitForURL(`${env.server.base}/contactus?sent=1#contact-form`);
+    await page.waitForURL(/\/requests\?token=[0-9a-z]{26}$/);
     assert.ok(await page.getByText("Thank you for your message.", { exact: false }).isVisible());
+    const reference = rows("SELECT reference FROM contact_messages WHERE email = 'dev@example.in'")[0].reference;
+    assert.ok(await page.getByText(`Your reference is ${reference}.`, { exact: false }).isVisible());
     assert.equal(rows("SELECT id FROM contact_messages WHERE email = 'dev@example.in'").length, 1);
   } finally {
     await context.close();

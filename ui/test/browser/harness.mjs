@@ -26,9 +26,9 @@ export const ROUTES = [
   "/specializations/cardiologist", "/specializations/dentist", "/search?q=car", "/about-us-HYGO", "/about-hygo",
   "/our-mission", "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions",
   "/news", "/news/lab-sample-collection-at-home", "/reviews", "/specialists", "/schedules", "/banner",
-  "/departments/general-consultation", "/subscription", "/subscription?requested=Essential%20Family", "/newsletter",
+  "/departments/general-consultation", "/subscription", "/newsletter", "/newsletter?confirmed=1",
   "/newsletter?subscribed=1", "/unsubscribe?token=0000", "/appointment", "/appointment/3", "/appointment/424242",
-  "/contactus?sent=1",
+  "/newsletter/confirm?token=0000", "/requests?token=0000000000000000000000000a",
 ];
 
 /** The doctors the database is seeded with. */

@@ -7,6 +7,9 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i32,
+    /// Random, public: `HY-7K3M-Q9TD` (`crate::refs`). The id stays internal.
+    #[sea_orm(unique)]
+    pub reference: String,
     pub doctor_id: i32,
     pub department: String,
     /// YYYY-MM-DD in IST.

@@ -6,6 +6,9 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i32,
+    /// Random, public: `HY-7K3M-Q9TD` (`crate::refs`). The id stays internal.
+    #[sea_orm(unique)]
+    pub reference: String,
     pub name: String,
     pub email: String,
     pub number: String,

@@ -10,4 +10,5 @@ pub mod newsletter_subscriber;
 pub mod office_hours;
 pub mod outbox;
 pub mod rate_limit;
+pub mod receipt;
 pub mod secret;

@@ -10,8 +10,17 @@ pub struct Model {
     pub email: String,
     #[sea_orm(unique)]
     pub unsubscribe_token: String,
+    /// When the latest sign-up was asked for (the consent's request).
     pub subscribed_at: String,
     pub unsubscribed_at: Option<String>,
+    /// The one-time key of the confirmation link; None once it was followed.
+    #[sea_orm(unique)]
+    pub confirm_token: Option<String>,
+    /// When the confirmation link was followed: only a confirmed subscriber gets
+    /// the newsletter.
+    pub confirmed_at: Option<String>,
+    /// The form the sign-up came from (`hygo_data::newsletter::SOURCES`).
+    pub source: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

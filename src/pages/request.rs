@@ -1,0 +1,83 @@
+//! `/requests?token=`: the confirmation page a form sent without JavaScript lands
+//! on (`hygo_data::receipts`). It shows what the success screens show after a send
+//! with JavaScript, for `HYGO_RECEIPT_MINUTES` after the request; for a token that
+//! is unknown or has expired, the same "not found" page, which names no request.
+//! Never kept by the render cache, never indexed, never stored by the browser
+//! (`Cache-Control: no-store`) and never named to another site (`Referrer-Policy:
+//! no-referrer`): the address is the key to a person's details.
+
+use actix_web::http::header::{self, HeaderMap, HeaderValue};
+use serde::Serialize;
+use serde_json::Value;
+use ts_rs::TS;
+
+use hygo_data::receipts::{self, Receipt};
+use hygo_data::{catalogue, DataError};
+
+use super::registry::{Keep, Page};
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "RequestData")]
+pub struct Data {
+    /// What was stored; null: not found (or no longer shown).
+    pub receipt: Option<Receipt>,
+    /// The booking wizards' texts (their success screen).
+    #[ts(type = "AppointmentTexts")]
+    pub appointment: &'static Value,
+    /// The health-card request's texts, and the plans that name the card.
+    #[ts(type = "SubscriptionTexts")]
+    pub subscription: &'static Value,
+    #[ts(type = "HomeContent[\"subscription\"]")]
+    pub plans: &'static Value,
+    /// What the contact form says once a message is stored.
+    pub contact_sent: &'static str,
+}
+
+pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
+    let token = cx.query("token").unwrap_or_default();
+    let receipt = receipts::find(cx.db(), &token, valid_for(cx.state)).await?;
+    let found = receipt.is_some();
+    let data = Data {
+        receipt,
+        appointment: &catalogue::forms()["appointment"],
+        subscription: &catalogue::forms()["subscription"],
+        plans: &catalogue::home()["subscription"],
+        contact_sent: catalogue::message("contact.sent"),
+    };
+    // The head names no request either way; the canonical address is the home page,
+    // never the token's.
+    let head = super::Head::meta(if found { "request" } else { "requestNotFound" }).canonical("/");
+    let data = super::PageData::Request(data);
+    Ok(if found { super::Loaded::ok(data, head) } else { super::Loaded::not_found(data, head) })
+}
+
+/// Deletes the confirmation pages whose time is over, every few minutes, from a
+/// task `hygo serve` starts (the requests themselves stay).
+pub fn forget_expired(state: actix_web::web::Data<crate::state::AppState>) {
+    actix_web::rt::spawn(async move {
+        loop {
+            match receipts::forget_expired(&state.db, valid_for(&state)).await {
+                Ok(n) if n > 0 => tracing::debug!(receipts = n, "expired confirmation pages deleted"),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "deleting expired confirmation pages failed"),
+            }
+            actix_web::rt::time::sleep(std::time::Duration::from_secs(300)).await;
+        }
+    });
+}
+
+/// The headers of a page that shows a visitor's own request (`Keep::Never`), on
+/// the page and on its props.
+pub fn keep_private(page: &Page, headers: &mut HeaderMap) {
+    if page.keep == Keep::Never {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+        headers.remove(header::ETAG);
+    }
+}
+
+/// `HYGO_RECEIPT_MINUTES`.
+fn valid_for(state: &crate::state::AppState) -> chrono::Duration {
+    chrono::Duration::from_std(state.config.receipt_valid_for).unwrap_or(chrono::Duration::minutes(30))
+}

@@ -1,0 +1,59 @@
+// /requests?token=: where a form sent without JavaScript lands (src/pages/request.rs).
+// It shows what the form's success screen shows after a send with JavaScript (the
+// wizards' "Appointment Confirmed!", the health card's thank-you, the contact
+// form's message) with the request's reference, for a short time after the
+// request; then, as for a token that never existed, "Page not found".
+import { Link } from "react-router";
+import { AppointmentDone, CardThanks, Reference } from "../components/done";
+import { NotFound, Spinner } from "../components/ui";
+import { usePageProps } from "../lib/props";
+import { useTexts } from "../lib/texts";
+
+export default function RequestPage() {
+  const state = usePageProps("Request");
+  const t = useTexts("request");
+  if (state.status === "loading") return <div className="container page-body"><Spinner label={t.loading} /></div>;
+  if (state.status === "error") {
+    return <div className="container page-body"><p className="page-status page-status--error" role="alert">{t.failed}</p></div>;
+  }
+  const data = state.props.data;
+  const r = data.receipt;
+  if (!r) return <NotFound heading={t.notFoundHeading} text={t.notFoundText} back="/" backLabel={t.home} />;
+  let heading: string;
+  let body: React.ReactNode;
+  switch (r.kind) {
+    case "appointment": {
+      const texts = data.appointment;
+      heading = t.appointmentHeading;
+      body = (
+        <AppointmentDone texts={texts} general={r.general} done={r}>
+          {r.general ? <Link to="/" className="button button--outline">{texts.returnHome}</Link>
+            : <Link to="/doctors" className="button button--outline">{texts.returnDoctors}</Link>}
+          <Link to={r.general ? "/appointment" : `/appointment/${r.doctorId}`} className="button button--primary">{texts.another}</Link>
+        </AppointmentDone>
+      );
+      break;
+    }
+    case "card":
+      heading = t.cardHeading;
+      body = <div className="card form-card"><CardThanks texts={data.subscription} plans={data.plans.plans} card={r.card} reference={r.reference} /></div>;
+      break;
+    case "contact":
+      heading = t.contactHeading;
+      body = (
+        <div className="card form-card">
+          <div className="form-success" role="status"><p>{data.contactSent}</p><Reference reference={r.reference} /></div>
+          <Link to="/contactus" className="button button--outline">{t.backToContact}</Link>
+        </div>
+      );
+      break;
+  }
+  return (
+    <div className="page">
+      <div className="page-hero">
+        <div className="container narrow"><h1>{heading}</h1></div>
+      </div>
+      <div className="container page-body narrow">{body}</div>
+    </div>
+  );
+}
