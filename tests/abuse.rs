@@ -220,7 +220,7 @@ async fn requests_sent_at_once_cannot_pass_the_per_person_limit_together() {
                 let written = if n % 2 == 0 { phone.clone() } else { format!("0{}", &phone[4..]) };
                 let request: hygo_data::appointments::AppointmentRequest =
                     serde_json::from_value(booking(&written, &format!("p{round}-{n}@example.in"), 1, date, time)).unwrap();
-                tasks.push(tokio::spawn(async move { hygo_data::appointments::book(&conn, &clock, request).await }));
+                tasks.push(tokio::spawn(async move { hygo_data::appointments::book(&conn, &clock, request, None).await }));
             }
             let mut stored = 0;
             for task in tasks {
