@@ -14,7 +14,7 @@ use hygo_data::entities::{card_request, contact_message, newsletter_subscriber};
 use sea_orm::{EntityTrait, PaginatorTrait};
 
 use common::server::{get, spawn, spawn_logging, wait_healthy};
-use common::{at, call, post_form, post_json, state_from, test_config, TestDb};
+use common::{at, call, fetch, post_form, post_json, state_from, test_config, TestDb};
 
 /// Monday 7 January 2030, 10:20 in Rajkot.
 const NOW: &str = "2030-01-07 10:20";
@@ -253,7 +253,13 @@ async fn writes_from_another_site_are_refused_and_store_nothing() {
         // The site's own pages, and clients that are no browser, still write.
         for headers in OWN {
             for (path, body) in &FORMS[..3] {
-                let res = call(&app, with(post_form(path, body), headers)).await;
+                // With the page's signed token, as the page sends it (`crate::form_guard`).
+                let props = fetch(&app, &format!("/api/props?path={path}")).await.json();
+                let body = match props["formToken"].as_str() {
+                    Some(token) => format!("{body}&formIssued={token}"),
+                    None => body.to_string(),
+                };
+                let res = call(&app, with(post_form(path, &body), headers)).await;
                 assert_eq!(res.status, 303, "{b}: {path} {headers:?}: {}", res.text);
             }
             let (path, body) = &FORMS[3];

@@ -75,8 +75,8 @@ fn beside(file: &Path, suffix: &str) -> PathBuf {
     name.into()
 }
 
-/// The contact messages in the database at `dir`.
-fn stored_ids(dir: &Path) -> Vec<i64> {
+/// The references of the contact messages in the database file.
+fn stored_references(dir: &Path) -> Vec<String> {
     let url = format!("sqlite://{}", db_file(dir).display());
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(async {
@@ -84,7 +84,7 @@ fn stored_ids(dir: &Path) -> Vec<i64> {
         let conn = hygo_data::db::open(&url).await.unwrap();
         let rows = hygo_data::entities::contact_message::Entity::find().all(&conn).await.unwrap();
         conn.close().await.ok();
-        rows.into_iter().map(|r| r.id as i64).collect()
+        rows.into_iter().map(|r| r.reference).collect()
     })
 }
 
@@ -195,7 +195,7 @@ fn no_acknowledged_write_is_lost_when_the_file_is_moved_away_and_back() {
                 match status {
                     201 => {
                         let v: serde_json::Value = serde_json::from_str(&body).unwrap();
-                        ids.push(v["data"]["id"].as_i64().unwrap());
+                        ids.push(v["data"]["reference"].as_str().expect("a stored message has a reference").to_owned());
                         after += usize::from(was_moved);
                         acknowledged.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                     }
@@ -222,7 +222,7 @@ fn no_acknowledged_write_is_lost_when_the_file_is_moved_away_and_back() {
     stop(child);
     std::fs::rename(&aside, &file).unwrap();
 
-    let stored = stored_ids(dir.path());
+    let stored = stored_references(dir.path());
     let lost: Vec<_> = ids.iter().filter(|id| !stored.contains(id)).collect();
     eprintln!(
         "moved away: {} writes answered 201 ({after} sent after the move), {refused} refused with 503, {} lost",

@@ -267,7 +267,11 @@ mod tests {
         assert_eq!(url("/doctors///", ""), "/doctors", "one spelling of a fixed path");
         assert_eq!(url("/news", "utm=1&page=2&page=3"), "/news?page=2", "the first value counts");
         assert_eq!(url("/search", "x=1&q=a%20b"), "/search?q=a%20b", "values as sent");
-        assert_eq!(url("/appointment", "time=10%3A00&date=2030-01-07&zz=1"), "/appointment?date=2030-01-07&time=10%3A00", "sorted");
+        assert_eq!(
+            url("/appointment", "isGeneralConsultation=true&time=10%3A00&department=cardiology&zz=1"),
+            "/appointment?department=cardiology&isGeneralConsultation=true",
+            "sorted, and only what the page reads"
+        );
         assert_eq!(url("/departments/Diet%20%26%20Nutrition", ""), "/departments/Diet%20%26%20Nutrition");
         assert_eq!(url("/departments/%44iet+%26%20Nutrition/", "a=b"), "/departments/Diet%20%26%20Nutrition", "one spelling of a segment");
         assert_eq!(url("/departments/home_services", ""), "/departments/home_services");
