@@ -99,7 +99,8 @@ struct Inner {
     entries: HashMap<[u8; 32], Entry>,
     bytes: usize,
     /// The renders under way, by slot: who wants the same page waits for this one.
-    flights: HashMap<[u8; 32], (u64, watch::Receiver<Outcome>)>,
+    /// The renders under way: by slot, the flight's id, what it renders from, and its result to come.
+    flights: HashMap<[u8; 32], (u64, [u8; 32], watch::Receiver<Outcome>)>,
     flight_ids: u64,
 }
 
@@ -150,7 +151,7 @@ struct Flight<'a> {
 impl Drop for Flight<'_> {
     fn drop(&mut self) {
         let mut inner = self.cache.lock();
-        if inner.flights.get(&self.slot).is_some_and(|(id, _)| *id == self.id) {
+        if inner.flights.get(&self.slot).is_some_and(|(id, _, _)| *id == self.id) {
             inner.flights.remove(&self.slot);
         }
     }
@@ -192,7 +193,13 @@ impl RenderCache {
     ///   (in the `room` it may take) and gets it;
     /// - someone is: with `previous` and an older page kept in the slot, that page
     ///   at once (after a change, visitors get the previous page until the new one
-    ///   is rendered); otherwise this request waits for that render's result.
+    ///   is rendered); otherwise this request waits for that render's result, when
+    ///   it renders the same thing (without `previous`, another version is rendered
+    ///   for this request too).
+    ///
+    /// A slot holds one page: a new version replaces the old one, so a page whose
+    /// props change every few seconds (a form's token) takes one entry, not one
+    /// per version.
     pub async fn page<F, Fut>(
         &self,
         slot: [u8; 32],
@@ -217,12 +224,23 @@ impl RenderCache {
                 match (kept, inner.flights.get(&slot)) {
                     (Some((true, page)), _) => return Ok(page),
                     (Some((false, page)), Some(_)) if previous => return Ok(page),
-                    (_, Some((_, flight))) => flight.clone(),
+                    (_, Some((_, from, flight))) if previous || *from == made_from => flight.clone(),
+                    (_, Some(_)) => {
+                        // Another version of this page is being rendered: this one is
+                        // rendered too, and kept in the slot in its turn.
+                        drop(inner);
+                        let render = render.take().expect("a request renders at most once");
+                        let result = render().await;
+                        if let Ok(page) = &result {
+                            self.put(slot, made_from, page.clone(), room(page));
+                        }
+                        return result;
+                    }
                     (_, None) => {
                         inner.flight_ids += 1;
                         let (done, waiting) = watch::channel(None);
                         let id = inner.flight_ids;
-                        inner.flights.insert(slot, (id, waiting));
+                        inner.flights.insert(slot, (id, made_from, waiting));
                         drop(inner);
                         let flight = Flight { cache: self, slot, id, done };
                         // Only the first pass can lead: a leader returns below.
@@ -373,6 +391,20 @@ mod tests {
         assert_eq!(renders.load(Ordering::SeqCst), 2, "one more render");
         let now = cache.page([1; 32], [2; 32], true, |_| Room::Any, render("never")).await.unwrap();
         assert_eq!(&now.html[..], b"v2", "then everyone gets the new page");
+    }
+
+    #[tokio::test]
+    async fn a_page_whose_props_keep_changing_takes_one_entry() {
+        // A form's page: its token, and so its props, change every few seconds.
+        let cache = RenderCache::new(1 << 20, Duration::ZERO);
+        for version in 0..100u8 {
+            let text = format!("token {version}");
+            let page = cache.page([7; 32], [version; 32], false, |_| Room::Any, || async { Ok(page(&text)) }).await.unwrap();
+            assert_eq!(page.html, Bytes::from(text), "each version is the page asked for");
+        }
+        assert_eq!(cache.usage().0, 1, "one slot, the latest version in it");
+        let kept = cache.page([7; 32], [99; 32], false, |_| Room::Any, || async { Ok(page("never")) }).await.unwrap();
+        assert_eq!(&kept.html[..], b"token 99", "and it is served from the slot");
     }
 
     #[test]

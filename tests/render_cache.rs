@@ -366,3 +366,22 @@ async fn the_wizards_steps_count_against_their_own_limit() {
     let sent = submit(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
     assert_eq!(sent.status, 303, "{}", sent.text);
 }
+
+#[actix_web::test]
+async fn a_form_page_whose_token_changes_keeps_one_entry() {
+    // The real clock: the contact page's signed token changes every
+    // `form_guard::SLOT_SECS`, and with it the page's props.
+    let db = TestDb::sqlite();
+    let state = state(&db).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let mut tokens = Vec::new();
+    for _ in 0..3 {
+        let page = fetch(&app, "/contactus").await;
+        assert_eq!(page.status, 200);
+        tokens.push(common::form_token(&page.text).expect("the contact page carries a token"));
+        tokio::time::sleep(Duration::from_millis(hygo::form_guard::SLOT_SECS as u64 * 1000 + 100)).await;
+    }
+    tokens.dedup();
+    assert_eq!(tokens.len(), 3, "a new token, so new props, each time: {tokens:?}");
+    assert_eq!(state.render_cache.usage().0, 1, "the versions replace each other in one entry");
+}

@@ -109,7 +109,7 @@ pub fn document() -> Value {
         }})
     };
 
-    json!({
+    let mut doc = json!({
         "openapi": "3.1.0",
         "info": {
             "title": "HYGO public website API",
@@ -208,5 +208,24 @@ pub fn document() -> Value {
             }}
         },
         "components": { "schemas": schemas }
-    })
+    });
+    every_operation_refuses_nul(&mut doc);
+    doc
+}
+
+/// Every endpoint answers 400 to a NUL byte in its path or query (`crate::edge::has_nul`,
+/// before any handler): said once here for all of them.
+fn every_operation_refuses_nul(doc: &mut Value) {
+    const NUL: &str = "A NUL byte in the path or a query parameter.";
+    let operations = doc["paths"].as_object_mut().into_iter().flat_map(|paths| paths.values_mut()).filter_map(Value::as_object_mut);
+    for operation in operations.flat_map(|methods| methods.values_mut()) {
+        let Some(responses) = operation["responses"].as_object_mut() else { continue };
+        match responses.get_mut("400").and_then(|r| r["description"].as_str().map(str::to_owned).map(|d| (r, d))) {
+            Some((response, description)) => response["description"] = Value::from(format!("{description} Or a NUL byte in the path or a query parameter.")),
+            None => {
+                let error = json!({ "description": NUL, "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } });
+                responses.insert("400".into(), error);
+            }
+        }
+    }
 }

@@ -131,9 +131,10 @@ async fn respond(
     // values is theirs alone and never kept, nor is a page that says `Keep::Never`.
     let page = match props.form {
         None if found.page.keep != Keep::Never => {
-            let slot = cache::key(&props_path, &props_json);
+            // One slot per address: a new version replaces the old one.
+            let (slot, made_from) = (cache::key(&props_path, ""), cache::key(&props_path, &props_json));
             let render = || kept(state, found, &props_path, &props, &props_json);
-            state.render_cache.page(slot, slot, false, |page| room(page), render).await
+            state.render_cache.page(slot, made_from, false, |page| room(page), render).await
         }
         _ => render(state, found, &props_path, &props, &props_json).await,
     };
