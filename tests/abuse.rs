@@ -270,7 +270,12 @@ async fn form_posts_need_the_page_s_token_a_little_patience_and_an_empty_honeypo
             assert_eq!(answer.status, 422, "{b}: {what}");
             assert!(answer.text.contains(hygo_data::catalogue::message(says)), "{b}: {what}: says why");
             assert!(answer.text.contains(r#"value="Asha Patel""#), "{b}: {what}: the visitor's values");
-            assert!(form_token(&answer.text).is_some(), "{b}: {what}: a token to send again with");
+            // The form goes back with a token to send again with: the one sent, when
+            // it is genuine (the wait does not start again), else the page's own.
+            let carried = answer.text.split(r#"name="formIssued" value=""#).nth(1).and_then(|v| v.split('"').next());
+            let want = if what == "too fast" { token.clone() } else { form_token(&answer.text).unwrap() };
+            assert_eq!(carried, Some(want.as_str()), "{b}: {what}: the token in the form");
+            assert_ne!(carried, Some(forged.as_str()), "{b}: {what}: never the forged one");
         }
         assert_eq!(stored().await, 0, "{b}");
 
@@ -298,6 +303,28 @@ async fn form_posts_need_the_page_s_token_a_little_patience_and_an_empty_honeypo
         let answer = call(&app, post_form("/newsletter", "email=asha%40example.in&website=")).await;
         assert_eq!((answer.status, subscribers().await), (303, 1), "{b}: no token asked");
     }
+}
+
+#[actix_web::test]
+async fn refused_form_posts_do_not_use_up_the_writes() {
+    let db = TestDb::sqlite();
+    let mut config = test_config();
+    (config.form_min_secs, config.write_limit, config.network_write_limit) = (3, 2, 6);
+    let first = test::init_service(hygo::app::app(state_from(&db, at_s("2030-01-07 10:20:00"), config.clone()).await)).await;
+    let token = form_token(&fetch(&first, "/contactus").await.text).unwrap();
+    // A bot's posts: the honeypot filled, no token, too soon. Each is refused.
+    for body in [format!("{MESSAGE}&formIssued={token}&website=x"), MESSAGE.to_owned(), format!("{MESSAGE}&formIssued={token}")] {
+        for _ in 0..3 {
+            assert_eq!(call(&first, post_form("/contactus", &body)).await.status, 422);
+        }
+    }
+    // The same address, a person who took their time: both writes of the limit are left.
+    let later = test::init_service(hygo::app::app(state_from(&db, at_s("2030-01-07 10:20:10"), config).await)).await;
+    for n in 0..2 {
+        let answer = call(&later, post_form("/contactus", &format!("{MESSAGE}&formIssued={token}"))).await;
+        assert_eq!(answer.status, 303, "write {n}: {}", answer.text);
+    }
+    assert_eq!(call(&later, post_form("/contactus", &format!("{MESSAGE}&formIssued={token}"))).await.status, 429, "then the limit");
 }
 
 #[actix_web::test]

@@ -169,11 +169,18 @@ pub async fn handle<A: Action>(
     let carried = guard.as_ref().and_then(|g| g.carried()).map(|t| (form_guard::TOKEN.to_owned(), Value::from(t)));
     values.extend(carried.clone());
     let writes = A::writes(&cx, &input);
-    // A database that is gone, replaced or read-only is not written to at all (nor
-    // is the limiter's count, which is in it).
     if writes {
+        // A database that is gone, replaced or read-only is not written to at all
+        // (nor is the limiter's count, which is in it).
         if let Err(fault) = state.storage.files() {
             return early::<A>(&cx, &not_saved(fault), values).await;
+        }
+        // A form post with its honeypot filled or without a good token writes
+        // nothing, so it does not use up the client's or its network's writes; its
+        // page is rendered again, which counts like a wizard's step, for the client only.
+        if let Some(Err(e)) = guard.as_ref().map(|g| g.check(A::TIMED, state.config.form_min_secs)) {
+            let e = crate::limit::steps(&state, &req, declared.bucket).await.err().unwrap_or(e);
+            return early::<A>(&cx, &e, values).await;
         }
     }
     let counted = match (writes, A::step(&cx, &input)) {
@@ -183,11 +190,6 @@ pub async fn handle<A: Action>(
     };
     if let Err(e) = counted {
         return early::<A>(&cx, &e, values).await;
-    }
-    if writes {
-        if let Some(Err(e)) = guard.as_ref().map(|g| g.check(A::TIMED, state.config.form_min_secs)) {
-            return early::<A>(&cx, &e, values).await;
-        }
     }
     let done = A::run(&cx, input).await;
     // Committed, but to a file that was deleted or replaced meanwhile, which nobody
