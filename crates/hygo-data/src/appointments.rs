@@ -5,8 +5,10 @@
 //! requests for the same slot, on any number of app instances, the database accepts
 //! exactly one.
 //!
-//! One person may hold only a few pending requests (`PENDING_PER_DOCTOR_DAY`,
-//! `PENDING_IN_ALL`), counted by phone number and by e-mail address. The count is
+//! One person may hold only a few pending requests (`PENDING_IN_ALL`), counted by
+//! phone number and by e-mail address, whatever the doctor and the day: a limit
+//! per doctor and day would let anyone who knows a patient's number find out, by
+//! trying, which doctor they asked for and when. The count is
 //! made in the booking's transaction, after its INSERT, so two requests sent at
 //! once cannot both pass it: on SQLite the INSERT takes the one write lock first
 //! (the transaction never reads before it writes, so it never has to upgrade a
@@ -43,9 +45,7 @@ pub const DEPARTMENTS: &[&str] = &[
 pub const VISIT_TYPES: &[&str] = &["in-person", "video"];
 
 /// Pending requests (not cancelled, for today or later) one phone number, or one
-/// e-mail address, may hold for one doctor on one day.
-pub const PENDING_PER_DOCTOR_DAY: usize = 2;
-/// Pending requests one phone number, or one e-mail address, may hold in all.
+/// e-mail address, may hold in all (a family booking on one number included).
 pub const PENDING_IN_ALL: usize = 4;
 
 /// A phone number as the per-person limit compares it: its digits, and for an
@@ -250,7 +250,7 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest, receipt: Opti
             }
             Err(e) => return Err(DataError::from(e).into()),
         };
-        if let Some((field, message)) = too_many_pending(&txn, clock, &saved, &doctor.name).await? {
+        if let Some((field, message)) = too_many_pending(&txn, clock, &saved).await? {
             return Err(WriteError::Invalid(Invalid::field(field, message)));
         }
         let receipt = match receipt {
@@ -277,7 +277,6 @@ async fn too_many_pending(
     txn: &impl ConnectionTrait,
     clock: &Clock,
     saved: &appointment::Model,
-    doctor: &str,
 ) -> Result<Option<(&'static str, Message)>, DataError> {
     let pending = appointment::Entity::find()
         .filter(Condition::any().add(appointment::Column::PhoneKey.eq(&saved.phone_key)).add(appointment::Column::Email.eq(&saved.email)))
@@ -285,22 +284,16 @@ async fn too_many_pending(
         .filter(appointment::Column::Date.gte(clock.today().to_string()))
         .all(txn)
         .await?;
-    let day = parse_date(&saved.date).map(ist::long_date).unwrap_or_default();
-    for field in ["phone", "email"] {
-        let mine = |a: &&appointment::Model| if field == "phone" { a.phone_key == saved.phone_key } else { a.email == saved.email };
-        let in_all = pending.iter().filter(mine).count();
-        let that_day = pending.iter().filter(mine).filter(|a| a.doctor_id == saved.doctor_id && a.date == saved.date).count();
-        if that_day > PENDING_PER_DOCTOR_DAY {
-            let key = if field == "phone" { "appointment.pendingDayPhone" } else { "appointment.pendingDayEmail" };
-            let message = Message::new(key).with("count", PENDING_PER_DOCTOR_DAY.to_string()).with("doctor", doctor).with("day", day);
-            return Ok(Some((field, message)));
-        }
-        if in_all > PENDING_IN_ALL {
-            let key = if field == "phone" { "appointment.pendingAllPhone" } else { "appointment.pendingAllEmail" };
-            return Ok(Some((field, Message::new(key).with("count", PENDING_IN_ALL.to_string()))));
-        }
-    }
-    Ok(None)
+    // The message names neither doctor nor day: it says nothing about the
+    // requests already made that the person asking does not know.
+    let by_phone = pending.iter().filter(|a| a.phone_key == saved.phone_key).count();
+    let by_email = pending.iter().filter(|a| a.email == saved.email).count();
+    let over = match (by_phone > PENDING_IN_ALL, by_email > PENDING_IN_ALL) {
+        (true, _) => Some(("phone", "appointment.pendingAllPhone")),
+        (false, true) => Some(("email", "appointment.pendingAllEmail")),
+        (false, false) => None,
+    };
+    Ok(over.map(|(field, key)| (field, Message::new(key).with("count", PENDING_IN_ALL.to_string()))))
 }
 
 /// Why a day offers the times it does (or none).
