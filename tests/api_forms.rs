@@ -119,11 +119,21 @@ async fn unsubscribing_works_in_one_click_pending_or_confirmed() {
         let (status, _, _) = send(&app, TestRequest::post().uri("/newsletter/unsubscribe")).await;
         assert_eq!(status, 404, "{b}: no token");
 
-        // Signing up again: the same subscriber, pending until the new link is followed.
+        // Signing up again (by anyone): the same subscriber, and the withdrawal stays
+        // on record, with no newsletter, until the new link is followed.
+        use sea_orm::{ColumnTrait, QueryFilter};
+        let row = || async {
+            let found = newsletter_subscriber::Entity::find().filter(newsletter_subscriber::Column::Email.eq("asha.patel@example.com"));
+            found.one(&state.db).await.unwrap().unwrap()
+        };
+        let withdrawn = row().await.unsubscribed_at.expect("unsubscribed");
         send(&app, subscribe("asha.patel@example.com")).await;
-        assert_eq!(newsletter::status(&state.db, "asha.patel@example.com").await.unwrap(), Some(Status::Pending), "{b}");
+        assert_eq!(row().await.unsubscribed_at.as_deref(), Some(withdrawn.as_str()), "{b}: the withdrawal is kept while asked again");
+        assert_eq!(newsletter::status(&state.db, "asha.patel@example.com").await.unwrap(), Some(Status::Unsubscribed), "{b}");
+        assert!(newsletter::recipients(&state.db).await.unwrap().is_empty(), "{b}: no newsletter before the owner confirms");
         send(&app, TestRequest::post().uri(&confirm_path(&state.db, "asha.patel@example.com").await)).await;
         assert!(newsletter::is_subscribed(&state.db, "asha.patel@example.com").await.unwrap(), "{b}");
+        assert!(row().await.confirmed_at.is_some_and(|at| at >= withdrawn), "{b}: consent given anew, after the withdrawal");
         assert_eq!(newsletter_subscriber::Entity::find().count(&state.db).await.unwrap(), 2, "{b}");
     }
 }

@@ -114,11 +114,14 @@ async fn request(
             // A confirmed subscriber's consent stays as it was given; the new token
             // keeps the write the same (following it changes nothing).
             row.confirm_token = Set(Some(token.clone()));
-            if status != Status::Confirmed {
-                row.subscribed_at = Set(now);
-                row.unsubscribed_at = Set(None);
-                row.confirmed_at = Set(None);
-                row.source = Set(source.to_owned());
+            match status {
+                Status::Confirmed => {}
+                // Asked again after unsubscribing: the withdrawal stays on record (and
+                // no newsletter goes out) until the owner of the address confirms.
+                Status::Pending | Status::Unsubscribed => {
+                    row.subscribed_at = Set(now);
+                    row.source = Set(source.to_owned());
+                }
             }
             row.update(txn).await?;
             match status {
@@ -136,10 +139,16 @@ pub async fn confirm(db: &Db, token: &str) -> Result<bool, DataError> {
     let Some(found) = pending_by_token(db, token).await? else {
         return Ok(false);
     };
-    let confirmed = found.confirmed_at.clone().unwrap_or_else(ist::stamp);
+    // Confirmed now, unless this confirms a subscription already confirmed and
+    // never withdrawn; a confirmation after unsubscribing is a new consent.
+    let confirmed = match (&found.confirmed_at, &found.unsubscribed_at) {
+        (Some(at), None) => at.clone(),
+        _ => ist::stamp(),
+    };
     let mut row = found.into_active_model();
     row.confirm_token = Set(None);
     row.confirmed_at = Set(Some(confirmed));
+    row.unsubscribed_at = Set(None);
     row.update(db).await?;
     Ok(true)
 }
@@ -158,7 +167,6 @@ async fn pending_by_token(db: &Db, token: &str) -> Result<Option<subscriber::Mod
     Ok(subscriber::Entity::find()
         .filter(subscriber::Column::ConfirmToken.eq(token))
         .filter(subscriber::Column::SubscribedAt.gte(since))
-        .filter(subscriber::Column::UnsubscribedAt.is_null())
         .one(db)
         .await?)
 }
@@ -169,9 +177,10 @@ pub async fn unsubscribe(db: &Db, token: &str) -> Result<bool, DataError> {
     let Some(found) = by_unsubscribe_token(db, token).await? else {
         return Ok(false);
     };
-    if found.unsubscribed_at.is_none() {
+    if found.unsubscribed_at.is_none() || found.confirm_token.is_some() {
+        let first = found.unsubscribed_at.clone();
         let mut row = found.into_active_model();
-        row.unsubscribed_at = Set(Some(ist::stamp()));
+        row.unsubscribed_at = Set(Some(first.unwrap_or_else(ist::stamp)));
         // A pending confirmation link stops working too.
         row.confirm_token = Set(None);
         row.update(db).await?;
