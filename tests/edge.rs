@@ -280,6 +280,19 @@ async fn writes_from_another_site_are_refused_and_store_nothing() {
         assert_eq!(forged.json()["success"], false, "{b}");
         let subscriber = newsletter_subscriber::Entity::find().one(&state.db).await.unwrap().unwrap();
         assert!(subscriber.unsubscribed_at.is_none(), "{b}: still subscribed after the forged posts");
+
+        // The confirmation link's button: another site's page cannot confirm for its visitor.
+        let confirm = format!("/newsletter/confirm?token={}", subscriber.confirm_token.clone().expect("a pending subscriber"));
+        let forged = call(&app, with(post_form(&confirm, ""), &[("origin", "https://evil.example")])).await;
+        assert_eq!((forged.status, forged.header("location")), (303, confirm.as_str()), "{b}: shown our page instead");
+        let forged = call(&app, TestRequest::post().uri(&confirm).insert_header(("sec-fetch-site", "cross-site"))).await;
+        assert_eq!(forged.status, 403, "{b}");
+        let subscriber = newsletter_subscriber::Entity::find().one(&state.db).await.unwrap().unwrap();
+        assert!(subscriber.confirmed_at.is_none() && subscriber.confirm_token.is_some(), "{b}: not confirmed by the forged posts");
+        let own = call(&app, with(post_form(&confirm, ""), &[("origin", "https://hygo.test")])).await;
+        assert_eq!(own.status, 303, "{b}: our own page's button confirms");
+        let subscriber = newsletter_subscriber::Entity::find().one(&state.db).await.unwrap().unwrap();
+        assert!(subscriber.confirmed_at.is_some(), "{b}: confirmed");
         let mail_server = call(
             &app,
             TestRequest::post()

@@ -172,8 +172,8 @@ pub async fn handle<A: Action>(
     if writes {
         // A database that is gone, replaced or read-only is not written to at all
         // (nor is the limiter's count, which is in it).
-        if let Err(fault) = state.storage.files() {
-            return early::<A>(&cx, &not_saved(fault), values).await;
+        if let Err(e) = writable(&state) {
+            return early::<A>(&cx, &e, values).await;
         }
         // A form post with its honeypot filled or without a good token writes
         // nothing, so it does not use up the client's or its network's writes; its
@@ -225,6 +225,12 @@ pub async fn handle<A: Action>(
 /// the file it was opened as, so the write will be there after a restart.
 pub(crate) fn kept(state: &AppState) -> Result<(), ApiError> {
     state.storage.same_file().map_err(not_saved)
+}
+
+/// Whether the database can take a write now (gone, replaced or read-only: no),
+/// checked before writing.
+pub(crate) fn writable(state: &AppState) -> Result<(), ApiError> {
+    state.storage.files().map_err(not_saved)
 }
 
 /// 503 for a write the database could not keep (`hygo_data::db::Storage`), logged

@@ -59,8 +59,13 @@ pub async fn unsubscribe(state: web::Data<AppState>, req: HttpRequest, query: we
         }
         return Err(super::cross_site());
     }
-    let done = newsletter::unsubscribe(&state.db, &token).await?;
-    super::kept(&state)?;
+    let done = match super::writable(&state) {
+        Ok(()) => newsletter::unsubscribe(&state.db, &token).await?,
+        Err(e) => return Ok(unsaved(&req, e)),
+    };
+    if let Err(e) = super::kept(&state) {
+        return Ok(unsaved(&req, e));
+    }
     Ok(answer(&req, done, &token, Link { done: "/newsletter?unsubscribed=1", again: "/unsubscribe", message: "newsletter.unsubscribed", invalid: "newsletter.invalidLink" }))
 }
 
@@ -75,9 +80,23 @@ pub async fn confirm(state: web::Data<AppState>, req: HttpRequest, query: web::Q
         }
         return Err(super::cross_site());
     }
-    let done = newsletter::confirm(&state.db, &token).await?;
-    super::kept(&state)?;
+    let done = match super::writable(&state) {
+        Ok(()) => newsletter::confirm(&state.db, &token).await?,
+        Err(e) => return Ok(unsaved(&req, e)),
+    };
+    if let Err(e) = super::kept(&state) {
+        return Ok(unsaved(&req, e));
+    }
     Ok(answer(&req, done, &token, Link { done: "/newsletter?confirmed=1", again: "/newsletter/confirm", message: "newsletter.confirmed", invalid: "newsletter.confirmInvalid" }))
+}
+
+/// A write the database could not keep (`super::kept`): 503, as the plain error
+/// page for a browser (whose button posted here) and as JSON for a mail client.
+fn unsaved(req: &HttpRequest, e: ApiError) -> HttpResponse {
+    match wants_html(req) {
+        true => crate::pages::render::error_page(e.status),
+        false => e.error_response(),
+    }
 }
 
 /// Where a link's button leads.
