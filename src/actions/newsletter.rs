@@ -50,44 +50,58 @@ pub struct TokenQuery {
 /// on to the page that says it is done (or that the link is not valid). A post
 /// from another site's page is refused (403; a browser is sent to the page).
 pub async fn unsubscribe(state: web::Data<AppState>, req: HttpRequest, query: web::Query<TokenQuery>) -> Result<HttpResponse, ApiError> {
-    let token = query.into_inner().token.unwrap_or_default();
-    if crate::edge::from_another_site(&req, &state.config.public_url) {
-        // Another site's page cannot unsubscribe its visitor; a person who followed
-        // such a form lands on our page with the button, to decide there.
-        if wants_html(&req) {
-            return Ok(see_other(&format!("/unsubscribe?token={}", query_value(&token))));
-        }
-        return Err(super::cross_site());
-    }
-    let done = match super::writable(&state) {
-        Ok(()) => newsletter::unsubscribe(&state.db, &token).await?,
-        Err(e) => return Ok(unsaved(&req, e)),
+    let link = Link {
+        write: Write::Unsubscribe,
+        done: "/newsletter?unsubscribed=1",
+        again: "/unsubscribe",
+        message: "newsletter.unsubscribed",
+        invalid: "newsletter.invalidLink",
     };
-    if let Err(e) = super::kept(&state) {
-        return Ok(unsaved(&req, e));
-    }
-    Ok(answer(&req, done, &token, Link { done: "/newsletter?unsubscribed=1", again: "/unsubscribe", message: "newsletter.unsubscribed", invalid: "newsletter.invalidLink" }))
+    follow(&state, &req, &query.into_inner().token.unwrap_or_default(), link).await
 }
 
 /// `POST /newsletter/confirm?token=…`: the button of the confirmation link's page
 /// (`GET /newsletter/confirm?token=…`, which changes nothing, so a mail scanner
 /// that opens links does not subscribe anyone). The address is subscribed from now.
 pub async fn confirm(state: web::Data<AppState>, req: HttpRequest, query: web::Query<TokenQuery>) -> Result<HttpResponse, ApiError> {
-    let token = query.into_inner().token.unwrap_or_default();
-    if crate::edge::from_another_site(&req, &state.config.public_url) {
-        if wants_html(&req) {
-            return Ok(see_other(&format!("/newsletter/confirm?token={}", query_value(&token))));
+    let link = Link {
+        write: Write::Confirm,
+        done: "/newsletter?confirmed=1",
+        again: "/newsletter/confirm",
+        message: "newsletter.confirmed",
+        invalid: "newsletter.confirmInvalid",
+    };
+    follow(&state, &req, &query.into_inner().token.unwrap_or_default(), link).await
+}
+
+/// What a link's button does.
+#[derive(Clone, Copy)]
+enum Write {
+    Unsubscribe,
+    Confirm,
+}
+
+/// A link's button pressed: refused from another site's page (a person who
+/// followed such a form lands on the link's own page, to decide there); the
+/// database checked before and after the write; then the answer.
+async fn follow(state: &AppState, req: &HttpRequest, token: &str, link: Link) -> Result<HttpResponse, ApiError> {
+    if crate::edge::from_another_site(req, &state.config.public_url) {
+        if wants_html(req) {
+            return Ok(see_other(&format!("{}?token={}", link.again, query_value(token))));
         }
         return Err(super::cross_site());
     }
-    let done = match super::writable(&state) {
-        Ok(()) => newsletter::confirm(&state.db, &token).await?,
-        Err(e) => return Ok(unsaved(&req, e)),
-    };
-    if let Err(e) = super::kept(&state) {
-        return Ok(unsaved(&req, e));
+    if let Err(e) = super::writable(state) {
+        return Ok(unsaved(req, e));
     }
-    Ok(answer(&req, done, &token, Link { done: "/newsletter?confirmed=1", again: "/newsletter/confirm", message: "newsletter.confirmed", invalid: "newsletter.confirmInvalid" }))
+    let done = match link.write {
+        Write::Unsubscribe => newsletter::unsubscribe(&state.db, token).await?,
+        Write::Confirm => newsletter::confirm(&state.db, token).await?,
+    };
+    if let Err(e) = super::kept(state) {
+        return Ok(unsaved(req, e));
+    }
+    Ok(answer(req, done, token, link))
 }
 
 /// A write the database could not keep (`super::kept`): 503, as the plain error
@@ -99,8 +113,9 @@ fn unsaved(req: &HttpRequest, e: ApiError) -> HttpResponse {
     }
 }
 
-/// Where a link's button leads.
+/// A link's button: what it does and where it leads.
 struct Link {
+    write: Write,
     /// The page that says it worked.
     done: &'static str,
     /// The link's own page, which says when the link is not valid.
