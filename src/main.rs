@@ -27,9 +27,9 @@ fn main() -> ExitCode {
     hygo::telemetry::init(config.log_json);
     match actix_web::rt::System::new().block_on(hygo::serve::serve(config)) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            tracing::error!("{e}");
-            ExitCode::FAILURE
+        Err(stopped) => {
+            tracing::error!("{}", stopped.message);
+            ExitCode::from(stopped.code)
         }
     }
 }

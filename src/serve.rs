@@ -9,11 +9,30 @@ use crate::app::app;
 use crate::state::AppState;
 use crate::config::Config;
 
-pub async fn serve(config: Config) -> Result<(), String> {
+/// Why `hygo serve` stopped: what to log, and the process's exit code.
+#[derive(Debug)]
+pub struct Stopped {
+    pub message: String,
+    pub code: u8,
+}
+
+/// The exit code when the database the server expects is missing or empty
+/// (sysexits' `EX_NOINPUT`): restarting will not help, a person must restore it,
+/// so a supervisor should not retry (systemd `RestartPreventExitStatus=66`).
+pub const EXIT_DATA_MISSING: u8 = 66;
+
+impl From<String> for Stopped {
+    fn from(message: String) -> Self {
+        Stopped { message, code: 1 }
+    }
+}
+
+pub async fn serve(config: Config) -> Result<(), Stopped> {
     let started = Instant::now();
-    let db = hygo_data::db::connect_expecting(&config.database_url, config.database_must_exist)
-        .await
-        .map_err(|e| format!("database: {e}"))?;
+    let db = hygo_data::db::connect_expecting(&config.database_url, config.database_must_exist).await.map_err(|e| Stopped {
+        code: if matches!(e, hygo_data::DataError::Missing(_)) { EXIT_DATA_MISSING } else { 1 },
+        message: format!("database: {e}"),
+    })?;
     let renderer = RenderPool::start(
         crate::ui_assets::SERVER_BUNDLE.into(),
         RenderConfig {

@@ -153,7 +153,7 @@ fn a_deleted_database_is_reported_refused_and_not_silently_recreated() {
     assert!(beside(&db_file(dir.path()), ".marker").exists(), "the first start wrote the marker");
     let (code, log) = start_fails(dir.path(), &[]);
     assert!(log.contains("is missing") && log.contains("hygo.db.marker") && log.contains("restore it from a backup"), "{log}");
-    assert_ne!(code, 0);
+    assert_eq!(code, i32::from(hygo::serve::EXIT_DATA_MISSING));
     assert!(!db_file(dir.path()).exists(), "no new, empty database was made");
 }
 
@@ -343,7 +343,7 @@ fn a_read_only_shm_is_reported() {
 fn a_missing_database_where_data_is_expected_stops_start_up() {
     let dir = tempfile::tempdir().unwrap();
     let (code, log) = start_fails(dir.path(), &[("HYGO_DATABASE_MUST_EXIST", "true")]);
-    assert_ne!(code, 0);
+    assert_eq!(code, i32::from(hygo::serve::EXIT_DATA_MISSING), "an exit code a supervisor can tell from a crash");
     assert!(log.contains("is missing") && log.contains("HYGO_DATABASE_MUST_EXIST"), "{log}");
     assert!(!db_file(dir.path()).exists(), "nothing was created");
 
@@ -382,7 +382,7 @@ fn postgres_down_read_only_and_back() {
 
     // Data expected in an empty database: refused.
     let (code, log) = start_fails(dir.path(), &[("DATABASE_URL", &db.url), ("HYGO_DATABASE_MUST_EXIST", "true")]);
-    assert_ne!(code, 0);
+    assert_eq!(code, i32::from(hygo::serve::EXIT_DATA_MISSING));
     assert!(log.contains("is empty") && !log.contains(&db.url), "{log}");
 
     let (mut child, port) = start(dir.path(), &[("DATABASE_URL", &db.url), ("HYGO_WRITE_LIMIT", "1000")]);
