@@ -175,7 +175,7 @@ async fn by_reference<E: EntityTrait>(db: &hygo_data::Db, answer: &Value) -> E::
     use std::str::FromStr;
     assert!(answer["data"].get("id").is_none(), "ids stay internal: {answer}");
     let reference = answer["data"]["reference"].as_str().unwrap_or_else(|| panic!("data.reference: {answer}"));
-    assert_eq!(hygo_data::refs::normalize_reference(reference).as_deref(), Some(reference), "HY-XXXX-XXXX");
+    assert_eq!(hygo_data::refs::normalize_reference(reference).as_deref(), Some(reference), "a reference is HY- and two groups of four symbols: {reference}");
     let column = E::Column::from_str("reference").unwrap_or_else(|_| panic!("a reference column"));
     E::find().filter(column.eq(reference)).one(db).await.unwrap().expect("the row of the reference")
 }
