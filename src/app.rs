@@ -88,6 +88,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/robots.txt", web::get().to(pages::seo::robots));
     api_routes(cfg);
     form_posts(cfg);
+    // The staff console's writes and export (its pages are in the page registry).
+    crate::staff::routes(cfg);
     // The confirmation link's button; the link itself (GET) is the page.
     cfg.service(web::resource("/newsletter/confirm").route(web::post().to(actions::newsletter::confirm)).default_service(web::to(pages::render::page)));
     cfg.service(web::scope("/api").default_service(web::to(api_not_found)))

@@ -85,6 +85,18 @@ pub struct Config {
     /// without JavaScript (`/requests?token=`) shows what was stored; after
     /// that it is "not found".
     pub receipt_valid_for: Duration,
+    /// `HYGO_CLINIC_EMAIL`: where the clinic is told of each new request (an
+    /// e-mail with a link to it in the staff console). Unset: nobody is mailed; the
+    /// console still lists every request.
+    pub clinic_email: Option<String>,
+    /// `HYGO_REQUEST_EXPIRY_HOURS`: an appointment request nobody confirmed within
+    /// this many hours expires and frees its slot (default 48).
+    pub request_expiry_hours: i64,
+    /// `HYGO_STAFF_IDLE_MINUTES`: a staff session unused this long ends (default 30).
+    pub staff_idle: chrono::Duration,
+    /// `HYGO_STAFF_SESSION_HOURS`: a staff session ends this long after sign-in,
+    /// however it is used (default 12).
+    pub staff_absolute: chrono::Duration,
 }
 
 /// HSTS for a site served over TLS: two years, every subdomain.
@@ -123,6 +135,10 @@ struct FileConfig {
     hsts: Option<String>,
     database_must_exist: Option<bool>,
     receipt_minutes: Option<u64>,
+    clinic_email: Option<String>,
+    request_expiry_hours: Option<u64>,
+    staff_idle_minutes: Option<u64>,
+    staff_session_hours: Option<u64>,
 }
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -197,6 +213,13 @@ impl Config {
             }
         }
         let mail_from = pick("HYGO_MAIL_FROM", file.mail_from, "HYGO <newsletter@hygo.in>");
+        let clinic_email = env("HYGO_CLINIC_EMAIL").or(file.clinic_email).map(|u| u.trim().to_owned()).filter(|u| !u.is_empty());
+        if let Some(address) = &clinic_email {
+            let shaped = address.split_once('@').is_some_and(|(user, host)| !user.is_empty() && host.contains('.') && !address.contains(char::is_whitespace));
+            if !shaped {
+                return Err(format!("HYGO_CLINIC_EMAIL must be an e-mail address such as desk@hygo.in, not {address:?}"));
+            }
+        }
         let booking_url = env("HYGO_BOOKING_URL").or(file.booking_url).map(|u| u.trim().to_owned()).filter(|u| !u.is_empty());
         if let Some(text) = &booking_url {
             let web = url::Url::parse(text).ok().filter(|u| {
@@ -264,6 +287,10 @@ impl Config {
                 as usize,
             log_json,
             receipt_valid_for: Duration::from_secs(60 * number("HYGO_RECEIPT_MINUTES", file.receipt_minutes, 30, 1..=1440)?),
+            clinic_email,
+            request_expiry_hours: number("HYGO_REQUEST_EXPIRY_HOURS", file.request_expiry_hours, 48, 1..=24 * 60)? as i64,
+            staff_idle: chrono::Duration::minutes(number("HYGO_STAFF_IDLE_MINUTES", file.staff_idle_minutes, 30, 1..=24 * 60)? as i64),
+            staff_absolute: chrono::Duration::hours(number("HYGO_STAFF_SESSION_HOURS", file.staff_session_hours, 12, 1..=24 * 7)? as i64),
         })
     }
 }
@@ -297,6 +324,10 @@ mod tests {
         assert!(!c.database_must_exist, "make run on a clean clone creates the database");
         assert_eq!(c.booking_url, None, "Book buttons open our own form unless told otherwise");
         assert_eq!(c.receipt_valid_for, Duration::from_secs(30 * 60));
+        assert_eq!((c.clinic_email, c.request_expiry_hours), (None, 48));
+        assert_eq!((c.staff_idle.num_minutes(), c.staff_absolute.num_hours()), (30, 12), "ASVS level 2's limits");
+        assert!(with_env("", &[("HYGO_CLINIC_EMAIL", "desk")]).is_err());
+        assert!(with_env("", &[("HYGO_STAFF_IDLE_MINUTES", "0")]).is_err());
     }
 
     #[test]

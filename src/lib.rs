@@ -1,6 +1,7 @@
 //! The HYGO web server: actix-web serving the JSON API and the React pages rendered
 //! in the embedded JavaScript runtime. `docs/architecture.md` walks through it.
 
+pub mod access;
 pub mod actions;
 pub mod api;
 pub mod app;
@@ -15,6 +16,7 @@ pub mod limit;
 pub mod mail;
 pub mod pages;
 pub mod serve;
+pub mod staff;
 pub mod state;
 pub mod telemetry;
 

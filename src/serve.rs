@@ -47,6 +47,7 @@ pub async fn serve(config: Config) -> Result<(), Stopped> {
     let backend = if config.database_url.starts_with("sqlite:") { "sqlite" } else { "postgres" };
     let state = web::Data::new(AppState::new(db, hygo_data::ist::Clock::System, renderer, config));
     crate::mail::start(state.clone());
+    crate::staff::jobs::start(state.clone());
     // Every connection is an open file: raise the soft limit as far as allowed,
     // and hold fewer connections than it allows, leaving room for the database and
     // files. Actix counts the cap per worker.

@@ -24,6 +24,8 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// What every page gets as `site`: `catalogue/site.json` with `SiteAdditions`.
     pub site: serde_json::Value,
+    /// What the staff console's pages get as `site`: `site` with `staffTexts`.
+    pub staff_site: serde_json::Value,
     /// The server's random key (`crate::form_guard::server_key`), read once.
     pub server_key: tokio::sync::OnceCell<Vec<u8>>,
 }
@@ -43,7 +45,18 @@ impl AppState {
             site.extend(more);
         }
         let storage = hygo_data::db::Storage::new(&config.database_url);
-        Self { db, storage, clock, renderer, render_cache, site, config: Arc::new(config), server_key: tokio::sync::OnceCell::new() }
+        let mut staff_site = site.clone();
+        if let Some(staff_site) = staff_site.as_object_mut() {
+            staff_site.insert("staffTexts".into(), catalogue::staff_texts(lang).cloned().unwrap_or_default());
+        }
+        Self { db, storage, clock, renderer, render_cache, site, staff_site, config: Arc::new(config), server_key: tokio::sync::OnceCell::new() }
+    }
+
+    /// Who the clinic's e-mails go to and what their links say (`hygo_data::notices`).
+    pub fn notices(&self) -> hygo_data::notices::Notices {
+        let from = &self.config.mail_from;
+        let organizer = from.rsplit_once('<').and_then(|(_, rest)| rest.strip_suffix('>')).unwrap_or(from).trim().to_owned();
+        hygo_data::notices::Notices { clinic_email: self.config.clinic_email.clone(), public_url: self.config.public_url.clone(), organizer }
     }
 }
 

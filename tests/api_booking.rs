@@ -113,7 +113,7 @@ async fn a_request_is_stored_whole_and_unicode_round_trips() {
         assert_eq!((row.insurance.as_str(), row.policy_number.as_str()), ("Star Health", "SH-2030-0042"));
         assert_eq!(row.department, "neurology");
         assert_eq!(row.reason, "consultation", "{b}: the reason is stored by its id");
-        assert!(row.cancelled_at.is_none());
+        assert_eq!(row.status, "requested");
 
         // Wizard B sends no department and no symptoms, and a time like "9:00 AM".
         let mut b_req = request("2030-01-11", "3:00 PM");
@@ -151,9 +151,9 @@ async fn taken_past_off_grid_and_unknown_are_refused_with_a_message() {
         let held = appointment::Entity::find().filter(appointment::Column::Date.eq("2030-01-09")).count(&state.db).await.unwrap();
         assert_eq!(held, 1, "{b}: the refused request stored nothing");
 
-        // A cancelled request frees its slot (the unique rule covers active ones only).
+        // A cancelled request frees its slot (the unique rule covers the statuses that hold one).
         let mut row = appointment::Entity::find().one(&state.db).await.unwrap().unwrap().into_active_model();
-        row.cancelled_at = Set(Some("2030-01-07T05:00:00Z".into()));
+        row.status = Set("cancelled".into());
         row.update(&state.db).await.unwrap();
         let (status, _, _) = send(&app, book(request("2030-01-09", "10:00 AM"))).await;
         assert_eq!(status, 201, "{b}: a cancelled slot can be requested again");

@@ -1,7 +1,8 @@
 //! The newsletter's e-mail: a sign-up queues its confirmation message in the same
 //! transaction, the outbox hands it to an SMTP relay (here a small one on loopback
 //! that records what it is given), its link confirms (double opt-in), and the
-//! newsletter's link unsubscribes in one click. On SQLite and PostgreSQL.
+//! newsletter's link unsubscribes in one click. On SQLite and PostgreSQL. A
+//! confirmed visit's e-mail carries its calendar invitation (`text/calendar`).
 
 mod common;
 
@@ -141,4 +142,113 @@ async fn a_refusing_relay_leaves_the_mail_for_later() {
     assert!(waiting[0].next_attempt_at.is_some());
     assert_eq!(hygo::mail::deliver_due(&state).await.unwrap(), 0, "not due again at once");
     assert!(got.lock().unwrap().is_empty());
+}
+
+/// The part of a recorded message (`relay` keeps lines joined by LF) whose headers
+/// have a line starting with `header`, decoded by its `Content-Transfer-Encoding`.
+fn mime_part(data: &str, header: &str) -> Option<String> {
+    let header = header.to_ascii_lowercase();
+    data.split("\n--").find_map(|part| {
+        let (head, body) = part.split_once("\n\n")?;
+        let lines: Vec<String> = head.lines().map(str::to_ascii_lowercase).collect();
+        lines.iter().any(|l| l.starts_with(&header)).then_some(())?;
+        let encoding = lines.iter().find_map(|l| l.strip_prefix("content-transfer-encoding:")).map(str::trim);
+        let bytes = match encoding {
+            Some("base64") => base64(body),
+            Some("quoted-printable") => quoted_printable(body),
+            _ => body.as_bytes().to_vec(),
+        };
+        // Lines as RFC 5545 writes them, whatever the relay's recording did to them.
+        Some(String::from_utf8(bytes).ok()?.replace("\r\n", "\n").trim_end().replace('\n', "\r\n") + "\r\n")
+    })
+}
+
+fn base64(text: &str) -> Vec<u8> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let sextets: Vec<u32> = text
+        .bytes()
+        .filter(|b| !b.is_ascii_whitespace() && *b != b'=')
+        .map(|b| ALPHABET.iter().position(|a| *a == b).expect("a base64 character") as u32)
+        .collect();
+    let mut out = Vec::new();
+    for chunk in sextets.chunks(4) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, s)| n | s << (18 - 6 * i));
+        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}
+
+fn quoted_printable(text: &str) -> Vec<u8> {
+    let text = text.replace("=\r\n", "").replace("=\n", "");
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'=' && i + 2 < bytes.len() {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap();
+            out.push(u8::from_str_radix(hex, 16).expect("=XX in quoted-printable"));
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The invitation travels as `text/calendar; method=REQUEST` beside the text and as
+/// `invite.ics`; both decode to a calendar with the appointment's UID.
+#[actix_web::test]
+async fn a_confirmation_carries_its_calendar_invitation() {
+    use hygo_data::calendar::{icalendar::{Calendar, Component}, invitation, Method, Visit};
+
+    let db = TestDb::sqlite();
+    let (url, got) = relay(false).await;
+    let state = with_relay(&db, url).await;
+    let visit = Visit {
+        reference: "HY-7K3QX",
+        doctor: "Dr. Ananya Mehta",
+        date: chrono::NaiveDate::from_ymd_opt(2030, 11, 7).unwrap(),
+        start: 10 * 60,
+        minutes: hygo_data::slots::SLOT_MINUTES,
+        clinic_name: "HYGO Clinic, Kalawad Road",
+        clinic_address: "Kalawad Road, Rajkot, Gujarat 360005, India",
+        organizer_email: "care@hygo.in",
+        attendee_email: "kavya@example.in",
+        // Not ASCII: lettre then encodes the part (quoted-printable or base64).
+        attendee_name: "Kāvya Shah",
+        sequence: 0,
+    };
+    let ics = invitation(&visit, Method::Request, chrono::Utc::now());
+    let mail = hygo_data::mail::appointment_confirmed(
+        "kavya@example.in",
+        "HY-7K3QX",
+        "Dr. Ananya Mehta",
+        "Thursday, 7 November 2030, 10:00 AM",
+        "HYGO Clinic, Kalawad Road",
+        ics,
+    );
+    hygo_data::mail::queue(&state.db, mail).await.unwrap();
+    assert_eq!(outbox::Entity::find().one(&state.db).await.unwrap().unwrap().calendar.as_deref().map(|c| c.starts_with("BEGIN:VCALENDAR")), Some(true));
+
+    assert_eq!(hygo::mail::deliver_due(&state).await.unwrap(), 1);
+    let data = got.lock().unwrap().pop().expect("the relay got the message");
+    assert!(data.contains("Subject: Your appointment HY-7K3QX is confirmed"), "{data}");
+    assert!(data.contains("Content-Type: multipart/mixed"), "{data}");
+    assert!(data.contains("Content-Type: multipart/alternative"), "{data}");
+    assert!(data.contains("Content-Type: text/calendar"), "{data}");
+    let header = data.lines().find(|l| l.starts_with("Content-Type: text/calendar")).unwrap();
+    assert!(header.contains("method=REQUEST"), "{header}");
+
+    let text = mime_part(&data, "Content-Type: text/plain").expect("the text part");
+    assert!(text.contains("HY-7K3QX") && text.contains("Dr. Ananya Mehta"), "{text}");
+    for part in [mime_part(&data, "Content-Type: text/calendar"), mime_part(&data, "Content-Disposition: attachment")] {
+        let part = part.expect("the invitation, inline and attached");
+        let calendar: Calendar = part.parse().unwrap_or_else(|e| panic!("{e}: {part}"));
+        assert_eq!(calendar.property_value("METHOD"), Some("REQUEST"));
+        let event = calendar.events().next().expect("an event");
+        assert!(event.get_uid().unwrap_or_default().contains("HY-7K3QX"), "{part}");
+        assert_eq!(event.get_attendees()[0].cn.as_deref(), Some("Kāvya Shah"), "{part}");
+    }
+    assert!(data.contains("invite.ics"), "{data}");
 }

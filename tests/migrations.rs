@@ -101,7 +101,7 @@ async fn stored_options_become_their_ids() {
             number: Some("9876543210".into()),
             subscription_type: Some("Essential Family".into()),
         };
-        let id = hygo_data::card_requests::create(&conn, req, None).await.unwrap().id;
+        let id = hygo_data::card_requests::create(&conn, req, None, &Default::default()).await.unwrap().id;
         let row = hygo_data::entities::card_request::Entity::find_by_id(id).one(&conn).await.unwrap().unwrap();
         assert_eq!(row.subscription_type, "family", "{b}");
     }
@@ -159,7 +159,7 @@ async fn stored_requests_get_references_and_subscribers_a_consent_record() {
             message: Some("M".into()),
             ..Default::default()
         };
-        let stored = hygo_data::contact_messages::create(&conn, req, None).await.unwrap();
+        let stored = hygo_data::contact_messages::create(&conn, req, None, &Default::default()).await.unwrap();
         assert!(!references.contains(&stored.reference), "{b}");
         conn.close().await.unwrap();
 

@@ -152,7 +152,9 @@ async fn triggers_version_the_data_and_a_kept_page_needs_no_query() {
             policy_number: Set(String::new()),
             is_new_patient: Set(true),
             created_at: Set("2026-11-23T10:00:00+05:30".into()),
-            cancelled_at: Set(None),
+            status: Set("requested".into()),
+            sequence: Set(0),
+            status_changed_at: Set(None),
             ..Default::default()
         }
         .insert(&state.db)

@@ -13,6 +13,7 @@ mod m20261127_000006_option_ids;
 mod m20261128_000007_abuse;
 mod m20261128_000008_write_probe;
 mod m20261128_000009_references_and_consent;
+mod m20261201_000010_staff;
 
 pub struct Migrator;
 
@@ -29,6 +30,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000007_abuse::Migration),
             Box::new(m20261128_000008_write_probe::Migration),
             Box::new(m20261128_000009_references_and_consent::Migration),
+            Box::new(m20261201_000010_staff::Migration),
         ]
     }
 }

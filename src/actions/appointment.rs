@@ -170,7 +170,7 @@ impl Action for Book {
             request.selected_symptoms = None;
         }
         let kind = if general { Kind::AppointmentGeneral } else { Kind::AppointmentDoctor };
-        let result = appointments::book(&cx.state.db, &cx.state.clock, request, cx.receipt(kind)).await;
+        let result = appointments::book(&cx.state.db, &cx.state.clock, request, cx.receipt(kind), &cx.state.notices()).await;
         // After a booking, or a refusal because the time was taken, the free slots
         // this process keeps are out of date: the next answer reads the versions again.
         if matches!(result, Ok(_) | Err(WriteError::Conflict { .. })) {

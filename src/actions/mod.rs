@@ -208,14 +208,14 @@ pub async fn handle<A: Action>(
             if let Some(form) = form.as_mut() {
                 form.values.extend(carried);
             }
-            render::page_with(&state, &page_path(&req), form).await
+            render::page_with(&state, &page_path(&req), form, None).await
         }
         Err(error) => match channel {
             Channel::Json => ApiError::from_write(&error, cx.lang).error_response(),
             Channel::Form => {
                 let mut form = refused_form(&ApiError::from_write(&error, cx.lang), values);
                 A::refused(&cx, Refusal::Write(&error), &mut form).await;
-                render::page_with(&state, &page_path(&req), Some(form)).await
+                render::page_with(&state, &page_path(&req), Some(form), None).await
             }
         },
     }
@@ -249,7 +249,7 @@ async fn early<A: Action>(cx: &Cx<'_>, e: &ApiError, values: Map<String, Value>)
         Channel::Form => {
             let mut form = refused_form(e, values);
             A::refused(cx, Refusal::Early(e), &mut form).await;
-            render::page_with(cx.state, &page_path(cx.req), Some(form)).await
+            render::page_with(cx.state, &page_path(cx.req), Some(form), None).await
         }
     }
 }
@@ -274,7 +274,7 @@ pub(crate) fn shown_again<T: Serialize>(input: &T) -> Map<String, Value> {
 
 /// Reads and parses the body as the route accepts it: the content type must say
 /// so (415), the body fit the limit (413) and parse (400).
-async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload, channel: Channel) -> Result<(T, web::Bytes), ApiError> {
+pub(crate) async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload, channel: Channel) -> Result<(T, web::Bytes), ApiError> {
     let mime = req
         .headers()
         .get(header::CONTENT_TYPE)

@@ -16,7 +16,7 @@ pub struct PropsQuery {
     path: String,
 }
 
-pub async fn get(state: web::Data<AppState>, query: web::Query<PropsQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn get(req: actix_web::HttpRequest, state: web::Data<AppState>, query: web::Query<PropsQuery>) -> Result<HttpResponse, ApiError> {
     let wanted = query.into_inner().path;
     if !wanted.starts_with('/') || wanted.len() > 2048 {
         return Err(ApiError::bad_request(message("props.badPath")));
@@ -25,7 +25,12 @@ pub async fn get(state: web::Data<AppState>, query: web::Query<PropsQuery>) -> R
     let Some(found) = registry::find(path) else {
         return Ok(HttpResponse::Ok().json(json!({ "redirect": "/" })));
     };
-    let props = pages::load(&state, &found, wanted.clone()).await?;
+    // A staff page's props only for its session and role, as the page itself (401, 403).
+    let staff = match found.page.scope {
+        registry::Scope::Public => None,
+        registry::Scope::Staff(need) => crate::access::check(&req, &state, need).await.map_err(|d| d.error())?,
+    };
+    let props = pages::load(&state, &found, wanted.clone(), staff.as_ref()).await?;
     let mut res = HttpResponse::Ok().json(props);
     pages::request::keep_private(found.page, res.headers_mut());
     Ok(res)

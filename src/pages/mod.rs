@@ -18,6 +18,7 @@ pub mod request;
 mod search;
 mod services;
 mod specialization;
+pub mod staff;
 mod subscription;
 pub mod render;
 pub mod seo;
@@ -45,6 +46,8 @@ pub struct Cx<'a> {
     pub page: &'static Page,
     pub params: &'a [(&'static str, String)],
     pub query: &'a str,
+    /// The staff session of a console page (`registry::Scope::Staff`), checked before loading.
+    pub staff: Option<&'a hygo_data::staff::sessions::Current>,
     /// A parameter read that the page's entry does not declare (see `query`).
     undeclared: std::sync::Mutex<Option<String>>,
 }
@@ -124,6 +127,16 @@ pub enum PageData {
     Appointment(appointment::Data),
     Content(content::Data),
     Request(request::Data),
+    StaffSignIn(staff::SignInData),
+    StaffSetup(staff::SetupData),
+    StaffInbox(staff::InboxData),
+    StaffAppointment(staff::AppointmentData),
+    StaffDay(staff::DayData),
+    StaffItems(staff::ItemsData),
+    StaffItem(staff::ItemData),
+    StaffAudit(staff::AuditData),
+    StaffAccounts(staff::AccountsData),
+    StaffAccount(staff::AccountData),
 }
 
 impl PageData {
@@ -146,6 +159,16 @@ impl PageData {
             PageData::Appointment(_) => "Appointment",
             PageData::Content(_) => "Content",
             PageData::Request(_) => "Request",
+            PageData::StaffSignIn(_) => "StaffSignIn",
+            PageData::StaffSetup(_) => "StaffSetup",
+            PageData::StaffInbox(_) => "StaffInbox",
+            PageData::StaffAppointment(_) => "StaffAppointment",
+            PageData::StaffDay(_) => "StaffDay",
+            PageData::StaffItems(_) => "StaffItems",
+            PageData::StaffItem(_) => "StaffItem",
+            PageData::StaffAudit(_) => "StaffAudit",
+            PageData::StaffAccounts(_) => "StaffAccounts",
+            PageData::StaffAccount(_) => "StaffAccount",
         }
     }
 }
@@ -232,12 +255,23 @@ pub struct Props<'a> {
     #[serde(rename = "formToken", skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub form_token: Option<String>,
+    /// On the staff console's pages: who is signed in, and the anti-forgery token
+    /// every form there carries.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub staff: Option<staff::Bar>,
 }
 
 /// Loads the props of a page found for `path` (the path and query they are for).
-pub async fn load<'a>(state: &'a AppState, found: &Found, path: String) -> Result<Props<'a>, DataError> {
+/// A staff page's session was checked before (`crate::access::check`).
+pub async fn load<'a>(
+    state: &'a AppState,
+    found: &Found,
+    path: String,
+    staff: Option<&hygo_data::staff::sessions::Current>,
+) -> Result<Props<'a>, DataError> {
     let query = path.split_once('?').map(|(_, q)| q).unwrap_or_default();
-    let cx = Cx { state, page: found.page, params: &found.params, query, undeclared: Default::default() };
+    let cx = Cx { state, page: found.page, params: &found.params, query, staff, undeclared: Default::default() };
     let Loaded { status, data, head } = (found.page.load)(&cx).await?;
     if let Some(name) = cx.undeclared.into_inner().unwrap_or_else(|e| e.into_inner()) {
         let detail = format!("page {} reads ?{name}, which its entry does not declare", found.page.name);
@@ -248,7 +282,11 @@ pub async fn load<'a>(state: &'a AppState, found: &Found, path: String) -> Resul
         return Err(DataError::Corrupt { what: "the page registry".into(), detail });
     }
     let form_token = crate::form_guard::for_page(state, found.page.name).await?;
-    Ok(Props { page: found.page.name, path: path.clone(), status, head, site: &state.site, data, form: None, form_token })
+    let (site, bar) = match found.page.scope {
+        registry::Scope::Public => (&state.site, None),
+        registry::Scope::Staff(_) => (&state.staff_site, Some(staff::Bar::of(staff))),
+    };
+    Ok(Props { page: found.page.name, path: path.clone(), status, head, site, data, form: None, form_token, staff: bar })
 }
 
 /// The first sentences of a text, at most `max` characters, for a description.

@@ -7,8 +7,11 @@
 //! `src/pages/`), a component (`ui/src/pages/<Component>.tsx`) and a test
 //! (docs/architecture.md, "Adding a page").
 
+use crate::access::{Need, ADMIN, ANY_ROLE, DESK};
+use hygo_data::staff::sessions::Stage;
+
 use super::{
-    appointment, content, department, departments, doctor, doctors, home, news, newsletter, request, search, services,
+    appointment, staff, content, department, departments, doctor, doctors, home, news, newsletter, request, search, services,
     specialization, subscription, Loader,
 };
 
@@ -34,13 +37,14 @@ pub enum Robots {
     NoIndex,
 }
 
-/// Who may see a page. Only public pages exist today. The staff console adds its
-/// scopes, and with them the checks a scoped page needs: the role on the server
-/// for the page and `/api/props`, never in the sitemap, never kept by data
-/// version (the sitemap already lists public pages only).
+/// Who may see a page. A staff page (under `/staff/`) is checked on the server,
+/// for the page and for `/api/props` alike (`crate::access::check`), is
+/// never kept (`Keep::Never`: `no-store`), never indexed and never in the sitemap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
     Public,
+    /// The staff console, needing this much of a session.
+    Staff(Need),
 }
 
 pub struct Page {
@@ -73,6 +77,22 @@ macro_rules! page {
             query: $query,
             robots: Robots::$robots,
             scope: Scope::Public,
+            load: |cx| Box::pin($load(cx)),
+        }
+    };
+}
+
+/// A page of the staff console: what it needs of a session instead of how it is kept.
+macro_rules! staff_page {
+    ($name:literal, $component:literal, [$($path:literal),+ $(,)?], $need:expr, $query:expr, $load:path) => {
+        Page {
+            name: $name,
+            component: $component,
+            paths: &[$($path),+],
+            keep: Keep::Never,
+            query: $query,
+            robots: Robots::NoIndex,
+            scope: Scope::Staff($need),
             load: |cx| Box::pin($load(cx)),
         }
     };
@@ -129,7 +149,25 @@ pub static PAGES: &[Page] = &[
     page!("schedules", "Content", ["/schedules"], ByDataVersion, &[], Index, content::load),
     page!("banner", "Content", ["/banner"], ByDataVersion, &[], Index, content::load),
     page!("general-consultation", "Content", ["/departments/general-consultation"], ByDataVersion, &[], Index, content::load),
+    // The staff console (src/pages/staff.rs, docs/staff.md).
+    staff_page!("staff-sign-in", "StaffSignIn", ["/staff/sign-in"], Need::Anyone, &[], staff::sign_in),
+    staff_page!("staff-code", "StaffSignIn", ["/staff/sign-in/code"], Need::Stage(Stage::Password), &[], staff::sign_in),
+    staff_page!("staff-setup", "StaffSetup", ["/staff/setup"], Need::Anyone, &["token"], staff::setup),
+    staff_page!("staff-enrol", "StaffSetup", ["/staff/setup/code"], Need::Stage(Stage::Enrol), &[], staff::setup),
+    staff_page!("staff-inbox", "StaffInbox", ["/staff", "/staff/appointments"], Need::Role(DESK), STAFF_INBOX, staff::inbox),
+    staff_page!("staff-appointment", "StaffAppointment", ["/staff/appointments/{reference}"], Need::Role(DESK), &["done"], staff::appointment),
+    staff_page!("staff-day", "StaffDay", ["/staff/day"], Need::Role(DESK), &["date", "doctor"], staff::day),
+    staff_page!("staff-card-requests", "StaffItems", ["/staff/card-requests"], Need::Role(DESK), &["handled", "page"], staff::items),
+    staff_page!("staff-card-request", "StaffItem", ["/staff/card-requests/{reference}"], Need::Role(DESK), &[], staff::item),
+    staff_page!("staff-messages", "StaffItems", ["/staff/messages"], Need::Role(DESK), &["handled", "page"], staff::items),
+    staff_page!("staff-message", "StaffItem", ["/staff/messages/{reference}"], Need::Role(DESK), &[], staff::item),
+    staff_page!("staff-audit", "StaffAudit", ["/staff/audit"], Need::Role(ADMIN), &["page"], staff::audit),
+    staff_page!("staff-accounts", "StaffAccounts", ["/staff/accounts"], Need::Role(ADMIN), &[], staff::accounts),
+    staff_page!("staff-account", "StaffAccount", ["/staff/account"], Need::Role(ANY_ROLE), &["changed"], staff::account),
 ];
+
+/// The inbox's filters and page.
+const STAFF_INBOX: &[&str] = &["date", "doctor", "page", "status"];
 
 /// A page found for a path, with the values of its `{…}` segments.
 pub struct Found {

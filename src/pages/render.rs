@@ -50,9 +50,17 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
     let Some(found) = registry::find(req.path()) else {
         return HttpResponse::Found().insert_header((header::LOCATION, "/")).finish();
     };
+    // A staff page: the session and the role, on the server, before anything is loaded.
+    let staff = match found.page.scope {
+        registry::Scope::Public => None,
+        registry::Scope::Staff(need) => match crate::access::check(&req, &state, need).await {
+            Ok(current) => current,
+            Err(refused) => return denied(&req, refused),
+        },
+    };
     // Loaded, rendered and kept by its own path and declared parameters only.
     let url = found.url(req.query_string());
-    let res = respond(&state, &found, url, None, Encoding::preferred(req.headers())).await;
+    let res = respond(&state, &found, url, None, staff.as_ref(), Encoding::preferred(req.headers())).await;
     let mut res = not_modified(&req, res);
     super::request::keep_private(found.page, res.headers_mut());
     res
@@ -79,13 +87,21 @@ fn not_modified(req: &HttpRequest, res: HttpResponse) -> HttpResponse {
 /// Renders a route, with a form's state when a no-JavaScript form post is answered
 /// with its page again (the visitor's values and the errors; see `crate::actions`).
 /// `props_path` is a path of the page (the form's own address).
-pub async fn page_with(state: &AppState, props_path: &str, form: Option<super::FormState>) -> HttpResponse {
+/// `staff`: the session of a console page, already checked.
+pub async fn page_with(
+    state: &AppState,
+    props_path: &str,
+    form: Option<super::FormState>,
+    staff: Option<&hygo_data::staff::sessions::Current>,
+) -> HttpResponse {
     let (path, query) = props_path.split_once('?').unwrap_or((props_path, ""));
     let Some(found) = registry::find(path) else {
         tracing::error!(path, "a form answered with a path that is no page");
         return error_page(StatusCode::INTERNAL_SERVER_ERROR);
     };
-    respond(state, &found, found.url(query), form, Encoding::Identity).await
+    let mut res = respond(state, &found, found.url(query), form, staff, Encoding::Identity).await;
+    super::request::keep_private(found.page, res.headers_mut());
+    res
 }
 
 async fn respond(
@@ -93,6 +109,7 @@ async fn respond(
     found: &Found,
     props_path: String,
     form: Option<super::FormState>,
+    staff: Option<&hygo_data::staff::sessions::Current>,
     wanted: Encoding,
 ) -> HttpResponse {
     // Anyone can make up addresses with a query (within the declared parameters)
@@ -115,7 +132,7 @@ async fn respond(
         // And by the day in IST: whether a doctor is on leave changes at midnight.
         let made_from = cache::key(&props_path, &format!("v{}d{}", version.catalogue, state.clock.today()));
         let kept = state.render_cache.page(cache::key(&props_path, ""), made_from, true, |page| room(page), || async {
-            let (props, props_json) = props_of(state, found, &props_path, None).await?;
+            let (props, props_json) = props_of(state, found, &props_path, None, None).await?;
             kept(state, found, &props_path, &props, &props_json).await
         });
         return match kept.await {
@@ -123,7 +140,7 @@ async fn respond(
             Err(status) => error_page(status),
         };
     }
-    let (props, props_json) = match props_of(state, found, &props_path, form).await {
+    let (props, props_json) = match props_of(state, found, &props_path, form, staff).await {
         Ok(props) => props,
         Err(status) => return error_page(status),
     };
@@ -151,9 +168,10 @@ async fn props_of<'a>(
     found: &Found,
     props_path: &str,
     form: Option<super::FormState>,
+    staff: Option<&hygo_data::staff::sessions::Current>,
 ) -> Result<(Props<'a>, String), StatusCode> {
     // Logs name the path, never the query: it may carry a subscriber's token or a search.
-    let mut props = super::load(state, found, props_path.to_owned()).await.map_err(|e| {
+    let mut props = super::load(state, found, props_path.to_owned(), staff).await.map_err(|e| {
         tracing::error!(path = %found.path, error = %e, "page data failed");
         StatusCode::SERVICE_UNAVAILABLE
     })?;
@@ -253,7 +271,7 @@ pub fn not_found_page() -> HttpResponse {
     plain_page(StatusCode::NOT_FOUND, "page.notFoundHeading", "page.notFoundText")
 }
 
-fn plain_page(status: StatusCode, heading: &str, text: &str) -> HttpResponse {
+pub fn plain_page(status: StatusCode, heading: &str, text: &str) -> HttpResponse {
     let site = hygo_data::catalogue::site();
     let phone = site["phone"].as_str().unwrap_or_default();
     let page = ErrorPage {
@@ -287,6 +305,23 @@ pub fn script_safe_json(json: &str) -> String {
         }
     }
     out
+}
+
+/// How a page request that may not go on is answered: to the sign-in page (303),
+/// or 403 with the console's plain page; 503 when the sessions cannot be read.
+pub fn denied(req: &HttpRequest, denied: crate::access::Denied) -> HttpResponse {
+    use crate::access::Denied;
+    let mut res = match denied {
+        Denied::SignIn => HttpResponse::SeeOther().insert_header((header::LOCATION, "/staff/sign-in")).finish(),
+        Denied::Role => plain_page(StatusCode::FORBIDDEN, "staff.notYourRoleHeading", "staff.notYourRole"),
+        Denied::Unavailable => error_page(StatusCode::SERVICE_UNAVAILABLE),
+    };
+    // A session that is gone leaves no cookie behind.
+    if denied == Denied::SignIn && req.cookie(hygo_data::staff::sessions::COOKIE).is_some() {
+        let _ = res.add_cookie(&crate::access::removal());
+    }
+    res.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    res
 }
 
 #[cfg(test)]

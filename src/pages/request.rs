@@ -72,7 +72,14 @@ pub fn forget_expired(state: actix_web::web::Data<crate::state::AppState>) {
 pub fn keep_private(page: &Page, headers: &mut HeaderMap) {
     if page.keep == Keep::Never {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+        // The staff console's forms post to itself: with `no-referrer` browsers
+        // send `Origin: null`, which the cross-site check refuses; `same-origin`
+        // still names no address of the console to another site.
+        let policy = match page.scope {
+            super::registry::Scope::Staff(_) => "same-origin",
+            super::registry::Scope::Public => "no-referrer",
+        };
+        headers.insert(header::REFERRER_POLICY, HeaderValue::from_static(policy));
         headers.remove(header::ETAG);
     }
 }

@@ -128,6 +128,10 @@ pub fn test_config() -> Config {
         hsts: None,
         database_must_exist: false,
         receipt_valid_for: std::time::Duration::from_secs(30 * 60),
+        clinic_email: Some("desk@hygo.test".into()),
+        request_expiry_hours: 48,
+        staff_idle: chrono::Duration::minutes(30),
+        staff_absolute: chrono::Duration::hours(12),
     }
 }
 

@@ -5,6 +5,7 @@ import { Header } from "./components/Header";
 import { Page } from "./lib/pages";
 import { PropsProvider, useCurrentComponent } from "./lib/props";
 import { Spinner } from "./components/ui";
+import { StaffFrame } from "./components/staff";
 import { useTexts } from "./lib/texts";
 import type { PageProps } from "./types";
 
@@ -79,6 +80,21 @@ export function App({ props }: { props: PageProps }) {
 
 function Frame() {
   const t = useTexts("common");
+  const { pathname } = useLocation();
+  // The staff console has its own frame (components/staff).
+  if (pathname === "/staff" || pathname.startsWith("/staff/")) {
+    return (
+      <>
+        <ScrollManager />
+        <HydrationMark />
+        <StaffFrame>
+          <Suspense fallback={<Spinner label={t.loadingPage} />}>
+            <CurrentPage />
+          </Suspense>
+        </StaffFrame>
+      </>
+    );
+  }
   return (
     <>
       <ScrollManager />

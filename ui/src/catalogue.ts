@@ -4,6 +4,10 @@
 // structs (generated/props.ts); these describe what people author, and
 // catalogue.check.ts makes tsc hold every catalogue file to them.
 import type en from "../../crates/hygo-data/catalogue/texts/en.json";
+import type staffEn from "../../crates/hygo-data/catalogue/staff/en.json";
+
+/** The staff console's texts (`catalogue/staff/en.json`), given to its pages only. */
+export type StaffTexts = typeof staffEn;
 
 /** Every area's interface texts, typed from the English file (the other languages must match it). */
 export type Texts = typeof en;
@@ -41,6 +45,8 @@ export interface PageMeta {
 
 /** `catalogue/site.json` as written (the server adds `SiteAdditions`: clinics, booking address, language, texts). */
 export interface SiteCatalogue {
+  /** On the staff console's pages only. */
+  staffTexts?: StaffTexts;
   name: string;
   tagline: string;
   about: string;

@@ -26,6 +26,8 @@ use crate::entities::{appointment, doctor, office_hours};
 use crate::form::{Check, Invalid, Message, WriteError};
 use crate::ist::{self, Clock};
 use crate::slots::{self, Minutes};
+use crate::inbox::Status;
+use crate::notices::Notices;
 use crate::{catalogue, leave, receipts, refs, DataError, Db};
 
 /// How far ahead a request may be made.
@@ -137,7 +139,16 @@ pub struct Booked {
 
 /// Checks and stores a request, with its confirmation page when `receipt` names
 /// one. A conflict on `time` when the slot is already held.
-pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest, receipt: Option<receipts::Kind>) -> Result<Booked, WriteError> {
+///
+/// In the same transaction, the clinic is told of it and the patient gets its
+/// reference by e-mail (`Notices`).
+pub async fn book(
+    db: &Db,
+    clock: &Clock,
+    req: AppointmentRequest,
+    receipt: Option<receipts::Kind>,
+    notices: &Notices,
+) -> Result<Booked, WriteError> {
     let mut c = Check::default();
     let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("name.required"));
     let phone = c.phone("phone", req.phone.as_deref(), Some("phone.required"));
@@ -169,40 +180,9 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest, receipt: Opti
         let given = req.doctor_id.is_some() || req.doctor.as_deref().is_some_and(|d| !d.trim().is_empty());
         c.fail("doctor", Message::new(if given { "appointment.doctorUnknown" } else { "appointment.doctorRequired" }));
     }
-    let date = check_date(&mut c, clock, req.date.as_deref());
-    let mut start: Option<Minutes> = None;
-    match req.time.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-        None => c.fail("time", Message::new("appointment.timeRequired")),
-        Some(t) => match slots::parse_time(t) {
-            None => c.fail("time", Message::new("appointment.timeFormat")),
-            Some(t) => start = Some(t),
-        },
-    }
-    if let (Some(doctor), Some(date)) = (&doctor, date) {
-        let schedule = leave::schedule(db, doctor.id, date).await?;
-        // On `date`, the field both wizards show on the step where the day is chosen.
-        if let Some(period) = schedule.leave_on(date) {
-            let message = match (period.until, schedule.back_on(period)) {
-                (Some(_), Some(back)) => Message::new("appointment.onLeaveBack").with("back", ist::long_date(back)),
-                (Some(_), None) => Message::new("appointment.onLeaveDay"),
-                (None, _) if period.from > clock.today() => {
-                    Message::new("appointment.onLeaveFrom").with("from", ist::long_date(period.from))
-                }
-                (None, _) => Message::new("appointment.onLeaveOpen"),
-            };
-            c.fail("date", message.with("doctor", doctor.name.clone()).with("day", ist::long_date(date)));
-        }
-    }
-    if let (Some(doctor), Some(date), Some(t), false) = (&doctor, date, start, c.has_error("date") || c.has_error("doctor")) {
-        let grid = day_grid(db, doctor.id, date).await?;
-        if !grid.contains(&t) {
-            c.fail("time", Message::new("appointment.timeNotOffered").with("time", slots::format_12h(t)));
-        } else if is_past(clock, date, t) {
-            c.fail("time", Message::new("appointment.timePast"));
-        }
-    }
+    let slot = check_slot(&mut c, db, clock, doctor.as_ref(), req.date.as_deref(), req.time.as_deref()).await?;
     c.finish().map_err(WriteError::Invalid)?;
-    let (doctor, date, start) = (doctor.expect("checked"), date.expect("checked"), start.expect("checked"));
+    let (doctor, (date, start)) = (doctor.expect("checked"), slot.expect("checked"));
 
     let row = |reference| appointment::ActiveModel {
         reference: Set(reference),
@@ -222,7 +202,9 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest, receipt: Opti
         policy_number: Set(policy_number.clone()),
         is_new_patient: Set(is_new_patient),
         created_at: Set(crate::ist::stamp()),
-        cancelled_at: Set(None),
+        status: Set(Status::Requested.as_str().to_owned()),
+        sequence: Set(0),
+        status_changed_at: Set(None),
         ..Default::default()
     };
     // One transaction: the request (another reference if its own clashes), the
@@ -257,6 +239,10 @@ pub async fn book(db: &Db, clock: &Clock, req: AppointmentRequest, receipt: Opti
             Some(kind) => Some(receipts::issue(&txn, kind, saved.id).await.map_err(DataError::from)?),
             None => None,
         };
+        // The clinic is told, and the patient gets the request's reference, with the request.
+        for mail in notices.appointment_requested(&saved, &doctor.name) {
+            crate::mail::queue(&txn, mail).await.map_err(DataError::from)?;
+        }
         txn.commit().await.map_err(DataError::from)?;
         return Ok(Booked {
             id: saved.id,
@@ -280,7 +266,7 @@ async fn too_many_pending(
 ) -> Result<Option<(&'static str, Message)>, DataError> {
     let pending = appointment::Entity::find()
         .filter(Condition::any().add(appointment::Column::PhoneKey.eq(&saved.phone_key)).add(appointment::Column::Email.eq(&saved.email)))
-        .filter(appointment::Column::CancelledAt.is_null())
+        .filter(appointment::Column::Status.is_in(Status::HOLDING_SLOT))
         .filter(appointment::Column::Date.gte(clock.today().to_string()))
         .all(txn)
         .await?;
@@ -377,6 +363,53 @@ pub async fn find_doctor(db: &Db, id: Option<i32>, name: Option<&str>) -> Result
     Ok(doctor::Entity::find().all(db).await?.into_iter().find(|d| d.name.trim().to_lowercase() == wanted))
 }
 
+/// Checks a date and time for a doctor, as a request or a reschedule needs them:
+/// a day within reach, the doctor not on leave, a time of their hours not yet
+/// past. Whether the slot is free is the unique index's to say, at the INSERT or
+/// UPDATE. The messages go on `date` and `time`.
+pub(crate) async fn check_slot(
+    c: &mut Check,
+    db: &Db,
+    clock: &Clock,
+    doctor: Option<&doctor::Model>,
+    date: Option<&str>,
+    time: Option<&str>,
+) -> Result<Option<(NaiveDate, Minutes)>, DataError> {
+    let date = check_date(c, clock, date);
+    let mut start: Option<Minutes> = None;
+    match time.map(str::trim).filter(|t| !t.is_empty()) {
+        None => c.fail("time", Message::new("appointment.timeRequired")),
+        Some(t) => match slots::parse_time(t) {
+            None => c.fail("time", Message::new("appointment.timeFormat")),
+            Some(t) => start = Some(t),
+        },
+    }
+    if let (Some(doctor), Some(date)) = (doctor, date) {
+        let schedule = leave::schedule(db, doctor.id, date).await?;
+        // On `date`, the field both wizards show on the step where the day is chosen.
+        if let Some(period) = schedule.leave_on(date) {
+            let message = match (period.until, schedule.back_on(period)) {
+                (Some(_), Some(back)) => Message::new("appointment.onLeaveBack").with("back", ist::long_date(back)),
+                (Some(_), None) => Message::new("appointment.onLeaveDay"),
+                (None, _) if period.from > clock.today() => {
+                    Message::new("appointment.onLeaveFrom").with("from", ist::long_date(period.from))
+                }
+                (None, _) => Message::new("appointment.onLeaveOpen"),
+            };
+            c.fail("date", message.with("doctor", doctor.name.clone()).with("day", ist::long_date(date)));
+        }
+    }
+    if let (Some(doctor), Some(date), Some(t), false) = (doctor, date, start, c.has_error("date") || c.has_error("doctor")) {
+        let grid = day_grid(db, doctor.id, date).await?;
+        if !grid.contains(&t) {
+            c.fail("time", Message::new("appointment.timeNotOffered").with("time", slots::format_12h(t)));
+        } else if is_past(clock, date, t) {
+            c.fail("time", Message::new("appointment.timePast"));
+        }
+    }
+    Ok(date.zip(start))
+}
+
 /// Parses YYYY-MM-DD for a booking: today or later, within `MAX_DAYS_AHEAD`.
 fn check_date(c: &mut Check, clock: &Clock, value: Option<&str>) -> Option<NaiveDate> {
     let value = value.map(str::trim).filter(|v| !v.is_empty());
@@ -416,7 +449,7 @@ fn is_past(clock: &Clock, date: NaiveDate, t: Minutes) -> bool {
     date < now.date() || (date == now.date() && t <= now.time().num_seconds_from_midnight() / 60)
 }
 
-async fn day_grid(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Vec<Minutes>, DataError> {
+pub(crate) async fn day_grid(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Vec<Minutes>, DataError> {
     let day = date.weekday().number_from_monday() as i16;
     let hours = office_hours::Entity::find()
         .filter(office_hours::Column::DoctorId.eq(doctor_id))
@@ -430,7 +463,7 @@ async fn held_slots(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Vec<Minu
     let mut held: Vec<Minutes> = appointment::Entity::find()
         .filter(appointment::Column::DoctorId.eq(doctor_id))
         .filter(appointment::Column::Date.eq(date.to_string()))
-        .filter(appointment::Column::CancelledAt.is_null())
+        .filter(appointment::Column::Status.is_in(Status::HOLDING_SLOT))
         .all(db)
         .await?
         .iter()

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::entities::card_request;
 use crate::form::{Check, WriteError};
+use crate::notices::Notices;
 use crate::refs::Stored;
 use crate::{catalogue, ist, receipts, refs, DataError, Db};
 
@@ -23,7 +24,9 @@ pub struct CardRequest {
 
 /// Checks and stores a request, with its confirmation page when `receipt` names
 /// one; answers its id, reference and page.
-pub async fn create(db: &Db, req: CardRequest, receipt: Option<receipts::Kind>) -> Result<Stored, WriteError> {
+///
+/// The clinic is told of it in the same transaction (`Notices`), with the card asked for.
+pub async fn create(db: &Db, req: CardRequest, receipt: Option<receipts::Kind>, notices: &Notices) -> Result<Stored, WriteError> {
     let mut c = Check::default();
     let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("name.required"));
     let email = c.email("email", req.email.as_deref());
@@ -41,6 +44,8 @@ pub async fn create(db: &Db, req: CardRequest, receipt: Option<receipts::Kind>) 
         created_at: Set(ist::stamp()),
         ..Default::default()
     };
-    let stored = refs::insert(db, receipt, row, |r| r.id).await.map_err(DataError::from)?;
+    let plan = catalogue::card_types().iter().find(|c| c.id == kind).and_then(|c| c.labels.first().cloned()).unwrap_or_else(|| kind.clone());
+    let mails = |reference: &str| notices.request_received("card", reference, &plan);
+    let stored = refs::insert(db, receipt, row, |r| r.id, mails).await.map_err(DataError::from)?;
     Ok(Stored { id: stored.row.id, reference: stored.reference, receipt: stored.receipt })
 }

@@ -89,6 +89,17 @@ pub fn texts(lang: &str) -> Option<&'static Value> {
     }
 }
 
+/// The staff console's interface texts, by area, in one language
+/// (`catalogue/staff/{lang}.json`): given to the console's pages only, so public
+/// pages never carry them.
+pub fn staff_texts(lang: &str) -> Option<&'static Value> {
+    static EN: LazyLock<Value> = LazyLock::new(|| parse("staff/en.json", include_str!("../catalogue/staff/en.json")));
+    match lang {
+        "en" => Some(&EN),
+        _ => None,
+    }
+}
+
 /// The messages the server answers with (a request stored, a slot taken, a
 /// field refused), by key, in one language (`catalogue/messages/{lang}.json`).
 /// The JSON API and the pages say the same sentence for the same key.

@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::entities::contact_message;
 use crate::form::{Check, WriteError};
+use crate::notices::Notices;
 use crate::refs::Stored;
-use crate::{ist, receipts, refs, DataError, Db};
+use crate::{catalogue, ist, receipts, refs, DataError, Db};
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(default)]
@@ -26,7 +27,10 @@ pub const MESSAGE_MAX: usize = 5000;
 
 /// Checks and stores a message, with its confirmation page when `receipt` names
 /// one; answers its id, reference and page.
-pub async fn create(db: &Db, req: ContactRequest, receipt: Option<receipts::Kind>) -> Result<Stored, WriteError> {
+///
+/// The clinic is told of it in the same transaction (`Notices`): that a message
+/// came, for which clinic, never what it says (its subject may be about health).
+pub async fn create(db: &Db, req: ContactRequest, receipt: Option<receipts::Kind>, notices: &Notices) -> Result<Stored, WriteError> {
     let mut c = Check::default();
     let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("contact.nameRequired"));
     let email = c.email("email", req.email.as_deref());
@@ -46,6 +50,8 @@ pub async fn create(db: &Db, req: ContactRequest, receipt: Option<receipts::Kind
         created_at: Set(ist::stamp()),
         ..Default::default()
     };
-    let stored = refs::insert(db, receipt, row, |r| r.id).await.map_err(DataError::from)?;
+    let summary = if clinic.is_empty() { catalogue::message("mail.contactAnyClinic").to_owned() } else { clinic.clone() };
+    let mails = |reference: &str| notices.request_received("contact", reference, &summary);
+    let stored = refs::insert(db, receipt, row, |r| r.id, mails).await.map_err(DataError::from)?;
     Ok(Stored { id: stored.row.id, reference: stored.reference, receipt: stored.receipt })
 }

@@ -3,6 +3,8 @@
 //! the server-rendered pages share, so the two can never disagree.
 
 pub mod appointments;
+pub mod audit;
+pub mod calendar;
 pub mod card_requests;
 pub mod catalogue;
 pub mod contact_messages;
@@ -11,10 +13,12 @@ pub mod db;
 pub mod doctors;
 pub mod entities;
 pub mod form;
+pub mod inbox;
 pub mod ist;
 pub mod leave;
 pub mod mail;
 pub mod newsletter;
+pub mod notices;
 pub mod rate_limit;
 pub mod receipts;
 pub mod refs;
@@ -22,6 +26,7 @@ pub mod search;
 pub mod secrets;
 pub mod seed;
 pub mod slots;
+pub mod staff;
 pub mod weekday;
 
 pub use db::{connect, Db};

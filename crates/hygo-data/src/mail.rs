@@ -12,12 +12,16 @@ use crate::{catalogue, DataError, Db};
 /// After this many failed attempts a message stays in the outbox for staff to see.
 pub const MAX_ATTEMPTS: i32 = 8;
 
+/// An e-mail as the outbox stores it: plain text, lines ending in CRLF.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mail {
     pub to: String,
     pub subject: String,
     pub body: String,
     pub list_unsubscribe: Option<String>,
+    /// A calendar invitation (`.ics`, `crate::calendar::invitation`), sent along as
+    /// `text/calendar; method=…` and as an attachment.
+    pub calendar: Option<String>,
 }
 
 /// The confirmation e-mail of a newsletter sign-up: its link, and nothing about
@@ -36,18 +40,86 @@ pub fn newsletter_already(email: &str, unsubscribe_token: &str, public_url: &str
     message(email, "mail.alreadySubject", "mail.alreadyBody", &[("link", &link)], Some(one_click))
 }
 
-/// A message from the catalogue's texts (`messages/en.json`), signed with the
-/// clinic's name, address and phone; lines end in CRLF as SMTP wants.
+/// The clinic's mail about a new request waiting in the staff console. `kind` is
+/// "appointment", "card" or "contact"; `summary` says what it is about (the
+/// doctor and time, or the plan's name) and never holds symptoms, a reason or a
+/// note. Nothing about the person is in it: the console has that.
+pub fn clinic_new_request(to: &str, kind: &str, reference: &str, summary: &str, console_link: &str) -> Mail {
+    let what = catalogue::message(match kind {
+        "appointment" => "mail.clinicWhatAppointment",
+        "card" => "mail.clinicWhatCard",
+        "contact" => "mail.clinicWhatContact",
+        _ => "mail.clinicWhatOther",
+    });
+    let summary = match summary.trim() {
+        "" => "-",
+        s => s,
+    };
+    let values = [("what", what), ("reference", reference), ("summary", summary), ("link", console_link)];
+    message(to, "mail.clinicRequestSubject", "mail.clinicRequestBody", &values, None)
+}
+
+/// The patient's acknowledgement of an appointment request: received, not yet
+/// confirmed, an answer within `hours` hours, and 108 for emergencies.
+pub fn appointment_received(to: &str, reference: &str, doctor: &str, when: &str, hours: &str) -> Mail {
+    let doctor = crate::calendar::titled(doctor);
+    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("hours", hours)];
+    message(to, "mail.appointmentReceivedSubject", "mail.appointmentReceivedBody", &values, None)
+}
+
+/// The visit is confirmed; `calendar` is its invitation (`Method::Request`).
+pub fn appointment_confirmed(to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, calendar: String) -> Mail {
+    let doctor = crate::calendar::titled(doctor);
+    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic)];
+    let mail = message(to, "mail.appointmentConfirmedSubject", "mail.appointmentConfirmedBody", &values, None);
+    Mail { calendar: Some(calendar), ..mail }
+}
+
+/// The visit has a new time, `when`; `calendar` is the updated invitation
+/// (`Method::Request`, the same UID, a higher sequence).
+pub fn appointment_rescheduled(to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, calendar: String) -> Mail {
+    let doctor = crate::calendar::titled(doctor);
+    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic)];
+    let mail = message(to, "mail.appointmentRescheduledSubject", "mail.appointmentRescheduledBody", &values, None);
+    Mail { calendar: Some(calendar), ..mail }
+}
+
+/// The visit at `when` is cancelled; `calendar` removes it from the patient's
+/// calendar (`Method::Cancel`); `rebook_link` books another time.
+pub fn appointment_cancelled(to: &str, reference: &str, doctor: &str, when: &str, rebook_link: &str, calendar: String) -> Mail {
+    let doctor = crate::calendar::titled(doctor);
+    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("link", rebook_link)];
+    let mail = message(to, "mail.appointmentCancelledSubject", "mail.appointmentCancelledBody", &values, None);
+    Mail { calendar: Some(calendar), ..mail }
+}
+
+/// A request the clinic could not confirm: nothing is booked; `rebook_link`
+/// (or a call) finds another time. No calendar: none was ever sent.
+pub fn appointment_declined(to: &str, reference: &str, doctor: &str, when: &str, rebook_link: &str) -> Mail {
+    let doctor = crate::calendar::titled(doctor);
+    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("link", rebook_link)];
+    message(to, "mail.appointmentDeclinedSubject", "mail.appointmentDeclinedBody", &values, None)
+}
+
+/// A message from the catalogue's texts (`messages/en.json`), subject and body
+/// filled with `values` and the clinic's `{phone}`, signed with the clinic's name,
+/// address and phone; lines end in CRLF as SMTP wants.
 fn message(to: &str, subject: &str, body: &str, values: &[(&str, &str)], list_unsubscribe: Option<String>) -> Mail {
     let site = catalogue::site();
     let clinic = &catalogue::clinics()[0];
-    let text = catalogue::fill(catalogue::message(body), values);
-    let signature = format!("HYGO\n{}\n{}\n{}", clinic.name, clinic.address, site["phone"].as_str().unwrap_or_default());
+    let phone = site["phone"].as_str().unwrap_or_default();
+    let mut values = values.to_vec();
+    values.push(("phone", phone));
+    let text = catalogue::fill(catalogue::message(body), &values);
+    let signature = format!("HYGO\n{}\n{}\n{}", clinic.name, clinic.address, phone);
+    // A subject is one line, whatever a value holds.
+    let subject = catalogue::fill(catalogue::message(subject), &values).replace(['\r', '\n'], " ");
     Mail {
         to: to.to_owned(),
-        subject: catalogue::message(subject).to_owned(),
-        body: format!("{text}\n\n{signature}\n").replace('\n', "\r\n"),
+        subject,
+        body: format!("{text}\n\n{signature}\n").replace("\r\n", "\n").replace('\r', "\n").replace('\n', "\r\n"),
         list_unsubscribe,
+        calendar: None,
     }
 }
 
@@ -58,6 +130,7 @@ pub async fn queue(conn: &impl ConnectionTrait, mail: Mail) -> Result<(), sea_or
         subject: Set(mail.subject),
         body: Set(mail.body),
         list_unsubscribe: Set(mail.list_unsubscribe),
+        calendar: Set(mail.calendar),
         created_at: Set(crate::ist::stamp()),
         attempts: Set(0),
         next_attempt_at: Set(None),
@@ -116,4 +189,99 @@ pub async fn failed(db: &Db, message: outbox::Model, now: DateTime<Utc>) -> Resu
 
 fn stamp(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INVITE: &str = "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n";
+
+    fn all() -> Vec<Mail> {
+        vec![
+            newsletter_confirm("kavya@example.in", "t0k3n", "https://hygo.test"),
+            newsletter_already("kavya@example.in", "t0k3n", "https://hygo.test"),
+            clinic_new_request("care@hygo.in", "appointment", "HY-7K3QX", "Dr. Ananya Mehta, Thu 7 Nov 2030, 10:00 AM", "https://hygo.test/staff/appointments/HY-7K3QX"),
+            clinic_new_request("care@hygo.in", "card", "HC-2B9LM", "Family plan", "https://hygo.test/staff/cards/HC-2B9LM"),
+            clinic_new_request("care@hygo.in", "contact", "CM-4D8PR", "", "https://hygo.test/staff/messages/CM-4D8PR"),
+            appointment_received("kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "24"),
+            appointment_confirmed("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned()),
+            appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned()),
+            appointment_cancelled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "https://hygo.test/book", INVITE.to_owned()),
+            appointment_declined("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "https://hygo.test/book"),
+        ]
+    }
+
+    #[test]
+    fn every_line_ends_in_crlf_and_every_text_is_filled() {
+        for mail in all() {
+            let body = &mail.body;
+            for (i, _) in body.match_indices('\n') {
+                assert!(i > 0 && &body[i - 1..i] == "\r", "a bare LF in {:?}: {body:?}", mail.subject);
+            }
+            assert!(!mail.subject.is_empty() && !mail.subject.contains(['\r', '\n']), "{:?}", mail.subject);
+            for text in [&mail.subject, body] {
+                assert!(!text.contains('{') && !text.contains('}'), "a placeholder left in {text:?}");
+            }
+            assert!(body.contains("+91 281 245 6700"), "signed: {body}");
+        }
+    }
+
+    #[test]
+    fn the_clinic_mail_points_to_the_console() {
+        let mail = clinic_new_request(
+            "care@hygo.in",
+            "appointment",
+            "HY-7K3QX",
+            "Dr. Ananya Mehta, Thu 7 Nov 2030, 10:00 AM",
+            "https://hygo.test/staff/appointments/HY-7K3QX",
+        );
+        assert_eq!(mail.to, "care@hygo.in");
+        assert!(mail.subject.contains("appointment request") && mail.subject.contains("HY-7K3QX"), "{}", mail.subject);
+        assert!(mail.body.contains("HY-7K3QX"));
+        assert!(mail.body.contains("Dr. Ananya Mehta, Thu 7 Nov 2030, 10:00 AM"));
+        assert!(mail.body.contains("https://hygo.test/staff/appointments/HY-7K3QX\r\n"), "the link on a line of its own: {}", mail.body);
+        assert!(mail.calendar.is_none() && mail.list_unsubscribe.is_none());
+        let card = clinic_new_request("care@hygo.in", "card", "HC-2B9LM", "Family plan", "https://hygo.test/staff/cards/HC-2B9LM");
+        assert!(card.subject.contains("health card request"), "{}", card.subject);
+        let contact = clinic_new_request("care@hygo.in", "contact", "CM-4D8PR", " ", "https://hygo.test/staff/messages/CM-4D8PR");
+        assert!(contact.body.contains("Summary: -\r\n"), "{}", contact.body);
+    }
+
+    #[test]
+    fn the_acknowledgement_promises_nothing_it_cannot_keep() {
+        let mail = appointment_received("kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "24");
+        assert!(mail.subject.contains("HY-7K3QX"));
+        for part in ["HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "not confirmed yet", "within 24 hours", "108"] {
+            assert!(mail.body.contains(part), "{part:?} in {}", mail.body);
+        }
+        assert!(mail.calendar.is_none());
+    }
+
+    #[test]
+    fn the_confirmation_carries_the_calendar() {
+        let mail = appointment_confirmed("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned());
+        assert_eq!(mail.calendar.as_deref(), Some(INVITE));
+        assert!(mail.body.contains("Dr. Ananya Mehta") && !mail.body.contains("Dr. Dr."), "{}", mail.body);
+        assert!(mail.body.contains("HYGO Clinic, Kalawad Road"));
+        let moved = appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned());
+        assert!(moved.calendar.is_some() && moved.body.contains("New time: Friday, 8 November 2030, 11:15 AM"), "{}", moved.body);
+        let cancelled = appointment_cancelled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "https://hygo.test/book", INVITE.to_owned());
+        assert!(cancelled.calendar.is_some() && cancelled.body.contains("https://hygo.test/book\r\n"));
+        let declined = appointment_declined("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "https://hygo.test/book");
+        assert!(declined.calendar.is_none() && declined.body.contains("https://hygo.test/book\r\n"));
+        assert!(declined.subject.contains("could not confirm"));
+    }
+
+    #[test]
+    fn a_value_cannot_break_the_subject_or_the_line_endings() {
+        let mail = appointment_received("kavya@example.in", "HY-7K3QX\r\nBcc: x@example.in", "A\rB", "now\n", "24");
+        assert!(!mail.subject.contains(['\r', '\n']), "{:?}", mail.subject);
+        for (i, _) in mail.body.match_indices('\n') {
+            assert_eq!(&mail.body[i - 1..i], "\r");
+        }
+        for (i, _) in mail.body.match_indices('\r') {
+            assert_eq!(&mail.body[i + 1..i + 2], "\n");
+        }
+    }
 }

@@ -83,14 +83,15 @@ pub struct Stored {
 }
 
 /// Inserts the row `make` builds with a new reference (another one if it clashes)
-/// and, when `receipt` names one, its confirmation page in the same transaction,
-/// so the page exists exactly when the row does. Without a receipt it is a single
-/// INSERT, as before references.
+/// and, in the same transaction, its confirmation page when `receipt` names one
+/// and the e-mails `mails` makes for the reference (the clinic's notice), so the
+/// page and the messages exist exactly when the row does.
 pub async fn insert<A>(
     db: &Db,
     receipt: Option<Kind>,
     make: impl Fn(String) -> A,
     id_of: fn(&<A::Entity as EntityTrait>::Model) -> i32,
+    mails: impl Fn(&str) -> Vec<crate::mail::Mail>,
 ) -> Result<Inserted<<A::Entity as EntityTrait>::Model>, DbErr>
 where
     A: ActiveModelTrait + ActiveModelBehavior + Send,
@@ -100,21 +101,22 @@ where
     loop {
         attempt += 1;
         let reference = new_reference();
-        let result = match receipt {
-            None => make(reference.clone()).insert(db).await.map(|row| (row, None)),
-            Some(kind) => {
-                let txn = db.begin().await?;
-                match make(reference.clone()).insert(&txn).await {
-                    Ok(row) => {
-                        let token = receipts::issue(&txn, kind, id_of(&row)).await?;
-                        txn.commit().await?;
-                        Ok((row, Some(token)))
-                    }
-                    Err(e) => {
-                        txn.rollback().await?;
-                        Err(e)
-                    }
+        let txn = db.begin().await?;
+        let result = match make(reference.clone()).insert(&txn).await {
+            Ok(row) => {
+                let token = match receipt {
+                    Some(kind) => Some(receipts::issue(&txn, kind, id_of(&row)).await?),
+                    None => None,
+                };
+                for mail in mails(&reference) {
+                    crate::mail::queue(&txn, mail).await?;
                 }
+                txn.commit().await?;
+                Ok((row, token))
+            }
+            Err(e) => {
+                txn.rollback().await?;
+                Err(e)
             }
         };
         match result {

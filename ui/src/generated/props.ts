@@ -27,6 +27,8 @@ export type AppointmentVariant = "general" | "doctor";
 
 export type ArticleData = { article: NewsItem | null, };
 
+export type AuditEntry = { at: string, actor: string, action: string, targetKind: string, target: string, before: unknown, after: unknown, };
+
 export type Booked = { 
 /**
  * The request's public reference, `HY-7K3M-Q9TD`.
@@ -158,7 +160,21 @@ onLeave: boolean,
  */
 leave: Array<Leave>, founder?: Founder, };
 
+export type DoctorChoice = { id: number, name: string, };
+
 export type DoctorData = { doctor: Doctor | null, };
+
+export type DoctorDay = { doctor: string, doctorId: number, date: string, 
+/**
+ * The hours of that weekday as the doctor's page gives them ("9:00 AM - 1:00 PM"); empty: none.
+ */
+hours: string, slots: Array<DoctorDaySlot>, 
+/**
+ * Requests of the day off the grid (hours changed since they were made).
+ */
+elsewhere: Array<InboxRow>, };
+
+export type DoctorDaySlot = { time: string, request: InboxRow | null, };
 
 export type DoctorsData = { doctors: Array<Doctor>, };
 
@@ -197,6 +213,46 @@ export type HomeData = { home: HomeContent, founders: Array<Doctor>,
  * The four flip cards of the departments section, with the catalogue's texts.
  */
 departments: Array<Department>, };
+
+export type InboxCounts = { requested: number, overdue: number, 
+/**
+ * Confirmed or rescheduled visits today (IST).
+ */
+today: number, };
+
+export type InboxItem = { kind: InboxKind, reference: string, name: string, email: string, phone: string, 
+/**
+ * The card asked for (its name), or the message's subject.
+ */
+topic: string, 
+/**
+ * The message's text; empty for a card request.
+ */
+text: string, 
+/**
+ * The clinic the message is for; empty: any.
+ */
+clinic: string, createdAt: string, handledAt: string | null, handledBy: string | null, handledNote: string | null, };
+
+export type InboxKind = "card-request" | "contact-message";
+
+export type InboxRow = { reference: string, status: RequestStatus, doctor: string, doctorId: number, 
+/**
+ * YYYY-MM-DD.
+ */
+date: string, 
+/**
+ * "09:15 AM".
+ */
+time: string, name: string, 
+/**
+ * When it was made (RFC 3339, UTC).
+ */
+createdAt: string, 
+/**
+ * Still `requested` after the site's promise to call within 24 hours.
+ */
+overdue: boolean, };
 
 export type Leave = { 
 /**
@@ -243,6 +299,12 @@ confirm: TokenLink | null, messages: Messages, forms: FormsCommon, };
 
 export type OfficeHours = { day: string, hours: string, };
 
+export type OwnSession = { id: number, device: string, createdAt: string, lastSeenAt: string, 
+/**
+ * The session this list is shown in.
+ */
+this: boolean, };
+
 export type PageProps = { 
 /**
  * The registry's name of the page.
@@ -261,7 +323,12 @@ site: Site, form?: FormState,
  * For a form posted without JavaScript: when the page was issued, signed
  * (`crate::form_guard`); on the pages whose form writes.
  */
-formToken?: string, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData });
+formToken?: string, 
+/**
+ * On the staff console's pages: who is signed in, and the anti-forgery token
+ * every form there carries.
+ */
+staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData });
 
 export type Question = { q: string, a: string, };
 
@@ -304,6 +371,48 @@ subscription: SubscriptionTexts, plans: HomeContent["subscription"],
  * What the contact form says once a message is stored.
  */
 contactSent: string, };
+
+export type RequestDetail = { department: string, visitType: string, phone: string, email: string, 
+/**
+ * The reason's label, as the patient chose it.
+ */
+reason: string, 
+/**
+ * The symptoms' labels.
+ */
+symptoms: Array<string>, notes: string, insurance: string, policyNumber: string, isNewPatient: boolean, statusChangedAt: string | null, 
+/**
+ * What may be done now.
+ */
+next: Array<RequestStep>, 
+/**
+ * `tel:` and WhatsApp click-to-chat (`wa.me`) links to reach the patient.
+ */
+tel: string, whatsapp: string, 
+/**
+ * Its audit rows, oldest first.
+ */
+history: Array<AuditEntry>, reference: string, status: RequestStatus, doctor: string, doctorId: number, 
+/**
+ * YYYY-MM-DD.
+ */
+date: string, 
+/**
+ * "09:15 AM".
+ */
+time: string, name: string, 
+/**
+ * When it was made (RFC 3339, UTC).
+ */
+createdAt: string, 
+/**
+ * Still `requested` after the site's promise to call within 24 hours.
+ */
+overdue: boolean, };
+
+export type RequestStatus = "requested" | "confirmed" | "declined" | "rescheduled" | "completed" | "no-show" | "cancelled" | "expired";
+
+export type RequestStep = "confirm" | "decline" | "reschedule" | "complete" | "no-show" | "cancel";
 
 export type SearchData = { query: string, results: Array<SearchResult>, };
 
@@ -352,6 +461,76 @@ texts: Texts, };
 export type Specialization = { id: string, name: string, department: string | null, };
 
 export type SpecializationData = { specialization: Specialization | null, doctors: Array<Doctor>, department: Department | null, };
+
+export type StaffAccount = { id: number, email: string, name: string, role: StaffRole, 
+/**
+ * A password and second factor are set up.
+ */
+ready: boolean, disabled: boolean, createdAt: string, };
+
+export type StaffAccountData = { email: string, sessions: Array<OwnSession>, recoveryLeft: number, minChars: number, maxChars: number, };
+
+export type StaffAccountsData = { accounts: Array<StaffAccount>, roles: Array<StaffRole>, };
+
+export type StaffAppointmentData = { request: RequestDetail | null, 
+/**
+ * For a reschedule.
+ */
+doctors: Array<DoctorChoice>, today: string, };
+
+export type StaffAuditData = { entries: Array<AuditEntry>, page: number, pages: number, };
+
+export type StaffBar = { 
+/**
+ * Signed in (the whole way): the name, the role and the sign-out button show.
+ */
+signedIn: boolean, name: string | null, role: StaffRole | null, csrf: string | null, };
+
+export type StaffDayData = { day: DoctorDay | null, doctors: Array<DoctorChoice>, date: string, };
+
+export type StaffInboxData = { rows: Array<InboxRow>, page: number, pages: number, counts: InboxCounts, 
+/**
+ * Open health-card requests and contact messages.
+ */
+openCards: number, openMessages: number, 
+/**
+ * The filters as applied (empty: any).
+ */
+status: RequestStatus | null, doctor: number | null, date: string | null, statuses: Array<RequestStatus>, doctors: Array<DoctorChoice>, 
+/**
+ * Today in IST (the export's and the day view's default).
+ */
+today: string, };
+
+export type StaffItemData = { kind: InboxKind, item: InboxItem | null, history: Array<AuditEntry>, };
+
+export type StaffItemsData = { kind: InboxKind, 
+/**
+ * Showing the handled ones (else the open ones).
+ */
+handled: boolean, items: Array<InboxItem>, page: number, pages: number, };
+
+export type StaffRole = "admin" | "desk" | "editor";
+
+export type StaffSetupData = { 
+/**
+ * `password` (choose one), `code` (set up the authenticator app), or `invalid` (a used or expired link).
+ */
+step: string, email: string | null, 
+/**
+ * The link's token, carried by the password form.
+ */
+token: string | null, 
+/**
+ * The authenticator app's QR code (SVG) and its secret for typing in by hand.
+ */
+qr: string | null, secret: string | null, minChars: number, maxChars: number, };
+
+export type StaffSignInData = { 
+/**
+ * `password`, then `code` (the authenticator app's code or a recovery code).
+ */
+step: string, };
 
 export type Stat = { value: string, label: string, };
 

@@ -15,6 +15,16 @@ import Search from "../pages/Search";
 import Service from "../pages/Service";
 import Services from "../pages/Services";
 import Specialization from "../pages/Specialization";
+import StaffAccount from "../pages/StaffAccount";
+import StaffAccounts from "../pages/StaffAccounts";
+import StaffAppointment from "../pages/StaffAppointment";
+import StaffAudit from "../pages/StaffAudit";
+import StaffDay from "../pages/StaffDay";
+import StaffInbox from "../pages/StaffInbox";
+import StaffItem from "../pages/StaffItem";
+import StaffItems from "../pages/StaffItems";
+import StaffSetup from "../pages/StaffSetup";
+import StaffSignIn from "../pages/StaffSignIn";
 import Subscription from "../pages/Subscription";
 
-export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, Subscription };
+export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffDay, StaffInbox, StaffItem, StaffItems, StaffSetup, StaffSignIn, Subscription };

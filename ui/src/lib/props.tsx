@@ -123,7 +123,7 @@ export function PropsProvider({ initial, children }: { initial: PageProps; child
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 
-function useProps(): PropsContext {
+export function useProps(): PropsContext {
   const ctx = useContext(Ctx);
   if (!ctx) throw new Error("PropsProvider is missing");
   return ctx;

@@ -1,7 +1,8 @@
 use sea_orm::entity::prelude::*;
 
-/// An appointment request. Active while `cancelled_at` is null; the database holds
-/// at most one active request per doctor, date and start time.
+/// An appointment request. The database holds at most one request per doctor,
+/// date and start time among those whose status holds the slot
+/// (`crate::inbox::Status::holds_slot`).
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
 #[sea_orm(table_name = "appointments")]
 pub struct Model {
@@ -32,7 +33,12 @@ pub struct Model {
     pub policy_number: String,
     pub is_new_patient: bool,
     pub created_at: String,
-    pub cancelled_at: Option<String>,
+    /// `crate::inbox::Status`, as its text: `requested`, `confirmed`… (migration 10).
+    pub status: String,
+    /// The calendar invitation's version (RFC 5545 `SEQUENCE`), raised on a reschedule.
+    pub sequence: i32,
+    /// When the status last changed (RFC 3339, UTC).
+    pub status_changed_at: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

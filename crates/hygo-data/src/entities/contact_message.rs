@@ -16,6 +16,11 @@ pub struct Model {
     pub message: String,
     pub clinic: String,
     pub created_at: String,
+    /// When staff marked it handled, who (their e-mail) and their note; None while open.
+    pub handled_at: Option<String>,
+    pub handled_by: Option<String>,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub handled_note: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

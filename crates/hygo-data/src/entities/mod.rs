@@ -1,6 +1,7 @@
 //! SeaORM entities, one file per table; the schema itself is in `migrations/`.
 
 pub mod appointment;
+pub mod audit_log;
 pub mod card_request;
 pub mod contact_message;
 pub mod department;
@@ -12,3 +13,8 @@ pub mod outbox;
 pub mod rate_limit;
 pub mod receipt;
 pub mod secret;
+pub mod sign_in_attempt;
+pub mod staff_account;
+pub mod staff_link;
+pub mod staff_recovery_code;
+pub mod staff_session;

@@ -11,6 +11,10 @@ pub struct Model {
     pub body: String,
     /// The one-click unsubscribe address (RFC 8058), for the `List-Unsubscribe` header.
     pub list_unsubscribe: Option<String>,
+    /// A calendar invitation (`.ics`, RFC 5545) sent with the message, as
+    /// `text/calendar` and as an attachment; None for most messages.
+    #[sea_orm(column_type = "Text", nullable)]
+    pub calendar: Option<String>,
     pub created_at: String,
     pub attempts: i32,
     /// RFC 3339 (UTC); None means now.

@@ -1,0 +1,320 @@
+//! What the console shows of appointment requests: the list with its filters and
+//! counts, one request in full, a doctor's day, and the CSV export.
+
+use chrono::{Datelike, Duration, NaiveDate, SecondsFormat, Utc};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::{Status, Step};
+use crate::audit;
+use crate::entities::{appointment, doctor, office_hours};
+use crate::notices::{when, PROMISE_HOURS};
+use crate::{appointments, catalogue, slots, DataError, Db};
+
+/// Requests on a page of the list.
+pub const PAGE_SIZE: u64 = 50;
+
+/// What the list is narrowed to.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    pub status: Option<Status>,
+    pub doctor_id: Option<i32>,
+    pub date: Option<NaiveDate>,
+}
+
+/// A request in a list.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "InboxRow")]
+pub struct Row {
+    pub reference: String,
+    pub status: Status,
+    pub doctor: String,
+    pub doctor_id: i32,
+    /// YYYY-MM-DD.
+    pub date: String,
+    /// "09:15 AM".
+    pub time: String,
+    pub name: String,
+    /// When it was made (RFC 3339, UTC).
+    pub created_at: String,
+    /// Still `requested` after the site's promise to call within 24 hours.
+    pub overdue: bool,
+}
+
+/// How many requests wait, and how many of them are past the promise.
+#[derive(Debug, Clone, Default, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "InboxCounts")]
+pub struct Counts {
+    #[ts(type = "number")]
+    pub requested: u64,
+    #[ts(type = "number")]
+    pub overdue: u64,
+    /// Confirmed or rescheduled visits today (IST).
+    #[ts(type = "number")]
+    pub today: u64,
+}
+
+fn promise_cutoff() -> String {
+    (Utc::now() - Duration::hours(PROMISE_HOURS)).to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+async fn doctor_names(db: &Db) -> Result<Vec<(i32, String)>, DataError> {
+    Ok(doctor::Entity::find().all(db).await?.into_iter().map(|d| (d.id, d.name)).collect())
+}
+
+fn row_of(a: &appointment::Model, doctors: &[(i32, String)], cutoff: &str) -> Row {
+    let status = Status::parse(&a.status).unwrap_or(Status::Requested);
+    Row {
+        reference: a.reference.clone(),
+        status,
+        doctor: doctors.iter().find(|(id, _)| *id == a.doctor_id).map(|(_, n)| n.clone()).unwrap_or_default(),
+        doctor_id: a.doctor_id,
+        date: a.date.clone(),
+        time: slots::parse_time(&a.start_time).map(slots::format_12h).unwrap_or_else(|| a.start_time.clone()),
+        name: a.name.clone(),
+        created_at: a.created_at.clone(),
+        overdue: status == Status::Requested && a.created_at.as_str() < cutoff,
+    }
+}
+
+/// One page of requests, newest first, and how many pages the filter gives.
+pub async fn list(db: &Db, filter: &Filter, page: u64) -> Result<(Vec<Row>, u64), DataError> {
+    let mut query = appointment::Entity::find();
+    if let Some(status) = filter.status {
+        query = query.filter(appointment::Column::Status.eq(status.as_str()));
+    }
+    if let Some(id) = filter.doctor_id {
+        query = query.filter(appointment::Column::DoctorId.eq(id));
+    }
+    if let Some(date) = filter.date {
+        query = query.filter(appointment::Column::Date.eq(date.to_string()));
+    }
+    let total = query.clone().count(db).await?;
+    let pages = total.div_ceil(PAGE_SIZE).max(1);
+    let rows = query
+        .order_by_desc(appointment::Column::CreatedAt)
+        .order_by_desc(appointment::Column::Id)
+        .offset((page.clamp(1, pages) - 1) * PAGE_SIZE)
+        .limit(PAGE_SIZE)
+        .all(db)
+        .await?;
+    let (doctors, cutoff) = (doctor_names(db).await?, promise_cutoff());
+    Ok((rows.iter().map(|a| row_of(a, &doctors, &cutoff)).collect(), pages))
+}
+
+/// What waits: requests not yet answered, those past the promise, and today's visits.
+pub async fn counts(db: &Db, today: NaiveDate) -> Result<Counts, DataError> {
+    let requested = appointment::Entity::find().filter(appointment::Column::Status.eq(Status::Requested.as_str()));
+    Ok(Counts {
+        requested: requested.clone().count(db).await?,
+        overdue: requested.filter(appointment::Column::CreatedAt.lt(promise_cutoff())).count(db).await?,
+        today: appointment::Entity::find()
+            .filter(appointment::Column::Status.is_in([Status::Confirmed.as_str(), Status::Rescheduled.as_str()]))
+            .filter(appointment::Column::Date.eq(today.to_string()))
+            .count(db)
+            .await?,
+    })
+}
+
+/// A request in full, as the front desk needs it to call the patient and decide.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "RequestDetail")]
+pub struct Detail {
+    #[serde(flatten)]
+    pub row: Row,
+    pub department: String,
+    pub visit_type: String,
+    pub phone: String,
+    pub email: String,
+    /// The reason's label, as the patient chose it.
+    pub reason: String,
+    /// The symptoms' labels.
+    pub symptoms: Vec<String>,
+    pub notes: String,
+    pub insurance: String,
+    pub policy_number: String,
+    pub is_new_patient: bool,
+    pub status_changed_at: Option<String>,
+    /// What may be done now.
+    pub next: Vec<Step>,
+    /// `tel:` and WhatsApp click-to-chat (`wa.me`) links to reach the patient.
+    pub tel: String,
+    pub whatsapp: String,
+    /// Its audit rows, oldest first.
+    pub history: Vec<audit::Entry>,
+}
+
+/// A request by its reference.
+pub async fn one(db: &Db, reference: &str) -> Result<Option<Detail>, DataError> {
+    let Some(a) = appointment::Entity::find().filter(appointment::Column::Reference.eq(reference)).one(db).await? else {
+        return Ok(None);
+    };
+    let doctors = doctor_names(db).await?;
+    let row = row_of(&a, &doctors, &promise_cutoff());
+    let label = |choices: &[catalogue::Choice], id: &str| {
+        choices.iter().find(|c| c.id == id).and_then(|c| c.labels.first().cloned()).unwrap_or_else(|| id.to_owned())
+    };
+    let symptoms: Vec<String> = serde_json::from_str::<Vec<String>>(&a.symptoms).unwrap_or_default();
+    let chat = format!("HYGO: your appointment request {} for {}", a.reference, when(&a));
+    Ok(Some(Detail {
+        next: row.status.next().to_vec(),
+        department: a.department.clone(),
+        visit_type: a.visit_type.clone(),
+        tel: format!("tel:+{}", international(&a.phone)),
+        whatsapp: format!("https://wa.me/{}?text={}", international(&a.phone), form_urlencoded_text(&chat)),
+        phone: a.phone.clone(),
+        email: a.email.clone(),
+        reason: if a.reason.is_empty() { String::new() } else { label(catalogue::reasons(), &a.reason) },
+        symptoms: symptoms.iter().map(|s| label(catalogue::symptoms(), s)).collect(),
+        notes: a.notes.clone(),
+        insurance: a.insurance.clone(),
+        policy_number: a.policy_number.clone(),
+        is_new_patient: a.is_new_patient,
+        status_changed_at: a.status_changed_at.clone(),
+        history: audit::for_target(db, "appointment", &a.reference).await?,
+        row,
+    }))
+}
+
+/// A phone number in international form, digits only, as `wa.me` and `tel:` want
+/// it: an Indian number (10 digits once its +91, 0091 or 0 is taken off) gets 91;
+/// any other is taken to carry its country code.
+pub fn international(phone: &str) -> String {
+    let national = appointments::phone_key(phone);
+    match national.len() {
+        10 => format!("91{national}"),
+        _ => national,
+    }
+}
+
+fn form_urlencoded_text(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// A doctor's day: their hours, and each slot with the request that holds it.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "DoctorDay")]
+pub struct Day {
+    pub doctor: String,
+    pub doctor_id: i32,
+    pub date: String,
+    /// The hours of that weekday as the doctor's page gives them ("9:00 AM - 1:00 PM"); empty: none.
+    pub hours: String,
+    pub slots: Vec<DaySlot>,
+    /// Requests of the day off the grid (hours changed since they were made).
+    pub elsewhere: Vec<Row>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "DoctorDaySlot")]
+pub struct DaySlot {
+    pub time: String,
+    pub request: Option<Row>,
+}
+
+/// The day of a doctor; None for no such doctor.
+pub async fn day(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Option<Day>, DataError> {
+    let Some(doc) = doctor::Entity::find_by_id(doctor_id).one(db).await? else { return Ok(None) };
+    let weekday = date.weekday().number_from_monday() as i16;
+    let hours = office_hours::Entity::find()
+        .filter(office_hours::Column::DoctorId.eq(doctor_id))
+        .filter(office_hours::Column::Weekday.eq(weekday))
+        .one(db)
+        .await?
+        .map(|h| h.hours)
+        .unwrap_or_default();
+    let held = appointment::Entity::find()
+        .filter(appointment::Column::DoctorId.eq(doctor_id))
+        .filter(appointment::Column::Date.eq(date.to_string()))
+        .filter(appointment::Column::Status.is_in(Status::HOLDING_SLOT))
+        .all(db)
+        .await?;
+    let (doctors, cutoff) = (doctor_names(db).await?, promise_cutoff());
+    let grid = appointments::day_grid(db, doctor_id, date).await?;
+    let slots = grid
+        .iter()
+        .map(|&t| DaySlot {
+            time: slots::format_12h(t),
+            request: held.iter().find(|a| slots::parse_time(&a.start_time) == Some(t)).map(|a| row_of(a, &doctors, &cutoff)),
+        })
+        .collect();
+    let elsewhere = held
+        .iter()
+        .filter(|a| slots::parse_time(&a.start_time).is_none_or(|t| !grid.contains(&t)))
+        .map(|a| row_of(a, &doctors, &cutoff))
+        .collect();
+    Ok(Some(Day { doctor: doc.name, doctor_id, date: date.to_string(), hours, slots, elsewhere }))
+}
+
+/// The longest range the export takes at once.
+pub const EXPORT_MAX_DAYS: i64 = 366;
+
+/// The appointments of a range of days (inclusive), every status, as CSV (RFC
+/// 4180, UTF-8): what the front desk needs to plan, never symptoms, reasons or
+/// notes. A cell a spreadsheet would read as a formula (it begins with `=`, `+`,
+/// `-`, `@`, a tab or a carriage return) is prefixed with `'`.
+pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, DataError> {
+    let rows = appointment::Entity::find()
+        .filter(Condition::all().add(appointment::Column::Date.gte(from.to_string())).add(appointment::Column::Date.lte(to.to_string())))
+        .order_by_asc(appointment::Column::Date)
+        .order_by_asc(appointment::Column::StartTime)
+        .all(db)
+        .await?;
+    let doctors = doctor_names(db).await?;
+    let mut out = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
+    let header = ["reference", "status", "date", "time", "doctor", "department", "visit type", "name", "phone", "email", "new patient", "requested at"];
+    let corrupt = |e: csv::Error| DataError::Corrupt { what: "the export".into(), detail: e.to_string() };
+    out.write_record(header).map_err(corrupt)?;
+    for a in &rows {
+        let doctor = doctors.iter().find(|(id, _)| *id == a.doctor_id).map(|(_, n)| n.as_str()).unwrap_or_default();
+        let time = slots::parse_time(&a.start_time).map(slots::format_12h).unwrap_or_else(|| a.start_time.clone());
+        let new_patient = if a.is_new_patient { "yes" } else { "no" };
+        let record = [&a.reference, &a.status, &a.date, &time, doctor, &a.department, &a.visit_type, &a.name, &a.phone, &a.email, new_patient, &a.created_at];
+        out.write_record(record.iter().map(|cell| neutralised(cell))).map_err(corrupt)?;
+    }
+    let bytes = out.into_inner().map_err(|e| DataError::Corrupt { what: "the export".into(), detail: e.to_string() })?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// A cell as a spreadsheet will read it as text, never as a formula (OWASP, "CSV injection").
+pub fn neutralised(cell: &str) -> String {
+    match cell.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}"),
+        _ => cell.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formulas_are_neutralised_and_other_cells_kept() {
+        assert_eq!(neutralised("=HYPERLINK(\"http://x\")"), "'=HYPERLINK(\"http://x\")");
+        assert_eq!(neutralised("+91 98765 43210"), "'+91 98765 43210");
+        assert_eq!(neutralised("-1"), "'-1");
+        assert_eq!(neutralised("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(neutralised("\tx"), "'\tx");
+        assert_eq!(neutralised("Asha Patel"), "Asha Patel");
+        assert_eq!(neutralised(""), "");
+    }
+
+    #[test]
+    fn phone_numbers_become_international() {
+        assert_eq!(international("+91 98765 43210"), "919876543210");
+        assert_eq!(international("098765 43210"), "919876543210");
+        assert_eq!(international("9876543210"), "919876543210");
+        assert_eq!(international("+44 20 7946 0958"), "442079460958");
+    }
+}

@@ -1,0 +1,277 @@
+//! The clinic's inbox: what staff do with appointment requests, health-card
+//! requests and contact messages (issue 15).
+//!
+//! An appointment request is `requested`, then `confirmed`, `declined` or
+//! `rescheduled` (to another free slot, the same unique rule deciding), then
+//! `completed`, `no-show` or `cancelled`; a request nobody confirmed within the
+//! clinic's time (`HYGO_REQUEST_EXPIRY_HOURS`) becomes `expired`. Declined,
+//! cancelled and expired requests free their slot at once: the unique index on
+//! (doctor, date, start time) covers only the statuses that hold one
+//! (`Status::HOLDING_SLOT`, migration 10).
+//!
+//! Every change is one transaction: the row, its audit row (`crate::audit`) and
+//! the patient's e-mail (`crate::notices`).
+
+pub mod lists;
+pub mod messages;
+
+use chrono::{DateTime, Duration, SecondsFormat, Utc};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::appointments::{check_slot, find_doctor};
+use crate::audit::{self, Actor, Target};
+use crate::entities::appointment;
+use crate::form::{Check, Invalid, Message, WriteError};
+use crate::ist::Clock;
+use crate::notices::Notices;
+use crate::{slots, DataError, Db};
+
+/// Where an appointment request stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "kebab-case")]
+#[ts(rename = "RequestStatus")]
+pub enum Status {
+    Requested,
+    Confirmed,
+    Declined,
+    Rescheduled,
+    Completed,
+    NoShow,
+    Cancelled,
+    Expired,
+}
+
+impl Status {
+    pub const ALL: [Status; 8] = [
+        Status::Requested,
+        Status::Confirmed,
+        Status::Rescheduled,
+        Status::Declined,
+        Status::Completed,
+        Status::NoShow,
+        Status::Cancelled,
+        Status::Expired,
+    ];
+
+    /// The statuses whose request holds its slot (the unique index's condition).
+    pub const HOLDING_SLOT: [&'static str; 5] = ["requested", "confirmed", "rescheduled", "completed", "no-show"];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Requested => "requested",
+            Status::Confirmed => "confirmed",
+            Status::Declined => "declined",
+            Status::Rescheduled => "rescheduled",
+            Status::Completed => "completed",
+            Status::NoShow => "no-show",
+            Status::Cancelled => "cancelled",
+            Status::Expired => "expired",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+
+    pub fn holds_slot(self) -> bool {
+        Status::HOLDING_SLOT.contains(&self.as_str())
+    }
+
+    /// What staff may do next with a request in this status.
+    pub fn next(self) -> &'static [Step] {
+        match self {
+            Status::Requested => &[Step::Confirm, Step::Reschedule, Step::Decline],
+            Status::Confirmed | Status::Rescheduled => &[Step::Complete, Step::NoShow, Step::Reschedule, Step::Cancel],
+            _ => &[],
+        }
+    }
+}
+
+/// What staff do to a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "kebab-case")]
+#[ts(rename = "RequestStep")]
+pub enum Step {
+    Confirm,
+    Decline,
+    Reschedule,
+    Complete,
+    NoShow,
+    Cancel,
+}
+
+impl Step {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Step::Confirm => "confirm",
+            Step::Decline => "decline",
+            Step::Reschedule => "reschedule",
+            Step::Complete => "complete",
+            Step::NoShow => "no-show",
+            Step::Cancel => "cancel",
+        }
+    }
+
+    fn result(self) -> Status {
+        match self {
+            Step::Confirm => Status::Confirmed,
+            Step::Decline => Status::Declined,
+            Step::Reschedule => Status::Rescheduled,
+            Step::Complete => Status::Completed,
+            Step::NoShow => Status::NoShow,
+            Step::Cancel => Status::Cancelled,
+        }
+    }
+}
+
+/// Where a reschedule moves a request: a doctor (the same or another), a day and a time.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+pub struct NewSlot {
+    pub doctor_id: Option<i32>,
+    pub date: Option<String>,
+    pub time: Option<String>,
+}
+
+/// The record of a request as the audit log keeps it: where and when, and its status.
+fn audited(row: &appointment::Model) -> serde_json::Value {
+    json!({ "status": row.status, "doctorId": row.doctor_id, "date": row.date, "time": row.start_time, "sequence": row.sequence })
+}
+
+/// Takes `step` on the request `reference` for `actor`: checked against its status
+/// (and for a reschedule, the new slot), then the row, its audit row and the
+/// patient's e-mail in one transaction. A slot taken meanwhile is a conflict on
+/// `time`; a request changed meanwhile by someone else, a conflict on `status`.
+pub async fn take(
+    db: &Db,
+    clock: &Clock,
+    actor: &Actor,
+    reference: &str,
+    step: Step,
+    slot: Option<NewSlot>,
+    notices: &Notices,
+) -> Result<appointment::Model, WriteError> {
+    let not_found = || WriteError::Invalid(Invalid::field("reference", Message::new("inbox.notFound")));
+    let row = appointment::Entity::find().filter(appointment::Column::Reference.eq(reference)).one(db).await?.ok_or_else(not_found)?;
+    let status = Status::parse(&row.status).ok_or_else(|| DataError::Corrupt { what: "appointments".into(), detail: format!("status {}", row.status) })?;
+    if !status.next().contains(&step) {
+        return Err(WriteError::Conflict { field: "status", message: Message::new("inbox.notNow").with("status", status.as_str()) });
+    }
+    if matches!(step, Step::Complete | Step::NoShow) && row.date > clock.today().to_string() {
+        return Err(WriteError::Invalid(Invalid::field("status", Message::new("inbox.notYet"))));
+    }
+    let mut change = appointment::ActiveModel::from(row.clone());
+    let mut doctor_name = find_doctor(db, Some(row.doctor_id), None).await?.map(|d| d.name).unwrap_or_default();
+    if step == Step::Reschedule {
+        let slot = slot.unwrap_or_default();
+        let mut c = Check::default();
+        let doctor = find_doctor(db, slot.doctor_id, None).await?;
+        if doctor.is_none() {
+            c.fail("doctor", Message::new("appointment.doctorRequired"));
+        }
+        let checked = check_slot(&mut c, db, clock, doctor.as_ref(), slot.date.as_deref(), slot.time.as_deref()).await?;
+        c.finish().map_err(WriteError::Invalid)?;
+        let (doctor, (date, start)) = (doctor.expect("checked"), checked.expect("checked"));
+        if doctor.id == row.doctor_id && date.to_string() == row.date && slots::format_24h(start) == row.start_time {
+            return Err(WriteError::Invalid(Invalid::field("time", Message::new("inbox.sameSlot"))));
+        }
+        change.doctor_id = Set(doctor.id);
+        change.date = Set(date.to_string());
+        change.start_time = Set(slots::format_24h(start));
+        doctor_name = doctor.name;
+    }
+    // A calendar invitation changes version when it moves or is withdrawn.
+    if matches!(step, Step::Reschedule | Step::Cancel) {
+        change.sequence = Set(row.sequence + 1);
+    }
+    change.status = Set(step.result().as_str().to_owned());
+    change.status_changed_at = Set(Some(crate::ist::stamp()));
+    let txn = db.begin().await.map_err(DataError::from)?;
+    // Only from the status it was read in: two people acting at once, one wins.
+    let updated = appointment::Entity::update_many()
+        .set(change)
+        .filter(appointment::Column::Id.eq(row.id))
+        .filter(appointment::Column::Status.eq(row.status.clone()))
+        .filter(appointment::Column::Sequence.eq(row.sequence))
+        .exec(&txn)
+        .await;
+    match updated {
+        Ok(done) if done.rows_affected == 1 => {}
+        Ok(_) => return Err(WriteError::Conflict { field: "status", message: Message::new("inbox.changedMeanwhile") }),
+        Err(e) if matches!(e.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+            return Err(WriteError::Conflict { field: "time", message: Message::new("appointment.taken") });
+        }
+        Err(e) => return Err(DataError::from(e).into()),
+    }
+    let after = appointment::Entity::find_by_id(row.id).one(&txn).await?.ok_or_else(not_found)?;
+    audit::record(&txn, actor, step.as_str(), Target { kind: "appointment", name: &row.reference }, audited(&row), audited(&after)).await?;
+    if let Some(mail) = notices.appointment_changed(&after, &doctor_name) {
+        crate::mail::queue(&txn, mail).await.map_err(DataError::from)?;
+    }
+    txn.commit().await.map_err(DataError::from)?;
+    Ok(after)
+}
+
+/// Expires the requests nobody confirmed within `hours` of being made: each frees
+/// its slot, gets an audit row (by `system`) and tells the patient, in its own
+/// transaction. Each row changes only from `requested`, so with several instances
+/// a request expires once. Answers how many expired.
+pub async fn expire_due(db: &Db, now: DateTime<Utc>, hours: i64, notices: &Notices) -> Result<usize, DataError> {
+    let cutoff = (now - Duration::hours(hours)).to_rfc3339_opts(SecondsFormat::Secs, true);
+    let due = appointment::Entity::find()
+        .filter(appointment::Column::Status.eq(Status::Requested.as_str()))
+        .filter(appointment::Column::CreatedAt.lt(cutoff))
+        .all(db)
+        .await?;
+    let mut expired = 0;
+    for row in due {
+        let txn = db.begin().await?;
+        let done = appointment::Entity::update_many()
+            .col_expr(appointment::Column::Status, Expr::value(Status::Expired.as_str()))
+            .col_expr(appointment::Column::StatusChangedAt, Expr::value(crate::ist::stamp()))
+            .filter(appointment::Column::Id.eq(row.id))
+            .filter(appointment::Column::Status.eq(Status::Requested.as_str()))
+            .exec(&txn)
+            .await?;
+        if done.rows_affected != 1 {
+            continue;
+        }
+        let mut after = row.clone();
+        after.status = Status::Expired.as_str().to_owned();
+        audit::record(&txn, &Actor::system(), "expire", Target { kind: "appointment", name: &row.reference }, audited(&row), audited(&after)).await?;
+        let doctor = find_doctor(db, Some(row.doctor_id), None).await?.map(|d| d.name).unwrap_or_default();
+        if let Some(mail) = notices.appointment_changed(&after, &doctor) {
+            crate::mail::queue(&txn, mail).await?;
+        }
+        txn.commit().await?;
+        expired += 1;
+    }
+    Ok(expired)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_round_trip_and_only_open_ones_hold_a_slot() {
+        for status in Status::ALL {
+            assert_eq!(Status::parse(status.as_str()), Some(status));
+        }
+        let freeing: Vec<&str> = Status::ALL.iter().filter(|s| !s.holds_slot()).map(|s| s.as_str()).collect();
+        assert_eq!(freeing, ["declined", "cancelled", "expired"]);
+        assert_eq!(Status::parse("REQUESTED"), None);
+    }
+
+    #[test]
+    fn a_request_moves_only_forward() {
+        assert_eq!(Status::Requested.next(), &[Step::Confirm, Step::Reschedule, Step::Decline]);
+        assert!(Status::Confirmed.next().contains(&Step::Complete));
+        assert!(!Status::Confirmed.next().contains(&Step::Confirm));
+        for done in [Status::Declined, Status::Completed, Status::NoShow, Status::Cancelled, Status::Expired] {
+            assert!(done.next().is_empty(), "{done:?}");
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! Who is told what, by e-mail, when a request arrives or its status changes.
+//! Every message is queued in the outbox inside the transaction of what causes it
+//! (`crate::mail::queue`), so nothing is lost when the relay is down and nothing is
+//! sent for a change that did not commit.
+//!
+//! - The clinic (`HYGO_CLINIC_EMAIL`) hears of each new request: its kind, its
+//!   reference, the doctor and time or the card asked for, and a link to it in the
+//!   console. Never the patient's name, contact details, symptoms, reason or notes.
+//! - The patient gets an acknowledgement with the reference, then a confirmation
+//!   with a calendar invitation (`crate::calendar`), a new invitation on a
+//!   reschedule, a cancellation of it, or a decline with a way to book again.
+
+use chrono::{NaiveDate, Utc};
+
+use crate::calendar::{self, Method, Visit};
+use crate::entities::appointment;
+use crate::inbox::Status;
+use crate::mail::{self, Mail};
+use crate::{catalogue, ist, slots};
+
+/// What the notices need from the settings.
+#[derive(Debug, Clone, Default)]
+pub struct Notices {
+    /// Where the clinic is told of new requests; None: nobody is (the console still lists them).
+    pub clinic_email: Option<String>,
+    /// The site's address as people reach it, for links.
+    pub public_url: String,
+    /// The address invitations come from (their organizer).
+    pub organizer: String,
+}
+
+/// The hours within which the site promises to contact the patient ("We'll contact
+/// you within 24 hours"); the inbox flags requests older than this.
+pub const PROMISE_HOURS: i64 = 24;
+
+impl Notices {
+    /// The console's page of a request.
+    pub fn console_link(&self, kind: &str, reference: &str) -> String {
+        let area = match kind {
+            "appointment" => "appointments",
+            "card" => "card-requests",
+            _ => "messages",
+        };
+        format!("{}/staff/{area}/{reference}", self.public_url)
+    }
+
+    /// A new appointment request: the clinic, and the patient's acknowledgement.
+    pub fn appointment_requested(&self, row: &appointment::Model, doctor: &str) -> Vec<Mail> {
+        let when = when(row);
+        let mut mails: Vec<Mail> = self
+            .clinic_email
+            .iter()
+            .map(|to| mail::clinic_new_request(to, "appointment", &row.reference, &format!("{doctor}, {when}"), &self.console_link("appointment", &row.reference)))
+            .collect();
+        if !row.email.is_empty() {
+            mails.push(mail::appointment_received(&row.email, &row.reference, doctor, &when, &PROMISE_HOURS.to_string()));
+        }
+        mails
+    }
+
+    /// A new health-card request or contact message: the clinic only (the page
+    /// the person sees gives them the reference).
+    pub fn request_received(&self, kind: &str, reference: &str, summary: &str) -> Vec<Mail> {
+        self.clinic_email.iter().map(|to| mail::clinic_new_request(to, kind, reference, summary, &self.console_link(kind, reference))).collect()
+    }
+
+    /// What the patient is sent when their request became `row` (its new status,
+    /// and for a reschedule its new time and sequence).
+    pub fn appointment_changed(&self, row: &appointment::Model, doctor: &str) -> Option<Mail> {
+        if row.email.is_empty() {
+            return None;
+        }
+        let when = when(row);
+        let clinic = &catalogue::clinics()[0];
+        let rebook = format!("{}/appointment", self.public_url);
+        let invitation = |method| {
+            let date = NaiveDate::parse_from_str(&row.date, "%Y-%m-%d").ok()?;
+            let visit = Visit {
+                reference: &row.reference,
+                doctor,
+                date,
+                start: slots::parse_time(&row.start_time)?,
+                minutes: slots::SLOT_MINUTES,
+                clinic_name: &clinic.name,
+                clinic_address: &clinic.address,
+                organizer_email: &self.organizer,
+                attendee_email: &row.email,
+                attendee_name: &row.name,
+                sequence: row.sequence,
+            };
+            Some(calendar::invitation(&visit, method, Utc::now()))
+        };
+        let (reference, to) = (&row.reference, &row.email);
+        match Status::parse(&row.status)? {
+            Status::Confirmed => Some(mail::appointment_confirmed(to, reference, doctor, &when, &clinic.name, invitation(Method::Request)?)),
+            Status::Rescheduled => Some(mail::appointment_rescheduled(to, reference, doctor, &when, &clinic.name, invitation(Method::Request)?)),
+            Status::Cancelled => Some(mail::appointment_cancelled(to, reference, doctor, &when, &rebook, invitation(Method::Cancel)?)),
+            Status::Declined | Status::Expired => Some(mail::appointment_declined(to, reference, doctor, &when, &rebook)),
+            Status::Requested | Status::Completed | Status::NoShow => None,
+        }
+    }
+}
+
+/// "Tuesday, 24 November 2026, 10:00 AM": a request's day and time as e-mails write them.
+pub fn when(row: &appointment::Model) -> String {
+    let day = NaiveDate::parse_from_str(&row.date, "%Y-%m-%d").map(ist::long_date).unwrap_or_else(|_| row.date.clone());
+    let time = slots::parse_time(&row.start_time).map(slots::format_12h).unwrap_or_else(|| row.start_time.clone());
+    format!("{day}, {time}")
+}

@@ -1,0 +1,191 @@
+//! Staff sessions (OWASP ASVS 5.0, V7): a random token of 130 bits in a cookie
+//! (`__Host-` prefixed, `HttpOnly`, `Secure`, `SameSite=Strict`: `src/staff/guard.rs`),
+//! its SHA-256 in the database. A new token at each step of signing in; an idle
+//! timeout and an absolute lifetime (`Lifetimes`, settings); ended by sign-out,
+//! by "sign out everywhere", by a password change or a disabled account, at once
+//! on every instance, since every request reads the row.
+
+use chrono::{DateTime, Duration, SecondsFormat, Utc};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use serde::Serialize;
+use ts_rs::TS;
+
+use super::{token_hash, Role};
+use crate::entities::{staff_account, staff_session};
+use crate::{refs, DataError, Db};
+
+/// The cookie's name: `__Host-` makes browsers refuse it unless it is `Secure`,
+/// has `Path=/` and no `Domain`, so no other host can set or read it.
+pub const COOKIE: &str = "__Host-hygo-staff";
+
+/// How long a session lasts (the settings `HYGO_STAFF_IDLE_MINUTES`, `HYGO_STAFF_SESSION_HOURS`).
+#[derive(Debug, Clone, Copy)]
+pub struct Lifetimes {
+    pub idle: Duration,
+    pub absolute: Duration,
+}
+
+/// A session between the password and the second factor lasts this long at most.
+pub const PENDING_MINUTES: i64 = 10;
+
+/// How far signing in has come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(rename = "SessionStage")]
+pub enum Stage {
+    /// The password was right; a code from the authenticator app is still to come.
+    Password,
+    /// A new account's password is set; its second factor is still to set up.
+    Enrol,
+    /// Signed in.
+    Full,
+}
+
+impl Stage {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stage::Password => "password",
+            Stage::Enrol => "enrol",
+            Stage::Full => "full",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Stage> {
+        [Stage::Password, Stage::Enrol, Stage::Full].into_iter().find(|s| s.as_str() == text)
+    }
+}
+
+/// The session of a request, and who it is.
+#[derive(Debug, Clone)]
+pub struct Current {
+    pub session_id: i32,
+    pub account_id: i32,
+    pub email: String,
+    pub name: String,
+    pub role: Role,
+    pub stage: Stage,
+    /// The anti-forgery token its writes must carry.
+    pub csrf: String,
+}
+
+fn stamp(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// Starts a session; answers its token (for the cookie, never stored).
+pub async fn start(conn: &impl ConnectionTrait, account_id: i32, stage: Stage, device: &str, lifetimes: Lifetimes) -> Result<String, DataError> {
+    let token = refs::new_token();
+    let now = Utc::now();
+    let lasts = match stage {
+        Stage::Full => lifetimes.absolute,
+        Stage::Password | Stage::Enrol => Duration::minutes(PENDING_MINUTES),
+    };
+    staff_session::ActiveModel {
+        token_hash: Set(token_hash(&token)),
+        account_id: Set(account_id),
+        stage: Set(stage.as_str().to_owned()),
+        csrf_token: Set(refs::new_token()),
+        created_at: Set(stamp(now)),
+        last_seen_at: Set(stamp(now)),
+        expires_at: Set(stamp(now + lasts)),
+        device: Set(device.chars().take(120).collect()),
+        ended_at: Set(None),
+        ..Default::default()
+    }
+    .insert(conn)
+    .await?;
+    Ok(token)
+}
+
+/// The live session of a cookie's token: not ended, within its lifetime, used
+/// within the idle timeout, of an account that is not disabled. Its last use is
+/// recorded (at most once a minute).
+pub async fn current(db: &Db, token: &str, lifetimes: Lifetimes) -> Result<Option<Current>, DataError> {
+    let now = Utc::now();
+    let Some(session) = staff_session::Entity::find()
+        .filter(staff_session::Column::TokenHash.eq(token_hash(token)))
+        .filter(staff_session::Column::EndedAt.is_null())
+        .filter(staff_session::Column::ExpiresAt.gt(stamp(now)))
+        .filter(staff_session::Column::LastSeenAt.gt(stamp(now - lifetimes.idle)))
+        .one(db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let Some(account) = staff_account::Entity::find_by_id(session.account_id).one(db).await? else { return Ok(None) };
+    let (Some(role), Some(stage)) = (Role::parse(&account.role), Stage::parse(&session.stage)) else { return Ok(None) };
+    if account.disabled_at.is_some() {
+        return Ok(None);
+    }
+    if session.last_seen_at < stamp(now - Duration::minutes(1)) {
+        staff_session::Entity::update_many()
+            .col_expr(staff_session::Column::LastSeenAt, Expr::value(stamp(now)))
+            .filter(staff_session::Column::Id.eq(session.id))
+            .exec(db)
+            .await?;
+    }
+    Ok(Some(Current {
+        session_id: session.id,
+        account_id: account.id,
+        email: account.email,
+        name: account.name,
+        role,
+        stage,
+        csrf: session.csrf_token,
+    }))
+}
+
+/// Ends one session.
+pub async fn end(conn: &impl ConnectionTrait, session_id: i32) -> Result<(), DataError> {
+    staff_session::Entity::update_many()
+        .col_expr(staff_session::Column::EndedAt, Expr::value(crate::ist::stamp()))
+        .filter(staff_session::Column::Id.eq(session_id))
+        .filter(staff_session::Column::EndedAt.is_null())
+        .exec(conn)
+        .await?;
+    Ok(())
+}
+
+/// One of a person's own sessions, as their list shows it.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "OwnSession")]
+pub struct Own {
+    pub id: i32,
+    pub device: String,
+    pub created_at: String,
+    pub last_seen_at: String,
+    /// The session this list is shown in.
+    pub this: bool,
+}
+
+/// The live sessions of an account, newest first.
+pub async fn own(db: &Db, current: &Current, lifetimes: Lifetimes) -> Result<Vec<Own>, DataError> {
+    let now = Utc::now();
+    let rows = staff_session::Entity::find()
+        .filter(staff_session::Column::AccountId.eq(current.account_id))
+        .filter(staff_session::Column::EndedAt.is_null())
+        .filter(staff_session::Column::Stage.eq(Stage::Full.as_str()))
+        .filter(staff_session::Column::ExpiresAt.gt(stamp(now)))
+        .filter(staff_session::Column::LastSeenAt.gt(stamp(now - lifetimes.idle)))
+        .order_by_desc(staff_session::Column::Id)
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|s| Own { this: s.id == current.session_id, id: s.id, device: s.device, created_at: s.created_at, last_seen_at: s.last_seen_at })
+        .collect())
+}
+
+/// Ends one of an account's own sessions; false when it is not theirs or already ended.
+pub async fn end_own(db: &Db, account_id: i32, session_id: i32) -> Result<bool, DataError> {
+    let done = staff_session::Entity::update_many()
+        .col_expr(staff_session::Column::EndedAt, Expr::value(crate::ist::stamp()))
+        .filter(staff_session::Column::Id.eq(session_id))
+        .filter(staff_session::Column::AccountId.eq(account_id))
+        .filter(staff_session::Column::EndedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected == 1)
+}

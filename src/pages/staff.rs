@@ -1,0 +1,308 @@
+//! The staff console's pages (`registry::Scope::Staff`): their data functions.
+//! The session was checked before any of these runs (`crate::staff::guard`); they
+//! read it from `Cx::staff`. Their writes are `crate::staff::actions`.
+
+use chrono::NaiveDate;
+use serde::Serialize;
+use ts_rs::TS;
+
+use hygo_data::audit;
+use hygo_data::inbox::lists::{self, Counts, Day, Detail, Filter, Row};
+use hygo_data::inbox::messages::{self, Item, Kind};
+use hygo_data::inbox::Status;
+use hygo_data::staff::accounts::{self, Account};
+use hygo_data::staff::sessions::{self, Current, Own};
+use hygo_data::staff::{sign_in, totp, Role};
+use hygo_data::{appointments, catalogue, DataError};
+
+use super::{Cx, Head, Loaded, PageData};
+
+/// Who is signed in, as every console page shows it, and the anti-forgery token
+/// its forms carry (`Props.staff`).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffBar")]
+pub struct Bar {
+    /// Signed in (the whole way): the name, the role and the sign-out button show.
+    pub signed_in: bool,
+    pub name: Option<String>,
+    pub role: Option<Role>,
+    pub csrf: Option<String>,
+}
+
+impl Bar {
+    pub fn of(current: Option<&Current>) -> Self {
+        let full = current.filter(|c| c.stage == sessions::Stage::Full);
+        Bar {
+            signed_in: full.is_some(),
+            name: full.map(|c| c.name.clone()),
+            role: full.map(|c| c.role),
+            csrf: current.map(|c| c.csrf.clone()),
+        }
+    }
+}
+
+/// A console page's title: `titles.{page}` of the console's texts.
+fn head(cx: &Cx<'_>) -> Head {
+    let texts = catalogue::staff_texts(catalogue::LANGUAGES[0]).map(|t| &t["titles"]);
+    let title = texts.and_then(|t| t[cx.page.name].as_str()).unwrap_or("HYGO staff");
+    Head::new(format!("{title} · HYGO staff"), String::new())
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffSignInData")]
+pub struct SignInData {
+    /// `password`, then `code` (the authenticator app's code or a recovery code).
+    pub step: &'static str,
+}
+
+pub async fn sign_in(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    let step = if cx.page.name == "staff-code" { "code" } else { "password" };
+    Ok(Loaded::ok(PageData::StaffSignIn(SignInData { step }), head(cx)))
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffSetupData")]
+pub struct SetupData {
+    /// `password` (choose one), `code` (set up the authenticator app), or `invalid` (a used or expired link).
+    pub step: &'static str,
+    pub email: Option<String>,
+    /// The link's token, carried by the password form.
+    pub token: Option<String>,
+    /// The authenticator app's QR code (SVG) and its secret for typing in by hand.
+    pub qr: Option<String>,
+    pub secret: Option<String>,
+    pub min_chars: usize,
+    pub max_chars: usize,
+}
+
+pub async fn setup(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    let mut data = SetupData {
+        step: "invalid",
+        email: None,
+        token: None,
+        qr: None,
+        secret: None,
+        min_chars: hygo_data::staff::password::MIN_CHARS,
+        max_chars: hygo_data::staff::password::MAX_CHARS,
+    };
+    if let Some(current) = cx.staff.filter(|_| cx.page.name == "staff-enrol") {
+        let account = accounts::by_id(cx.db(), current.account_id).await?;
+        if let Some(secret) = account.and_then(|a| a.totp_secret) {
+            let url = totp::otpauth_url(&secret, &current.email);
+            data = SetupData { step: "code", email: Some(current.email.clone()), qr: Some(totp::qr_svg(&url)), secret: Some(secret), ..data };
+        }
+    } else if let Some(token) = cx.query("token").filter(|t| !t.is_empty()) {
+        if let Some((_, account)) = accounts::by_link(cx.db(), &token).await? {
+            data = SetupData { step: "password", email: Some(account.email), token: Some(token), ..data };
+        }
+    }
+    let found = data.step != "invalid";
+    let data = PageData::StaffSetup(data);
+    Ok(if found { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
+}
+
+/// A doctor to choose in a filter or a reschedule.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DoctorChoice {
+    pub id: i32,
+    pub name: String,
+}
+
+async fn doctors(cx: &Cx<'_>) -> Result<Vec<DoctorChoice>, DataError> {
+    use sea_orm::{EntityTrait, QueryOrder};
+    let rows = hygo_data::entities::doctor::Entity::find().order_by_asc(hygo_data::entities::doctor::Column::Name).all(cx.db()).await?;
+    Ok(rows.into_iter().map(|d| DoctorChoice { id: d.id, name: d.name }).collect())
+}
+
+fn page_number(cx: &Cx<'_>) -> u64 {
+    cx.query("page").and_then(|p| p.parse::<u64>().ok()).filter(|p| *p >= 1).unwrap_or(1)
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffInboxData")]
+pub struct InboxData {
+    pub rows: Vec<Row>,
+    #[ts(type = "number")]
+    pub page: u64,
+    #[ts(type = "number")]
+    pub pages: u64,
+    pub counts: Counts,
+    /// Open health-card requests and contact messages.
+    #[ts(type = "number")]
+    pub open_cards: u64,
+    #[ts(type = "number")]
+    pub open_messages: u64,
+    /// The filters as applied (empty: any).
+    pub status: Option<Status>,
+    pub doctor: Option<i32>,
+    pub date: Option<String>,
+    pub statuses: Vec<Status>,
+    pub doctors: Vec<DoctorChoice>,
+    /// Today in IST (the export's and the day view's default).
+    pub today: String,
+}
+
+pub async fn inbox(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    let filter = Filter {
+        status: cx.query("status").and_then(|s| Status::parse(&s)),
+        doctor_id: cx.query("doctor").and_then(|d| d.parse().ok()),
+        date: cx.query("date").and_then(|d| appointments::parse_date(&d)),
+    };
+    let page = page_number(cx);
+    let (rows, pages) = lists::list(cx.db(), &filter, page).await?;
+    let (open_cards, open_messages) = messages::open_counts(cx.db()).await?;
+    let data = InboxData {
+        rows,
+        page: page.min(pages),
+        pages,
+        counts: lists::counts(cx.db(), cx.clock().today()).await?,
+        open_cards,
+        open_messages,
+        status: filter.status,
+        doctor: filter.doctor_id,
+        date: filter.date.map(|d| d.to_string()),
+        statuses: Status::ALL.to_vec(),
+        doctors: doctors(cx).await?,
+        today: cx.clock().today().to_string(),
+    };
+    Ok(Loaded::ok(PageData::StaffInbox(data), head(cx)))
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffAppointmentData")]
+pub struct AppointmentData {
+    pub request: Option<Detail>,
+    /// For a reschedule.
+    pub doctors: Vec<DoctorChoice>,
+    pub today: String,
+}
+
+pub async fn appointment(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    let reference = cx.param("reference").unwrap_or_default();
+    let request = lists::one(cx.db(), reference).await?;
+    let found = request.is_some();
+    let data = PageData::StaffAppointment(AppointmentData { request, doctors: doctors(cx).await?, today: cx.clock().today().to_string() });
+    Ok(if found { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffDayData")]
+pub struct DayData {
+    pub day: Option<Day>,
+    pub doctors: Vec<DoctorChoice>,
+    pub date: String,
+}
+
+pub async fn day(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    let date: NaiveDate = cx.query("date").and_then(|d| appointments::parse_date(&d)).unwrap_or_else(|| cx.clock().today());
+    let doctors = doctors(cx).await?;
+    let doctor = cx.query("doctor").and_then(|d| d.parse::<i32>().ok()).or(doctors.first().map(|d| d.id));
+    let day = match doctor {
+        Some(id) => lists::day(cx.db(), id, date).await?,
+        None => None,
+    };
+    Ok(Loaded::ok(PageData::StaffDay(DayData { day, doctors, date: date.to_string() }), head(cx)))
+}
+
+fn kind_of(cx: &Cx<'_>) -> Kind {
+    if cx.page.name.starts_with("staff-card") { Kind::CardRequest } else { Kind::ContactMessage }
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffItemsData")]
+pub struct ItemsData {
+    pub kind: Kind,
+    /// Showing the handled ones (else the open ones).
+    pub handled: bool,
+    pub items: Vec<Item>,
+    #[ts(type = "number")]
+    pub page: u64,
+    #[ts(type = "number")]
+    pub pages: u64,
+}
+
+pub async fn items(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    let (kind, handled, page) = (kind_of(cx), cx.query("handled").is_some_and(|h| h == "1"), page_number(cx));
+    let (items, pages) = messages::list(cx.db(), kind, handled, page).await?;
+    Ok(Loaded::ok(PageData::StaffItems(ItemsData { kind, handled, items, page: page.min(pages), pages }), head(cx)))
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffItemData")]
+pub struct ItemData {
+    pub kind: Kind,
+    pub item: Option<Item>,
+    pub history: Vec<audit::Entry>,
+}
+
+pub async fn item(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    let kind = kind_of(cx);
+    let found = messages::one(cx.db(), kind, cx.param("reference").unwrap_or_default()).await?;
+    let ok = found.is_some();
+    let (item, history) = found.map_or((None, Vec::new()), |(item, history)| (Some(item), history));
+    let data = PageData::StaffItem(ItemData { kind, item, history });
+    Ok(if ok { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffAuditData")]
+pub struct AuditData {
+    pub entries: Vec<audit::Entry>,
+    #[ts(type = "number")]
+    pub page: u64,
+    #[ts(type = "number")]
+    pub pages: u64,
+}
+
+pub async fn audit(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    let page = page_number(cx);
+    let (entries, pages) = audit::list(cx.db(), page).await?;
+    Ok(Loaded::ok(PageData::StaffAudit(AuditData { entries, page: page.min(pages), pages }), head(cx)))
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffAccountsData")]
+pub struct AccountsData {
+    pub accounts: Vec<Account>,
+    pub roles: Vec<Role>,
+}
+
+pub async fn accounts(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    let data = AccountsData { accounts: accounts::list(cx.db()).await?, roles: Role::ALL.to_vec() };
+    Ok(Loaded::ok(PageData::StaffAccounts(data), head(cx)))
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffAccountData")]
+pub struct AccountData {
+    pub email: String,
+    pub sessions: Vec<Own>,
+    #[ts(type = "number")]
+    pub recovery_left: u64,
+    pub min_chars: usize,
+    pub max_chars: usize,
+}
+
+pub async fn account(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    let current = cx.staff.ok_or_else(|| DataError::Missing("a staff page was loaded without its session".into()))?;
+    let data = AccountData {
+        email: current.email.clone(),
+        sessions: sessions::own(cx.db(), current, crate::access::lifetimes(cx.state)).await?,
+        recovery_left: sign_in::recovery_left(cx.db(), current.account_id).await?,
+        min_chars: hygo_data::staff::password::MIN_CHARS,
+        max_chars: hygo_data::staff::password::MAX_CHARS,
+    };
+    Ok(Loaded::ok(PageData::StaffAccount(data), head(cx)))
+}

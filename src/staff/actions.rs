@@ -1,0 +1,430 @@
+//! The console's writes: plain form posts, each with its session (and its role)
+//! checked on the server, its anti-forgery token, and the site it came from, then
+//! one action. Stored, a write answers 303 (POST-redirect-GET); refused, the page
+//! again with the values, an error summary and a message by each field, as the
+//! public forms do (`crate::actions`). Every change is one transaction with its
+//! audit row (`hygo_data::audit`).
+
+use std::future::Future;
+
+use actix_web::cookie::Cookie;
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Map, Value};
+
+use hygo_data::audit::Actor;
+use hygo_data::form::{Invalid, Message, WriteError};
+use hygo_data::inbox::{self, messages::Kind, NewSlot, Step};
+use hygo_data::staff::sessions::{self, Current, Stage};
+use hygo_data::staff::{accounts, sign_in, Role};
+
+use crate::access::{self as guard, Need};
+use crate::actions::{kept, see_other, shown_again, writable, Channel};
+use crate::error::ApiError;
+use crate::pages::{render, FormState};
+use crate::state::AppState;
+
+/// What an action gets besides its input.
+pub struct Cx<'a> {
+    pub state: &'a AppState,
+    pub req: &'a HttpRequest,
+    /// The session, when the route needs one (or one was there).
+    pub current: Option<&'a Current>,
+}
+
+impl Cx<'_> {
+    fn actor(&self) -> Actor {
+        self.current.map_or_else(Actor::system, |c| Actor::staff(c.account_id, &c.email))
+    }
+
+    fn session(&self) -> Result<&Current, WriteError> {
+        self.current.ok_or_else(|| WriteError::Invalid(Invalid::field("csrf", Message::new("staff.signInFirst"))))
+    }
+}
+
+/// Where a write goes next.
+pub enum Next {
+    /// 303 to a page, with a new session cookie (signing in) or its removal (signing out).
+    Go { to: String, cookie: Option<Cookie<'static>> },
+    /// A page shown once, as the answer itself: what must not be in an address or
+    /// kept (new recovery codes, a new account's link), with the session it shows.
+    Show { path: String, values: Map<String, Value>, cookie: Option<(Cookie<'static>, String)> },
+}
+
+fn go(to: impl Into<String>) -> Result<Next, WriteError> {
+    Ok(Next::Go { to: to.into(), cookie: None })
+}
+
+/// A console write.
+pub trait StaffAction {
+    type Input: DeserializeOwned + Serialize;
+    /// The page shown again when it is refused (None: the path posted to).
+    fn page(_req: &HttpRequest, _input: &Self::Input) -> Option<String> {
+        None
+    }
+    fn run(cx: &Cx<'_>, input: Self::Input) -> impl Future<Output = Result<Next, WriteError>>;
+}
+
+#[derive(Deserialize)]
+struct Csrf {
+    csrf: Option<String>,
+}
+
+/// Runs a console write for a request, as its route declared it (`super::STAFF_ROUTES`).
+pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, need: web::Data<Need>, payload: web::Payload) -> HttpResponse {
+    let current = match guard::check(&req, &state, **need).await {
+        Ok(current) => current,
+        Err(denied) => return super::denied_page(&req, denied),
+    };
+    let refuse = |e: ApiError, values: Map<String, Value>, path: String| {
+        let form = FormState { status: e.status.as_u16(), message: e.message.clone(), errors: e.errors.clone(), values, step: None, slots: None };
+        let state = state.clone();
+        let current = current.clone();
+        async move { render::page_with(&state, &path, Some(form), current.as_ref()).await }
+    };
+    if crate::edge::from_another_site(&req, &state.config.public_url) {
+        return refuse(crate::actions::cross_site(), Map::new(), req.path().to_owned()).await;
+    }
+    let (input, body): (A::Input, _) = match crate::actions::read(&req, payload, Channel::Form).await {
+        Ok(read) => read,
+        Err(e) => return refuse(e, Map::new(), req.path().to_owned()).await,
+    };
+    let path = A::page(&req, &input).unwrap_or_else(|| req.path().to_owned());
+    let values = shown_again(&input);
+    // Every write of a session carries that session's token.
+    if let Some(current) = &current {
+        let sent = serde_html_form::from_bytes::<Csrf>(&body).ok().and_then(|c| c.csrf);
+        if !guard::csrf_matches(current, sent.as_deref()) {
+            let e = ApiError::new(StatusCode::FORBIDDEN, hygo_data::catalogue::message("staff.csrf"));
+            return refuse(e, values, path).await;
+        }
+    }
+    if let Err(e) = writable(&state) {
+        return refuse(e, values, path).await;
+    }
+    let cx = Cx { state: &state, req: &req, current: current.as_ref() };
+    let done = A::run(&cx, input).await;
+    if let (Ok(_), Err(e)) = (&done, kept(&state)) {
+        return refuse(e, values, path).await;
+    }
+    match done {
+        Ok(Next::Go { to, cookie }) => {
+            let mut res = see_other(&to);
+            if let Some(cookie) = cookie {
+                let _ = res.add_cookie(&cookie);
+            }
+            res.headers_mut().insert(actix_web::http::header::CACHE_CONTROL, actix_web::http::header::HeaderValue::from_static("no-store"));
+            res
+        }
+        Ok(Next::Show { path, values, cookie }) => {
+            let shown = match &cookie {
+                Some((_, token)) => sessions::current(&state.db, token, guard::lifetimes(&state)).await.ok().flatten(),
+                None => current.clone(),
+            };
+            let form = FormState { status: 200, values, ..FormState::default() };
+            let mut res = render::page_with(&state, &path, Some(form), shown.as_ref()).await;
+            if let Some((cookie, _)) = cookie {
+                let _ = res.add_cookie(&cookie);
+            }
+            res
+        }
+        Err(error) => refuse(ApiError::from_write(&error, hygo_data::catalogue::LANGUAGES[0]), values, path).await,
+    }
+}
+
+fn data(e: hygo_data::DataError) -> WriteError {
+    WriteError::Data(e)
+}
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+/// The password step of signing in.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default)]
+pub struct SignInInput {
+    pub email: Option<String>,
+    #[serde(skip_serializing)]
+    pub password: Option<String>,
+}
+
+pub struct SignIn;
+
+impl StaffAction for SignIn {
+    type Input = SignInInput;
+
+    async fn run(cx: &Cx<'_>, input: SignInInput) -> Result<Next, WriteError> {
+        let email = input.email.unwrap_or_default();
+        let keys = guard::attempt_keys(cx.req, cx.state, &email).await.map_err(|_| data(hygo_data::DataError::Missing("the server key".into())))?;
+        match sign_in::password(&cx.state.db, &keys, &email, &input.password.unwrap_or_default()).await.map_err(data)? {
+            Ok(account) => {
+                // A new session for the next step; one that was there ends.
+                if let Some(old) = cx.current {
+                    sessions::end(&cx.state.db, old.session_id).await.map_err(data)?;
+                }
+                let ready = account.totp_last_step.is_some();
+                let stage = if ready { Stage::Password } else { Stage::Enrol };
+                let token = sessions::start(&cx.state.db, account.id, stage, &guard::device(cx.req), guard::lifetimes(cx.state)).await.map_err(data)?;
+                let to = if ready { "/staff/sign-in/code" } else { "/staff/setup/code" };
+                Ok(Next::Go { to: to.into(), cookie: Some(guard::cookie(&token)) })
+            }
+            Err(sign_in::Refused::Wrong(m)) => Err(WriteError::Invalid(Invalid::field("email", m))),
+            Err(sign_in::Refused::Waiting(m)) => Err(WriteError::Conflict { field: "email", message: m }),
+        }
+    }
+}
+
+/// The second step: a code from the authenticator app, or a recovery code.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default)]
+pub struct CodeInput {
+    #[serde(skip_serializing)]
+    pub code: Option<String>,
+}
+
+pub struct SecondFactor;
+
+impl StaffAction for SecondFactor {
+    type Input = CodeInput;
+
+    async fn run(cx: &Cx<'_>, input: CodeInput) -> Result<Next, WriteError> {
+        let current = cx.session()?;
+        let keys = guard::attempt_keys(cx.req, cx.state, &current.email).await.map_err(|_| data(hygo_data::DataError::Missing("the server key".into())))?;
+        let code = input.code.unwrap_or_default();
+        match sign_in::second_factor(&cx.state.db, &keys, current.account_id, &code, unix_now()).await.map_err(data)? {
+            Ok(()) => {
+                // Signed in: a new token (the pending one ends).
+                sessions::end(&cx.state.db, current.session_id).await.map_err(data)?;
+                let token = sessions::start(&cx.state.db, current.account_id, Stage::Full, &guard::device(cx.req), guard::lifetimes(cx.state)).await.map_err(data)?;
+                let to = if current.role == Role::Editor { "/staff/account" } else { "/staff" };
+                Ok(Next::Go { to: to.into(), cookie: Some(guard::cookie(&token)) })
+            }
+            Err(sign_in::Refused::Wrong(m)) => Err(WriteError::Invalid(Invalid::field("code", m))),
+            Err(sign_in::Refused::Waiting(m)) => Err(WriteError::Conflict { field: "code", message: m }),
+        }
+    }
+}
+
+/// A setup link's first step: the new password.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default)]
+pub struct ChoosePasswordInput {
+    pub token: Option<String>,
+    #[serde(skip_serializing)]
+    pub password: Option<String>,
+}
+
+pub struct ChoosePassword;
+
+impl StaffAction for ChoosePassword {
+    type Input = ChoosePasswordInput;
+
+    fn page(_req: &HttpRequest, input: &ChoosePasswordInput) -> Option<String> {
+        Some(format!("/staff/setup?token={}", crate::actions::query_value(input.token.as_deref().unwrap_or_default())))
+    }
+
+    async fn run(cx: &Cx<'_>, input: ChoosePasswordInput) -> Result<Next, WriteError> {
+        let account = accounts::choose_password(&cx.state.db, input.token.as_deref().unwrap_or_default(), &input.password.unwrap_or_default()).await?;
+        let token = sessions::start(&cx.state.db, account.id, Stage::Enrol, &guard::device(cx.req), guard::lifetimes(cx.state)).await.map_err(data)?;
+        Ok(Next::Go { to: "/staff/setup/code".into(), cookie: Some(guard::cookie(&token)) })
+    }
+}
+
+/// A setup link's second step: the first code of the authenticator app. Signed
+/// in, the recovery codes are shown once, in this answer.
+pub struct SetUpCode;
+
+impl StaffAction for SetUpCode {
+    type Input = CodeInput;
+
+    async fn run(cx: &Cx<'_>, input: CodeInput) -> Result<Next, WriteError> {
+        let current = cx.session()?;
+        let codes = accounts::confirm_totp(&cx.state.db, current.account_id, &input.code.unwrap_or_default(), unix_now()).await?;
+        sessions::end(&cx.state.db, current.session_id).await.map_err(data)?;
+        let token = sessions::start(&cx.state.db, current.account_id, Stage::Full, &guard::device(cx.req), guard::lifetimes(cx.state)).await.map_err(data)?;
+        let mut values = Map::new();
+        values.insert("recoveryCodes".into(), json!(codes));
+        Ok(Next::Show { path: "/staff/account".into(), values, cookie: Some((guard::cookie(&token), token)) })
+    }
+}
+
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default)]
+pub struct Empty {}
+
+/// Signs out: the session ends on every instance at once, and the cookie goes.
+pub struct SignOut;
+
+impl StaffAction for SignOut {
+    type Input = Empty;
+
+    async fn run(cx: &Cx<'_>, _: Empty) -> Result<Next, WriteError> {
+        sessions::end(&cx.state.db, cx.session()?.session_id).await.map_err(data)?;
+        Ok(Next::Go { to: "/staff/sign-in".into(), cookie: Some(guard::removal()) })
+    }
+}
+
+/// A step on an appointment request (confirm, decline, reschedule…).
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct StepInput {
+    pub step: Option<String>,
+    pub doctor_id: Option<String>,
+    pub date: Option<String>,
+    pub time: Option<String>,
+}
+
+pub struct AppointmentStep;
+
+impl StaffAction for AppointmentStep {
+    type Input = StepInput;
+
+    async fn run(cx: &Cx<'_>, input: StepInput) -> Result<Next, WriteError> {
+        let reference = cx.req.match_info().get("reference").unwrap_or_default().to_owned();
+        let step: Option<Step> = input.step.as_deref().and_then(|s| serde_json::from_value(Value::from(s)).ok());
+        let Some(step) = step else {
+            return Err(WriteError::Invalid(Invalid::field("step", Message::new("inbox.noSuchStep"))));
+        };
+        let slot = NewSlot { doctor_id: input.doctor_id.and_then(|d| d.trim().parse().ok()), date: input.date, time: input.time };
+        let notices = cx.state.notices();
+        inbox::take(&cx.state.db, &cx.state.clock, &cx.actor(), &reference, step, Some(slot), &notices).await?;
+        go(format!("/staff/appointments/{}?done={}", crate::actions::query_value(&reference), step.as_str()))
+    }
+}
+
+/// Marks a health-card request or a contact message handled, with a note.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default)]
+pub struct HandledInput {
+    pub note: Option<String>,
+}
+
+pub struct MarkHandled;
+
+impl StaffAction for MarkHandled {
+    type Input = HandledInput;
+
+    async fn run(cx: &Cx<'_>, input: HandledInput) -> Result<Next, WriteError> {
+        let reference = cx.req.match_info().get("reference").unwrap_or_default().to_owned();
+        let (kind, list) = match cx.req.path().starts_with("/staff/card-requests/") {
+            true => (Kind::CardRequest, "/staff/card-requests"),
+            false => (Kind::ContactMessage, "/staff/messages"),
+        };
+        inbox::messages::mark_handled(&cx.state.db, &cx.actor(), kind, &reference, input.note.as_deref()).await?;
+        go(format!("{list}/{}", crate::actions::query_value(&reference)))
+    }
+}
+
+/// A new password, with the current one.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default)]
+pub struct PasswordInput {
+    #[serde(skip_serializing)]
+    pub current: Option<String>,
+    #[serde(skip_serializing)]
+    pub password: Option<String>,
+}
+
+pub struct ChangePassword;
+
+impl StaffAction for ChangePassword {
+    type Input = PasswordInput;
+
+    fn page(_req: &HttpRequest, _input: &PasswordInput) -> Option<String> {
+        Some("/staff/account".into())
+    }
+
+    async fn run(cx: &Cx<'_>, input: PasswordInput) -> Result<Next, WriteError> {
+        let current = cx.session()?;
+        let (old, new) = (input.current.unwrap_or_default(), input.password.unwrap_or_default());
+        accounts::change_password(&cx.state.db, current.account_id, current.session_id, &old, &new).await?;
+        go("/staff/account?changed=password")
+    }
+}
+
+/// Ends one of one's own sessions (`end`), or all the others (`all`), or every one including this (`everywhere`).
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default)]
+pub struct SessionsInput {
+    pub end: Option<String>,
+    pub everywhere: Option<String>,
+}
+
+pub struct EndSessions;
+
+impl StaffAction for EndSessions {
+    type Input = SessionsInput;
+
+    fn page(_req: &HttpRequest, _input: &SessionsInput) -> Option<String> {
+        Some("/staff/account".into())
+    }
+
+    async fn run(cx: &Cx<'_>, input: SessionsInput) -> Result<Next, WriteError> {
+        let current = cx.session()?;
+        if input.everywhere.is_some() {
+            accounts::end_all_sessions(&cx.state.db, current.account_id).await.map_err(data)?;
+            return Ok(Next::Go { to: "/staff/sign-in".into(), cookie: Some(guard::removal()) });
+        }
+        let id = input.end.and_then(|e| e.parse::<i32>().ok());
+        match id {
+            Some(id) if sessions::end_own(&cx.state.db, current.account_id, id).await.map_err(data)? => {
+                if id == current.session_id {
+                    return Ok(Next::Go { to: "/staff/sign-in".into(), cookie: Some(guard::removal()) });
+                }
+                go("/staff/account")
+            }
+            _ => Err(WriteError::Invalid(Invalid::field("end", Message::new("staff.noSuchSession")))),
+        }
+    }
+}
+
+/// An admin's work on accounts: `add` (shows the new account's link once),
+/// `reset` (the same), `disable`, `enable`.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default)]
+pub struct AccountsInput {
+    pub op: Option<String>,
+    pub email: Option<String>,
+    pub name: Option<String>,
+    pub role: Option<String>,
+}
+
+pub struct ManageAccounts;
+
+impl StaffAction for ManageAccounts {
+    type Input = AccountsInput;
+
+    async fn run(cx: &Cx<'_>, input: AccountsInput) -> Result<Next, WriteError> {
+        let email = input.email.unwrap_or_default();
+        let actor = cx.actor();
+        let link = |token: String| format!("{}/staff/setup?token={token}", cx.state.config.public_url);
+        let shown = |token: String| {
+            let mut values = Map::new();
+            values.insert("link".into(), Value::from(link(token)));
+            values.insert("linkFor".into(), Value::from(hygo_data::staff::email_key(&email)));
+            Ok(Next::Show { path: "/staff/accounts".into(), values, cookie: None })
+        };
+        match input.op.as_deref() {
+            Some("add") => {
+                let role = input.role.as_deref().and_then(Role::parse).ok_or_else(|| WriteError::Invalid(Invalid::field("role", Message::new("staff.roleRequired"))))?;
+                let (_, token) = accounts::add(&cx.state.db, &actor, &email, input.name.as_deref().unwrap_or_default(), role).await?;
+                shown(token)
+            }
+            Some("reset") => shown(accounts::reset(&cx.state.db, &actor, &email).await?),
+            Some(op @ ("disable" | "enable")) => {
+                accounts::set_disabled(&cx.state.db, &actor, &email, op == "disable").await?;
+                go("/staff/accounts")
+            }
+            _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
+        }
+    }
+}
+
+/// Keeps `ResponseError` in scope for `error_response` on refusals built elsewhere.
+#[allow(dead_code)]
+fn _uses(e: &ApiError) -> HttpResponse {
+    e.error_response()
+}

@@ -1,0 +1,60 @@
+//! `GET /staff/appointments.csv?from=YYYY-MM-DD&to=YYYY-MM-DD`: the appointments
+//! of a range of days as CSV (`hygo_data::inbox::lists::csv`), for the desk. The
+//! download is written in the audit log (who took which days), never kept by a
+//! browser or proxy (`no-store`).
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use chrono::Duration;
+use serde::Deserialize;
+use serde_json::json;
+
+use hygo_data::appointments::parse_date;
+use hygo_data::audit::{self, Actor, Target};
+use hygo_data::catalogue::{fill, message};
+use hygo_data::inbox::lists::{self, EXPORT_MAX_DAYS};
+
+use crate::access::{self as guard, Need};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+#[derive(Deserialize)]
+pub struct Range {
+    from: Option<String>,
+    to: Option<String>,
+}
+
+pub async fn csv(state: web::Data<AppState>, req: HttpRequest, need: web::Data<Need>, range: web::Query<Range>) -> HttpResponse {
+    let current = match guard::check(&req, &state, **need).await {
+        Ok(Some(current)) => current,
+        Ok(None) => return super::denied_page(&req, guard::Denied::SignIn),
+        Err(denied) => return super::denied_page(&req, denied),
+    };
+    let today = state.clock.today();
+    let from = range.from.as_deref().map_or(Some(today), parse_date);
+    let to = range.to.as_deref().map_or(from, parse_date);
+    let (Some(from), Some(to)) = (from, to) else {
+        return ApiError::bad_request(message("export.badDates")).error_response();
+    };
+    if to < from || to - from > Duration::days(EXPORT_MAX_DAYS) {
+        return ApiError::bad_request(fill(message("export.badRange"), &[("days", &EXPORT_MAX_DAYS.to_string())])).error_response();
+    }
+    let made = async {
+        let text = lists::csv(&state.db, from, to).await?;
+        let actor = Actor::staff(current.account_id, &current.email);
+        let target = format!("{from}..{to}");
+        audit::record(&state.db, &actor, "export", Target { kind: "appointments", name: &target }, json!(null), json!({ "from": from, "to": to })).await?;
+        Ok::<_, hygo_data::DataError>(text)
+    };
+    match made.await {
+        Ok(text) => HttpResponse::Ok()
+            .content_type("text/csv; charset=utf-8")
+            .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"hygo-appointments-{from}-to-{to}.csv\"")))
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .body(text),
+        Err(e) => {
+            tracing::error!(error = %e, "the export failed");
+            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message("staff.unavailable")).error_response()
+        }
+    }
+}

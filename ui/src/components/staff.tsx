@@ -1,0 +1,137 @@
+// The staff console's frame and parts (src/staff, docs/staff.md): its own header
+// with the sections a role may open and a sign-out button on every page, and
+// plain HTML forms that post with the session's anti-forgery token. Every check
+// is on the server; what is hidden here is only what would be refused there.
+import { type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { ErrorSummary } from "./form";
+import { useProps, useSite } from "../lib/props";
+import { fill } from "../lib/format";
+import type { FormState, StaffBar, StaffTexts } from "../types";
+
+/** The console's texts. */
+export function useStaffTexts(): StaffTexts {
+  const texts = useSite().staffTexts;
+  if (!texts) throw new Error("a staff page without its texts");
+  return texts;
+}
+
+/** Who is signed in and the anti-forgery token, from the props. */
+export function useStaff(): { bar: StaffBar | undefined; form: FormState | undefined } {
+  const { entry } = useProps();
+  if (entry.status !== "ready") return { bar: undefined, form: undefined };
+  return { bar: entry.props.staff, form: entry.props.form };
+}
+
+/** A form of the console: a plain POST carrying the session's token. */
+export function StaffForm({ action, id, children, className }: { action: string; id: string; children: ReactNode; className?: string }) {
+  const { bar } = useStaff();
+  return (
+    <form method="post" action={action} id={id} className={className ?? "staff-form"} noValidate>
+      {bar?.csrf ? <input type="hidden" name="csrf" value={bar.csrf} /> : null}
+      {children}
+    </form>
+  );
+}
+
+/** The error summary of a refused post, when this page is its answer. */
+export function StaffErrors({ form, order }: { form: string; order?: readonly string[] }) {
+  const t = useStaffTexts();
+  const state = useStaff().form;
+  if (!state || state.status < 400) return null;
+  return <ErrorSummary form={form} title={t.frame.errorSummary} errors={state.errors} message={state.message} attempt={1} order={order} />;
+}
+
+/** A field's message after a refused post. */
+export function useFieldError(name: string): string | undefined {
+  const state = useStaff().form;
+  return state && state.status >= 400 ? state.errors[name] : undefined;
+}
+
+/** A value the refused post sent, to show again. */
+export function useSent(name: string): string {
+  const v = useStaff().form?.values[name];
+  return typeof v === "string" ? v : "";
+}
+
+/** Previous / next page links of a list. */
+export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  const t = useStaffTexts().frame;
+  if (pages <= 1) return null;
+  return (
+    <nav className="staff-pager" aria-label={fill(t.pageOf, { page, pages })}>
+      {page > 1 ? <Link to={href(page - 1)} rel="prev">{t.previous}</Link> : null}
+      <span>{fill(t.pageOf, { page, pages })}</span>
+      {page < pages ? <Link to={href(page + 1)} rel="next">{t.next}</Link> : null}
+    </nav>
+  );
+}
+
+/** "24 Nov 2026, 3:05 PM" in IST, from an RFC 3339 instant (no Intl: the same on server and browser). */
+export function instant(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const ist = new Date(t + 330 * 60_000);
+  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  const h = ist.getUTCHours();
+  const m = String(ist.getUTCMinutes()).padStart(2, "0");
+  return `${ist.getUTCDate()} ${months[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, ${h % 12 || 12}:${m} ${h < 12 ? "AM" : "PM"}`;
+}
+
+/** The console's frame: header, navigation by role, sign-out, then the page. */
+export function StaffFrame({ children }: { children: ReactNode }) {
+  const site = useSite();
+  const t = site.staffTexts?.frame;
+  const { bar } = useStaff();
+  const { pathname } = useLocation();
+  if (!t) return <main id="main" tabIndex={-1}>{children}</main>;
+  const desk = bar?.role === "admin" || bar?.role === "desk";
+  const links: [string, string, boolean][] = [
+    ["/staff", t.inbox, desk],
+    ["/staff/day", t.day, desk],
+    ["/staff/card-requests", t.cards, desk],
+    ["/staff/messages", t.messages, desk],
+    ["/staff/audit", t.audit, bar?.role === "admin"],
+    ["/staff/accounts", t.accounts, bar?.role === "admin"],
+    ["/staff/account", t.account, !!bar?.signedIn],
+  ];
+  const current = (to: string) => (to === "/staff" ? pathname === "/staff" || pathname.startsWith("/staff/appointments") : pathname.startsWith(to));
+  return (
+    <>
+      <a href="#main" className="skip-link">{t.skip}</a>
+      <header className="staff-header">
+        <div className="container staff-header-row">
+          <span className="staff-brand">{t.console}</span>
+          {bar?.signedIn ? (
+            <div className="staff-who">
+              <span>{fill(t.signedInAs, { name: bar.name ?? "" })}</span>
+              <StaffForm action="/staff/sign-out" id="sign-out" className="staff-sign-out">
+                <button type="submit" className="button button--outline">{t.signOut}</button>
+              </StaffForm>
+            </div>
+          ) : null}
+        </div>
+        {bar?.signedIn ? (
+          <nav className="container staff-nav" aria-label={t.nav}>
+            <ul>
+              {links.filter(([, , shown]) => shown).map(([to, label]) => (
+                <li key={to}><Link to={to} aria-current={current(to) ? "page" : undefined}>{label}</Link></li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </header>
+      <main id="main" tabIndex={-1} className="staff-main">{children}</main>
+    </>
+  );
+}
+
+/** The loading and failed states every console page shares. */
+export function StaffState({ status }: { status: "loading" | "error" }) {
+  const t = useStaffTexts().frame;
+  return (
+    <div className="container page-body">
+      {status === "loading" ? <p role="status">{t.loading}</p> : <p className="page-status page-status--error" role="alert">{t.failed}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// /staff/accounts (admins): the accounts, adding one (its one-time link is shown
+// once, in the answer), disabling, enabling and resetting.
+import { fill } from "../lib/format";
+import { usePageProps } from "../lib/props";
+import { describedBy, Field } from "../components/form";
+import { StaffErrors, StaffForm, StaffState, useFieldError, useStaff, useStaffTexts } from "../components/staff";
+
+export default function StaffAccounts() {
+  const state = usePageProps("StaffAccounts");
+  const t = useStaffTexts().accounts;
+  const { form } = useStaff();
+  const emailError = useFieldError("email");
+  const roleError = useFieldError("role");
+  if (state.status !== "ready") return <StaffState status={state.status} />;
+  const d = state.props.data;
+  const link = typeof form?.values.link === "string" ? form.values.link : null;
+  const linkFor = typeof form?.values.linkFor === "string" ? form.values.linkFor : "";
+  return (
+    <div className="container page-body">
+      <h1>{t.heading}</h1>
+      {link ? (
+        <div className="staff-done" role="status">
+          <h2>{fill(t.linkHeading, { email: linkFor })}</h2>
+          <p><code className="staff-secret">{link}</code></p>
+          <p>{t.linkText}</p>
+        </div>
+      ) : null}
+      <StaffErrors form="accounts" order={["email", "name", "role"]} />
+      <div className="table-wrap">
+        <table className="staff-table">
+          <thead><tr><th scope="col">{t.email}</th><th scope="col">{t.name}</th><th scope="col">{t.role}</th><th scope="col">{t.state}</th><th scope="col"><span className="visually-hidden">{t.state}</span></th></tr></thead>
+          <tbody>
+            {d.accounts.map((a) => (
+              <tr key={a.id}>
+                <td>{a.email}</td><td>{a.name}</td><td>{t.roles[a.role]}</td>
+                <td>{a.disabled ? t.disabled : a.ready ? t.active : t.pending}</td>
+                <td className="staff-actions">
+                  <StaffForm action="/staff/accounts" id={`toggle-${a.id}`} className="staff-inline">
+                    <input type="hidden" name="email" value={a.email} />
+                    <input type="hidden" name="op" value={a.disabled ? "enable" : "disable"} />
+                    <button type="submit" className="button button--outline">{a.disabled ? t.enable : t.disable}<span className="visually-hidden"> {a.email}</span></button>
+                  </StaffForm>
+                  <StaffForm action="/staff/accounts" id={`reset-${a.id}`} className="staff-inline">
+                    <input type="hidden" name="email" value={a.email} />
+                    <input type="hidden" name="op" value="reset" />
+                    <button type="submit" className="button button--outline">{t.reset}<span className="visually-hidden"> {a.email}</span></button>
+                  </StaffForm>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h2>{t.addHeading}</h2>
+      <StaffForm action="/staff/accounts" id="accounts">
+        <input type="hidden" name="op" value="add" />
+        <Field form="accounts" name="email" label={t.email} error={emailError}>
+          <input {...describedBy("accounts", "email", emailError)} type="email" className="input" autoComplete="off" required />
+        </Field>
+        <Field form="accounts" name="name" label={t.name}>
+          <input {...describedBy("accounts", "name")} className="input" autoComplete="off" />
+        </Field>
+        <Field form="accounts" name="role" label={t.role} error={roleError}>
+          <select {...describedBy("accounts", "role", roleError)} className="input" defaultValue="desk">
+            {d.roles.map((r) => <option key={r} value={r}>{t.roles[r]}</option>)}
+          </select>
+        </Field>
+        <button type="submit" className="button button--primary">{t.add}</button>
+      </StaffForm>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+// /staff/appointments/{reference} (src/pages/staff.rs): one request in full, the
+// ways to reach the patient (call, WhatsApp), what may be done next (each a form
+// the server checks against the request's status), a reschedule, and its history.
+import { Link, useLocation } from "react-router";
+import { fill, formatDate } from "../lib/format";
+import { usePageProps } from "../lib/props";
+import { describedBy, Field } from "../components/form";
+import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts } from "../components/staff";
+import { History } from "./StaffItem";
+
+export default function StaffAppointment() {
+  const state = usePageProps("StaffAppointment");
+  const all = useStaffTexts();
+  const t = all.request;
+  const { search } = useLocation();
+  const dateError = useFieldError("date");
+  const timeError = useFieldError("time");
+  const doctorError = useFieldError("doctor");
+  if (state.status !== "ready") return <StaffState status={state.status} />;
+  const d = state.props.data;
+  const r = d.request;
+  if (!r) {
+    return <div className="container page-body"><h1>{all.titles["staff-appointment"]}</h1><p>{all.frame.notFound}</p><Link to="/staff">{all.frame.backToList}</Link></div>;
+  }
+  const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
+  const action = `/staff/appointments/${r.reference}`;
+  const simple = r.next.filter((s) => s !== "reschedule");
+  return (
+    <div className="container page-body staff-detail">
+      <p><Link to="/staff">{all.frame.backToList}</Link></p>
+      <h1>{fill(t.heading, { reference: r.reference })}</h1>
+      {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
+      <StaffErrors form="step" order={["status", "doctor", "date", "time"]} />
+      <section aria-labelledby="contact-h">
+        <h2 id="contact-h">{t.contact}</h2>
+        <p className="staff-contact">
+          <a className="button button--outline" href={r.tel}>{fill(t.call, { phone: r.phone })}</a>
+          <a className="button button--outline" href={r.whatsapp} rel="noreferrer noopener" target="_blank">{fill(t.whatsapp, { phone: r.phone })}</a>
+          {r.email ? <a href={`mailto:${r.email}`}>{t.email}: {r.email}</a> : null}
+        </p>
+      </section>
+      <section aria-labelledby="details-h">
+        <h2 id="details-h">{t.details}</h2>
+        <dl className="staff-dl">
+          <dt>{t.status}</dt><dd>{all.inbox.statuses[r.status]}{r.overdue ? <strong className="staff-flag"> {all.inbox.overdueFlag}</strong> : null}</dd>
+          <dt>{all.inbox.patient}</dt><dd>{r.name}</dd>
+          <dt>{t.when}</dt><dd>{formatDate(r.date)}, {r.time}</dd>
+          <dt>{t.doctor}</dt><dd>{r.doctor}</dd>
+          {r.department ? <><dt>{t.department}</dt><dd>{r.department}</dd></> : null}
+          <dt>{t.visitType}</dt><dd>{r.visitType}</dd>
+          <dt>{t.newPatient}</dt><dd>{r.isNewPatient ? t.yes : t.no}</dd>
+          {r.reason ? <><dt>{t.reason}</dt><dd>{r.reason}</dd></> : null}
+          {r.symptoms.length ? <><dt>{t.symptoms}</dt><dd>{r.symptoms.join(", ")}</dd></> : null}
+          {r.notes ? <><dt>{t.notes}</dt><dd className="staff-text">{r.notes}</dd></> : null}
+          {r.insurance ? <><dt>{t.insurance}</dt><dd>{r.insurance}</dd></> : null}
+          {r.policyNumber ? <><dt>{t.policyNumber}</dt><dd>{r.policyNumber}</dd></> : null}
+          <dt>{t.requestedAt}</dt><dd>{instant(r.createdAt)}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="actions-h">
+        <h2 id="actions-h">{t.actions}</h2>
+        {r.next.length === 0 ? <p>{t.nothingMore}</p> : null}
+        <div className="staff-actions">
+          {simple.map((step) => (
+            <StaffForm key={step} action={action} id={`step-${step}`} className="staff-inline">
+              <input type="hidden" name="step" value={step} />
+              <button type="submit" className={`button ${step === "confirm" ? "button--primary" : "button--outline"}`}>{t.steps[step]}</button>
+            </StaffForm>
+          ))}
+        </div>
+        {r.next.includes("reschedule") ? (
+          <StaffForm action={action} id="step">
+            <h3>{t.rescheduleHeading}</h3>
+            <input type="hidden" name="step" value="reschedule" />
+            <Field form="step" name="doctorId" label={t.rescheduleDoctor} error={doctorError}>
+              <select {...describedBy("step", "doctorId", doctorError)} className="input" defaultValue={String(r.doctorId)}>
+                {d.doctors.map((doc) => <option key={doc.id} value={doc.id}>{doc.name}</option>)}
+              </select>
+            </Field>
+            <Field form="step" name="date" label={t.rescheduleDate} error={dateError}>
+              <input {...describedBy("step", "date", dateError)} type="date" className="input" min={d.today} defaultValue={r.date} required />
+            </Field>
+            <Field form="step" name="time" label={t.rescheduleTime} error={timeError}>
+              <input {...describedBy("step", "time", timeError)} className="input" defaultValue={r.time} required />
+            </Field>
+            <button type="submit" className="button button--outline">{t.steps.reschedule}</button>
+          </StaffForm>
+        ) : null}
+      </section>
+      <History entries={r.history} heading={t.history} />
+    </div>
+  );
+}

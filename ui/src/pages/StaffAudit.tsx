@@ -1,0 +1,32 @@
+// /staff/audit (admins): every staff action, newest first; nobody can change it.
+import { usePageProps } from "../lib/props";
+import { instant, Pager, StaffState, useStaffTexts } from "../components/staff";
+
+export default function StaffAudit() {
+  const state = usePageProps("StaffAudit");
+  const t = useStaffTexts().audit;
+  if (state.status !== "ready") return <StaffState status={state.status} />;
+  const d = state.props.data;
+  return (
+    <div className="container page-body">
+      <h1>{t.heading}</h1>
+      <p>{t.intro}</p>
+      {d.entries.length === 0 ? <p>{t.none}</p> : (
+        <div className="table-wrap">
+          <table className="staff-table">
+            <thead><tr><th scope="col">{t.at}</th><th scope="col">{t.actor}</th><th scope="col">{t.action}</th><th scope="col">{t.target}</th><th scope="col">{t.change}</th></tr></thead>
+            <tbody>
+              {d.entries.map((e, i) => (
+                <tr key={i}>
+                  <td>{instant(e.at)}</td><td>{e.actor}</td><td>{e.action}</td><td>{e.targetKind} {e.target}</td>
+                  <td><code>{JSON.stringify(e.before)}</code> → <code>{JSON.stringify(e.after)}</code></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={d.page} pages={d.pages} href={(p) => `/staff/audit?page=${p}`} />
+    </div>
+  );
+}

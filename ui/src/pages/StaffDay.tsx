@@ -1,0 +1,51 @@
+// /staff/day?doctor=&date=: a doctor's day, their hours and each slot with the
+// request or visit that holds it.
+import { Link } from "react-router";
+import { fill, formatDate } from "../lib/format";
+import { usePageProps } from "../lib/props";
+import { StaffState, useStaffTexts } from "../components/staff";
+
+export default function StaffDay() {
+  const state = usePageProps("StaffDay");
+  const all = useStaffTexts();
+  const t = all.day;
+  if (state.status !== "ready") return <StaffState status={state.status} />;
+  const d = state.props.data;
+  const day = d.day;
+  return (
+    <div className="container page-body">
+      <h1>{t.heading}</h1>
+      <form method="get" action="/staff/day" className="staff-filters">
+        <label>{t.doctor}
+          <select name="doctor" className="input" defaultValue={day ? String(day.doctorId) : ""}>
+            {d.doctors.map((doc) => <option key={doc.id} value={doc.id}>{doc.name}</option>)}
+          </select>
+        </label>
+        <label>{t.date}<input type="date" name="date" className="input" defaultValue={d.date} /></label>
+        <button type="submit" className="button button--primary">{t.show}</button>
+      </form>
+      {!day ? <p>{t.noDoctor}</p> : (
+        <>
+          <h2>{day.doctor}, {formatDate(day.date)}</h2>
+          <p>{day.hours ? fill(t.hours, { hours: day.hours }) : t.closed}</p>
+          {day.slots.length ? (
+            <ul className="staff-day">
+              {day.slots.map((s) => (
+                <li key={s.time} className={s.request ? "staff-day-held" : undefined}>
+                  <span className="staff-day-time">{s.time}</span>{" "}
+                  {s.request ? <Link to={`/staff/appointments/${s.request.reference}`}>{s.request.name} ({all.inbox.statuses[s.request.status]})</Link> : <span className="staff-muted">{t.free}</span>}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {day.elsewhere.length ? (
+            <>
+              <h3>{t.elsewhere}</h3>
+              <ul>{day.elsewhere.map((r) => <li key={r.reference}><Link to={`/staff/appointments/${r.reference}`}>{r.time}: {r.name}</Link></li>)}</ul>
+            </>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

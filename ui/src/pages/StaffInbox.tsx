@@ -1,0 +1,81 @@
+// /staff (src/pages/staff.rs, inbox): appointment requests, newest first, with
+// what waits, filters by status, doctor and date (a GET form: the filters are
+// the address), requests past the 24-hour promise flagged, and the CSV export.
+import { Link } from "react-router";
+import { fill, formatDate } from "../lib/format";
+import { usePageProps } from "../lib/props";
+import { instant, Pager, StaffState, useStaffTexts } from "../components/staff";
+
+export default function StaffInbox() {
+  const state = usePageProps("StaffInbox");
+  const t = useStaffTexts().inbox;
+  if (state.status !== "ready") return <StaffState status={state.status} />;
+  const d = state.props.data;
+  const query = (page: number) => {
+    const q = new URLSearchParams();
+    if (d.status) q.set("status", d.status);
+    if (d.doctor) q.set("doctor", String(d.doctor));
+    if (d.date) q.set("date", d.date);
+    q.set("page", String(page));
+    return `/staff?${q.toString()}`;
+  };
+  return (
+    <div className="container page-body">
+      <h1>{t.heading}</h1>
+      <ul className="staff-counts">
+        <li><Link to="/staff?status=requested">{fill(t.waiting, { count: d.counts.requested })}</Link></li>
+        <li className={d.counts.overdue > 0 ? "staff-overdue" : undefined}>{fill(t.overdue, { count: d.counts.overdue })}</li>
+        <li>{fill(t.today, { count: d.counts.today })}</li>
+        <li><Link to="/staff/card-requests">{fill(t.openCards, { count: d.openCards })}</Link></li>
+        <li><Link to="/staff/messages">{fill(t.openMessages, { count: d.openMessages })}</Link></li>
+      </ul>
+      <form method="get" action="/staff" className="staff-filters" aria-label={t.filters}>
+        <label>{t.status}
+          <select name="status" className="input" defaultValue={d.status ?? ""}>
+            <option value="">{t.any}</option>
+            {d.statuses.map((s) => <option key={s} value={s}>{t.statuses[s]}</option>)}
+          </select>
+        </label>
+        <label>{t.doctor}
+          <select name="doctor" className="input" defaultValue={d.doctor ? String(d.doctor) : ""}>
+            <option value="">{t.any}</option>
+            {d.doctors.map((doc) => <option key={doc.id} value={doc.id}>{doc.name}</option>)}
+          </select>
+        </label>
+        <label>{t.date}
+          <input type="date" name="date" className="input" defaultValue={d.date ?? ""} />
+        </label>
+        <button type="submit" className="button button--primary">{t.apply}</button>
+        <Link to="/staff">{t.clear}</Link>
+      </form>
+      {d.rows.length === 0 ? <p>{t.none}</p> : (
+        <div className="table-wrap">
+          <table className="staff-table">
+            <thead>
+              <tr><th scope="col">{t.reference}</th><th scope="col">{t.status}</th><th scope="col">{t.when}</th><th scope="col">{t.doctor}</th><th scope="col">{t.patient}</th><th scope="col">{t.requestedAt}</th></tr>
+            </thead>
+            <tbody>
+              {d.rows.map((r) => (
+                <tr key={r.reference}>
+                  <td><Link to={`/staff/appointments/${r.reference}`}>{r.reference}</Link></td>
+                  <td>{t.statuses[r.status]}{r.overdue ? <strong className="staff-flag"> {t.overdueFlag}</strong> : null}</td>
+                  <td>{formatDate(r.date)}, {r.time}</td>
+                  <td>{r.doctor}</td>
+                  <td>{r.name}</td>
+                  <td>{instant(r.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={d.page} pages={d.pages} href={query} />
+      <h2>{t.export}</h2>
+      <form method="get" action="/staff/appointments.csv" className="staff-filters">
+        <label>{t.from}<input type="date" name="from" className="input" defaultValue={d.today} required /></label>
+        <label>{t.to}<input type="date" name="to" className="input" defaultValue={d.today} required /></label>
+        <button type="submit" className="button button--outline">{t.download}</button>
+      </form>
+    </div>
+  );
+}

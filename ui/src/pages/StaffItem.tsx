@@ -1,0 +1,61 @@
+// /staff/card-requests/{reference} and /staff/messages/{reference}: one health
+// card request or contact message, who handled it and when, or the form to mark
+// it handled with a note; and its history.
+import { Link } from "react-router";
+import { fill } from "../lib/format";
+import { usePageProps } from "../lib/props";
+import { describedBy, Field } from "../components/form";
+import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts } from "../components/staff";
+import type { AuditEntry } from "../types";
+
+export function History({ entries, heading }: { entries: AuditEntry[]; heading: string }) {
+  const t = useStaffTexts().audit;
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby="history-h">
+      <h2 id="history-h">{heading}</h2>
+      <ol className="staff-history">
+        {entries.map((e, i) => <li key={i}>{instant(e.at)}: {e.actor}, {e.action}{" "}<span className="staff-muted">({t.change}: {JSON.stringify(e.before)} → {JSON.stringify(e.after)})</span></li>)}
+      </ol>
+    </section>
+  );
+}
+
+export default function StaffItem() {
+  const state = usePageProps("StaffItem");
+  const all = useStaffTexts();
+  const t = all.items;
+  const noteError = useFieldError("note");
+  if (state.status !== "ready") return <StaffState status={state.status} />;
+  const d = state.props.data;
+  const list = d.kind === "card-request" ? "/staff/card-requests" : "/staff/messages";
+  const item = d.item;
+  if (!item) return <div className="container page-body"><p>{all.frame.notFound}</p><Link to={list}>{all.frame.backToList}</Link></div>;
+  return (
+    <div className="container page-body staff-detail">
+      <p><Link to={list}>{all.frame.backToList}</Link></p>
+      <h1>{fill(d.kind === "card-request" ? t.cardHeading : t.messageHeading, { reference: item.reference })}</h1>
+      <dl className="staff-dl">
+        <dt>{t.name}</dt><dd>{item.name}</dd>
+        <dt>{t.email}</dt><dd><a href={`mailto:${item.email}`}>{item.email}</a></dd>
+        <dt>{t.phone}</dt><dd><a href={`tel:${item.phone.replace(/\s/g, "")}`}>{item.phone}</a></dd>
+        <dt>{d.kind === "card-request" ? t.topicCard : t.topicMessage}</dt><dd>{item.topic}</dd>
+        {item.clinic ? <><dt>{t.clinic}</dt><dd>{item.clinic}</dd></> : null}
+        {item.text ? <><dt>{t.message}</dt><dd className="staff-text">{item.text}</dd></> : null}
+        <dt>{t.received}</dt><dd>{instant(item.createdAt)}</dd>
+      </dl>
+      {item.handledAt ? (
+        <p className="staff-done">{fill(t.handledBy, { who: item.handledBy ?? "", when: instant(item.handledAt) })}{item.handledNote ? `: ${item.handledNote}` : ""}</p>
+      ) : (
+        <StaffForm action={`${list}/${item.reference}`} id="handled">
+          <StaffErrors form="handled" order={["note"]} />
+          <Field form="handled" name="note" label={t.note} error={noteError}>
+            <textarea {...describedBy("handled", "note", noteError)} className="input" rows={3} maxLength={1000} />
+          </Field>
+          <button type="submit" className="button button--primary">{t.markHandled}</button>
+        </StaffForm>
+      )}
+      <History entries={d.history} heading={all.request.history} />
+    </div>
+  );
+}

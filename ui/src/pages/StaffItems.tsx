@@ -1,0 +1,39 @@
+// /staff/card-requests and /staff/messages: the open ones (or the handled ones), newest first.
+import { Link } from "react-router";
+import { usePageProps } from "../lib/props";
+import { instant, Pager, StaffState, useStaffTexts } from "../components/staff";
+
+export default function StaffItems() {
+  const state = usePageProps("StaffItems");
+  const t = useStaffTexts().items;
+  if (state.status !== "ready") return <StaffState status={state.status} />;
+  const d = state.props.data;
+  const base = d.kind === "card-request" ? "/staff/card-requests" : "/staff/messages";
+  return (
+    <div className="container page-body">
+      <h1>{d.kind === "card-request" ? t.cardsHeading : t.messagesHeading}</h1>
+      <nav className="staff-tabs" aria-label={d.kind === "card-request" ? t.cardsHeading : t.messagesHeading}>
+        <Link to={base} aria-current={!d.handled ? "page" : undefined}>{t.open}</Link>
+        <Link to={`${base}?handled=1`} aria-current={d.handled ? "page" : undefined}>{t.handled}</Link>
+      </nav>
+      {d.items.length === 0 ? <p>{t.none}</p> : (
+        <div className="table-wrap">
+          <table className="staff-table">
+            <thead><tr><th scope="col">{t.reference}</th><th scope="col">{t.name}</th><th scope="col">{d.kind === "card-request" ? t.topicCard : t.topicMessage}</th><th scope="col">{t.received}</th></tr></thead>
+            <tbody>
+              {d.items.map((i) => (
+                <tr key={i.reference}>
+                  <td><Link to={`${base}/${i.reference}`}>{i.reference}</Link></td>
+                  <td>{i.name}</td>
+                  <td>{i.topic}</td>
+                  <td>{instant(i.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={d.page} pages={d.pages} href={(p) => `${base}?${d.handled ? "handled=1&" : ""}page=${p}`} />
+    </div>
+  );
+}

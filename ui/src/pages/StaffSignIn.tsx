@@ -1,0 +1,43 @@
+// /staff/sign-in and /staff/sign-in/code (src/pages/staff.rs): the password, then
+// the authenticator app's code or a recovery code. Plain forms; the server
+// checks, limits failures and sets the session cookie (src/staff/actions.rs).
+import { Link } from "react-router";
+import { StaffErrors, StaffForm, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+import { describedBy, Field } from "../components/form";
+import { usePageProps } from "../lib/props";
+
+export default function StaffSignIn() {
+  const state = usePageProps("StaffSignIn");
+  const t = useStaffTexts().signIn;
+  const emailError = useFieldError("email");
+  const codeError = useFieldError("code");
+  const email = useSent("email");
+  if (state.status !== "ready") return <StaffState status={state.status} />;
+  const code = state.props.data.step === "code";
+  return (
+    <div className="container page-body staff-narrow">
+      <h1>{code ? t.codeHeading : t.heading}</h1>
+      {code ? (
+        <StaffForm action="/staff/sign-in/code" id="code">
+          <StaffErrors form="code" order={["code"]} />
+          <Field form="code" name="code" label={t.code} hint={t.codeHint} error={codeError}>
+            <input {...describedBy("code", "code", codeError, true)} className="input" autoComplete="one-time-code" inputMode="text" required />
+          </Field>
+          <button type="submit" className="button button--primary">{t.codeSubmit}</button>
+          <p><Link to="/staff/sign-in" reloadDocument>{t.startAgain}</Link></p>
+        </StaffForm>
+      ) : (
+        <StaffForm action="/staff/sign-in" id="sign-in">
+          <StaffErrors form="sign-in" order={["email", "password"]} />
+          <Field form="sign-in" name="email" label={t.email} error={emailError}>
+            <input {...describedBy("sign-in", "email", emailError)} type="email" className="input" autoComplete="username" defaultValue={email} required />
+          </Field>
+          <Field form="sign-in" name="password" label={t.password}>
+            <input {...describedBy("sign-in", "password")} type="password" className="input" autoComplete="current-password" required />
+          </Field>
+          <button type="submit" className="button button--primary">{t.submit}</button>
+        </StaffForm>
+      )}
+    </div>
+  );
+}
