@@ -7,6 +7,7 @@ import { Link, useLocation } from "react-router";
 import { ErrorSummary } from "./form";
 import { useProps, useSite } from "../lib/props";
 import { fill } from "../lib/format";
+export { instant } from "../lib/format";
 import type { FormState, StaffBar, StaffTexts } from "../types";
 
 /** The console's texts. */
@@ -65,17 +66,6 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
       {page < pages ? <Link to={href(page + 1)} rel="next">{t.next}</Link> : null}
     </nav>
   );
-}
-
-/** "24 Nov 2026, 3:05 PM" in IST, from an RFC 3339 instant (no Intl: the same on server and browser). */
-export function instant(iso: string): string {
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return iso;
-  const ist = new Date(t + 330 * 60_000);
-  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-  const h = ist.getUTCHours();
-  const m = String(ist.getUTCMinutes()).padStart(2, "0");
-  return `${ist.getUTCDate()} ${months[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, ${h % 12 || 12}:${m} ${h < 12 ? "AM" : "PM"}`;
 }
 
 /** The console's frame: header, navigation by role, sign-out, then the page. */

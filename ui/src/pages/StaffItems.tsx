@@ -8,18 +8,20 @@ export default function StaffItems() {
   const t = useStaffTexts().items;
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
-  const base = d.kind === "card-request" ? "/staff/card-requests" : "/staff/messages";
+  const cards = d.kind === "card-request";
+  const base = cards ? "/staff/card-requests" : "/staff/messages";
+  const heading = cards ? t.cardsHeading : t.messagesHeading;
   return (
     <div className="container page-body">
-      <h1>{d.kind === "card-request" ? t.cardsHeading : t.messagesHeading}</h1>
-      <nav className="staff-tabs" aria-label={d.kind === "card-request" ? t.cardsHeading : t.messagesHeading}>
+      <h1>{heading}</h1>
+      <nav className="staff-tabs" aria-label={heading}>
         <Link to={base} aria-current={!d.handled ? "page" : undefined}>{t.open}</Link>
         <Link to={`${base}?handled=1`} aria-current={d.handled ? "page" : undefined}>{t.handled}</Link>
       </nav>
       {d.items.length === 0 ? <p>{t.none}</p> : (
         <div className="table-wrap">
           <table className="staff-table">
-            <thead><tr><th scope="col">{t.reference}</th><th scope="col">{t.name}</th><th scope="col">{d.kind === "card-request" ? t.topicCard : t.topicMessage}</th><th scope="col">{t.received}</th></tr></thead>
+            <thead><tr><th scope="col">{t.reference}</th><th scope="col">{t.name}</th><th scope="col">{cards ? t.topicCard : t.topicMessage}</th><th scope="col">{t.received}</th></tr></thead>
             <tbody>
               {d.items.map((i) => (
                 <tr key={i.reference}>
