@@ -111,7 +111,7 @@ impl MigrationTrait for Migration {
                     .col(string_len(AuditLog::Actor, 254))
                     .col(string_len(AuditLog::Action, 64))
                     .col(string_len(AuditLog::TargetKind, 32))
-                    .col(string_len(AuditLog::Target, 64))
+                    .col(string_len(AuditLog::Target, 254))
                     .col(text(AuditLog::Before))
                     .col(text(AuditLog::After))
                     .to_owned(),

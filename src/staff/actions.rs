@@ -84,14 +84,20 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
         let current = current.clone();
         async move { render::page_with(&state, &path, Some(form), current.as_ref()).await }
     };
+    // Refused, a write is answered with its page; a write that has none (signing
+    // out, ending sessions) with the account page.
+    let own_page = match crate::pages::registry::find(req.path()) {
+        Some(_) => req.path().to_owned(),
+        None => "/staff/account".to_owned(),
+    };
     if crate::edge::from_another_site(&req, &state.config.public_url) {
-        return refuse(crate::actions::cross_site(), Map::new(), req.path().to_owned()).await;
+        return refuse(crate::actions::cross_site(), Map::new(), own_page).await;
     }
     let (input, body): (A::Input, _) = match crate::actions::read(&req, payload, Channel::Form).await {
         Ok(read) => read,
-        Err(e) => return refuse(e, Map::new(), req.path().to_owned()).await,
+        Err(e) => return refuse(e, Map::new(), own_page).await,
     };
-    let path = A::page(&req, &input).unwrap_or_else(|| req.path().to_owned());
+    let path = A::page(&req, &input).unwrap_or(own_page);
     let values = shown_again(&input);
     // Every write of a session carries that session's token.
     if let Some(current) = &current {

@@ -1,0 +1,984 @@
+//! The staff console (issue 15) through the real app, in process, on SQLite and
+//! (with `TEST_DATABASE_URL`) PostgreSQL. It proves that:
+//!
+//! - every staff page and every staff write or export checks the session and the
+//!   role on the server: anonymous requests go to the sign-in page, a role that
+//!   may not reach a route gets 403, the right role gets through;
+//! - signing in takes a password and then a second factor, gives a new
+//!   `__Host-` cookie (`Secure`, `HttpOnly`, `SameSite=Strict`) at each step,
+//!   and a session ends at once; writes need the session's anti-forgery token;
+//! - failed sign-ins are limited, unknown addresses are answered as known ones,
+//!   and the attempts' records hold neither the address nor the password;
+//! - easy passwords are refused; a recovery code signs in once;
+//! - the desk's steps on a request (confirm, reschedule, cancel, decline) change
+//!   it, mail the patient with a calendar invitation that parses, free slots at
+//!   once, and write an audit log that the database refuses to change;
+//! - unconfirmed requests expire and free their slot; the CSV export holds no
+//!   health data and neutralises formulas; messages are marked handled once;
+//! - `hygo staff …` makes accounts, lists them, and disabling one ends its sessions.
+//!
+//! Cookies are carried by hand: read from `Set-Cookie`, sent as `Cookie:`.
+
+mod common;
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::test::{self, TestRequest};
+use chrono::SecondsFormat;
+use hygo::pages::registry::{Scope, PAGES};
+use hygo::access::Need;
+use hygo::staff::STAFF_ROUTES;
+use hygo_data::audit::Actor;
+use hygo_data::calendar::icalendar::{self, Component as _};
+use hygo_data::entities::{appointment, audit_log, card_request, contact_message, outbox, sign_in_attempt, staff_account, staff_session};
+use hygo_data::form::Message;
+use hygo_data::staff::sessions::COOKIE;
+use hygo_data::staff::{accounts, token_hash, totp, Role};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+use serde_json::{json, Value};
+
+use common::{at, call, post_form, post_json, send, state_with, Answer, TestDb};
+
+/// Monday 7 January 2030, 10:20 in Rajkot. Dr. Hitesh Patel (id 1) works
+/// Monday, Wednesday and Friday, 10:00 AM to 5:00 PM.
+const NOW: &str = "2030-01-07 10:20";
+const ORIGIN: &str = "https://hygo.test";
+/// A password the checks accept (long, no common words).
+const PASSWORD: &str = "Tamarind kite orbit 7193 velvet";
+const DESK_MAIL: &str = "desk@hygo.test";
+
+// ---- Requests and answers -------------------------------------------------------
+
+/// A form post from the console's own pages, with the session's cookie when given.
+fn post(uri: &str, body: &str, token: Option<&str>) -> TestRequest {
+    let req = post_form(uri, body).insert_header(("origin", ORIGIN));
+    match token {
+        Some(token) => req.insert_header(("cookie", format!("{COOKIE}={token}"))),
+        None => req,
+    }
+}
+
+/// A GET, with the session's cookie when given.
+fn get_as(uri: &str, token: Option<&str>) -> TestRequest {
+    let req = TestRequest::get().uri(uri);
+    match token {
+        Some(token) => req.insert_header(("cookie", format!("{COOKIE}={token}"))),
+        None => req,
+    }
+}
+
+/// A form body, encoded.
+fn form(pairs: &[(&str, &str)]) -> String {
+    form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish()
+}
+
+/// The `Set-Cookie` header that sets the session cookie, as sent.
+fn session_set_cookie(answer: &Answer) -> Option<String> {
+    answer
+        .headers
+        .get_all("set-cookie")
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with(&format!("{COOKIE}=")))
+        .map(str::to_owned)
+}
+
+/// The session token an answer sets (a non-empty cookie value), if any.
+fn token_of(answer: &Answer) -> Option<String> {
+    let header = session_set_cookie(answer)?;
+    let cookie = actix_web::cookie::Cookie::parse(header).ok()?;
+    (!cookie.value().is_empty()).then(|| cookie.value().to_owned())
+}
+
+/// The props a rendered page carries (`<script id="hygo-props">`).
+fn props(answer: &Answer) -> Value {
+    let start = answer
+        .text
+        .find(r#"<script id="hygo-props" type="application/json">"#)
+        .unwrap_or_else(|| panic!("status {}: no props in the page: {}", answer.status, &answer.text[..answer.text.len().min(600)]));
+    let rest = &answer.text[start..];
+    let json = &rest[rest.find('>').unwrap() + 1..rest.find("</script>").unwrap()];
+    serde_json::from_str(json).expect("the props are JSON")
+}
+
+fn text(key: &'static str) -> String {
+    Message::new(key).text("en")
+}
+
+fn unix_now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs()
+}
+
+// ---- Staff accounts ---------------------------------------------------------------
+
+/// A member of staff, signed in.
+struct Staff {
+    id: i32,
+    email: String,
+    /// The session cookie's value.
+    token: String,
+    /// The session's anti-forgery token.
+    csrf: String,
+    /// What the setup's last step answered (the account page, with the recovery codes).
+    setup_answer: Answer,
+}
+
+/// The anti-forgery token of the session a cookie names.
+async fn csrf_of(db: &hygo_data::Db, token: &str) -> String {
+    staff_session::Entity::find()
+        .filter(staff_session::Column::TokenHash.eq(token_hash(token)))
+        .one(db)
+        .await
+        .unwrap()
+        .expect("the cookie names a session")
+        .csrf_token
+}
+
+async fn account(db: &hygo_data::Db, email: &str) -> staff_account::Model {
+    accounts::by_email(db, email).await.unwrap().expect("the account")
+}
+
+/// A code of the account's authenticator app that the server will take now: of the
+/// current time step, or the next (one step of skew), never one already used.
+async fn fresh_code(db: &hygo_data::Db, email: &str) -> String {
+    loop {
+        let a = account(db, email).await;
+        let secret = a.totp_secret.clone().expect("a second factor");
+        let now = i64::try_from(unix_now() / 30).unwrap();
+        let step = a.totp_last_step.map_or(now, |last| now.max(last + 1));
+        if step <= now + 1 {
+            return totp::code_at(&secret, u64::try_from(step).unwrap() * 30).unwrap();
+        }
+        tokio::time::sleep(Duration::from_secs(3)).await;
+    }
+}
+
+/// Makes an account as `hygo staff add` does and sets it up through its link.
+async fn staff(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
+    db: &hygo_data::Db,
+    email: &str,
+    role: Role,
+) -> Staff {
+    let (_, link) = accounts::add(db, &Actor::system(), email, "", role).await.expect("the account is made");
+    set_up(app, db, &link, email).await
+}
+
+/// The setup link's two steps: a password, then the first code of the app.
+async fn set_up(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
+    db: &hygo_data::Db,
+    link: &str,
+    email: &str,
+) -> Staff {
+    let chosen = call(app, post("/staff/setup", &form(&[("token", link), ("password", PASSWORD)]), None)).await;
+    assert_eq!((chosen.status, chosen.header("location")), (303, "/staff/setup/code"), "{email}: the password is taken");
+    let pending = token_of(&chosen).expect("a session for the second step");
+    let secret = account(db, email).await.totp_secret.expect("a new TOTP secret");
+    let code = totp::code_at(&secret, unix_now()).unwrap();
+    let csrf = csrf_of(db, &pending).await;
+    let done = call(app, post("/staff/setup/code", &form(&[("code", &code), ("csrf", &csrf)]), Some(&pending))).await;
+    let token = token_of(&done).unwrap_or_else(|| panic!("{email}: signed in after the first code (status {})", done.status));
+    assert_ne!(token, pending, "{email}: a new token once signed in");
+    let a = account(db, email).await;
+    assert!(a.password_hash.is_some() && a.totp_last_step.is_some(), "{email}: ready");
+    Staff { id: a.id, email: a.email, csrf: csrf_of(db, &token).await, token, setup_answer: done }
+}
+
+/// Signs in with the password, then with `code` (or a fresh one from the app):
+/// the answer of the code step and the pending session's token.
+async fn sign_in(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
+    db: &hygo_data::Db,
+    email: &str,
+    code: Option<&str>,
+) -> (Answer, String) {
+    let first = call(app, post("/staff/sign-in", &form(&[("email", email), ("password", PASSWORD)]), None)).await;
+    assert_eq!((first.status, first.header("location")), (303, "/staff/sign-in/code"), "{email}: the password step");
+    let pending = token_of(&first).expect("a session for the code step");
+    let csrf = csrf_of(db, &pending).await;
+    let code = match code {
+        Some(code) => code.to_owned(),
+        None => fresh_code(db, email).await,
+    };
+    (call(app, post("/staff/sign-in/code", &form(&[("code", &code), ("csrf", &csrf)]), Some(&pending))).await, pending)
+}
+
+/// Whether a session token is live: its page props answer 200 (401 once it has ended).
+async fn props_status(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
+    path: &str,
+    token: Option<&str>,
+) -> u16 {
+    let uri = format!("/api/props?path={}", form_urlencoded::byte_serialize(path.as_bytes()).collect::<String>());
+    call(app, get_as(&uri, token)).await.status
+}
+
+// ---- Bookings and mail ------------------------------------------------------------
+
+/// An appointment request as the public site sends it, by patient `n` (each
+/// patient their own phone and address, so the per-person limits never count).
+fn booking(date: &str, time: &str, name: &str, n: u32) -> Value {
+    json!({
+        "name": name, "phone": format!("+91 98765 4321{n}"), "email": format!("patient{n}@example.com"),
+        "department": "neurology", "doctor": "Dr. Hitesh Patel",
+        "date": date, "time": time, "visitType": "in-person", "reason": "Consultation",
+        "selectedSymptoms": ["Headache"], "additionalNotes": "Worse every morning since Diwali",
+        "insurance": "Star Health", "policyNumber": "SH-2030-0042", "isNewPatient": "yes"
+    })
+}
+
+async fn book(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
+    date: &str,
+    time: &str,
+    name: &str,
+    n: u32,
+) -> String {
+    let (status, _, body) = send(app, post_json("/appointments/bookAppointment", &booking(date, time, name, n))).await;
+    assert_eq!(status, 201, "booked: {body}");
+    body["data"]["reference"].as_str().expect("a reference").to_owned()
+}
+
+/// The available and the booked times of Dr. Hitesh Patel's day.
+async fn slots(
+    app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
+    date: &str,
+) -> (Vec<String>, Vec<String>) {
+    let (status, _, body) = send(app, TestRequest::get().uri(&format!("/appointments/slots?doctorId=1&date={date}"))).await;
+    assert_eq!(status, 200, "{body}");
+    let list = |v: &Value| v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_owned()).collect::<Vec<_>>();
+    (list(&body["availableSlots"]), list(&body["bookedSlots"]))
+}
+
+async fn request_row(db: &hygo_data::Db, reference: &str) -> appointment::Model {
+    appointment::Entity::find().filter(appointment::Column::Reference.eq(reference)).one(db).await.unwrap().expect("the request")
+}
+
+async fn mails(db: &hygo_data::Db) -> Vec<outbox::Model> {
+    outbox::Entity::find().order_by_asc(outbox::Column::Id).all(db).await.unwrap()
+}
+
+/// The calendar a mail carries, parsed: its METHOD, and its one event's SEQUENCE and start (UTC).
+fn invitation(mail: &outbox::Model) -> (String, u32, String) {
+    let text = mail.calendar.as_deref().unwrap_or_else(|| panic!("a calendar with {:?}", mail.subject));
+    let calendar: icalendar::Calendar = text.parse().unwrap_or_else(|e| panic!("the invitation parses ({e}): {text}"));
+    let events: Vec<&icalendar::Event> = calendar.events().collect();
+    assert_eq!(events.len(), 1, "one event: {text}");
+    let start = match events[0].get_start() {
+        Some(icalendar::DatePerhapsTime::DateTime(icalendar::CalendarDateTime::Utc(t))) => t.format("%Y%m%dT%H%M%SZ").to_string(),
+        other => panic!("a start in UTC: {other:?}"),
+    };
+    let method = calendar.property_value("METHOD").expect("METHOD").to_owned();
+    (method, events[0].get_sequence().expect("SEQUENCE"), start)
+}
+
+async fn audit_rows(db: &hygo_data::Db, target: &str) -> Vec<audit_log::Model> {
+    audit_log::Entity::find().filter(audit_log::Column::Target.eq(target)).order_by_asc(audit_log::Column::Id).all(db).await.unwrap()
+}
+
+/// RFC 4180 as the export writes it: quoted cells, doubled quotes, CRLF.
+fn parse_csv(text: &str) -> Vec<Vec<String>> {
+    let (mut rows, mut row, mut cell) = (Vec::new(), Vec::new(), String::new());
+    let (mut quoted, mut chars) = (false, text.chars().peekable());
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                cell.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => cell.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut cell)),
+            (false, '\r') => {}
+            (false, '\n') => {
+                row.push(std::mem::take(&mut cell));
+                rows.push(std::mem::take(&mut row));
+            }
+            (false, c) => cell.push(c),
+        }
+    }
+    if !cell.is_empty() || !row.is_empty() {
+        row.push(cell);
+        rows.push(row);
+    }
+    rows
+}
+
+// ---- 1. Access ----------------------------------------------------------------------
+
+#[actix_web::test]
+async fn every_staff_route_checks_the_session_and_role() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let appointment_ref = book(&app, "2030-01-09", "11:00 AM", "Asha Patel", 1).await;
+        let card = json!({ "name": "Meera Shah", "email": "meera@example.in", "number": "98250 22222", "subscriptionType": "Essential Family" });
+        let (status, _, answer) = send(&app, post_json("/api/SubscriptionData/subscription-form", &card)).await;
+        assert_eq!(status, 201, "{b}: {answer}");
+        let card_ref = answer["data"]["reference"].as_str().unwrap().to_owned();
+        let message = json!({ "name": "Dev", "email": "dev@example.in", "phone": "", "subject": "Hours", "message": "Open on Sunday?", "clinic": "" });
+        let (status, _, answer) = send(&app, post_json("/api/contact", &message)).await;
+        assert_eq!(status, 201, "{b}: {answer}");
+        let message_ref = answer["data"]["reference"].as_str().unwrap().to_owned();
+
+        let admin = staff(&app, &state.db, "admin@hygo.test", Role::Admin).await;
+        let desk = staff(&app, &state.db, "frontdesk@hygo.test", Role::Desk).await;
+        let editor = staff(&app, &state.db, "editor@hygo.test", Role::Editor).await;
+        let people = [(Role::Admin, &admin), (Role::Desk, &desk), (Role::Editor, &editor)];
+
+        // Every page that needs a role, and every write or export that does; signing out last.
+        let mut routes: Vec<(String, &str, &[Role])> = Vec::new();
+        for page in PAGES {
+            if let Scope::Staff(Need::Role(roles)) = page.scope {
+                routes.extend(page.paths.iter().map(|path| ("get".to_owned(), *path, roles)));
+            }
+        }
+        for (method, path, need) in STAFF_ROUTES {
+            if let Need::Role(roles) = need {
+                routes.push(((*method).to_owned(), *path, *roles));
+            }
+        }
+        routes.sort_by_key(|(_, path, _)| *path == "/staff/sign-out");
+        let with_reference = |path: &str| {
+            let reference = match path {
+                p if p.starts_with("/staff/card-requests/") => &card_ref,
+                p if p.starts_with("/staff/messages/") => &message_ref,
+                _ => &appointment_ref,
+            };
+            path.replace("{reference}", reference)
+        };
+
+        let mut checked = 0;
+        for (method, pattern, roles) in &routes {
+            let path = with_reference(pattern);
+            let is_get = method == "get";
+            let send_as = |token: Option<&str>, csrf: &str| match is_get {
+                true => get_as(&path, token),
+                false => post(&path, &form(&[("csrf", csrf)]), token),
+            };
+
+            let anonymous = call(&app, send_as(None, "x")).await;
+            assert_eq!((anonymous.status, anonymous.header("location")), (303, "/staff/sign-in"), "{b}: {method} {path} without a session");
+            assert_eq!(anonymous.header("cache-control"), "no-store", "{b}: {method} {path}");
+            if is_get && !path.ends_with(".csv") {
+                assert_eq!(props_status(&app, &path, None).await, 401, "{b}: the props of {path} without a session");
+            }
+
+            for (role, who) in people {
+                let answer = call(&app, send_as(Some(&who.token), &who.csrf)).await;
+                let label = format!("{b}: {method} {path} as {}", role.as_str());
+                if !roles.contains(&role) {
+                    assert_eq!(answer.status, 403, "{label}: not this role's");
+                    assert!(!answer.text.contains("Asha") && !answer.text.contains("Meera"), "{label}: a refusal shows nothing of the records");
+                    if is_get && !path.ends_with(".csv") {
+                        assert_eq!(props_status(&app, &path, Some(&who.token)).await, 403, "{label}: the props");
+                    }
+                    continue;
+                }
+                match (is_get, path.ends_with(".csv"), path.as_str()) {
+                    (true, true, _) => {
+                        assert_eq!(answer.status, 200, "{label}: {}", answer.text);
+                        assert!(answer.header("content-type").starts_with("text/csv"), "{label}");
+                    }
+                    (true, false, _) => {
+                        assert_eq!(answer.status, 200, "{label}: the page (needs its component in ui/src/pages)");
+                        assert_eq!(answer.header("cache-control"), "no-store", "{label}");
+                        assert_eq!(props_status(&app, &path, Some(&who.token)).await, 200, "{label}: the props");
+                    }
+                    (false, _, "/staff/sign-out") => {
+                        assert_eq!((answer.status, answer.header("location")), (303, "/staff/sign-in"), "{label}");
+                        assert_eq!(props_status(&app, "/staff/account", Some(&who.token)).await, 401, "{label}: the session ended");
+                    }
+                    (false, _, _) => {
+                        assert!(
+                            matches!(answer.status, 303 | 409 | 422) && answer.header("location") != "/staff/sign-in",
+                            "{label}: reaches its action (303, or the page again with 409/422), got {} to {:?}",
+                            answer.status,
+                            answer.header("location")
+                        );
+                        assert_eq!(props_status(&app, "/staff/account", Some(&who.token)).await, 200, "{label}: still signed in");
+                    }
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked >= 12, "{b}: {checked} staff routes checked");
+        // The writes really ran for the roles that may: the card request and the message are handled.
+        let card = card_request::Entity::find().filter(card_request::Column::Reference.eq(&card_ref)).one(&state.db).await.unwrap().unwrap();
+        assert_eq!(card.handled_by.as_deref(), Some("admin@hygo.test"), "{b}: the first allowed role handled it");
+        let message = contact_message::Entity::find().filter(contact_message::Column::Reference.eq(&message_ref)).one(&state.db).await.unwrap().unwrap();
+        assert_eq!(message.handled_by.as_deref(), Some("admin@hygo.test"), "{b}");
+        assert_eq!(request_row(&state.db, &appointment_ref).await.status, "requested", "{b}: a step without `step` changes nothing");
+    }
+}
+
+// ---- 2. Signing in and out --------------------------------------------------------
+
+#[actix_web::test]
+async fn sign_in_takes_a_password_and_a_code_and_sessions_end_at_once() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let me = staff(&app, &state.db, "Nila.Desai@hygo.test", Role::Desk).await;
+        assert_eq!(me.email, "nila.desai@hygo.test", "{b}: addresses are kept in lower case");
+
+        // The password: a session that is only half-way, in a cookie only this host gets.
+        let first = call(&app, post("/staff/sign-in", &form(&[("email", "NILA.DESAI@hygo.test"), ("password", PASSWORD)]), None)).await;
+        assert_eq!((first.status, first.header("location")), (303, "/staff/sign-in/code"), "{b}");
+        assert_eq!(first.header("cache-control"), "no-store", "{b}");
+        let set = session_set_cookie(&first).expect("a session cookie");
+        let cookie = actix_web::cookie::Cookie::parse(set.clone()).unwrap();
+        assert_eq!(cookie.name(), "__Host-hygo-staff", "{b}");
+        assert_eq!(cookie.secure(), Some(true), "{b}: Secure: {set}");
+        assert_eq!(cookie.http_only(), Some(true), "{b}: HttpOnly: {set}");
+        assert_eq!(cookie.same_site(), Some(actix_web::cookie::SameSite::Strict), "{b}: {set}");
+        assert_eq!(cookie.path(), Some("/"), "{b}: {set}");
+        assert_eq!(cookie.domain(), None, "{b}: a __Host- cookie names no domain: {set}");
+        for attribute in ["Secure", "HttpOnly", "SameSite=Strict", "Path=/"] {
+            assert!(set.split(';').any(|a| a.trim() == attribute), "{b}: {attribute} in {set}");
+        }
+        let pending = cookie.value().to_owned();
+        assert!(pending.len() >= 20, "{b}: a long random token");
+        let stored = staff_session::Entity::find().filter(staff_session::Column::TokenHash.eq(token_hash(&pending))).one(&state.db).await.unwrap().unwrap();
+        assert_eq!(stored.stage, "password", "{b}");
+        assert_eq!(
+            staff_session::Entity::find().filter(staff_session::Column::TokenHash.eq(pending.clone())).count(&state.db).await.unwrap(),
+            0,
+            "{b}: the database keeps the token's hash only"
+        );
+        // Half-way opens no console page.
+        let halfway = call(&app, get_as("/staff", Some(&pending))).await;
+        assert_eq!((halfway.status, halfway.header("location")), (303, "/staff/sign-in"), "{b}: the password alone is not enough");
+        assert_eq!(props_status(&app, "/staff", Some(&pending)).await, 401, "{b}");
+
+        // The code: signed in, with a new token; the pending one has ended.
+        let code = fresh_code(&state.db, &me.email).await;
+        let csrf = csrf_of(&state.db, &pending).await;
+        let done = call(&app, post("/staff/sign-in/code", &form(&[("code", &code), ("csrf", &csrf)]), Some(&pending))).await;
+        assert_eq!((done.status, done.header("location")), (303, "/staff"), "{b}");
+        let token = token_of(&done).expect("a new cookie");
+        assert_ne!(token, pending, "{b}: a new token once signed in");
+        assert_eq!(props_status(&app, "/staff/sign-in/code", Some(&pending)).await, 401, "{b}: the pending session ended");
+        let csrf = csrf_of(&state.db, &token).await;
+        assert_ne!(csrf, me.csrf, "{b}: each session its own anti-forgery token");
+
+        // The same code again does not sign in a second time.
+        let (again, _) = sign_in(&app, &state.db, &me.email, Some(&code)).await;
+        assert_eq!(token_of(&again), None, "{b}: a code is taken once");
+        assert_eq!(again.status, 422, "{b}: and the page says so");
+
+        let page = call(&app, get_as("/staff", Some(&token))).await;
+        assert_eq!(page.header("cache-control"), "no-store", "{b}");
+        assert_eq!(page.header("referrer-policy"), "same-origin", "{b}: the console's addresses stay on the site");
+        assert_eq!(page.status, 200, "{b}: the inbox (needs ui/src/pages/StaffInbox.tsx)");
+        assert_eq!(props_status(&app, "/staff", Some(&token)).await, 200, "{b}");
+
+        // Writes without the session's token, or from another site, change nothing,
+        // and are answered 403 (checked at the end, after what they did not do).
+        let mut refusals = Vec::new();
+        let forged = call(&app, post("/staff/sign-out", "", Some(&token))).await;
+        refusals.push(("sign-out without the anti-forgery token", forged.status));
+        let wrong = call(&app, post("/staff/sign-out", &form(&[("csrf", &me.csrf)]), Some(&token))).await;
+        refusals.push(("sign-out with another session's token", wrong.status));
+        let other_site = post("/staff/account/sessions", &form(&[("everywhere", "1"), ("csrf", &csrf)]), Some(&token))
+            .insert_header(("origin", "https://evil.example"));
+        refusals.push(("ending every session from another site", call(&app, other_site).await.status));
+        let no_token = call(&app, post("/staff/account/sessions", &form(&[("everywhere", "1")]), Some(&token))).await;
+        refusals.push(("ending every session without the token", no_token.status));
+        assert_eq!(props_status(&app, "/staff", Some(&token)).await, 200, "{b}: still signed in");
+        assert_eq!(props_status(&app, "/staff", Some(&me.token)).await, 200, "{b}: the other session too");
+
+        // Signing out ends the session at once, and its cookie.
+        let out = call(&app, post("/staff/sign-out", &form(&[("csrf", &csrf)]), Some(&token))).await;
+        assert_eq!((out.status, out.header("location")), (303, "/staff/sign-in"), "{b}");
+        let removal = actix_web::cookie::Cookie::parse(session_set_cookie(&out).expect("the cookie is removed")).unwrap();
+        assert_eq!(removal.value(), "", "{b}");
+        assert!(removal.max_age().is_some_and(|a| a.is_zero()) || removal.expires_datetime().is_some(), "{b}: removed: {removal}");
+        let after = call(&app, get_as("/staff", Some(&token))).await;
+        assert_eq!((after.status, after.header("location")), (303, "/staff/sign-in"), "{b}: the old cookie opens nothing");
+        let gone = actix_web::cookie::Cookie::parse(session_set_cookie(&after).expect("an ended session's cookie is removed")).unwrap();
+        assert_eq!(gone.value(), "", "{b}: {gone}");
+        assert_eq!(props_status(&app, "/staff", Some(&token)).await, 401, "{b}");
+        let ended = staff_session::Entity::find().filter(staff_session::Column::TokenHash.eq(token_hash(&token))).one(&state.db).await.unwrap().unwrap();
+        assert!(ended.ended_at.is_some(), "{b}: ended in the database, for every instance");
+        assert_eq!(props_status(&app, "/staff", Some(&me.token)).await, 200, "{b}: only that session ended");
+
+        let forbidden: Vec<(&str, u16)> = refusals.iter().map(|(what, _)| (*what, 403)).collect();
+        assert_eq!(refusals, forbidden, "{b}: each refusal is a 403");
+    }
+}
+
+// ---- 3. Failures ------------------------------------------------------------------
+
+#[actix_web::test]
+async fn sign_in_failures_are_limited_and_say_the_same_for_unknown_addresses() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let ravi = staff(&app, &state.db, "ravi@hygo.test", Role::Desk).await;
+        let kiran = staff(&app, &state.db, "kiran@hygo.test", Role::Admin).await;
+        let leela = staff(&app, &state.db, "leela@hygo.test", Role::Editor).await;
+        let attempt = |email: &str, password: &str| call(&app, post("/staff/sign-in", &form(&[("email", email), ("password", password)]), None));
+        let wrong_password = "Not the password 4711 at all";
+        let waiting = Message::new("staff.signInWaiting").with("minutes", "15").text("en");
+        assert!(waiting.contains("15") && !waiting.contains('{'), "{b}: {waiting}");
+
+        for n in 1..=5 {
+            let refused = attempt(&ravi.email, wrong_password).await;
+            assert_eq!(token_of(&refused), None, "{b}: failure {n} starts no session");
+            assert_eq!(refused.status, 422, "{b}: failure {n}");
+            assert_eq!(props(&refused)["form"]["errors"]["email"], text("staff.signInWrong"), "{b}: failure {n}");
+        }
+        // The sixth, even with the right password, waits.
+        let limited = attempt(&ravi.email, PASSWORD).await;
+        assert_eq!(token_of(&limited), None, "{b}: the right password does not get past the limit");
+        let pending = staff_session::Entity::find()
+            .filter(staff_session::Column::AccountId.eq(ravi.id))
+            .filter(staff_session::Column::Stage.eq("password"))
+            .count(&state.db)
+            .await
+            .unwrap();
+        assert_eq!(pending, 0, "{b}: no session after the limit");
+        assert_eq!(limited.status, 409, "{b}: waiting");
+        let form_state = &props(&limited)["form"];
+        assert_eq!((form_state["message"].as_str(), form_state["errors"]["email"].as_str()), (Some(waiting.as_str()), Some(waiting.as_str())), "{b}");
+
+        // An address that is no account is answered as a wrong password for one that is.
+        let known = attempt(&kiran.email, wrong_password).await;
+        let unknown = attempt("nobody@hygo.test", wrong_password).await;
+        assert_eq!((known.status, unknown.status), (422, 422), "{b}");
+        assert_eq!((token_of(&known), token_of(&unknown)), (None, None), "{b}");
+        let (known, unknown) = (props(&known)["form"].clone(), props(&unknown)["form"].clone());
+        assert_eq!(known["message"], unknown["message"], "{b}: the same message");
+        assert_eq!(known["errors"], unknown["errors"], "{b}: the same field messages");
+        assert_eq!(unknown["errors"]["email"], text("staff.signInWrong"), "{b}");
+        // And counted the same: after five, it waits too.
+        for _ in 2..=5 {
+            assert_eq!(attempt("nobody@hygo.test", wrong_password).await.status, 422, "{b}");
+        }
+        let unknown_limited = attempt("Nobody@hygo.test", wrong_password).await;
+        assert_eq!(unknown_limited.status, 409, "{b}: an unknown address waits as a known one does");
+        assert_eq!(props(&unknown_limited)["form"]["message"].as_str(), Some(waiting.as_str()), "{b}");
+
+        // The limit is per account: another account on the same computer still signs in.
+        let (other, _) = sign_in(&app, &state.db, &kiran.email, None).await;
+        assert_eq!((other.status, other.header("location")), (303, "/staff"), "{b}");
+
+        // And per client: twenty failures from one computer, whatever the addresses, and it waits too.
+        let failures = || sign_in_attempt::Entity::find().filter(sign_in_attempt::Column::Outcome.is_in(["password", "code"])).count(&state.db);
+        let so_far = failures().await.unwrap();
+        assert_eq!(so_far, 11, "{b}: five for ravi, one for kiran, five for nobody");
+        for n in so_far..20 {
+            assert_eq!(attempt(&format!("guess{n}@hygo.test"), wrong_password).await.status, 422, "{b}: failure {n} from this client");
+        }
+        let blocked = attempt(&leela.email, PASSWORD).await;
+        assert_eq!(token_of(&blocked), None, "{b}: the client waits, even for an account with no failures");
+        assert_eq!(blocked.status, 409, "{b}");
+        let elsewhere = post("/staff/sign-in", &form(&[("email", &leela.email), ("password", PASSWORD)]), None).peer_addr("192.0.2.44:41000".parse().unwrap());
+        let elsewhere = call(&app, elsewhere).await;
+        assert_eq!((elsewhere.status, elsewhere.header("location")), (303, "/staff/sign-in/code"), "{b}: another computer signs in");
+
+        // The records of the attempts hold neither the address, nor the password, nor the client's address.
+        let rows = sign_in_attempt::Entity::find().all(&state.db).await.unwrap();
+        assert!(rows.len() >= 14, "{b}: every attempt is recorded ({})", rows.len());
+        assert!(rows.iter().filter(|r| r.outcome == "waiting").count() >= 2, "{b}");
+        for row in &rows {
+            let all = format!("{row:?}").to_lowercase();
+            for secret in [PASSWORD, wrong_password, "ravi@hygo.test", "kiran@hygo.test", "nobody@hygo.test", "ravi", "nobody", "leela", "guess", "198.51.100.9", "192.0.2.44"] {
+                assert!(!all.contains(&secret.to_lowercase()), "{b}: {secret:?} in {row:?}");
+            }
+        }
+    }
+}
+
+// ---- 4. Passwords and recovery codes ----------------------------------------------
+
+#[actix_web::test]
+async fn common_passwords_are_refused_and_recovery_codes_work_once() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let email = "meena@hygo.test";
+        let (made, link) = accounts::add(&state.db, &Actor::system(), email, "Meena Joshi", Role::Desk).await.unwrap();
+        let choose = |password: &str| call(&app, post("/staff/setup", &form(&[("token", &link), ("password", password)]), None));
+
+        for (password, key) in [("password1234", "staff.passwordCommon"), ("Zq8#mK2!vXw", "staff.passwordShort"), ("meena@hygo.test", "staff.passwordCommon")] {
+            let refused = choose(password).await;
+            assert_eq!(token_of(&refused), None, "{b}: {password:?} starts no session");
+            assert!(account(&state.db, email).await.password_hash.is_none(), "{b}: {password:?} is not kept");
+            assert_eq!(refused.status, 422, "{b}: {password:?}");
+            let expected = accounts::password_message(key).text("en");
+            assert!(!expected.is_empty() && !expected.contains('{'), "{b}: {expected}");
+            assert_eq!(props(&refused)["form"]["errors"]["password"].as_str(), Some(expected.as_str()), "{b}: {password:?}");
+        }
+
+        // The link still works after refusals; a good password moves on to the second factor.
+        let chosen = choose(PASSWORD).await;
+        assert_eq!((chosen.status, chosen.header("location")), (303, "/staff/setup/code"), "{b}");
+        let used_again = choose("Another long passphrase 8812").await;
+        assert_eq!(token_of(&used_again), None, "{b}: a link is used once");
+        let codes = accounts::confirm_totp(&state.db, made.id, &fresh_code(&state.db, email).await, unix_now()).await.expect("the second factor");
+        assert_eq!(codes.len(), 10, "{b}");
+
+        // A recovery code instead of the app's code: once.
+        let full_sessions = || staff_session::Entity::find().filter(staff_session::Column::AccountId.eq(made.id)).filter(staff_session::Column::Stage.eq("full")).count(&state.db);
+        let (first, _) = sign_in(&app, &state.db, email, Some(&codes[3].to_lowercase())).await;
+        assert_eq!((first.status, first.header("location")), (303, "/staff"), "{b}: a recovery code signs in");
+        let token = token_of(&first).expect("a session");
+        assert_eq!(props_status(&app, "/staff", Some(&token)).await, 200, "{b}");
+        assert_eq!(hygo_data::staff::sign_in::recovery_left(&state.db, made.id).await.unwrap(), 9, "{b}");
+        let before = full_sessions().await.unwrap();
+        let (second, pending) = sign_in(&app, &state.db, email, Some(&codes[3])).await;
+        assert_eq!(token_of(&second), None, "{b}: a recovery code is taken once");
+        assert_eq!(full_sessions().await.unwrap(), before, "{b}: no new session");
+        assert_eq!(props_status(&app, "/staff/sign-in/code", Some(&pending)).await, 200, "{b}: still at the code step");
+        assert_eq!(second.status, 422, "{b}");
+        assert_eq!(props(&second)["form"]["errors"]["code"], text("staff.codeWrong"), "{b}");
+
+        // Set up through the link's pages, the codes are shown once on the answer, and work.
+        let shown = staff(&app, &state.db, "tara@hygo.test", Role::Editor).await;
+        assert_eq!(shown.setup_answer.status, 200, "{b}: the account page with the codes (needs ui/src/pages/StaffAccount.tsx)");
+        assert_eq!(shown.setup_answer.header("cache-control"), "no-store", "{b}");
+        let values = &props(&shown.setup_answer)["form"]["values"];
+        let codes: Vec<String> = values["recoveryCodes"].as_array().expect("recoveryCodes").iter().map(|c| c.as_str().unwrap().to_owned()).collect();
+        assert_eq!(codes.len(), 10, "{b}");
+        let (with_code, _) = sign_in(&app, &state.db, &shown.email, Some(&codes[0])).await;
+        assert_eq!((with_code.status, with_code.header("location")), (303, "/staff/account"), "{b}: an editor lands on their account");
+    }
+}
+
+// ---- 5. The desk's steps ---------------------------------------------------------
+
+#[actix_web::test]
+async fn the_desk_confirms_declines_and_reschedules_with_mail_and_calendar() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let desk = staff(&app, &state.db, "asha.desk@hygo.test", Role::Desk).await;
+        let step = |reference: &str, pairs: &[(&str, &str)]| {
+            let mut pairs = pairs.to_vec();
+            pairs.push(("csrf", &desk.csrf));
+            call(&app, post(&format!("/staff/appointments/{reference}"), &form(&pairs), Some(&desk.token)))
+        };
+
+        let reference = book(&app, "2030-01-09", "11:00 AM", "Kavya Shah", 1).await;
+        let all = mails(&state.db).await;
+        assert_eq!(all.len(), 2, "{b}: the clinic's mail and the patient's acknowledgement");
+        let clinic = all.iter().find(|m| m.to_address == DESK_MAIL).expect("a mail to the clinic");
+        let link = format!("{ORIGIN}/staff/appointments/{reference}");
+        assert!(clinic.body.contains(&reference) && clinic.body.contains(&link), "{b}: the reference and the console's link: {}", clinic.body);
+        for private in ["Kavya", "Shah", "98765", "4321", "patient1@example.com", "Diwali", "morning", "Headache", "headache", "Star Health", "SH-2030"] {
+            assert!(!clinic.body.contains(private) && !clinic.subject.contains(private), "{b}: {private:?} in the clinic's mail: {}", clinic.body);
+        }
+        assert!(clinic.calendar.is_none(), "{b}");
+        let ack = all.iter().find(|m| m.to_address == "patient1@example.com").expect("the patient's acknowledgement");
+        assert!(ack.body.contains(&reference) && ack.calendar.is_none(), "{b}: {}", ack.body);
+        assert!(!ack.body.contains("Diwali") && !ack.body.to_lowercase().contains("headache"), "{b}: no health data by e-mail");
+
+        // Confirm: an invitation, version 0, at 11:00 IST (05:30 UTC).
+        let confirmed = step(&reference, &[("step", "confirm")]).await;
+        assert_eq!((confirmed.status, confirmed.header("location")), (303, format!("/staff/appointments/{reference}?done=confirm").as_str()), "{b}");
+        assert_eq!(request_row(&state.db, &reference).await.status, "confirmed", "{b}");
+        let mail = mails(&state.db).await.pop().unwrap();
+        assert_eq!(mail.to_address, "patient1@example.com", "{b}");
+        assert_eq!(invitation(&mail), ("REQUEST".to_owned(), 0, "20300109T053000Z".to_owned()), "{b}");
+        let ics = mail.calendar.clone().unwrap();
+        assert!(ics.contains("METHOD:REQUEST\r\n") && ics.contains("SEQUENCE:0\r\n"), "{b}: {ics}");
+        assert!(!ics.contains("Diwali") && !ics.to_lowercase().contains("headache"), "{b}: no health data in a calendar");
+
+        // Confirming again is refused, and changes nothing.
+        let audits = audit_rows(&state.db, &reference).await.len();
+        let again = step(&reference, &[("step", "confirm")]).await;
+        assert_eq!(audit_rows(&state.db, &reference).await.len(), audits, "{b}: no change, no audit row");
+        assert_eq!(again.status, 409, "{b}: not from `confirmed`");
+
+        // Reschedule to Friday 2:15 PM: the same event, version 1, at its new time; the old slot is free.
+        let moved = step(&reference, &[("step", "reschedule"), ("doctorId", "1"), ("date", "2030-01-11"), ("time", "02:15 PM")]).await;
+        assert_eq!(moved.status, 303, "{b}: {}", moved.text);
+        let row = request_row(&state.db, &reference).await;
+        assert_eq!((row.status.as_str(), row.date.as_str(), row.start_time.as_str(), row.sequence), ("rescheduled", "2030-01-11", "14:15", 1), "{b}");
+        let mail = mails(&state.db).await.pop().unwrap();
+        assert_eq!(invitation(&mail), ("REQUEST".to_owned(), 1, "20300111T084500Z".to_owned()), "{b}");
+        let (available, booked) = slots(&app, "2030-01-09").await;
+        assert!(available.contains(&"11:00 AM".to_owned()) && !booked.contains(&"11:00 AM".to_owned()), "{b}: the old time is free");
+        let (_, booked) = slots(&app, "2030-01-11").await;
+        assert!(booked.contains(&"02:15 PM".to_owned()), "{b}: the new time is held");
+
+        // Cancel: the calendar removes the event.
+        let cancelled = step(&reference, &[("step", "cancel")]).await;
+        assert_eq!(cancelled.status, 303, "{b}");
+        assert_eq!(request_row(&state.db, &reference).await.status, "cancelled", "{b}");
+        let mail = mails(&state.db).await.pop().unwrap();
+        assert_eq!(invitation(&mail), ("CANCEL".to_owned(), 2, "20300111T084500Z".to_owned()), "{b}");
+        let (available, _) = slots(&app, "2030-01-11").await;
+        assert!(available.contains(&"02:15 PM".to_owned()), "{b}: a cancelled visit frees its time");
+
+        // A second request, declined: its time is free again at once, and the patient is told (no calendar).
+        let second = book(&app, "2030-01-09", "11:15 AM", "Rohan Mehta", 2).await;
+        let (available, booked) = slots(&app, "2030-01-09").await;
+        assert!(booked.contains(&"11:15 AM".to_owned()) && !available.contains(&"11:15 AM".to_owned()), "{b}");
+        let declined = step(&second, &[("step", "decline")]).await;
+        assert_eq!((declined.status, declined.header("location")), (303, format!("/staff/appointments/{second}?done=decline").as_str()), "{b}");
+        let (available, booked) = slots(&app, "2030-01-09").await;
+        assert!(available.contains(&"11:15 AM".to_owned()) && !booked.contains(&"11:15 AM".to_owned()), "{b}: free again at once");
+        let mail = mails(&state.db).await.pop().unwrap();
+        assert_eq!((mail.to_address.as_str(), mail.calendar.is_none()), ("patient2@example.com", true), "{b}");
+        assert!(mail.body.contains(&second), "{b}");
+        // And someone else may book that time now.
+        book(&app, "2030-01-09", "11:15 AM", "Isha Rao", 3).await;
+
+        // The audit log: a row per change, by the desk.
+        let rows = audit_rows(&state.db, &reference).await;
+        let actions: Vec<&str> = rows.iter().map(|r| r.action.as_str()).collect();
+        assert_eq!(actions, ["confirm", "reschedule", "cancel"], "{b}");
+        for row in &rows {
+            assert_eq!((row.actor.as_str(), row.actor_id, row.target_kind.as_str()), (desk.email.as_str(), Some(desk.id), "appointment"), "{b}");
+        }
+        let moved: Value = serde_json::from_str(&rows[1].after).unwrap();
+        assert_eq!((moved["date"].as_str(), moved["time"].as_str()), (Some("2030-01-11"), Some("14:15")), "{b}: what it became");
+        let before: Value = serde_json::from_str(&rows[1].before).unwrap();
+        assert_eq!(before["date"].as_str(), Some("2030-01-09"), "{b}: what it was");
+        let declined = audit_rows(&state.db, &second).await;
+        assert_eq!(declined.iter().map(|r| (r.action.as_str(), r.actor.as_str())).collect::<Vec<_>>(), [("decline", desk.email.as_str())], "{b}");
+
+        // The database keeps the log as written, whoever asks.
+        let count = audit_log::Entity::find().count(&state.db).await.unwrap();
+        let update = state.db.execute_unprepared("UPDATE audit_log SET actor = 'someone else'").await;
+        assert!(update.is_err(), "{b}: UPDATE on audit_log is refused");
+        let delete = state.db.execute_unprepared("DELETE FROM audit_log").await;
+        assert!(delete.is_err(), "{b}: DELETE on audit_log is refused");
+        assert_eq!(audit_log::Entity::find().count(&state.db).await.unwrap(), count, "{b}");
+        assert_eq!(audit_rows(&state.db, &reference).await[0].actor, desk.email, "{b}: unchanged");
+    }
+}
+
+// ---- 6. Expiry --------------------------------------------------------------------
+
+#[actix_web::test]
+async fn unconfirmed_requests_expire_and_free_their_slot() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let old = book(&app, "2030-01-09", "02:00 PM", "Asha Patel", 1).await;
+        let recent = book(&app, "2030-01-09", "02:15 PM", "Dev Shah", 2).await;
+        let long_ago = (chrono::Utc::now() - chrono::Duration::hours(49)).to_rfc3339_opts(SecondsFormat::Secs, true);
+        state.db.execute_unprepared(&format!("UPDATE appointments SET created_at = '{long_ago}' WHERE reference = '{old}'")).await.unwrap();
+        let mails_before = mails(&state.db).await.len();
+
+        assert_eq!(hygo::staff::jobs::expire(&state).await.unwrap(), 1, "{b}: the one made 49 hours ago");
+        assert_eq!(request_row(&state.db, &old).await.status, "expired", "{b}");
+        assert_eq!(request_row(&state.db, &recent).await.status, "requested", "{b}: a recent request waits");
+        let (available, booked) = slots(&app, "2030-01-09").await;
+        assert!(available.contains(&"02:00 PM".to_owned()) && !booked.contains(&"02:00 PM".to_owned()), "{b}: its slot is free");
+        assert!(booked.contains(&"02:15 PM".to_owned()), "{b}");
+        let rows = audit_rows(&state.db, &old).await;
+        assert_eq!(rows.iter().map(|r| (r.action.as_str(), r.actor.as_str(), r.actor_id)).collect::<Vec<_>>(), [("expire", "system", None)], "{b}");
+        let all = mails(&state.db).await;
+        assert_eq!(all.len(), mails_before + 1, "{b}: the patient is told");
+        assert_eq!(all.last().unwrap().to_address, "patient1@example.com", "{b}");
+
+        assert_eq!(hygo::staff::jobs::expire(&state).await.unwrap(), 0, "{b}: once");
+        assert_eq!(audit_rows(&state.db, &old).await.len(), 1, "{b}");
+        // Someone else may take the freed time.
+        book(&app, "2030-01-09", "02:00 PM", "Isha Rao", 3).await;
+    }
+}
+
+// ---- 7. The export ----------------------------------------------------------------
+
+#[actix_web::test]
+async fn the_export_is_csv_with_formulas_neutralised() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let desk = staff(&app, &state.db, "export@hygo.test", Role::Desk).await;
+        let editor = staff(&app, &state.db, "words@hygo.test", Role::Editor).await;
+        let formula = "=HYPERLINK(\"x\")";
+        let first = book(&app, "2030-01-09", "10:00 AM", formula, 1).await;
+        let other_day = book(&app, "2030-01-11", "10:00 AM", "Plain Name", 2).await;
+        assert_eq!(request_row(&state.db, &first).await.name, formula, "{b}: stored as typed");
+        let export = |query: &str, token: Option<&str>| call(&app, get_as(&format!("/staff/appointments.csv?{query}"), token));
+
+        let csv = export("from=2030-01-09&to=2030-01-09", Some(&desk.token)).await;
+        assert_eq!(csv.status, 200, "{b}: {}", csv.text);
+        assert!(csv.header("content-type").starts_with("text/csv"), "{b}: {}", csv.header("content-type"));
+        assert!(csv.header("content-disposition").starts_with("attachment"), "{b}: {}", csv.header("content-disposition"));
+        assert_eq!(csv.header("cache-control"), "no-store", "{b}");
+        let rows = parse_csv(&csv.text);
+        assert_eq!(rows.len(), 2, "{b}: the header and the day's one request: {}", csv.text);
+        let column = |name: &str| rows[0].iter().position(|h| h == name).unwrap_or_else(|| panic!("a {name} column: {:?}", rows[0]));
+        assert_eq!(rows[1][column("reference")], first, "{b}");
+        assert_eq!(rows[1][column("name")], format!("'{formula}"), "{b}: the cell begins with '=");
+        assert_eq!(rows[1][column("phone")], "'+91 98765 43211", "{b}: a leading + is neutralised too");
+        for cell in rows.iter().flatten() {
+            assert!(!cell.starts_with(['=', '+', '-', '@', '\t', '\r']), "{b}: {cell:?} would be a formula");
+        }
+        assert!(!csv.text.contains(&other_day), "{b}: only the days asked for");
+        let lower = csv.text.to_lowercase();
+        for private in ["headache", "diwali", "morning", "consultation", "star health", "sh-2030"] {
+            assert!(!lower.contains(private), "{b}: {private:?} in the export");
+        }
+        let whole = export("from=2030-01-01&to=2030-01-31", Some(&desk.token)).await;
+        assert_eq!(parse_csv(&whole.text).len(), 3, "{b}: both requests");
+        let audit = audit_log::Entity::find().filter(audit_log::Column::Action.eq("export")).order_by_asc(audit_log::Column::Id).all(&state.db).await.unwrap();
+        assert_eq!(audit.len(), 2, "{b}: each download is in the audit log");
+        assert_eq!((audit[0].actor.as_str(), audit[0].target.as_str()), (desk.email.as_str(), "2030-01-09..2030-01-09"), "{b}");
+
+        for (query, why) in [
+            ("from=2030-01-01&to=2031-02-05", "400 days"),
+            ("from=2030-01-09&to=2030-01-08", "backwards"),
+            ("from=09-01-2030&to=2030-01-10", "not a date"),
+        ] {
+            assert_eq!(export(query, Some(&desk.token)).await.status, 400, "{b}: {why}");
+        }
+        assert_eq!(export("from=2030-01-01&to=2030-12-31", Some(&desk.token)).await.status, 200, "{b}: a year is fine");
+        assert_eq!(export("from=2030-01-09&to=2030-01-09", Some(&editor.token)).await.status, 403, "{b}: not an editor's");
+        let anonymous = export("from=2030-01-09&to=2030-01-09", None).await;
+        assert_eq!((anonymous.status, anonymous.header("location")), (303, "/staff/sign-in"), "{b}");
+        assert!(!anonymous.text.contains("HYPERLINK"), "{b}");
+    }
+}
+
+// ---- 8. Card requests and messages ------------------------------------------------
+
+#[actix_web::test]
+async fn cards_and_messages_are_marked_handled_once() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let desk = staff(&app, &state.db, "Handler@hygo.test", Role::Desk).await;
+        let message = json!({ "name": "Meera Iyer", "email": "meera@example.com", "phone": "98250 11111", "subject": "Saturday hours", "message": "Are you open on Saturday?", "clinic": "" });
+        let (status, _, answer) = send(&app, post_json("/api/contact", &message)).await;
+        assert_eq!(status, 201, "{b}: {answer}");
+        let message_ref = answer["data"]["reference"].as_str().unwrap().to_owned();
+        let card = json!({ "name": "Ramesh Shah", "email": "ramesh@example.in", "number": "98250 12345", "subscriptionType": "Essential Family" });
+        let (status, _, answer) = send(&app, post_json("/api/SubscriptionData/subscription-form", &card)).await;
+        assert_eq!(status, 201, "{b}: {answer}");
+        let card_ref = answer["data"]["reference"].as_str().unwrap().to_owned();
+
+        // The clinic hears of both, with a link and without the person.
+        let all = mails(&state.db).await;
+        for (reference, area, person) in [(&message_ref, "messages", "Meera"), (&card_ref, "card-requests", "Ramesh")] {
+            let mail = all.iter().find(|m| m.to_address == DESK_MAIL && m.body.contains(reference.as_str())).expect("the clinic's mail");
+            assert!(mail.body.contains(&format!("{ORIGIN}/staff/{area}/{reference}")), "{b}: {}", mail.body);
+            assert!(!mail.body.contains(person) && !mail.body.contains("98250"), "{b}: {}", mail.body);
+        }
+
+        let handle = |path: String, note: &str| call(&app, post(&path, &form(&[("note", note), ("csrf", &desk.csrf)]), Some(&desk.token)));
+        for (reference, area) in [(&message_ref, "messages"), (&card_ref, "card-requests")] {
+            let path = format!("/staff/{area}/{reference}");
+            let done = handle(path.clone(), "Called back; all sorted.").await;
+            assert_eq!((done.status, done.header("location")), (303, path.as_str()), "{b}");
+            let again = handle(path.clone(), "Me too").await;
+            let audits = audit_rows(&state.db, reference).await;
+            assert_eq!(audits.len(), 1, "{b}: handled once, one audit row");
+            assert_eq!((audits[0].action.as_str(), audits[0].actor.as_str()), ("handle", "handler@hygo.test"), "{b}");
+            assert_eq!(again.status, 409, "{b}: {area} handled already");
+        }
+        let message = contact_message::Entity::find().filter(contact_message::Column::Reference.eq(&message_ref)).one(&state.db).await.unwrap().unwrap();
+        assert_eq!((message.handled_by.as_deref(), message.handled_note.as_deref()), (Some("handler@hygo.test"), Some("Called back; all sorted.")), "{b}");
+        assert!(message.handled_at.is_some(), "{b}");
+        let card = card_request::Entity::find().filter(card_request::Column::Reference.eq(&card_ref)).one(&state.db).await.unwrap().unwrap();
+        assert_eq!((card.handled_by.as_deref(), card.handled_note.as_deref()), (Some("handler@hygo.test"), Some("Called back; all sorted.")), "{b}");
+
+        // A reference of the other list is not found there.
+        let (status, _, answer) = send(&app, post_json("/api/contact", &json!({ "name": "N", "email": "n@example.com", "subject": "S", "message": "M" }))).await;
+        assert_eq!(status, 201, "{b}: {answer}");
+        let open = answer["data"]["reference"].as_str().unwrap().to_owned();
+        let wrong_list = handle(format!("/staff/card-requests/{open}"), "").await;
+        let row = contact_message::Entity::find().filter(contact_message::Column::Reference.eq(&open)).one(&state.db).await.unwrap().unwrap();
+        assert!(row.handled_at.is_none(), "{b}: still open");
+        assert_eq!(wrong_list.status, 422, "{b}: not a card request");
+    }
+}
+
+// ---- 9. The command line ----------------------------------------------------------
+
+#[actix_web::test]
+async fn the_cli_makes_the_first_admin_and_manages_accounts() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let run = |args: &'static [&'static str]| {
+            let state = state.clone();
+            async move { hygo::staff::cli::run(&state.config, args).await }
+        };
+
+        let empty = run(&["list"]).await.expect("list");
+        assert!(empty.contains("hygo staff add"), "{b}: no accounts yet: {empty}");
+        let made = run(&["add", "--role", "admin", "--name", "Priya Shah", "Priya@HYGO.test"]).await.expect("add");
+        assert!(made.contains(&format!("{ORIGIN}/staff/setup?token=")), "{b}: {made}");
+        let link = made.split("/staff/setup?token=").nth(1).unwrap().split_whitespace().next().unwrap().to_owned();
+        let listed = run(&["list"]).await.unwrap();
+        assert!(listed.lines().any(|l| l == "priya@hygo.test\tadmin\tlink not used yet"), "{b}: {listed}");
+        let audit = audit_rows(&state.db, "priya@hygo.test").await;
+        assert_eq!(audit.iter().map(|r| (r.action.as_str(), r.actor.as_str())).collect::<Vec<_>>(), [("account-add", "cli")], "{b}");
+
+        // The link's page, then the first admin signs in.
+        let page = call(&app, get_as(&format!("/staff/setup?token={link}"), None)).await;
+        assert_eq!(page.header("cache-control"), "no-store", "{b}");
+        let admin = set_up(&app, &state.db, &link, "priya@hygo.test").await;
+        assert_eq!(props_status(&app, "/staff/accounts", Some(&admin.token)).await, 200, "{b}: an admin's page");
+        let listed = run(&["list"]).await.unwrap();
+        assert!(listed.lines().any(|l| l == "priya@hygo.test\tadmin\tactive"), "{b}: {listed}");
+        let reused = call(&app, post("/staff/setup", &form(&[("token", &link), ("password", PASSWORD)]), None)).await;
+        assert_eq!(token_of(&reused), None, "{b}: the link is used up");
+
+        // Refusals: a taken address (1), and command lines that are wrong (2, with the usage).
+        assert_eq!(run(&["add", "--role", "desk", "priya@hygo.test"]).await.map_err(|(code, _)| code), Err(1), "{b}: taken");
+        assert_eq!(run(&["disable", "nobody@hygo.test"]).await.map_err(|(code, _)| code), Err(1), "{b}: no such account");
+        let wrong: [&[&str]; 7] = [&["add", "--role", "boss", "x@hygo.test"], &["add", "x@hygo.test"], &["add", "--role", "desk"], &["frobnicate"], &[], &["disable"], &["list", "extra"]];
+        for args in wrong {
+            let failed = hygo::staff::cli::run(&state.config, args).await;
+            let (code, text) = failed.expect_err("a wrong command line");
+            assert_eq!(code, 2, "{b}: {args:?}");
+            assert!(text.contains("usage"), "{b}: {args:?}: {text}");
+        }
+
+        // Disabling ends its sessions at once; enabling lets it sign in again.
+        let disabled = run(&["disable", "PRIYA@hygo.test"]).await.expect("disable");
+        assert!(disabled.contains("disabled"), "{b}: {disabled}");
+        let after = call(&app, get_as("/staff/accounts", Some(&admin.token))).await;
+        assert_eq!((after.status, after.header("location")), (303, "/staff/sign-in"), "{b}: the session ended at once");
+        assert_eq!(props_status(&app, "/staff/accounts", Some(&admin.token)).await, 401, "{b}");
+        let listed = run(&["list"]).await.unwrap();
+        assert!(listed.lines().any(|l| l == "priya@hygo.test\tadmin\tdisabled"), "{b}: {listed}");
+        let refused = call(&app, post("/staff/sign-in", &form(&[("email", "priya@hygo.test"), ("password", PASSWORD)]), None)).await;
+        assert_eq!(token_of(&refused), None, "{b}: a disabled account does not sign in");
+        run(&["enable", "priya@hygo.test"]).await.expect("enable");
+        let (back, _) = sign_in(&app, &state.db, "priya@hygo.test", None).await;
+        assert_eq!((back.status, back.header("location")), (303, "/staff"), "{b}: enabled again");
+
+        // A reset: new link, sessions ended, the old password no longer works.
+        let token = token_of(&back).unwrap();
+        let reset = run(&["reset", "priya@hygo.test"]).await.expect("reset");
+        assert!(reset.contains("/staff/setup?token="), "{b}: {reset}");
+        assert_eq!(props_status(&app, "/staff", Some(&token)).await, 401, "{b}: sessions ended by the reset");
+        let old_password = call(&app, post("/staff/sign-in", &form(&[("email", "priya@hygo.test"), ("password", PASSWORD)]), None)).await;
+        assert_eq!(token_of(&old_password), None, "{b}: the password was cleared");
+        let actions: Vec<String> = audit_rows(&state.db, "priya@hygo.test").await.into_iter().map(|r| format!("{} by {}", r.action, r.actor)).collect();
+        for expected in ["account-add by cli", "account-disable by cli", "account-enable by cli", "account-reset by cli", "password-set by priya@hygo.test"] {
+            assert!(actions.iter().any(|a| a == expected), "{b}: {expected} in {actions:?}");
+        }
+
+        // An address may be long (up to 254 characters): its account, and its audit row, are kept.
+        let long = "frontdesk.morning.shift@rajkot-kalawad-road-clinic.hygo-example.test";
+        assert!(long.len() > 64, "{b}");
+        let args = ["add", "--role", "desk", long];
+        let made = hygo::staff::cli::run(&state.config, &args).await;
+        assert!(made.as_ref().is_ok_and(|out| out.contains("/staff/setup?token=")), "{b}: a {}-character address: {made:?}", long.len());
+        assert_eq!(audit_rows(&state.db, long).await.len(), 1, "{b}: its audit row");
+    }
+}
