@@ -5,7 +5,6 @@ import { Header } from "./components/Header";
 import { Page } from "./lib/pages";
 import { PropsProvider, useCurrentComponent } from "./lib/props";
 import { Spinner } from "./components/ui";
-import { StaffFrame } from "./components/staff";
 import { useTexts } from "./lib/texts";
 import type { PageProps } from "./types";
 
@@ -81,17 +80,16 @@ export function App({ props }: { props: PageProps }) {
 function Frame() {
   const t = useTexts("common");
   const { pathname } = useLocation();
-  // The staff console has its own frame (components/staff).
+  // The staff console's pages draw their own frame (components/staff), so the
+  // public pages' code never carries it.
   if (pathname === "/staff" || pathname.startsWith("/staff/")) {
     return (
       <>
         <ScrollManager />
         <HydrationMark />
-        <StaffFrame>
-          <Suspense fallback={<Spinner label={t.loadingPage} />}>
-            <CurrentPage />
-          </Suspense>
-        </StaffFrame>
+        <Suspense fallback={<Spinner label={t.loadingPage} />}>
+          <CurrentPage />
+        </Suspense>
       </>
     );
   }

@@ -5,9 +5,9 @@ import { useLocation } from "react-router";
 import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaff, useStaffTexts } from "../components/staff";
+import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaff, useStaffTexts, StaffFrame } from "../components/staff";
 
-export default function StaffAccount() {
+function StaffAccountPage() {
   const state = usePageProps("StaffAccount");
   const t = useStaffTexts().account;
   const { form } = useStaff();
@@ -63,4 +63,9 @@ export default function StaffAccount() {
       </section>
     </div>
   );
+}
+
+/** The page in the console's frame (header, navigation, sign-out). */
+export default function StaffAccount() {
+  return <StaffFrame><StaffAccountPage /></StaffFrame>;
 }

@@ -3,9 +3,9 @@
 import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { StaffErrors, StaffForm, StaffState, useFieldError, useStaff, useStaffTexts } from "../components/staff";
+import { StaffErrors, StaffForm, StaffState, useFieldError, useStaff, useStaffTexts, StaffFrame } from "../components/staff";
 
-export default function StaffAccounts() {
+function StaffAccountsPage() {
   const state = usePageProps("StaffAccounts");
   const t = useStaffTexts().accounts;
   const { form } = useStaff();
@@ -69,4 +69,9 @@ export default function StaffAccounts() {
       </StaffForm>
     </div>
   );
+}
+
+/** The page in the console's frame (header, navigation, sign-out). */
+export default function StaffAccounts() {
+  return <StaffFrame><StaffAccountsPage /></StaffFrame>;
 }

@@ -5,10 +5,10 @@ import { Link, useLocation } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts } from "../components/staff";
+import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame } from "../components/staff";
 import { History } from "./StaffItem";
 
-export default function StaffAppointment() {
+function StaffAppointmentPage() {
   const state = usePageProps("StaffAppointment");
   const all = useStaffTexts();
   const t = all.request;
@@ -90,4 +90,9 @@ export default function StaffAppointment() {
       <History entries={r.history} heading={t.history} />
     </div>
   );
+}
+
+/** The page in the console's frame (header, navigation, sign-out). */
+export default function StaffAppointment() {
+  return <StaffFrame><StaffAppointmentPage /></StaffFrame>;
 }

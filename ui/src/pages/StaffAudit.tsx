@@ -1,8 +1,8 @@
 // /staff/audit (admins): every staff action, newest first; nobody can change it.
 import { usePageProps } from "../lib/props";
-import { instant, Pager, StaffState, useStaffTexts } from "../components/staff";
+import { instant, Pager, StaffState, useStaffTexts, StaffFrame } from "../components/staff";
 
-export default function StaffAudit() {
+function StaffAuditPage() {
   const state = usePageProps("StaffAudit");
   const t = useStaffTexts().audit;
   if (state.status !== "ready") return <StaffState status={state.status} />;
@@ -29,4 +29,9 @@ export default function StaffAudit() {
       <Pager page={d.page} pages={d.pages} href={(p) => `/staff/audit?page=${p}`} />
     </div>
   );
+}
+
+/** The page in the console's frame (header, navigation, sign-out). */
+export default function StaffAudit() {
+  return <StaffFrame><StaffAuditPage /></StaffFrame>;
 }

@@ -3,9 +3,9 @@
 import { Link } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
-import { StaffState, useStaffTexts } from "../components/staff";
+import { StaffState, useStaffTexts, StaffFrame } from "../components/staff";
 
-export default function StaffDay() {
+function StaffDayPage() {
   const state = usePageProps("StaffDay");
   const all = useStaffTexts();
   const t = all.day;
@@ -48,4 +48,9 @@ export default function StaffDay() {
       )}
     </div>
   );
+}
+
+/** The page in the console's frame (header, navigation, sign-out). */
+export default function StaffDay() {
+  return <StaffFrame><StaffDayPage /></StaffFrame>;
 }

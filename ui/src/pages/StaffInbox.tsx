@@ -4,9 +4,9 @@
 import { Link } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
-import { instant, Pager, StaffState, useStaffTexts } from "../components/staff";
+import { instant, Pager, StaffState, useStaffTexts, StaffFrame } from "../components/staff";
 
-export default function StaffInbox() {
+function StaffInboxPage() {
   const state = usePageProps("StaffInbox");
   const t = useStaffTexts().inbox;
   if (state.status !== "ready") return <StaffState status={state.status} />;
@@ -78,4 +78,9 @@ export default function StaffInbox() {
       </form>
     </div>
   );
+}
+
+/** The page in the console's frame (header, navigation, sign-out). */
+export default function StaffInbox() {
+  return <StaffFrame><StaffInboxPage /></StaffFrame>;
 }

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts } from "../components/staff";
+import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame } from "../components/staff";
 import type { AuditEntry } from "../types";
 
 export function History({ entries, heading }: { entries: AuditEntry[]; heading: string }) {
@@ -21,7 +21,7 @@ export function History({ entries, heading }: { entries: AuditEntry[]; heading: 
   );
 }
 
-export default function StaffItem() {
+function StaffItemPage() {
   const state = usePageProps("StaffItem");
   const all = useStaffTexts();
   const t = all.items;
@@ -58,4 +58,9 @@ export default function StaffItem() {
       <History entries={d.history} heading={all.request.history} />
     </div>
   );
+}
+
+/** The page in the console's frame (header, navigation, sign-out). */
+export default function StaffItem() {
+  return <StaffFrame><StaffItemPage /></StaffFrame>;
 }

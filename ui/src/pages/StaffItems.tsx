@@ -1,9 +1,9 @@
 // /staff/card-requests and /staff/messages: the open ones (or the handled ones), newest first.
 import { Link } from "react-router";
 import { usePageProps } from "../lib/props";
-import { instant, Pager, StaffState, useStaffTexts } from "../components/staff";
+import { instant, Pager, StaffState, useStaffTexts, StaffFrame } from "../components/staff";
 
-export default function StaffItems() {
+function StaffItemsPage() {
   const state = usePageProps("StaffItems");
   const t = useStaffTexts().items;
   if (state.status !== "ready") return <StaffState status={state.status} />;
@@ -38,4 +38,9 @@ export default function StaffItems() {
       <Pager page={d.page} pages={d.pages} href={(p) => `${base}?${d.handled ? "handled=1&" : ""}page=${p}`} />
     </div>
   );
+}
+
+/** The page in the console's frame (header, navigation, sign-out). */
+export default function StaffItems() {
+  return <StaffFrame><StaffItemsPage /></StaffFrame>;
 }

@@ -4,9 +4,9 @@
 import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts } from "../components/staff";
+import { StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame } from "../components/staff";
 
-export default function StaffSetup() {
+function StaffSetupPage() {
   const state = usePageProps("StaffSetup");
   const t = useStaffTexts().setup;
   const tokenError = useFieldError("token");
@@ -57,4 +57,9 @@ export default function StaffSetup() {
       </StaffForm>
     </div>
   );
+}
+
+/** The page in the console's frame (header, navigation, sign-out). */
+export default function StaffSetup() {
+  return <StaffFrame><StaffSetupPage /></StaffFrame>;
 }

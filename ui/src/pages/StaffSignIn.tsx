@@ -2,11 +2,11 @@
 // the authenticator app's code or a recovery code. Plain forms; the server
 // checks, limits failures and sets the session cookie (src/staff/actions.rs).
 import { Link } from "react-router";
-import { StaffErrors, StaffForm, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+import { StaffErrors, StaffForm, StaffState, useFieldError, useSent, useStaffTexts, StaffFrame } from "../components/staff";
 import { describedBy, Field } from "../components/form";
 import { usePageProps } from "../lib/props";
 
-export default function StaffSignIn() {
+function StaffSignInPage() {
   const state = usePageProps("StaffSignIn");
   const t = useStaffTexts().signIn;
   const emailError = useFieldError("email");
@@ -40,4 +40,9 @@ export default function StaffSignIn() {
       )}
     </div>
   );
+}
+
+/** The page in the console's frame (header, navigation, sign-out). */
+export default function StaffSignIn() {
+  return <StaffFrame><StaffSignInPage /></StaffFrame>;
 }
