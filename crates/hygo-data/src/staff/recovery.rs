@@ -4,8 +4,9 @@
 //! A set is [`COUNT`] codes of 16 Crockford base32 symbols (80 random bits each),
 //! shown once in four groups of four joined by hyphens (`AKCZ-2GAK-7Q1S-CYMQ`).
 //! Only their [`hash`]es are stored, and a used code is marked with when it was
-//! used (`staff::sign_in`), so it never works again. [`normalize`] forgives what people do when typing
-//! one: lower case, spaces or no hyphens, O for 0, I or L for 1.
+//! used (`staff::sign_in`), so it never works again. [`normalize`] forgives what
+//! people do when typing one: lower case, spaces or no hyphens, O for 0, I or L
+//! for 1.
 
 use sha2::{Digest, Sha256};
 
