@@ -101,13 +101,13 @@ pub fn device(req: &HttpRequest) -> String {
     let browser = [("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari")]
         .iter()
         .find(|(mark, _)| agent.contains(mark))
-        .map_or("A browser", |(_, name)| name);
+        .map_or(message("staff.someBrowser"), |(_, name)| name);
     let system = [("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"), ("Windows", "Windows"), ("Mac OS", "macOS"), ("Linux", "Linux")]
         .iter()
         .find(|(mark, _)| agent.contains(mark))
         .map(|(_, name)| *name);
     match system {
-        Some(system) => format!("{browser} on {system}"),
+        Some(system) => hygo_data::catalogue::fill(message("staff.device"), &[("browser", browser), ("system", system)]),
         None => browser.to_owned(),
     }
 }

@@ -31,7 +31,13 @@ pub fn start(state: web::Data<AppState>) {
             if let Err(e) = deliver_due(&state).await {
                 tracing::warn!(error = %e, "e-mail delivery failed");
             }
-            actix_web::rt::time::sleep(EVERY).await;
+            // Every few seconds, or at once when this instance queued a message
+            // (`AppState::mail_queued`): a patient's acknowledgement leaves while
+            // they are still on the page.
+            tokio::select! {
+                _ = actix_web::rt::time::sleep(EVERY) => {}
+                _ = state.mail_wake.notified() => {}
+            }
         }
     });
 }
@@ -47,10 +53,7 @@ pub async fn deliver_due(state: &AppState) -> Result<usize, String> {
     let relay = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host).port(port).timeout(Some(Duration::from_secs(15))).build();
     let now = Utc::now();
     let mut sent = 0;
-    for message in hygo_data::mail::due(&state.db, now, 20).await.map_err(|e| e.to_string())? {
-        if !hygo_data::mail::claim(&state.db, &message, now).await.map_err(|e| e.to_string())? {
-            continue;
-        }
+    for message in hygo_data::mail::claim_due(&state.db, now, 20).await.map_err(|e| e.to_string())? {
         let id = message.id;
         let outcome = match build(&message, &state.config.mail_from) {
             Ok(email) => relay.send(email).await.map_err(|e| match e.status() {

@@ -28,6 +28,9 @@ pub struct AppState {
     pub staff_site: serde_json::Value,
     /// The server's random key (`crate::form_guard::server_key`), read once.
     pub server_key: tokio::sync::OnceCell<Vec<u8>>,
+    /// Wakes the e-mail delivery task (`crate::mail`) after a write that may have
+    /// queued a message, instead of its next round.
+    pub mail_wake: tokio::sync::Notify,
 }
 
 impl AppState {
@@ -49,7 +52,12 @@ impl AppState {
         if let Some(staff_site) = staff_site.as_object_mut() {
             staff_site.insert("staffTexts".into(), catalogue::staff_texts(lang).cloned().unwrap_or_default());
         }
-        Self { db, storage, clock, renderer, render_cache, site, staff_site, config: Arc::new(config), server_key: tokio::sync::OnceCell::new() }
+        Self { db, storage, clock, renderer, render_cache, site, staff_site, config: Arc::new(config), server_key: tokio::sync::OnceCell::new(), mail_wake: tokio::sync::Notify::new() }
+    }
+
+    /// A write committed that may have queued e-mail: deliver now.
+    pub fn mail_queued(&self) {
+        self.mail_wake.notify_one();
     }
 
     /// Who the clinic's e-mails go to and what their links say (`hygo_data::notices`).

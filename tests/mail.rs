@@ -6,67 +6,12 @@
 
 mod common;
 
-use std::sync::{Arc, Mutex};
-
 use actix_web::test::{self, TestRequest};
 use hygo_data::entities::outbox;
 use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::json;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpListener;
-
+use common::relay::relay;
 use common::{post_json, send, state, TestDb};
-
-/// A relay that accepts every message and keeps each one's DATA; `refuse` makes it
-/// answer 451 (try later) to every recipient instead.
-async fn relay(refuse: bool) -> (String, Arc<Mutex<Vec<String>>>) {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("smtp://{}", listener.local_addr().unwrap());
-    let got = Arc::new(Mutex::new(Vec::new()));
-    let keep = got.clone();
-    tokio::spawn(async move {
-        loop {
-            let Ok((socket, _)) = listener.accept().await else { return };
-            let keep = keep.clone();
-            tokio::spawn(async move {
-                let (read, mut write) = socket.into_split();
-                let mut lines = BufReader::new(read).lines();
-                write.write_all(b"220 relay.test ESMTP\r\n").await.unwrap();
-                let mut data: Option<String> = None;
-                while let Ok(Some(line)) = lines.next_line().await {
-                    if let Some(body) = data.as_mut() {
-                        if line == "." {
-                            keep.lock().unwrap().push(std::mem::take(body));
-                            data = None;
-                            write.write_all(b"250 2.0.0 queued\r\n").await.unwrap();
-                        } else {
-                            body.push_str(&line);
-                            body.push('\n');
-                        }
-                        continue;
-                    }
-                    let verb = line.split_whitespace().next().unwrap_or_default().to_ascii_uppercase();
-                    let answer: &[u8] = match verb.as_str() {
-                        "EHLO" | "HELO" => b"250 relay.test\r\n",
-                        "RCPT" if refuse => b"451 4.3.0 try again later\r\n",
-                        "MAIL" | "RCPT" | "RSET" | "NOOP" => b"250 2.1.0 ok\r\n",
-                        "DATA" => {
-                            data = Some(String::new());
-                            b"354 go ahead\r\n"
-                        }
-                        "QUIT" => {
-                            write.write_all(b"221 bye\r\n").await.unwrap();
-                            return;
-                        }
-                        _ => b"502 5.5.2 not implemented\r\n",
-                    };
-                    write.write_all(answer).await.unwrap();
-                }
-            });
-        }
-    });
-    (url, got)
-}
 
 /// The app's state with the relay configured.
 async fn with_relay(db: &TestDb, url: String) -> actix_web::web::Data<hygo::state::AppState> {

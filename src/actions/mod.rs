@@ -197,6 +197,9 @@ pub async fn handle<A: Action>(
     if let (Ok(Done::Stored { .. }), Err(e)) = (&done, kept(&state)) {
         return early::<A>(&cx, &e, values).await;
     }
+    if let Ok(Done::Stored { .. }) = &done {
+        state.mail_queued();
+    }
     match done {
         Ok(Done::Stored { status, message, data, location }) => match channel {
             Channel::Json => {

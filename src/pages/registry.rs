@@ -155,7 +155,7 @@ pub static PAGES: &[Page] = &[
     staff_page!("staff-setup", "StaffSetup", ["/staff/setup"], Need::Anyone, &["token"], staff::setup),
     staff_page!("staff-enrol", "StaffSetup", ["/staff/setup/code"], Need::Stage(Stage::Enrol), &[], staff::setup),
     staff_page!("staff-inbox", "StaffInbox", ["/staff", "/staff/appointments"], Need::Role(DESK), STAFF_INBOX, staff::inbox),
-    staff_page!("staff-appointment", "StaffAppointment", ["/staff/appointments/{reference}"], Need::Role(DESK), &["done"], staff::appointment),
+    staff_page!("staff-appointment", "StaffAppointment", ["/staff/appointments/{reference}"], Need::Role(DESK), &["done", "doctor", "date"], staff::appointment),
     staff_page!("staff-day", "StaffDay", ["/staff/day"], Need::Role(DESK), &["date", "doctor"], staff::day),
     staff_page!("staff-card-requests", "StaffItems", ["/staff/card-requests"], Need::Role(DESK), &["handled", "page"], staff::items),
     staff_page!("staff-card-request", "StaffItem", ["/staff/card-requests/{reference}"], Need::Role(DESK), &[], staff::item),

@@ -9,7 +9,7 @@ use ts_rs::TS;
 use hygo_data::audit;
 use hygo_data::inbox::lists::{self, Counts, Day, Detail, Filter, Row};
 use hygo_data::inbox::messages::{self, Item, Kind};
-use hygo_data::inbox::Status;
+use hygo_data::inbox::{Status, Step};
 use hygo_data::staff::accounts::{self, Account};
 use hygo_data::staff::sessions::{self, Current, Own};
 use hygo_data::staff::{sign_in, totp, Role};
@@ -148,6 +148,7 @@ pub struct InboxData {
 }
 
 pub async fn inbox(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    expire_due(cx).await;
     let filter = Filter {
         status: cx.query("status").and_then(|s| Status::parse(&s)),
         doctor_id: cx.query("doctor").and_then(|d| d.parse().ok()),
@@ -181,14 +182,63 @@ pub struct AppointmentData {
     /// For a reschedule.
     pub doctors: Vec<DoctorChoice>,
     pub today: String,
+    /// Where the request could move, when it may be rescheduled.
+    pub reschedule: Option<Reschedule>,
+}
+
+/// A day the desk looks at to move a request: the doctor and date asked for
+/// (`?doctor=&date=`; the request's own by default) and that day's free times,
+/// from the same slot engine as the public wizards (hours, leave, past times and
+/// the requests holding a slot).
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffReschedule")]
+pub struct Reschedule {
+    pub doctor_id: i32,
+    /// YYYY-MM-DD, today or later.
+    pub date: String,
+    /// "09:15 AM", in order.
+    pub free: Vec<String>,
+    pub availability: appointments::DayAvailability,
 }
 
 pub async fn appointment(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    expire_due(cx).await;
     let reference = cx.param("reference").unwrap_or_default();
     let request = lists::one(cx.db(), reference).await?;
+    let doctors = doctors(cx).await?;
+    let today = cx.clock().today();
+    let reschedule = match &request {
+        Some(r) if r.next.contains(&Step::Reschedule) => {
+            let doctor_id = cx.query("doctor").and_then(|d| d.parse().ok()).filter(|id| doctors.iter().any(|d| d.id == *id)).unwrap_or(r.row.doctor_id);
+            let date = cx.query("date").and_then(|d| appointments::parse_date(&d)).or_else(|| appointments::parse_date(&r.row.date)).map_or(today, |d| d.max(today));
+            let day = appointments::day_slots(cx.db(), cx.clock(), doctor_id, date).await?;
+            Some(Reschedule { doctor_id, date: date.to_string(), free: day.available_slots, availability: day.availability })
+        }
+        _ => None,
+    };
     let found = request.is_some();
-    let data = PageData::StaffAppointment(AppointmentData { request, doctors: doctors(cx).await?, today: cx.clock().today().to_string() });
+    let data = PageData::StaffAppointment(AppointmentData { request, doctors, today: today.to_string(), reschedule });
     Ok(if found { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
+}
+
+/// Requests past the clinic's time expire before the desk looks at them, so no
+/// list shows as waiting a request whose slot is free already (the job in
+/// `crate::staff::jobs` does the same each minute, whoever looks). A database that
+/// cannot take the write leaves them for the job.
+async fn expire_due(cx: &Cx<'_>) {
+    if cx.state.storage.files().is_err() {
+        return;
+    }
+    let hours = cx.state.config.request_expiry_hours;
+    match hygo_data::inbox::expire_due(cx.db(), chrono::Utc::now(), hours, &cx.state.notices()).await {
+        Ok(0) => {}
+        Ok(_) => {
+            cx.state.render_cache.data_changed();
+            cx.state.mail_queued();
+        }
+        Err(e) => tracing::warn!(error = %e, "expiring requests before a list failed; the job will retry"),
+    }
 }
 
 #[derive(Serialize, TS)]
@@ -201,6 +251,7 @@ pub struct DayData {
 }
 
 pub async fn day(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    expire_due(cx).await;
     let date: NaiveDate = cx.query("date").and_then(|d| appointments::parse_date(&d)).unwrap_or_else(|| cx.clock().today());
     let doctors = doctors(cx).await?;
     let doctor = cx.query("doctor").and_then(|d| d.parse::<i32>().ok()).or(doctors.first().map(|d| d.id));

@@ -17,7 +17,7 @@ use serde_json::{json, Map, Value};
 use hygo_data::audit::Actor;
 use hygo_data::form::{Invalid, Message, WriteError};
 use hygo_data::inbox::{self, messages::Kind, NewSlot, Step};
-use hygo_data::staff::sessions::{self, Current, Stage};
+use hygo_data::staff::sessions::{self, Current, Ending, Stage};
 use hygo_data::staff::{accounts, sign_in, Role};
 
 use crate::access::{self as guard, Need};
@@ -115,6 +115,13 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
     if let (Ok(_), Err(e)) = (&done, kept(&state)) {
         return refuse(e, values, path).await;
     }
+    if done.is_ok() {
+        // A slot freed or taken shows on this instance's public pages at once
+        // (others follow within `HYGO_DATA_RECHECK_MS`), and a patient's e-mail
+        // leaves now.
+        state.render_cache.data_changed();
+        state.mail_queued();
+    }
     match done {
         Ok(Next::Go { to, cookie }) => {
             let mut res = see_other(&to);
@@ -168,12 +175,12 @@ impl StaffAction for SignIn {
         match sign_in::password(&cx.state.db, &keys, &email, &input.password.unwrap_or_default()).await.map_err(data)? {
             Ok(account) => {
                 // A new session for the next step; one that was there ends.
-                if let Some(old) = cx.current {
-                    sessions::end(&cx.state.db, old.session_id).await.map_err(data)?;
-                }
                 let ready = account.totp_last_step.is_some();
                 let stage = if ready { Stage::Password } else { Stage::Enrol };
-                let token = sessions::start(&cx.state.db, account.id, stage, &guard::device(cx.req), guard::lifetimes(cx.state)).await.map_err(data)?;
+                let old = cx.current.map(|c| c.session_id);
+                let token = sessions::advance(&cx.state.db, account.id, &account.email, old, stage, &guard::device(cx.req), guard::lifetimes(cx.state))
+                    .await
+                    .map_err(data)?;
                 let to = if ready { "/staff/sign-in/code" } else { "/staff/setup/code" };
                 Ok(Next::Go { to: to.into(), cookie: Some(guard::cookie(&token)) })
             }
@@ -203,8 +210,10 @@ impl StaffAction for SecondFactor {
         match sign_in::second_factor(&cx.state.db, &keys, current.account_id, &code, unix_now()).await.map_err(data)? {
             Ok(()) => {
                 // Signed in: a new token (the pending one ends).
-                sessions::end(&cx.state.db, current.session_id).await.map_err(data)?;
-                let token = sessions::start(&cx.state.db, current.account_id, Stage::Full, &guard::device(cx.req), guard::lifetimes(cx.state)).await.map_err(data)?;
+                let (device, lifetimes) = (guard::device(cx.req), guard::lifetimes(cx.state));
+                let token = sessions::advance(&cx.state.db, current.account_id, &current.email, Some(current.session_id), Stage::Full, &device, lifetimes)
+                    .await
+                    .map_err(data)?;
                 let to = if current.role == Role::Editor { "/staff/account" } else { "/staff" };
                 Ok(Next::Go { to: to.into(), cookie: Some(guard::cookie(&token)) })
             }
@@ -234,7 +243,10 @@ impl StaffAction for ChoosePassword {
 
     async fn run(cx: &Cx<'_>, input: ChoosePasswordInput) -> Result<Next, WriteError> {
         let account = accounts::choose_password(&cx.state.db, input.token.as_deref().unwrap_or_default(), &input.password.unwrap_or_default()).await?;
-        let token = sessions::start(&cx.state.db, account.id, Stage::Enrol, &guard::device(cx.req), guard::lifetimes(cx.state)).await.map_err(data)?;
+        let old = cx.current.map(|c| c.session_id);
+        let token = sessions::advance(&cx.state.db, account.id, &account.email, old, Stage::Enrol, &guard::device(cx.req), guard::lifetimes(cx.state))
+            .await
+            .map_err(data)?;
         Ok(Next::Go { to: "/staff/setup/code".into(), cookie: Some(guard::cookie(&token)) })
     }
 }
@@ -249,8 +261,10 @@ impl StaffAction for SetUpCode {
     async fn run(cx: &Cx<'_>, input: CodeInput) -> Result<Next, WriteError> {
         let current = cx.session()?;
         let codes = accounts::confirm_totp(&cx.state.db, current.account_id, &input.code.unwrap_or_default(), unix_now()).await?;
-        sessions::end(&cx.state.db, current.session_id).await.map_err(data)?;
-        let token = sessions::start(&cx.state.db, current.account_id, Stage::Full, &guard::device(cx.req), guard::lifetimes(cx.state)).await.map_err(data)?;
+        let (device, lifetimes) = (guard::device(cx.req), guard::lifetimes(cx.state));
+        let token = sessions::advance(&cx.state.db, current.account_id, &current.email, Some(current.session_id), Stage::Full, &device, lifetimes)
+            .await
+            .map_err(data)?;
         let mut values = Map::new();
         values.insert("recoveryCodes".into(), json!(codes));
         Ok(Next::Show { path: "/staff/account".into(), values, cookie: Some((guard::cookie(&token), token)) })
@@ -268,7 +282,7 @@ impl StaffAction for SignOut {
     type Input = Empty;
 
     async fn run(cx: &Cx<'_>, _: Empty) -> Result<Next, WriteError> {
-        sessions::end(&cx.state.db, cx.session()?.session_id).await.map_err(data)?;
+        sessions::sign_out(&cx.state.db, cx.session()?, Ending::This).await.map_err(data)?;
         Ok(Next::Go { to: "/staff/sign-in".into(), cookie: Some(guard::removal()) })
     }
 }
@@ -371,12 +385,12 @@ impl StaffAction for EndSessions {
     async fn run(cx: &Cx<'_>, input: SessionsInput) -> Result<Next, WriteError> {
         let current = cx.session()?;
         if input.everywhere.is_some() {
-            accounts::end_all_sessions(&cx.state.db, current.account_id).await.map_err(data)?;
+            sessions::sign_out(&cx.state.db, current, Ending::All).await.map_err(data)?;
             return Ok(Next::Go { to: "/staff/sign-in".into(), cookie: Some(guard::removal()) });
         }
         let id = input.end.and_then(|e| e.parse::<i32>().ok());
         match id {
-            Some(id) if sessions::end_own(&cx.state.db, current.account_id, id).await.map_err(data)? => {
+            Some(id) if sessions::sign_out(&cx.state.db, current, Ending::One(id)).await.map_err(data)? => {
                 if id == current.session_id {
                     return Ok(Next::Go { to: "/staff/sign-in".into(), cookie: Some(guard::removal()) });
                 }

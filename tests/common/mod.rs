@@ -3,6 +3,7 @@
 //! (in `server`) the real binary over real HTTP.
 #![allow(dead_code)]
 
+pub mod relay;
 pub mod server;
 
 use std::sync::atomic::{AtomicUsize, Ordering};

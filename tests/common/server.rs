@@ -12,23 +12,76 @@ pub fn free_port() -> u16 {
 
 /// One request on a fresh connection; answers the status and the body.
 pub fn request(port: u16, method: &str, path: &str, json: Option<&str>) -> std::io::Result<(u16, String)> {
+    let body = json.map(|b| ("application/json", b));
+    exchange(port, method, path, &[], body).map(|a| (a.status, a.body))
+}
+
+/// An answer as it came over the socket.
+pub struct Answer {
+    pub status: u16,
+    /// Header lines as sent, names in lower case.
+    pub headers: Vec<(String, String)>,
+    /// The body, a chunked one put together.
+    pub body: String,
+}
+
+impl Answer {
+    /// The first value of a header, or "".
+    pub fn header(&self, name: &str) -> &str {
+        self.headers.iter().find(|(n, _)| n == name).map_or("", |(_, v)| v.as_str())
+    }
+
+    /// Every value of a header (`set-cookie`).
+    pub fn all(&self, name: &str) -> Vec<&str> {
+        self.headers.iter().filter(|(n, _)| n == name).map(|(_, v)| v.as_str()).collect()
+    }
+}
+
+/// One request with headers of the caller's and an optional body (its type and
+/// text) on a fresh connection.
+pub fn exchange(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: Option<(&str, &str)>) -> std::io::Result<Answer> {
     let mut s = TcpStream::connect(("127.0.0.1", port))?;
     s.set_read_timeout(Some(Duration::from_secs(30)))?;
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
-    if let Some(body) = json {
-        head.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n", body.len()));
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    if let Some((kind, text)) = body {
+        head.push_str(&format!("Content-Type: {kind}\r\nContent-Length: {}\r\n", text.len()));
     }
     head.push_str("\r\n");
     s.write_all(head.as_bytes())?;
-    if let Some(body) = json {
-        s.write_all(body.as_bytes())?;
+    if let Some((_, text)) = body {
+        s.write_all(text.as_bytes())?;
     }
     let mut raw = Vec::new();
     s.read_to_end(&mut raw)?;
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let status = text.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-    let body = text.split_once("\r\n\r\n").map(|(_, b)| b.to_owned()).unwrap_or_default();
-    Ok((status, body))
+    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").map_or(raw.len(), |i| i + 4);
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let mut lines = head.trim_end().split("\r\n");
+    let status = lines.next().and_then(|l| l.split(' ').nth(1)).and_then(|c| c.parse().ok()).unwrap_or(0);
+    let headers: Vec<(String, String)> =
+        lines.filter_map(|l| l.split_once(':')).map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned())).collect();
+    let chunked = headers.iter().any(|(n, v)| n == "transfer-encoding" && v.eq_ignore_ascii_case("chunked"));
+    let rest = &raw[split..];
+    let body = String::from_utf8_lossy(&if chunked { unchunk(rest) } else { rest.to_vec() }).into_owned();
+    Ok(Answer { status, headers, body })
+}
+
+/// A chunked body (RFC 9112, 7.1) put together.
+fn unchunk(mut rest: &[u8]) -> Vec<u8> {
+    let mut body = Vec::new();
+    while let Some(eol) = rest.windows(2).position(|w| w == b"\r\n") {
+        let line = String::from_utf8_lossy(&rest[..eol]).into_owned();
+        let Ok(size) = usize::from_str_radix(line.split(';').next().unwrap_or("").trim(), 16) else { break };
+        let data = &rest[eol + 2..];
+        if size == 0 || data.len() < size {
+            break;
+        }
+        body.extend_from_slice(&data[..size]);
+        rest = data[size..].strip_prefix(b"\r\n").unwrap_or(&data[size..]);
+    }
+    body
 }
 
 pub fn get(port: u16, path: &str) -> std::io::Result<(u16, String)> {

@@ -19,7 +19,7 @@
 //! another; the lock does not rely on it: `tests/abuse.rs` drops the trigger.)
 
 use chrono::{Datelike, Duration, NaiveDate, Timelike};
-use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, Set, Statement, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, Set, Statement};
 use serde::{Deserialize, Serialize};
 
 use crate::entities::{appointment, doctor, office_hours};
@@ -213,7 +213,7 @@ pub async fn book(
     loop {
         attempt += 1;
         let reference = refs::new_reference();
-        let txn = db.begin().await.map_err(DataError::from)?;
+        let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
         if txn.get_database_backend() == DbBackend::Postgres {
             // One person's requests one after another, on every instance (see the module's notes).
             let mut keys = [format!("phone:{}", phone_key(&phone)), format!("email:{}", email)];

@@ -173,6 +173,12 @@ pub fn symptoms() -> &'static [Choice] {
     &SYMPTOMS
 }
 
+/// The visit types of the booking wizards (`forms.json`, `visitTypes`).
+pub fn visit_types() -> &'static [Choice] {
+    static VISIT_TYPES: LazyLock<Vec<Choice>> = LazyLock::new(|| choices(&[&forms()["appointment"]["visitTypes"]]));
+    &VISIT_TYPES
+}
+
 /// The health cards (`home.json`, the plans): "essential" and "family".
 pub fn card_types() -> &'static [Choice] {
     static CARDS: LazyLock<Vec<Choice>> = LazyLock::new(|| choices(&[&home()["subscription"]["plans"]]));

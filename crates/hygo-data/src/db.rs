@@ -70,6 +70,22 @@ pub fn marker_of(file: &std::path::Path) -> std::path::PathBuf {
     name.into()
 }
 
+/// Begins a transaction that writes. On SQLite it is `BEGIN IMMEDIATE`: it takes
+/// the write lock at once, waiting for it up to the busy timeout. A deferred
+/// transaction that reads first and writes later fails at once with
+/// `SQLITE_BUSY_SNAPSHOT` ("database is locked", code 517) when another
+/// connection (this process's pool, another instance or `hygo staff` on the same
+/// file) committed in between, which no busy timeout waits out. PostgreSQL
+/// begins as usual.
+pub async fn begin_write(db: &DatabaseConnection) -> Result<sea_orm::DatabaseTransaction, DbErr> {
+    use sea_orm::{SqliteTransactionMode, TransactionOptions, TransactionTrait};
+    let mode = match db.get_database_backend() {
+        sea_orm::DbBackend::Sqlite => Some(SqliteTransactionMode::Immediate),
+        _ => None,
+    };
+    db.begin_with_options(TransactionOptions { sqlite_transaction_mode: mode, ..TransactionOptions::default() }).await
+}
+
 /// Connects without migrating (for tools and tests that manage the schema).
 pub async fn open(url: &str) -> Result<Db, DbErr> {
     let mut options = ConnectOptions::new(url.to_owned());
@@ -290,9 +306,9 @@ impl Storage {
 
 /// One write, committed: the cheapest proof that the database takes writes.
 async fn probe(db: &Db) -> Result<(), Fault> {
-    use sea_orm::{ConnectionTrait, TransactionTrait};
+    use sea_orm::ConnectionTrait;
     let write = async {
-        let txn = db.begin().await?;
+        let txn = begin_write(db).await?;
         txn.execute_unprepared(
             "INSERT INTO write_probe (id, written) VALUES (1, 1) \
              ON CONFLICT (id) DO UPDATE SET written = write_probe.written + 1",

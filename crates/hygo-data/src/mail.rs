@@ -4,7 +4,7 @@
 //! the outbox keeps addresses only as long as it must.
 
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
-use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
 
 use crate::entities::outbox;
 use crate::{catalogue, DataError, Db};
@@ -141,32 +141,41 @@ pub async fn queue(conn: &impl ConnectionTrait, mail: Mail) -> Result<(), sea_or
     Ok(())
 }
 
-/// Messages due for delivery now, oldest first.
-pub async fn due(db: &Db, now: DateTime<Utc>, limit: u64) -> Result<Vec<outbox::Model>, DataError> {
-    let waited = Condition::any()
-        .add(outbox::Column::NextAttemptAt.is_null())
-        .add(outbox::Column::NextAttemptAt.lte(stamp(now)));
-    Ok(outbox::Entity::find()
-        .filter(outbox::Column::Attempts.lt(MAX_ATTEMPTS))
-        .filter(waited)
-        .order_by_asc(outbox::Column::Id)
-        .limit(limit)
-        .all(db)
-        .await?)
-}
+/// How long a claimed message is this instance's to send: if it has not reported
+/// by then (it stopped mid-send), another instance may take the message again.
+pub const LEASE_MINUTES: i64 = 5;
 
-/// Takes a due message for this instance: another instance (PostgreSQL deployments)
-/// that read the same row will fail to claim it, so a message is sent once.
-pub async fn claim(db: &Db, message: &outbox::Model, now: DateTime<Utc>) -> Result<bool, DataError> {
-    let mut update = outbox::Entity::update_many()
-        .col_expr(outbox::Column::NextAttemptAt, sea_orm::sea_query::Expr::value(stamp(now + Duration::minutes(5))))
-        .filter(outbox::Column::Id.eq(message.id))
-        .filter(outbox::Column::Attempts.eq(message.attempts));
-    update = match &message.next_attempt_at {
-        Some(t) => update.filter(outbox::Column::NextAttemptAt.eq(t.clone())),
-        None => update.filter(outbox::Column::NextAttemptAt.is_null()),
+/// Claims up to `limit` messages due now, oldest first, for this instance, in one
+/// statement: their next attempt moves `LEASE_MINUTES` ahead, so no other instance
+/// sees them as due. On PostgreSQL the rows are chosen `FOR UPDATE SKIP LOCKED`,
+/// so instances claiming at once take different messages without waiting for each
+/// other; SQLite has one writer at a time, which gives the same. Each message is
+/// therefore sent once, whatever the number of instances.
+pub async fn claim_due(db: &Db, now: DateTime<Utc>, limit: u64) -> Result<Vec<outbox::Model>, DataError> {
+    use sea_orm::{DbBackend, Statement};
+    let backend = db.get_database_backend();
+    let (skip_locked, p) = match backend {
+        DbBackend::Postgres => (" FOR UPDATE SKIP LOCKED", ["$1", "$2", "$3", "$4"]),
+        _ => ("", ["?", "?", "?", "?"]),
     };
-    Ok(update.exec(db).await?.rows_affected == 1)
+    let sql = format!(
+        "UPDATE outbox SET next_attempt_at = {lease} WHERE id IN (\
+         SELECT id FROM outbox WHERE attempts < {max} AND (next_attempt_at IS NULL OR next_attempt_at <= {now}) \
+         ORDER BY id LIMIT {limit}{skip_locked}) RETURNING *",
+        lease = p[0],
+        max = p[1],
+        now = p[2],
+        limit = p[3],
+    );
+    let values = [
+        stamp(now + Duration::minutes(LEASE_MINUTES)).into(),
+        MAX_ATTEMPTS.into(),
+        stamp(now).into(),
+        (limit.min(i64::MAX as u64) as i64).into(),
+    ];
+    let mut claimed = outbox::Entity::find().from_raw_sql(Statement::from_sql_and_values(backend, sql, values)).all(db).await?;
+    claimed.sort_by_key(|m| m.id);
+    Ok(claimed)
 }
 
 /// The relay took it: the message (and its address) leaves the outbox.

@@ -15,7 +15,7 @@
 //! asked to confirm; the answer is the same.
 
 use chrono::{Duration, SecondsFormat, Utc};
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 
 use crate::entities::newsletter_subscriber as subscriber;
@@ -67,7 +67,7 @@ pub async fn subscribe(db: &Db, req: NewsletterRequest, public_url: &str) -> Res
     // A second try only when another request stored the same new address meanwhile.
     for _ in 0..2 {
         let found = by_email(db, &email).await?;
-        let txn = db.begin().await.map_err(DataError::from)?;
+        let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
         match request(&txn, &email, found, source, public_url).await {
             Ok(()) => {
                 txn.commit().await.map_err(DataError::from)?;

@@ -13,7 +13,7 @@
 //! Each symbol is one random byte's low five bits: 32 divides 256, so every symbol
 //! is equally likely and no encoding crate is needed.
 
-use sea_orm::{ActiveModelBehavior, ActiveModelTrait, DbErr, EntityTrait, IntoActiveModel, TransactionTrait};
+use sea_orm::{ActiveModelBehavior, ActiveModelTrait, DbErr, EntityTrait, IntoActiveModel};
 
 use crate::receipts::{self, Kind};
 use crate::Db;
@@ -101,7 +101,7 @@ where
     loop {
         attempt += 1;
         let reference = new_reference();
-        let txn = db.begin().await?;
+        let txn = crate::db::begin_write(db).await?;
         let result = match make(reference.clone()).insert(&txn).await {
             Ok(row) => {
                 let token = match receipt {

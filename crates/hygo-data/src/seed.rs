@@ -4,7 +4,6 @@
 
 use sea_orm::{
     ActiveModelTrait, ConnectionTrait, DatabaseBackend, EntityTrait, PaginatorTrait, Set, Statement,
-    TransactionTrait,
 };
 use serde::Deserialize;
 
@@ -60,7 +59,7 @@ pub fn seed_doctors() -> Result<Vec<SeedDoctor>, DataError> {
 
 /// Seeds departments and doctors into empty tables, in one transaction.
 pub async fn seed_if_empty(db: &crate::Db) -> Result<(), DataError> {
-    let txn = db.begin().await?;
+    let txn = crate::db::begin_write(db).await?;
     if department::Entity::find().count(&txn).await? == 0 {
         for d in catalogue::departments() {
             department::ActiveModel {

@@ -55,6 +55,14 @@ export function useSent(name: string): string {
   return typeof v === "string" ? v : "";
 }
 
+/**
+ * A table that may be wider than a phone: it scrolls sideways, so it is a named
+ * region that takes focus, and a keyboard can scroll it too (WCAG 2.1.1).
+ */
+export function StaffTable({ label, children }: { label: string; children: ReactNode }) {
+  return <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>{children}</div>;
+}
+
 /** Previous / next page links of a list. */
 export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
   const t = useStaffTexts().frame;

@@ -476,7 +476,11 @@ export type StaffAppointmentData = { request: RequestDetail | null,
 /**
  * For a reschedule.
  */
-doctors: Array<DoctorChoice>, today: string, };
+doctors: Array<DoctorChoice>, today: string, 
+/**
+ * Where the request could move, when it may be rescheduled.
+ */
+reschedule: StaffReschedule | null, };
 
 export type StaffAuditData = { entries: Array<AuditEntry>, page: number, pages: number, };
 
@@ -509,6 +513,16 @@ export type StaffItemsData = { kind: InboxKind,
  * Showing the handled ones (else the open ones).
  */
 handled: boolean, items: Array<InboxItem>, page: number, pages: number, };
+
+export type StaffReschedule = { doctorId: number, 
+/**
+ * YYYY-MM-DD, today or later.
+ */
+date: string, 
+/**
+ * "09:15 AM", in order.
+ */
+free: Array<string>, availability: DayAvailability, };
 
 export type StaffRole = "admin" | "desk" | "editor";
 

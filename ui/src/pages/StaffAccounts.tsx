@@ -3,7 +3,7 @@
 import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { StaffErrors, StaffForm, StaffState, useFieldError, useStaff, useStaffTexts, StaffFrame } from "../components/staff";
+import { StaffErrors, StaffForm, StaffState, useFieldError, useStaff, useStaffTexts, StaffFrame, StaffTable } from "../components/staff";
 
 function StaffAccountsPage() {
   const state = usePageProps("StaffAccounts");
@@ -26,7 +26,7 @@ function StaffAccountsPage() {
         </div>
       ) : null}
       <StaffErrors form="accounts" order={["email", "name", "role"]} />
-      <div className="table-wrap">
+      <StaffTable label={t.heading}>
         <table className="staff-table">
           <thead><tr><th scope="col">{t.email}</th><th scope="col">{t.name}</th><th scope="col">{t.role}</th><th scope="col">{t.state}</th><th scope="col"><span className="visually-hidden">{t.state}</span></th></tr></thead>
           <tbody>
@@ -50,7 +50,7 @@ function StaffAccountsPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </StaffTable>
       <h2>{t.addHeading}</h2>
       <StaffForm action="/staff/accounts" id="accounts">
         <input type="hidden" name="op" value="add" />

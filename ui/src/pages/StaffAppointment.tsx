@@ -4,6 +4,7 @@
 import { Link, useLocation } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
+import type { StaffAppointmentData, StaffReschedule } from "../types";
 import { describedBy, Field } from "../components/form";
 import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame } from "../components/staff";
 import { History } from "./StaffItem";
@@ -13,9 +14,6 @@ function StaffAppointmentPage() {
   const all = useStaffTexts();
   const t = all.request;
   const { search } = useLocation();
-  const dateError = useFieldError("date");
-  const timeError = useFieldError("time");
-  const doctorError = useFieldError("doctor");
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
   const r = d.request;
@@ -68,27 +66,67 @@ function StaffAppointmentPage() {
             </StaffForm>
           ))}
         </div>
-        {r.next.includes("reschedule") ? (
-          <StaffForm action={action} id="step">
-            <h3>{t.rescheduleHeading}</h3>
-            <input type="hidden" name="step" value="reschedule" />
-            <Field form="step" name="doctorId" label={t.rescheduleDoctor} error={doctorError}>
-              <select {...describedBy("step", "doctorId", doctorError)} className="input" defaultValue={String(r.doctorId)}>
-                {d.doctors.map((doc) => <option key={doc.id} value={doc.id}>{doc.name}</option>)}
-              </select>
-            </Field>
-            <Field form="step" name="date" label={t.rescheduleDate} error={dateError}>
-              <input {...describedBy("step", "date", dateError)} type="date" className="input" min={d.today} defaultValue={r.date} required />
-            </Field>
-            <Field form="step" name="time" label={t.rescheduleTime} error={timeError}>
-              <input {...describedBy("step", "time", timeError)} className="input" defaultValue={r.time} required />
-            </Field>
-            <button type="submit" className="button button--outline">{t.steps.reschedule}</button>
-          </StaffForm>
-        ) : null}
+        {d.reschedule ? <Reschedule reference={r.reference} data={d.reschedule} doctors={d.doctors} today={d.today} /> : null}
       </section>
       <History entries={r.history} heading={t.history} />
     </div>
+  );
+}
+
+/**
+ * Moving a request: first a day (a GET form, so the choice is the address and
+ * works without JavaScript), then one of that day's free times, as the public
+ * wizards offer them. The server checks the time again when the form is sent.
+ */
+function Reschedule({ reference, data, doctors, today }: {
+  reference: string;
+  data: StaffReschedule;
+  doctors: StaffAppointmentData["doctors"];
+  today: string;
+}) {
+  const t = useStaffTexts().request;
+  const doctorError = useFieldError("doctor");
+  const dateError = useFieldError("date");
+  const timeError = useFieldError("time");
+  const doctor = doctors.find((doc) => doc.id === data.doctorId)?.name ?? "";
+  const action = `/staff/appointments/${reference}`;
+  return (
+    <section aria-labelledby="reschedule-h" id="reschedule" className="staff-reschedule">
+      <h3 id="reschedule-h">{t.rescheduleHeading}</h3>
+      <form method="get" action={`${action}#reschedule`} className="staff-filters" aria-label={t.rescheduleFind}>
+        <Field form="step" name="doctor" label={t.rescheduleDoctor} error={doctorError}>
+          <select {...describedBy("step", "doctor", doctorError)} className="input" defaultValue={String(data.doctorId)}>
+            {doctors.map((doc) => <option key={doc.id} value={doc.id}>{doc.name}</option>)}
+          </select>
+        </Field>
+        <Field form="step" name="date" label={t.rescheduleDate} error={dateError}>
+          <input {...describedBy("step", "date", dateError)} type="date" className="input" min={today} defaultValue={data.date} required />
+        </Field>
+        <button type="submit" className="button button--outline">{t.rescheduleFind}</button>
+      </form>
+      {data.free.length === 0 ? (
+        <p className="staff-muted" role="status">{fill(t.noFreeTimes[data.availability], { doctor, date: formatDate(data.date) })}</p>
+      ) : (
+        <StaffForm action={action} id="reschedule-time">
+          <input type="hidden" name="step" value="reschedule" />
+          <input type="hidden" name="doctorId" value={data.doctorId} />
+          <input type="hidden" name="date" value={data.date} />
+          <fieldset className="slot-group" aria-describedby={timeError ? "step-time-error" : undefined}>
+            <legend>{fill(t.freeTimes, { doctor, date: formatDate(data.date) })}</legend>
+            {timeError ? <p className="field-error" id="step-time-error">{timeError}</p> : null}
+            <div className="slot-grid">
+              {data.free.map((time, i) => (
+                <label key={time} className="slot">
+                  <input type="radio" name="time" value={time} id={i === 0 ? "step-time" : undefined} required />
+                  {time}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <button type="submit" className="button button--primary">{t.steps.reschedule}</button>
+        </StaffForm>
+      )}
+    </section>
   );
 }
 

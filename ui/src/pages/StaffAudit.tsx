@@ -1,30 +1,32 @@
 // /staff/audit (admins): every staff action, newest first; nobody can change it.
 import { usePageProps } from "../lib/props";
-import { instant, Pager, StaffState, useStaffTexts, StaffFrame } from "../components/staff";
+import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable } from "../components/staff";
 
 function StaffAuditPage() {
   const state = usePageProps("StaffAudit");
   const t = useStaffTexts().audit;
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
+  // An action this version has no words for (a newer instance wrote it) shows as recorded.
+  const action = (name: string) => (t.actions as Record<string, string>)[name] ?? name;
   return (
     <div className="container page-body">
       <h1>{t.heading}</h1>
       <p>{t.intro}</p>
       {d.entries.length === 0 ? <p>{t.none}</p> : (
-        <div className="table-wrap">
+        <StaffTable label={t.heading}>
           <table className="staff-table">
             <thead><tr><th scope="col">{t.at}</th><th scope="col">{t.actor}</th><th scope="col">{t.action}</th><th scope="col">{t.target}</th><th scope="col">{t.change}</th></tr></thead>
             <tbody>
               {d.entries.map((e, i) => (
                 <tr key={i}>
-                  <td>{instant(e.at)}</td><td>{e.actor}</td><td>{e.action}</td><td>{e.targetKind} {e.target}</td>
+                  <td>{instant(e.at)}</td><td>{e.actor}</td><td>{action(e.action)}</td><td>{e.targetKind} {e.target}</td>
                   <td><code>{JSON.stringify(e.before)}</code> → <code>{JSON.stringify(e.after)}</code></td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </StaffTable>
       )}
       <Pager page={d.page} pages={d.pages} href={(p) => `/staff/audit?page=${p}`} />
     </div>

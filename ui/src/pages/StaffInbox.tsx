@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
-import { instant, Pager, StaffState, useStaffTexts, StaffFrame } from "../components/staff";
+import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable } from "../components/staff";
 
 function StaffInboxPage() {
   const state = usePageProps("StaffInbox");
@@ -49,7 +49,7 @@ function StaffInboxPage() {
         <Link to="/staff">{t.clear}</Link>
       </form>
       {d.rows.length === 0 ? <p>{t.none}</p> : (
-        <div className="table-wrap">
+        <StaffTable label={t.heading}>
           <table className="staff-table">
             <thead>
               <tr><th scope="col">{t.reference}</th><th scope="col">{t.status}</th><th scope="col">{t.when}</th><th scope="col">{t.doctor}</th><th scope="col">{t.patient}</th><th scope="col">{t.requestedAt}</th></tr>
@@ -67,7 +67,7 @@ function StaffInboxPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </StaffTable>
       )}
       <Pager page={d.page} pages={d.pages} href={query} />
       <h2>{t.export}</h2>

@@ -38,7 +38,7 @@ function StaffItemPage() {
       <dl className="staff-dl">
         <dt>{t.name}</dt><dd>{item.name}</dd>
         <dt>{t.email}</dt><dd><a href={`mailto:${item.email}`}>{item.email}</a></dd>
-        <dt>{t.phone}</dt><dd><a href={`tel:${item.phone.replace(/\s/g, "")}`}>{item.phone}</a></dd>
+        {item.phone ? <><dt>{t.phone}</dt><dd><a href={`tel:${item.phone.replace(/\s/g, "")}`}>{item.phone}</a></dd></> : null}
         <dt>{d.kind === "card-request" ? t.topicCard : t.topicMessage}</dt><dd>{item.topic}</dd>
         {item.clinic ? <><dt>{t.clinic}</dt><dd>{item.clinic}</dd></> : null}
         {item.text ? <><dt>{t.message}</dt><dd className="staff-text">{item.text}</dd></> : null}

@@ -1,7 +1,7 @@
 // /staff/card-requests and /staff/messages: the open ones (or the handled ones), newest first.
 import { Link } from "react-router";
 import { usePageProps } from "../lib/props";
-import { instant, Pager, StaffState, useStaffTexts, StaffFrame } from "../components/staff";
+import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable } from "../components/staff";
 
 function StaffItemsPage() {
   const state = usePageProps("StaffItems");
@@ -19,7 +19,7 @@ function StaffItemsPage() {
         <Link to={`${base}?handled=1`} aria-current={d.handled ? "page" : undefined}>{t.handled}</Link>
       </nav>
       {d.items.length === 0 ? <p>{t.none}</p> : (
-        <div className="table-wrap">
+        <StaffTable label={cards ? t.cardsHeading : t.messagesHeading}>
           <table className="staff-table">
             <thead><tr><th scope="col">{t.reference}</th><th scope="col">{t.name}</th><th scope="col">{cards ? t.topicCard : t.topicMessage}</th><th scope="col">{t.received}</th></tr></thead>
             <tbody>
@@ -33,7 +33,7 @@ function StaffItemsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </StaffTable>
       )}
       <Pager page={d.page} pages={d.pages} href={(p) => `${base}?${d.handled ? "handled=1&" : ""}page=${p}`} />
     </div>

@@ -9,6 +9,8 @@ import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { SMTPServer } from "smtp-server";
+import { simpleParser } from "mailparser";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repo = resolve(here, "../../..");
@@ -45,8 +47,8 @@ function freePort() {
   });
 }
 
-/** Starts `hygo serve` on a free port with its own database; resolves when healthy. */
-export async function startServer() {
+/** Starts `hygo serve` on a free port with its own database, and `extraEnv`; resolves when healthy. */
+export async function startServer(extraEnv = {}) {
   const bin = resolve(process.env.HYGO_BIN || join(repo, "target/debug/hygo"));
   if (!existsSync(bin)) throw new Error(`no hygo binary at ${bin}: run cargo build first`);
   const dir = mkdtempSync(join(tmpdir(), "hygo-browser-"));
@@ -64,6 +66,7 @@ export async function startServer() {
       HYGO_WRITE_LIMIT: "10000",
       // And fill the forms without JavaScript faster than a person (the token is still checked).
       HYGO_FORM_MIN_SECONDS: "0",
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -100,8 +103,17 @@ export async function startServer() {
     await new Promise((r) => setTimeout(r, 100));
   }
   const db = join(dir, "hygo.db");
+  const python = (script, sql, params) => execFileSync("python3", ["-c", script, db, sql, JSON.stringify(params)], { encoding: "utf8" });
   return {
     base,
+    /** `hygo <args>` on this server's database, as an operator runs it; answers what it printed. */
+    cli(args) {
+      return execFileSync(bin, args, { cwd: dir, encoding: "utf8", env: { ...process.env, DATABASE_URL: `sqlite://${db}?mode=rwc` } });
+    },
+    /** A change to the server's database made behind its back (a test moving the clock of a row), committed. */
+    execute(sql, params = []) {
+      python("import sqlite3,sys,json\nc=sqlite3.connect(sys.argv[1])\nc.execute(sys.argv[2], json.loads(sys.argv[3]))\nc.commit()", sql, params);
+    },
     /**
      * Rows of a query on the server's SQLite database, as objects. Node 20 has no
      * SQLite module; Python's standard library has one.
@@ -109,7 +121,7 @@ export async function startServer() {
     query(sql, params = []) {
       const script = "import json,sqlite3,sys\nc=sqlite3.connect(sys.argv[1])\nc.row_factory=sqlite3.Row\n"
         + "print(json.dumps([dict(r) for r in c.execute(sys.argv[2], json.loads(sys.argv[3]))]))";
-      return JSON.parse(execFileSync("python3", ["-c", script, db, sql, JSON.stringify(params)], { encoding: "utf8" }));
+      return JSON.parse(python(script, sql, params));
     },
     async stop() {
       stopping = true;
@@ -118,6 +130,39 @@ export async function startServer() {
       rmSync(dir, { recursive: true, force: true });
       if (logged.length) throw new Error(`the server logged ${logged.length} warning(s) or error(s), or died:\n${logged.join("\n")}`);
     },
+  };
+}
+
+/**
+ * An SMTP relay on loopback (nodemailer's smtp-server) that keeps every message
+ * the server hands it, parsed (mailparser): what a patient's mail program would get.
+ */
+export async function startRelay() {
+  const messages = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream).then((mail) => { messages.push(mail); callback(); }, callback);
+    },
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.server.address();
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** The first message `match` takes, waiting for it up to 30 s. */
+    async waitFor(match, what = "a message") {
+      const until = Date.now() + 30_000;
+      for (;;) {
+        const found = messages.find(match);
+        if (found) return found;
+        if (Date.now() > until) throw new Error(`no ${what} reached the relay; it has: ${messages.map((m) => `${m.to?.text}: ${m.subject}`).join("; ")}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    close: () => new Promise((ok) => server.close(ok)),
   };
 }
 

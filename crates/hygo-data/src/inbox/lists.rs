@@ -159,11 +159,11 @@ pub async fn one(db: &Db, reference: &str) -> Result<Option<Detail>, DataError> 
         choices.iter().find(|c| c.id == id).and_then(|c| c.labels.first().cloned()).unwrap_or_else(|| id.to_owned())
     };
     let symptoms: Vec<String> = serde_json::from_str::<Vec<String>>(&a.symptoms).unwrap_or_default();
-    let chat = format!("HYGO: your appointment request {} for {}", a.reference, when(&a));
+    let chat = catalogue::fill(catalogue::message("inbox.whatsappText"), &[("reference", &a.reference), ("when", &when(&a))]);
     Ok(Some(Detail {
         next: row.status.next().to_vec(),
         department: a.department.clone(),
-        visit_type: a.visit_type.clone(),
+        visit_type: label(catalogue::visit_types(), &a.visit_type),
         tel: format!("tel:+{}", international(&a.phone)),
         whatsapp: format!("https://wa.me/{}?text={}", international(&a.phone), form_urlencoded_text(&chat)),
         phone: a.phone.clone(),

@@ -3,7 +3,7 @@
 //! audit row is written with it).
 
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 use serde_json::json;
 use ts_rs::TS;
@@ -149,7 +149,7 @@ pub async fn mark_handled(db: &Db, actor: &Actor, kind: Kind, reference: &str, n
     c.finish().map_err(WriteError::Invalid)?;
     let not_found = || WriteError::Invalid(Invalid::field("reference", Message::new("inbox.notFound")));
     let stamp = crate::ist::stamp();
-    let txn = db.begin().await.map_err(DataError::from)?;
+    let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
     macro_rules! handle {
         ($entity:ident) => {
             $entity::Entity::update_many()

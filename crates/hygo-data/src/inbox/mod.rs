@@ -17,7 +17,7 @@ pub mod messages;
 
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -188,7 +188,7 @@ pub async fn take(
     }
     change.status = Set(step.result().as_str().to_owned());
     change.status_changed_at = Set(Some(crate::ist::stamp()));
-    let txn = db.begin().await.map_err(DataError::from)?;
+    let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
     // Only from the status it was read in: two people acting at once, one wins.
     let updated = appointment::Entity::update_many()
         .set(change)
@@ -227,7 +227,7 @@ pub async fn expire_due(db: &Db, now: DateTime<Utc>, hours: i64, notices: &Notic
         .await?;
     let mut expired = 0;
     for row in due {
-        let txn = db.begin().await?;
+        let txn = crate::db::begin_write(db).await?;
         let done = appointment::Entity::update_many()
             .col_expr(appointment::Column::Status, Expr::value(Status::Expired.as_str()))
             .col_expr(appointment::Column::StatusChangedAt, Expr::value(crate::ist::stamp()))

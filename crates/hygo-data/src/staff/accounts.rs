@@ -4,7 +4,7 @@
 //! line and the admins' page.
 
 use chrono::{Duration, SecondsFormat, Utc};
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::Serialize;
 use serde_json::json;
 use ts_rs::TS;
@@ -71,7 +71,7 @@ pub async fn add(db: &Db, actor: &Actor, email: &str, name: &str, role: Role) ->
     let email = email_key(&c.email("email", Some(email)));
     let name = c.line("name", "label.fullName", Some(if name.trim().is_empty() { &email } else { name }), 120, None);
     c.finish().map_err(WriteError::Invalid)?;
-    let txn = db.begin().await.map_err(DataError::from)?;
+    let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
     if by_email(&txn, &email).await?.is_some() {
         return Err(WriteError::Invalid(Invalid::field("email", Message::new("staff.emailTaken"))));
     }
@@ -134,7 +134,7 @@ pub async fn by_link(db: &impl ConnectionTrait, token: &str) -> Result<Option<(s
 /// codes and sessions go, and a new setup link is made (a lost phone, a forgotten
 /// password). Answers the link's token.
 pub async fn reset(db: &Db, actor: &Actor, email: &str) -> Result<String, WriteError> {
-    let txn = db.begin().await.map_err(DataError::from)?;
+    let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
     let account = by_email(&txn, email).await?.ok_or_else(|| WriteError::Invalid(Invalid::field("email", Message::new("staff.noSuchAccount"))))?;
     let mut row: staff_account::ActiveModel = account.clone().into();
     row.password_hash = Set(None);
@@ -151,7 +151,7 @@ pub async fn reset(db: &Db, actor: &Actor, email: &str) -> Result<String, WriteE
 
 /// Disables (or enables again) an account; disabling ends its sessions at once.
 pub async fn set_disabled(db: &Db, actor: &Actor, email: &str, disabled: bool) -> Result<Account, WriteError> {
-    let txn = db.begin().await.map_err(DataError::from)?;
+    let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
     let account = by_email(&txn, email).await?.ok_or_else(|| WriteError::Invalid(Invalid::field("email", Message::new("staff.noSuchAccount"))))?;
     if actor.id == Some(account.id) && disabled {
         return Err(WriteError::Invalid(Invalid::field("email", Message::new("staff.notYourself"))));
@@ -184,7 +184,7 @@ pub async fn end_all_sessions(conn: &impl ConnectionTrait, account_id: i32) -> R
 /// account gets a new TOTP secret, not yet confirmed; the link is used up. Answers
 /// the account.
 pub async fn choose_password(db: &Db, token: &str, new_password: &str) -> Result<staff_account::Model, WriteError> {
-    let txn = db.begin().await.map_err(DataError::from)?;
+    let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
     let (link, account) = by_link(&txn, token).await?.ok_or_else(|| WriteError::Invalid(Invalid::field("token", Message::new("staff.linkExpired"))))?;
     if let Err(key) = super::password::check(new_password, &[&account.email, &account.name, "hygo", "rajkot"]) {
         return Err(WriteError::Invalid(Invalid::field("password", password_message(key))));
@@ -211,7 +211,7 @@ pub fn password_message(key: &'static str) -> Message {
 /// Step two: the first code from the authenticator app confirms the second
 /// factor; the account gets new recovery codes, answered once, in clear.
 pub async fn confirm_totp(db: &Db, account_id: i32, code: &str, unix_secs: u64) -> Result<Vec<String>, WriteError> {
-    let txn = db.begin().await.map_err(DataError::from)?;
+    let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
     let account = by_id(&txn, account_id).await?.ok_or_else(|| WriteError::Invalid(Invalid::field("code", Message::new("staff.codeWrong"))))?;
     let step = account
         .totp_secret
@@ -256,7 +256,7 @@ pub async fn change_password(db: &Db, account_id: i32, keep: i32, current: &str,
         c.fail("password", password_message(key));
     }
     c.finish().map_err(WriteError::Invalid)?;
-    let txn = db.begin().await.map_err(DataError::from)?;
+    let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
     let mut row: staff_account::ActiveModel = account.clone().into();
     row.password_hash = Set(Some(super::password::hash(new_password)));
     row.password_changed_at = Set(Some(crate::ist::stamp()));

@@ -9,10 +9,12 @@ use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::Serialize;
+use serde_json::{json, Value};
 use ts_rs::TS;
 
 use super::{token_hash, Role};
 use crate::entities::{staff_account, staff_session};
+use crate::audit::{self, Actor, Target};
 use crate::{refs, DataError, Db};
 
 /// The cookie's name: `__Host-` makes browsers refuse it unless it is `Secure`,
@@ -136,6 +138,61 @@ pub async fn current(db: &Db, token: &str, lifetimes: Lifetimes) -> Result<Optio
     }))
 }
 
+/// Moves signing in on: ends the session of the step before (`ended`), if any,
+/// and starts one at `stage`, in one transaction; signing in the whole way is
+/// written to the audit log. Answers the new session's token (a new one at each
+/// step: ASVS 7.2.4).
+pub async fn advance(db: &Db, account_id: i32, email: &str, ended: Option<i32>, stage: Stage, device: &str, lifetimes: Lifetimes) -> Result<String, DataError> {
+    let txn = crate::db::begin_write(db).await?;
+    if let Some(id) = ended {
+        end(&txn, id).await?;
+    }
+    let token = start(&txn, account_id, stage, device, lifetimes).await?;
+    if stage == Stage::Full {
+        let who = Actor::staff(account_id, email);
+        audit::record(&txn, &who, "sign-in", Target { kind: "staff-account", name: email }, Value::Null, json!({ "device": device })).await?;
+    }
+    txn.commit().await?;
+    Ok(token)
+}
+
+/// Which of one's own sessions to end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// The session of the request (signing out).
+    This,
+    /// Another of one's own, from the list.
+    One(i32),
+    /// Every one, this too ("sign out everywhere").
+    All,
+}
+
+/// Ends one's own sessions as asked, with its audit row, in one transaction.
+/// False when the session named is not theirs or has ended already.
+pub async fn sign_out(db: &Db, current: &Current, ending: Ending) -> Result<bool, DataError> {
+    let txn = crate::db::begin_write(db).await?;
+    let only = |id: i32| {
+        staff_session::Entity::update_many()
+            .col_expr(staff_session::Column::EndedAt, Expr::value(crate::ist::stamp()))
+            .filter(staff_session::Column::AccountId.eq(current.account_id))
+            .filter(staff_session::Column::EndedAt.is_null())
+            .filter(staff_session::Column::Id.eq(id))
+    };
+    let (action, ended) = match ending {
+        Ending::This => ("sign-out", only(current.session_id).exec(&txn).await?.rows_affected),
+        Ending::One(id) => ("session-end", only(id).exec(&txn).await?.rows_affected),
+        Ending::All => ("sign-out-everywhere", super::accounts::end_all_sessions(&txn, current.account_id).await?),
+    };
+    if ended == 0 {
+        return Ok(false);
+    }
+    let who = Actor::staff(current.account_id, &current.email);
+    let after = json!({ "sessionsEnded": ended });
+    audit::record(&txn, &who, action, Target { kind: "staff-account", name: &current.email }, Value::Null, after).await?;
+    txn.commit().await?;
+    Ok(true)
+}
+
 /// Ends one session.
 pub async fn end(conn: &impl ConnectionTrait, session_id: i32) -> Result<(), DataError> {
     staff_session::Entity::update_many()
@@ -176,16 +233,4 @@ pub async fn own(db: &Db, current: &Current, lifetimes: Lifetimes) -> Result<Vec
         .into_iter()
         .map(|s| Own { this: s.id == current.session_id, id: s.id, device: s.device, created_at: s.created_at, last_seen_at: s.last_seen_at })
         .collect())
-}
-
-/// Ends one of an account's own sessions; false when it is not theirs or already ended.
-pub async fn end_own(db: &Db, account_id: i32, session_id: i32) -> Result<bool, DataError> {
-    let done = staff_session::Entity::update_many()
-        .col_expr(staff_session::Column::EndedAt, Expr::value(crate::ist::stamp()))
-        .filter(staff_session::Column::Id.eq(session_id))
-        .filter(staff_session::Column::AccountId.eq(account_id))
-        .filter(staff_session::Column::EndedAt.is_null())
-        .exec(db)
-        .await?;
-    Ok(done.rows_affected == 1)
 }

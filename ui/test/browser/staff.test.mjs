@@ -1,0 +1,522 @@
+// The staff console (issue 15, docs/staff.md) in Chromium, against the real
+// binary, with e-mail going to an SMTP relay on loopback: an admin made on the
+// command line sets up a password and an authenticator app (codes computed from
+// the secret the page shows, by an independent TOTP library), a request made in
+// the public wizard is confirmed and the patient's invitation arrives and parses,
+// a desk member without JavaScript declines (the slot is free at once) and
+// reschedules, unconfirmed requests expire, the CSV export downloads, the audit
+// log shows it all, sessions end everywhere and when idle, a post from another
+// site changes nothing; axe finds nothing on any console page at 375 and 1280 px.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { readFileSync } from "node:fs";
+import { AxeBuilder } from "@axe-core/playwright";
+import ICAL from "ical.js";
+import * as OTPAuth from "otpauth";
+import { startServer, startRelay, launchBrowser, openPage, hydrated } from "./harness.mjs";
+
+const env = { server: null, browser: null, relay: null };
+const CLINIC = "clinic-desk@hygo.test";
+before(async () => {
+  env.relay = await startRelay();
+  env.server = await startServer({ HYGO_SMTP_URL: env.relay.url, HYGO_CLINIC_EMAIL: CLINIC });
+  env.browser = await launchBrowser();
+});
+after(async () => {
+  await env.browser?.close();
+  // The server first: it may be handing the relay a message as it stops.
+  try {
+    await env.server?.stop();
+  } finally {
+    await env.relay?.close();
+  }
+});
+
+const rows = (sql, params) => env.server.query(sql, params);
+const url = (path) => `${env.server.base}${path}`;
+const PASSWORD = "lantern orbit pebble harvest";
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+// Two doctors who work every day but Sunday: Dr. Bhavna Dave (id 6, mornings)
+// and Dr. Ankit Trivedi (id 7, afternoons). The day: two or more days ahead in
+// India Standard Time, not a Sunday.
+const istToday = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+const dayAfter = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+let day = dayAfter(istToday, 2);
+if (new Date(`${day}T00:00:00Z`).getUTCDay() === 0) day = dayAfter(day, 1);
+const BHAVNA = { id: 6, name: "Dr. Bhavna Dave" };
+const ANKIT = { id: 7, name: "Dr. Ankit Trivedi" };
+
+/** The free times of a doctor's day, as the public API gives them. */
+async function freeTimes(doctor, date = day) {
+  const res = await fetch(url(`/appointments/slots?doctorId=${doctor.id}&date=${date}`));
+  return (await res.json()).availableSlots;
+}
+
+let patients = 0;
+/** A request as the public API takes it, by a patient of its own (the per-person limit never counts). */
+async function book(doctor, time, extra = {}) {
+  patients += 1;
+  const n = patients;
+  const body = {
+    name: `Patient Number${n}`, phone: `+91 98${String(n).padStart(8, "0")}`, email: `patient${n}@example.in`,
+    doctor: doctor.name, date: day, time, visitType: "in-person", reason: "consultation", isNewPatient: "yes", ...extra,
+  };
+  const res = await fetch(url("/appointments/bookAppointment"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  assert.equal(res.status, 201, await res.clone().text());
+  return { reference: (await res.json()).data.reference, email: body.email, time };
+}
+
+// ---- Authenticator app ---------------------------------------------------------------
+/** Each account's secret, and the last time step it used (the server takes each once). */
+const apps = new Map();
+/** A code the server will take now: of this 30-second step or the next, never one used before. */
+async function code(email) {
+  const app = apps.get(email);
+  for (;;) {
+    const now = Math.floor(Date.now() / 30_000);
+    const step = Math.max(now, app.last + 1);
+    if (step <= now + 1) {
+      app.last = step;
+      return app.totp.generate({ timestamp: step * 30_000 });
+    }
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+}
+
+/** The setup link `hygo staff add` printed. */
+function addOnCommandLine(role, name, email) {
+  const printed = env.server.cli(["staff", "add", "--role", role, "--name", name, email]);
+  const link = /https?:\/\/\S+\/staff\/setup\?token=\w+/.exec(printed);
+  assert.ok(link, `a one-time link in: ${printed}`);
+  return new URL(link[0]).pathname + new URL(link[0]).search;
+}
+
+/** A setup link's two steps in `page`: the password, then the app's first code. */
+async function setUp(page, link, email) {
+  await page.goto(url(link));
+  await page.getByLabel("New password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Save password" }).click();
+  await page.getByRole("heading", { name: "Set up your authenticator app" }).waitFor();
+  const secret = (await page.locator("code.staff-secret").innerText()).trim();
+  const qr = page.getByRole("img", { name: /QR code/ });
+  assert.ok(await qr.locator("svg").count(), "a QR code to scan");
+  apps.set(email, { totp: new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }), last: 0 });
+  await page.getByLabel("The 6-digit code the app shows").fill(await code(email));
+  await page.getByRole("button", { name: "Finish setting up" }).click();
+  await page.getByRole("heading", { name: "Your recovery codes" }).waitFor();
+  return page.locator(".staff-codes code").allInnerTexts();
+}
+
+/** Signs in with the password and a code. */
+async function signIn(page, email) {
+  await page.goto(url("/staff/sign-in"));
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("heading", { name: "Enter the code from your authenticator app" }).waitFor();
+  await page.getByLabel("Code", { exact: true }).fill(await code(email));
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+// ---- Checks ---------------------------------------------------------------------------
+/** axe on the page as it is; violations are collected in `failures`. */
+async function axe(page, label, failures) {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  for (const v of violations) failures.push(`${label}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** The calendar a mail carries (text/calendar or the .ics), parsed by ical.js. */
+function calendarOf(mail) {
+  const part = mail.attachments.find((a) => a.contentType === "text/calendar" || a.filename?.endsWith(".ics"));
+  assert.ok(part, `a calendar in "${mail.subject}"`);
+  const root = new ICAL.Component(ICAL.parse(part.content.toString("utf8")));
+  const event = root.getFirstSubcomponent("vevent");
+  return {
+    method: root.getFirstPropertyValue("method"),
+    uid: event.getFirstPropertyValue("uid"),
+    sequence: event.getFirstPropertyValue("sequence"),
+    start: event.getFirstPropertyValue("dtstart").toJSDate().toISOString(),
+    end: event.getFirstPropertyValue("dtend").toJSDate().toISOString(),
+    attendee: String(event.getFirstPropertyValue("attendee")),
+  };
+}
+
+/** "09:15 AM" on `day` in Rajkot, as an instant (IST is UTC+5:30 all year). */
+function instantOf(date, time) {
+  const [, h, m, ap] = /^(\d{1,2}):(\d{2}) ([AP]M)$/.exec(time);
+  const hours = (Number(h) % 12) + (ap === "PM" ? 12 : 0);
+  return new Date(Date.parse(`${date}T${String(hours).padStart(2, "0")}:${m}:00+05:30`)).toISOString();
+}
+
+const mailTo = (to, words) => (m) => m.to?.text === to && words.every((w) => m.subject.includes(w));
+const statusOf = (reference) => rows("SELECT status FROM appointments WHERE reference = ?", [reference])[0]?.status;
+
+// The admin's browser, signed in by the first test and used by the later ones.
+const admin = { email: "asha@hygo.test", page: null, context: null, problems: null, recovery: [] };
+
+test("an admin made on the command line chooses a password, sets up the authenticator app and signs in with both", async () => {
+  const failures = [];
+  Object.assign(admin, await openPage(env.browser, { width: 1280 }));
+  const { page } = admin;
+  const link = addOnCommandLine("admin", "Asha Patel", admin.email);
+  // Nobody is signed in: the console sends them to sign in.
+  await page.goto(url("/staff"));
+  assert.equal(new URL(page.url()).pathname, "/staff/sign-in");
+  await hydrated(page);
+  await axe(page, "sign-in", failures);
+
+  // A common password is refused with a clear message; the link still works.
+  await page.goto(url(link));
+  await hydrated(page);
+  await axe(page, "setup", failures);
+  await page.getByLabel("New password").fill("password1234");
+  await page.getByRole("button", { name: "Save password" }).click();
+  await page.getByRole("alert").getByText("This password is too easy to guess", { exact: false }).first().waitFor();
+  await axe(page, "setup with an error", failures);
+
+  admin.recovery = await setUp(page, link, admin.email);
+  assert.equal(admin.recovery.length, 10, "ten recovery codes, shown once");
+  await axe(page, "recovery codes", failures);
+  const cookie = (await admin.context.cookies()).find((c) => c.name === "__Host-hygo-staff");
+  assert.ok(cookie, "the session cookie");
+  assert.deepEqual([cookie.secure, cookie.httpOnly, cookie.sameSite, cookie.path], [true, true, "Strict", "/"]);
+  assert.ok(cookie.value.length >= 26, "at least 128 bits");
+  // The link was for once.
+  const again = await openPage(env.browser);
+  await again.page.goto(url(link));
+  await again.page.getByRole("heading", { name: "This link cannot be used" }).waitFor();
+  await again.context.close();
+
+  // Out, then in again with the password and the next code.
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.waitForURL(/\/staff\/sign-in$/);
+  await page.getByLabel("Email address").fill(admin.email);
+  await page.getByLabel("Password").fill("not the password at all");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("alert").getByText("The email address or the password is not right.").first().waitFor();
+  await axe(page, "sign-in refused", failures);
+  await signIn(page, admin.email);
+  await page.waitForURL(/\/staff$/);
+  await page.getByRole("heading", { name: "Appointment requests" }).waitFor();
+  assert.notEqual((await admin.context.cookies()).find((c) => c.name === "__Host-hygo-staff").value, cookie.value, "a new token at sign-in");
+  assert.deepEqual(failures, []);
+  assert.deepEqual(admin.problems, []);
+});
+
+test("a request from the public wizard is confirmed: the clinic, then the patient, get their e-mails, the confirmation with a calendar invitation; a cancellation withdraws it", async () => {
+  // The patient, without JavaScript, in wizard A.
+  const patient = await openPage(env.browser, { javaScriptEnabled: false, width: 375 });
+  const email = "ravi.mehta@example.in";
+  await patient.page.goto(url("/appointment"));
+  const main = patient.page.locator("main");
+  await main.getByLabel("Full Name").fill("Ravi Mehta");
+  await main.getByLabel("Phone Number").fill("+91 98250 12345");
+  await main.getByLabel("Email Address").fill(email);
+  await patient.page.getByRole("button", { name: "Continue" }).click();
+  await main.getByLabel(/^Doctor\b/).selectOption(BHAVNA.name);
+  await patient.page.getByRole("button", { name: "Next Week", exact: true }).click();
+  await patient.page.getByRole("button", { name: "Show available times" }).click();
+  const slot = patient.page.locator('input[name="time"]').first();
+  const time = await slot.getAttribute("value");
+  await slot.check();
+  await main.getByLabel(/^Reason for Visit/).selectOption("Consultation");
+  await main.getByLabel("Fever").check();
+  await main.getByLabel("Additional Notes").fill("Fever for three days, worse at night.");
+  await patient.page.getByRole("button", { name: "Review Appointment" }).click();
+  await main.getByLabel(/I confirm that the information provided/).check();
+  await patient.page.getByRole("button", { name: "Request Appointment" }).click();
+  await patient.page.waitForURL(/\/requests\?token=/);
+  await patient.context.close();
+  const [stored] = rows("SELECT reference, date FROM appointments WHERE email = ?", [email]);
+  const { reference, date } = stored;
+
+  // The clinic is told, with a link to the console and none of the patient's details.
+  const notice = await env.relay.waitFor(mailTo(CLINIC, [reference]), "clinic notice");
+  assert.ok(notice.text.includes(`${env.server.base}/staff/appointments/${reference}`), notice.text);
+  for (const secret of ["Ravi", "Fever", "three days", "98250", email]) assert.ok(!notice.text.includes(secret), `no "${secret}" in the clinic's e-mail`);
+  // The patient gets the reference at once.
+  const ack = await env.relay.waitFor(mailTo(email, [reference, "received"]), "acknowledgement");
+  assert.ok(!ack.text.includes("Fever"), "no symptoms in the patient's e-mail either");
+
+  // The desk sees it waiting, opens it, confirms.
+  const { page } = admin;
+  await page.goto(url("/staff"));
+  await hydrated(page);
+  await page.getByRole("link", { name: reference }).click();
+  await page.getByRole("heading", { name: `Request ${reference}` }).waitFor();
+  assert.ok(await page.getByText("Fever for three days, worse at night.").isVisible(), "the details in the console");
+  const whatsapp = await page.getByRole("link", { name: /^WhatsApp/ }).getAttribute("href");
+  assert.match(whatsapp, /^https:\/\/wa\.me\/919825012345\?text=/);
+  assert.ok(decodeURIComponent(whatsapp).includes(reference), whatsapp);
+  assert.equal(await page.getByRole("link", { name: /^Call/ }).getAttribute("href"), "tel:+919825012345");
+  await page.getByRole("button", { name: "Confirm", exact: true }).click();
+  await page.getByRole("status").getByText("Confirmed.", { exact: false }).waitFor();
+  assert.equal(statusOf(reference), "confirmed");
+
+  const confirmation = await env.relay.waitFor(mailTo(email, [reference, "confirmed"]), "confirmation");
+  const invite = calendarOf(confirmation);
+  assert.equal(invite.method, "REQUEST");
+  assert.equal(invite.sequence, 0);
+  assert.ok(invite.uid.includes(reference), invite.uid);
+  assert.equal(invite.start, instantOf(date, time), "the visit's time, in UTC");
+  assert.equal(Date.parse(invite.end) - Date.parse(invite.start), 15 * 60_000, "one 15-minute slot");
+  assert.ok(invite.attendee.includes(email), invite.attendee);
+
+  // Cancelled: the invitation is withdrawn (same UID, a higher SEQUENCE).
+  await page.getByRole("button", { name: "Cancel appointment" }).click();
+  await page.getByRole("status").getByText("Cancelled.", { exact: false }).waitFor();
+  const cancelled = calendarOf(await env.relay.waitFor(mailTo(email, [reference, "cancelled"]), "cancellation"));
+  assert.deepEqual([cancelled.method, cancelled.uid, cancelled.sequence], ["CANCEL", invite.uid, 1]);
+  assert.ok((await freeTimes(BHAVNA, date)).includes(time), "the cancelled time is offered again");
+  assert.deepEqual(admin.problems, []);
+});
+
+// The desk member's browser, without JavaScript.
+const desk = { email: "meera@hygo.test", page: null, context: null };
+
+test("without JavaScript, a desk member signs in, declines a request (its time is offered again at once) and moves another to a free time of another doctor", async () => {
+  // The admin adds the account in the console; the link is shown once.
+  const { page } = admin;
+  await page.goto(url("/staff/accounts"));
+  await hydrated(page);
+  const form = page.locator("form#accounts");
+  await form.getByLabel("Email address").fill(desk.email);
+  await form.getByLabel("Name").fill("Meera Desai");
+  await form.getByLabel("Role").selectOption("desk");
+  await form.getByRole("button", { name: "Add account" }).click();
+  await page.getByRole("heading", { name: `Send this link to ${desk.email}` }).waitFor();
+  const link = new URL((await page.locator(".staff-done code").innerText()).trim());
+
+  Object.assign(desk, await openPage(env.browser, { javaScriptEnabled: false, width: 375 }));
+  await setUp(desk.page, link.pathname + link.search, desk.email);
+  await signIn(desk.page, desk.email);
+  await desk.page.waitForURL(/\/staff$/);
+
+  // Decline: the time is free on the public side at once.
+  const [first, second] = await freeTimes(BHAVNA);
+  const declined = await book(BHAVNA, first);
+  assert.ok(!(await freeTimes(BHAVNA)).includes(first), "held while requested");
+  await desk.page.goto(url(`/staff/appointments/${declined.reference}`));
+  await desk.page.getByRole("button", { name: "Decline" }).click();
+  await desk.page.getByText("Declined. The slot is free again", { exact: false }).waitFor();
+  assert.equal(statusOf(declined.reference), "declined");
+  assert.ok((await freeTimes(BHAVNA)).includes(first), "offered again at once");
+  const sorry = await env.relay.waitFor(mailTo(declined.email, [declined.reference, "could not confirm"]), "decline");
+  assert.ok(sorry.text.includes(`${env.server.base}/appointment`), "a way to book again");
+  assert.equal(sorry.attachments.length, 0, "no invitation for a declined request");
+
+  // Reschedule to Dr. Ankit Trivedi's afternoon: the day's free times, then one of them.
+  const moved = await book(BHAVNA, second);
+  await desk.page.goto(url(`/staff/appointments/${moved.reference}`));
+  const section = desk.page.locator("#reschedule");
+  await section.getByLabel("Doctor").selectOption(ANKIT.name);
+  await section.getByRole("button", { name: "Show free times" }).click();
+  const later = (await freeTimes(ANKIT)).at(-1);
+  await desk.page.locator("#reschedule").getByLabel(later, { exact: true }).check();
+  await desk.page.locator("#reschedule").getByRole("button", { name: "Reschedule" }).click();
+  await desk.page.getByText("Rescheduled.", { exact: false }).waitFor();
+  const [row] = rows("SELECT status, doctor_id, date, sequence FROM appointments WHERE reference = ?", [moved.reference]);
+  assert.deepEqual(row, { status: "rescheduled", doctor_id: ANKIT.id, date: day, sequence: 1 });
+  assert.ok((await freeTimes(BHAVNA)).includes(second), "the old time is free");
+  assert.ok(!(await freeTimes(ANKIT)).includes(later), "the new one is held");
+  const update = calendarOf(await env.relay.waitFor(mailTo(moved.email, [moved.reference, "new time"]), "reschedule"));
+  assert.deepEqual([update.method, update.sequence, update.start], ["REQUEST", 1, instantOf(day, later)]);
+
+  // A time taken meanwhile is refused with the reason, and nothing changes.
+  const third = await book(BHAVNA, (await freeTimes(BHAVNA))[2]);
+  await desk.page.goto(url(`/staff/appointments/${third.reference}`));
+  const target = (await freeTimes(BHAVNA)).at(-1);
+  await book(BHAVNA, target);
+  await desk.page.locator("#reschedule").getByLabel(target, { exact: true }).check();
+  await desk.page.locator("#reschedule").getByRole("button", { name: "Reschedule" }).click();
+  await desk.page.getByRole("alert").getByText("There is a problem").waitFor();
+  assert.equal(statusOf(third.reference), "requested");
+});
+
+test("unconfirmed requests are flagged after 24 hours and expire after 48, freeing their time", async () => {
+  const [a, b] = await freeTimes(BHAVNA);
+  const late = await book(BHAVNA, a);
+  const stale = await book(BHAVNA, b);
+  const ago = (hours) => new Date(Date.now() - hours * 3_600_000).toISOString().replace(/\.\d+Z$/, "Z");
+  env.server.execute("UPDATE appointments SET created_at = ? WHERE reference = ?", [ago(25), late.reference]);
+  env.server.execute("UPDATE appointments SET created_at = ? WHERE reference = ?", [ago(49), stale.reference]);
+  const { page } = admin;
+  await page.goto(url("/staff?status=requested"));
+  await hydrated(page);
+  const lateRow = page.getByRole("row").filter({ hasText: late.reference });
+  assert.ok(await lateRow.getByText("Over 24 hours").isVisible(), "flagged past the promise");
+  assert.equal(await page.getByRole("row").filter({ hasText: stale.reference }).count(), 0, "no longer waiting");
+  assert.equal(statusOf(stale.reference), "expired");
+  assert.ok((await freeTimes(BHAVNA)).includes(b), "its time is offered again");
+  await env.relay.waitFor(mailTo(stale.email, [stale.reference, "could not confirm"]), "expiry");
+});
+
+test("the CSV export downloads the day's appointments with formulas neutralised", async () => {
+  const { page } = admin;
+  await book(ANKIT, (await freeTimes(ANKIT))[0], { name: "=HYPERLINK(\"http://evil.test\")" }).catch(() => null);
+  await page.goto(url("/staff"));
+  await hydrated(page);
+  const form = page.locator('form[action="/staff/appointments.csv"]');
+  await form.getByLabel("From").fill(istToday);
+  await form.getByLabel("To").fill(dayAfter(day, 1));
+  const [download] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: "Download" }).click()]);
+  const text = readFileSync(await download.path(), "utf8");
+  const lines = text.trim().split("\r\n");
+  assert.equal(lines[0], "reference,status,date,time,doctor,department,visit type,name,phone,email,new patient,requested at");
+  const expected = rows("SELECT COUNT(*) AS n FROM appointments WHERE date BETWEEN ? AND ?", [istToday, dayAfter(day, 1)])[0].n;
+  assert.equal(lines.length - 1, expected, "every appointment of the range");
+  assert.ok(lines.slice(1).every((l) => l.includes(",'+91 98")), "a phone number is not a formula");
+  assert.ok(!text.includes("Fever"), "no symptoms, reasons or notes");
+  assert.ok(!/,=/.test(text), "no cell starts with =");
+});
+
+test("the audit log shows who did what, and is for admins only", async () => {
+  const { page } = admin;
+  await page.goto(url("/staff/audit"));
+  await hydrated(page);
+  const table = page.getByRole("table");
+  for (const action of ["Signed in", "Confirmed", "Cancelled", "Declined", "Rescheduled", "Expired (not confirmed in time)", "Downloaded appointments (CSV)", "Added an account"]) {
+    assert.ok(await table.getByRole("cell", { name: action, exact: true }).first().isVisible(), `"${action}" is in the log`);
+  }
+  assert.ok(await table.getByRole("row").filter({ hasText: "Declined" }).getByText(desk.email).first().isVisible(), "the desk member's decline, by them");
+  // The desk may not read it: 403, whatever the UI shows.
+  const res = await desk.page.goto(url("/staff/audit"));
+  assert.equal(res.status(), 403);
+  await desk.page.getByRole("heading", { name: "You cannot open this page" }).waitFor();
+});
+
+test("a post from another site changes nothing; signing out everywhere and an idle session end at once", async () => {
+  // Another site's page that posts to the console when opened.
+  const target = await book(BHAVNA, (await freeTimes(BHAVNA))[0]);
+  const evil = createServer((req, res) => {
+    res.setHeader("content-type", "text/html");
+    res.end(`<!doctype html><title>Prize</title><form method="post" action="${env.server.base}/staff/appointments/${target.reference}">`
+      + `<input name="step" value="decline"></form><script>document.forms[0].submit()</script>`);
+  });
+  await new Promise((ok) => evil.listen(0, "127.0.0.1", ok));
+  const other = `http://localhost:${evil.address().port}`;
+  const { page, context } = admin;
+  await page.goto(`${other}/`);
+  await page.waitForURL((u) => u.toString().startsWith(env.server.base));
+  assert.equal(statusOf(target.reference), "requested", "the forged post did nothing");
+  // Even with the session's cookie and its token, another site's Origin is refused.
+  await page.goto(url(`/staff/appointments/${target.reference}`));
+  const csrf = await page.locator('input[name="csrf"]').first().getAttribute("value");
+  const session = (await context.cookies()).find((c) => c.name === "__Host-hygo-staff").value;
+  const forged = await fetch(url(`/staff/appointments/${target.reference}`), {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: `__Host-hygo-staff=${session}`, origin: other },
+    body: new URLSearchParams({ step: "decline", csrf }).toString(),
+  });
+  assert.equal(forged.status, 403);
+  assert.equal(statusOf(target.reference), "requested");
+  await new Promise((ok) => evil.close(ok));
+
+  // The admin in a second browser; "Sign out everywhere" in the first ends both.
+  const second = await openPage(env.browser);
+  await signIn(second.page, admin.email);
+  await second.page.waitForURL(/\/staff$/);
+  await page.goto(url("/staff/account"));
+  await hydrated(page);
+  assert.equal(await page.locator(".staff-sessions > li").count(), 2, "both sessions are listed");
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await page.waitForURL(/\/staff\/sign-in$/);
+  await second.page.goto(url("/staff"));
+  assert.equal(new URL(second.page.url()).pathname, "/staff/sign-in", "the other browser is signed out");
+  await second.context.close();
+
+  // The desk member's session, unused for 31 minutes, has ended.
+  await desk.page.goto(url("/staff"));
+  assert.equal(new URL(desk.page.url()).pathname, "/staff");
+  const minutesAgo = new Date(Date.now() - 31 * 60_000).toISOString().replace(/\.\d+Z$/, "Z");
+  const account = rows("SELECT id FROM staff_accounts WHERE email = ?", [desk.email])[0].id;
+  env.server.execute("UPDATE staff_sessions SET last_seen_at = ? WHERE account_id = ? AND ended_at IS NULL", [minutesAgo, account]);
+  await desk.page.goto(url("/staff"));
+  assert.equal(new URL(desk.page.url()).pathname, "/staff/sign-in", "idle for 31 minutes: signed out");
+  await desk.context.close();
+});
+
+test("health-card requests and contact messages are marked handled with a note, without JavaScript", async () => {
+  const card = await fetch(url("/api/SubscriptionData/subscription-form"), {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "Kavya Shah", email: "kavya@example.in", number: "+91 99099 11111", subscriptionType: "Essential Family" }),
+  });
+  assert.equal(card.status, 201);
+  const cardRef = (await card.json()).data.reference;
+  const message = await fetch(url("/api/contact"), {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "Kavya Shah", email: "kavya@example.in", subject: "Parking", message: "Is there parking near the clinic?" }),
+  });
+  assert.equal(message.status, 201);
+  const messageRef = (await message.json()).data.reference;
+  await env.relay.waitFor(mailTo(CLINIC, [cardRef]), "clinic notice of the card request");
+
+  // Signed in with a recovery code (no phone at hand): it works once.
+  const nojs = await openPage(env.browser, { javaScriptEnabled: false });
+  const recoveryCode = admin.recovery[0];
+  const withRecovery = async () => {
+    await nojs.page.goto(url("/staff/sign-in"));
+    await nojs.page.getByLabel("Email address").fill(admin.email);
+    await nojs.page.getByLabel("Password").fill(PASSWORD);
+    await nojs.page.getByRole("button", { name: "Continue" }).click();
+    await nojs.page.getByLabel("Code", { exact: true }).fill(recoveryCode);
+    await nojs.page.getByRole("button", { name: "Sign in" }).click();
+  };
+  await withRecovery();
+  await nojs.page.waitForURL(/\/staff$/);
+  await nojs.page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await nojs.page.waitForURL(/\/staff\/sign-in$/);
+  await withRecovery();
+  await nojs.page.getByRole("alert").getByText("That code is not right.", { exact: false }).first().waitFor();
+  assert.equal(new URL(nojs.page.url()).pathname, "/staff/sign-in/code", "a used recovery code is refused");
+  await nojs.page.getByLabel("Code", { exact: true }).fill(admin.recovery[1]);
+  await nojs.page.getByRole("button", { name: "Sign in" }).click();
+  await nojs.page.waitForURL(/\/staff$/);
+  for (const [list, reference, note] of [["/staff/card-requests", cardRef, "Called, card sent"], ["/staff/messages", messageRef, "Answered by phone"]]) {
+    await nojs.page.goto(url(list));
+    await nojs.page.getByRole("link", { name: reference }).click();
+    await nojs.page.getByLabel("Note (optional)").fill(note);
+    await nojs.page.getByRole("button", { name: "Mark handled" }).click();
+    const done = nojs.page.locator(".staff-done");
+    await done.getByText(/^Handled by asha@hygo\.test on /).waitFor();
+    assert.ok((await done.innerText()).includes(note), await done.innerText());
+  }
+  assert.equal(rows("SELECT handled_note FROM card_requests WHERE reference = ?", [cardRef])[0].handled_note, "Called, card sent");
+  await nojs.context.close();
+});
+
+test("axe finds no WCAG 2.2 AA violation on any console page, at 375 and 1280 px", async () => {
+  const failures = [];
+  const { page } = admin;
+  await signIn(page, admin.email);
+  await page.waitForURL(/\/staff$/);
+  const requested = await book(BHAVNA, (await freeTimes(BHAVNA))[0]);
+  const card = rows("SELECT reference FROM card_requests LIMIT 1")[0].reference;
+  const message = rows("SELECT reference FROM contact_messages LIMIT 1")[0].reference;
+  const confirmed = rows("SELECT reference FROM appointments WHERE status = 'rescheduled' LIMIT 1")[0].reference;
+  const pages = ["/staff", "/staff?status=expired", `/staff/appointments/${requested.reference}`, `/staff/appointments/${confirmed}`,
+    `/staff/appointments/${requested.reference}?doctor=${ANKIT.id}&date=${dayAfter(day, 7)}`, "/staff/appointments/HY-0000-0000",
+    `/staff/day?doctor=${BHAVNA.id}&date=${day}`, "/staff/card-requests", `/staff/card-requests/${card}`, "/staff/messages?handled=1",
+    `/staff/messages/${message}`, "/staff/audit", "/staff/accounts", "/staff/account"];
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of pages) {
+      await page.goto(url(path));
+      await hydrated(page);
+      await axe(page, `${path} at ${width}`, failures);
+    }
+    // A refused reschedule (no time chosen), with its error summary.
+    await page.goto(url(`/staff/appointments/${requested.reference}`));
+    await hydrated(page);
+    await page.locator("#reschedule").getByRole("button", { name: "Reschedule" }).evaluate((b) => b.form.noValidate = true);
+    await page.locator("#reschedule").getByRole("button", { name: "Reschedule" }).click();
+    await page.getByRole("alert").first().waitFor();
+    await axe(page, `refused reschedule at ${width}`, failures);
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(admin.problems, [], "no console error, no hydration mismatch");
+  await admin.context.close();
+});
