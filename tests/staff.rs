@@ -513,6 +513,70 @@ async fn sign_in_takes_a_password_and_a_code_and_sessions_end_at_once() {
     }
 }
 
+#[actix_web::test]
+async fn sessions_end_when_idle_and_at_their_absolute_lifetime_and_each_step_is_audited() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let me = staff(&app, &state.db, "ira@hygo.test", Role::Desk).await;
+        let row = |token: String| {
+            let db = state.db.clone();
+            async move { staff_session::Entity::find().filter(staff_session::Column::TokenHash.eq(token_hash(&token))).one(&db).await.unwrap().unwrap() }
+        };
+        let stamp = |minutes: i64| (chrono::Utc::now() + chrono::Duration::minutes(minutes)).to_rfc3339_opts(SecondsFormat::Secs, true);
+        let set = |token: String, column: staff_session::Column, value: String| {
+            let db = state.db.clone();
+            async move {
+                staff_session::Entity::update_many()
+                    .col_expr(column, sea_orm::sea_query::Expr::value(value))
+                    .filter(staff_session::Column::TokenHash.eq(token_hash(&token)))
+                    .exec(&db)
+                    .await
+                    .unwrap();
+            }
+        };
+
+        // The absolute lifetime is set at sign-in: 12 hours (the setting), however the session is used.
+        let s = row(me.token.clone()).await;
+        let lasts = chrono::DateTime::parse_from_rfc3339(&s.expires_at).unwrap() - chrono::DateTime::parse_from_rfc3339(&s.created_at).unwrap();
+        assert_eq!(lasts.num_hours(), 12, "{b}");
+
+        // Used 29 minutes ago: still live, and the use is recorded.
+        set(me.token.clone(), staff_session::Column::LastSeenAt, stamp(-29)).await;
+        assert_eq!(props_status(&app, "/staff", Some(&me.token)).await, 200, "{b}: within the idle timeout");
+        assert!(row(me.token.clone()).await.last_seen_at >= stamp(-1), "{b}: its last use moves on");
+        // Unused for 31 minutes: ended.
+        set(me.token.clone(), staff_session::Column::LastSeenAt, stamp(-31)).await;
+        assert_eq!(props_status(&app, "/staff", Some(&me.token)).await, 401, "{b}: idle for longer than 30 minutes");
+        let page = call(&app, get_as("/staff", Some(&me.token))).await;
+        assert_eq!((page.status, page.header("location")), (303, "/staff/sign-in"), "{b}");
+
+        // In use a minute ago, but past its lifetime: ended.
+        let (done, _) = sign_in(&app, &state.db, &me.email, None).await;
+        let token = token_of(&done).expect("signed in again");
+        assert_eq!(props_status(&app, "/staff", Some(&token)).await, 200, "{b}");
+        set(token.clone(), staff_session::Column::ExpiresAt, stamp(-1)).await;
+        assert_eq!(props_status(&app, "/staff", Some(&token)).await, 401, "{b}: past the absolute lifetime");
+
+        // A half-way session lasts 10 minutes at most.
+        let first = call(&app, post("/staff/sign-in", &form(&[("email", &me.email), ("password", PASSWORD)]), None)).await;
+        let pending = token_of(&first).expect("a pending session");
+        let p = row(pending.clone()).await;
+        let lasts = chrono::DateTime::parse_from_rfc3339(&p.expires_at).unwrap() - chrono::DateTime::parse_from_rfc3339(&p.created_at).unwrap();
+        assert_eq!(lasts.num_minutes(), 10, "{b}");
+
+        // Every step is in the audit log, under a name the console has words for.
+        let actions: Vec<String> = audit_rows(&state.db, &me.email).await.into_iter().map(|r| r.action).collect();
+        assert_eq!(actions, ["account-add", "password-set", "second-factor-set", "sign-in", "sign-in"], "{b}");
+        let labels = &hygo_data::catalogue::staff_texts("en").unwrap()["audit"]["actions"];
+        let every: Vec<String> = audit_log::Entity::find().all(&state.db).await.unwrap().into_iter().map(|r| r.action).collect();
+        for action in every {
+            assert!(labels[&action].is_string(), "{b}: the audit page has no words for {action}");
+        }
+    }
+}
+
 // ---- 3. Failures ------------------------------------------------------------------
 
 #[actix_web::test]
