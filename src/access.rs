@@ -70,7 +70,11 @@ pub async fn check(req: &HttpRequest, state: &AppState, need: Need) -> Result<Op
         (Need::Anyone, current) => Ok(current),
         (Need::Stage(stage), Some(c)) if c.stage == stage => Ok(Some(c)),
         (Need::Role(roles), Some(c)) if c.stage == Stage::Full && roles.contains(&c.role) => Ok(Some(c)),
-        (Need::Role(_), Some(c)) if c.stage == Stage::Full => Err(Denied::Role),
+        (Need::Role(_), Some(c)) if c.stage == Stage::Full => {
+            // A failed authorization is a security event (ASVS 5.0, 16.3.2): who and where, nothing of the records.
+            tracing::info!(account = c.account_id, path = req.path(), "staff access refused: not this role's");
+            Err(Denied::Role)
+        }
         _ => Err(Denied::SignIn),
     }
 }

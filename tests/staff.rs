@@ -577,6 +577,56 @@ async fn sessions_end_when_idle_and_at_their_absolute_lifetime_and_each_step_is_
     }
 }
 
+#[actix_web::test]
+async fn ending_other_sessions_asks_for_the_password_and_admins_can_sign_accounts_out() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let me = staff(&app, &state.db, "tara@hygo.test", Role::Desk).await;
+        let (done, _) = sign_in(&app, &state.db, &me.email, None).await;
+        let laptop = token_of(&done).expect("a second session");
+        let laptop_id = staff_session::Entity::find().filter(staff_session::Column::TokenHash.eq(token_hash(&laptop))).one(&state.db).await.unwrap().unwrap().id;
+        let end = |confirm: &str| {
+            let body = form(&[("op", "chosen"), ("end", &laptop_id.to_string()), ("confirm", confirm), ("csrf", &me.csrf)]);
+            post("/staff/account/sessions", &body, Some(&me.token))
+        };
+
+        // Without the password, or with a wrong one: refused, and the other session lives.
+        let refused = call(&app, end("")).await;
+        assert_eq!(refused.status, 422, "{b}");
+        assert!(refused.text.contains(&text("staff.currentWrong")), "{b}: says why");
+        assert_eq!(call(&app, end("not my password at all")).await.status, 422, "{b}");
+        assert_eq!(props_status(&app, "/staff", Some(&laptop)).await, 200, "{b}: still live");
+        // The wrong passwords counted as failed sign-ins.
+        let failed = sign_in_attempt::Entity::find().filter(sign_in_attempt::Column::Outcome.eq("password")).count(&state.db).await.unwrap();
+        assert_eq!(failed, 2, "{b}");
+        // With it: that session ends, this one goes on.
+        let ended = call(&app, end(PASSWORD)).await;
+        assert_eq!((ended.status, ended.header("location")), (303, "/staff/account?changed=sessions"), "{b}");
+        assert_eq!((props_status(&app, "/staff", Some(&laptop)).await, props_status(&app, "/staff", Some(&me.token)).await), (401, 200), "{b}");
+
+        // An admin signs the account out everywhere from the console; the CLI can sign every account out.
+        let admin = staff(&app, &state.db, "ravi@hygo.test", Role::Admin).await;
+        let body = form(&[("op", "sign-out"), ("email", &me.email), ("csrf", &admin.csrf)]);
+        let out = call(&app, post("/staff/accounts", &body, Some(&admin.token))).await;
+        assert_eq!((out.status, out.header("location")), (303, "/staff/accounts?done=sign-out"), "{b}");
+        assert_eq!(props_status(&app, "/staff", Some(&me.token)).await, 401, "{b}: signed out by an admin");
+        assert_eq!(props_status(&app, "/staff/accounts", Some(&admin.token)).await, 200, "{b}: the admin's own goes on");
+        let printed = hygo::staff::cli::run(&state.config, &["sign-out", "--all"]).await.expect("sign-out --all");
+        assert!(printed.contains("1 sessions ended"), "{b}: {printed}");
+        assert_eq!(props_status(&app, "/staff/accounts", Some(&admin.token)).await, 401, "{b}: every account");
+        let actions: Vec<String> = audit_log::Entity::find().order_by_asc(audit_log::Column::Id).all(&state.db).await.unwrap().into_iter().map(|r| r.action).collect();
+        let wanted = ["session-end", "account-sign-out", "sign-out-everyone"];
+        let found: Vec<&str> = actions.iter().map(String::as_str).filter(|a| wanted.contains(a)).collect();
+        assert_eq!(found, wanted, "{b}: each in the audit log: {actions:?}");
+        let labels = &hygo_data::catalogue::staff_texts("en").unwrap()["audit"]["actions"];
+        for action in &actions {
+            assert!(labels[action].is_string(), "{b}: the audit page has no words for {action}");
+        }
+    }
+}
+
 // ---- 3. Failures ------------------------------------------------------------------
 
 #[actix_web::test]

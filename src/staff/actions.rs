@@ -91,6 +91,7 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
         None => "/staff/account".to_owned(),
     };
     if crate::edge::from_another_site(&req, &state.config.public_url) {
+        tracing::info!(path = req.path(), "staff write refused: sent from another site");
         return refuse(crate::actions::cross_site(), Map::new(), own_page).await;
     }
     let (input, body): (A::Input, _) = match crate::actions::read(&req, payload, Channel::Form).await {
@@ -103,6 +104,7 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
     if let Some(current) = &current {
         let sent = serde_html_form::from_bytes::<Csrf>(&body).ok().and_then(|c| c.csrf);
         if !guard::csrf_matches(current, sent.as_deref()) {
+            tracing::info!(account = current.account_id, path = req.path(), "staff write refused: no anti-forgery token of its session");
             let e = ApiError::new(StatusCode::FORBIDDEN, hygo_data::catalogue::message("staff.csrf"));
             return refuse(e, values, path).await;
         }
@@ -365,12 +367,19 @@ impl StaffAction for ChangePassword {
     }
 }
 
-/// Ends one of one's own sessions (`end`), or all the others (`all`), or every one including this (`everywhere`).
+/// Ends some of one's other sessions (`op=chosen`, the ticked `end` boxes) or
+/// every one including this (`op=everywhere`), after the password is typed again
+/// (ASVS 5.0, 7.5.2: so that someone who finds the console open cannot sign its
+/// owner out elsewhere, or hide a session of their own). A wrong password counts
+/// as a failed sign-in.
 #[derive(Deserialize, Serialize, Default)]
 #[serde(default)]
 pub struct SessionsInput {
-    pub end: Option<String>,
-    pub everywhere: Option<String>,
+    pub op: Option<String>,
+    pub end: Vec<String>,
+    /// The password, typed again.
+    #[serde(skip_serializing)]
+    pub confirm: Option<String>,
 }
 
 pub struct EndSessions;
@@ -384,25 +393,39 @@ impl StaffAction for EndSessions {
 
     async fn run(cx: &Cx<'_>, input: SessionsInput) -> Result<Next, WriteError> {
         let current = cx.session()?;
-        if input.everywhere.is_some() {
+        let everywhere = input.op.as_deref() == Some("everywhere");
+        let chosen: Vec<i32> = input.end.iter().filter_map(|e| e.trim().parse().ok()).collect();
+        if !everywhere && chosen.is_empty() {
+            return Err(WriteError::Invalid(Invalid::field("end", Message::new("staff.chooseSession"))));
+        }
+        let keys = guard::attempt_keys(cx.req, cx.state, &current.email).await.map_err(|_| data(hygo_data::DataError::Missing("the server key".into())))?;
+        match sign_in::password(&cx.state.db, &keys, &current.email, &input.confirm.unwrap_or_default()).await.map_err(data)? {
+            Ok(_) => {}
+            Err(sign_in::Refused::Wrong(_)) => return Err(WriteError::Invalid(Invalid::field("confirm", Message::new("staff.currentWrong")))),
+            Err(sign_in::Refused::Waiting(m)) => return Err(WriteError::Conflict { field: "confirm", message: m }),
+        }
+        if everywhere {
             sessions::sign_out(&cx.state.db, current, Ending::All).await.map_err(data)?;
             return Ok(Next::Go { to: "/staff/sign-in".into(), cookie: Some(guard::removal()) });
         }
-        let id = input.end.and_then(|e| e.parse::<i32>().ok());
-        match id {
-            Some(id) if sessions::sign_out(&cx.state.db, current, Ending::One(id)).await.map_err(data)? => {
+        let mut ended = 0;
+        for id in chosen {
+            if sessions::sign_out(&cx.state.db, current, Ending::One(id)).await.map_err(data)? {
                 if id == current.session_id {
                     return Ok(Next::Go { to: "/staff/sign-in".into(), cookie: Some(guard::removal()) });
                 }
-                go("/staff/account")
+                ended += 1;
             }
-            _ => Err(WriteError::Invalid(Invalid::field("end", Message::new("staff.noSuchSession")))),
+        }
+        match ended {
+            0 => Err(WriteError::Invalid(Invalid::field("end", Message::new("staff.noSuchSession")))),
+            _ => go("/staff/account?changed=sessions"),
         }
     }
 }
 
 /// An admin's work on accounts: `add` (shows the new account's link once),
-/// `reset` (the same), `disable`, `enable`.
+/// `reset` (the same), `disable`, `enable`, `sign-out` (ends its sessions).
 #[derive(Deserialize, Serialize, Default)]
 #[serde(default)]
 pub struct AccountsInput {
@@ -437,6 +460,10 @@ impl StaffAction for ManageAccounts {
             Some(op @ ("disable" | "enable")) => {
                 accounts::set_disabled(&cx.state.db, &actor, &email, op == "disable").await?;
                 go("/staff/accounts")
+            }
+            Some("sign-out") => {
+                accounts::sign_out_sessions(&cx.state.db, &actor, Some(&email)).await?;
+                go("/staff/accounts?done=sign-out")
             }
             _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
         }

@@ -16,7 +16,9 @@ pub const USAGE: &str = "usage:
   hygo staff list                                              every account, its role and state
   hygo staff reset EMAIL        new password and second factor: ends its sessions, prints a new link
   hygo staff disable EMAIL      ends its sessions at once; it cannot sign in
-  hygo staff enable EMAIL";
+  hygo staff enable EMAIL
+  hygo staff sign-out EMAIL     ends the account's sessions at once (a lost laptop)
+  hygo staff sign-out --all     ends every staff session at once";
 
 /// Runs a `staff` command; answers what to print, or why it failed (exit 2 for
 /// a wrong command line, 1 for a refusal).
@@ -71,6 +73,11 @@ pub async fn run(config: &Config, args: &[&str]) -> Result<String, (u8, String)>
         [op @ ("disable" | "enable"), email] => {
             let account = accounts::set_disabled(&db, &actor, email, *op == "disable").await.map_err(refused)?;
             Ok(format!("{}: {}", account.email, if account.disabled { "disabled; its sessions have ended" } else { "enabled" }))
+        }
+        ["sign-out", who] => {
+            let email = (*who != "--all").then_some(*who);
+            let ended = accounts::sign_out_sessions(&db, &actor, email).await.map_err(refused)?;
+            Ok(format!("{}: {ended} sessions ended", email.unwrap_or("every account")))
         }
         _ => Err(usage()),
     }

@@ -14,9 +14,14 @@ function StaffAccountPage() {
   const { search } = useLocation();
   const currentError = useFieldError("current");
   const passwordError = useFieldError("password");
+  const endError = useFieldError("end");
+  const confirmError = useFieldError("confirm");
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
   const codes = Array.isArray(form?.values.recoveryCodes) ? form.values.recoveryCodes : null;
+  const changed = new URLSearchParams(search).get("changed");
+  const mine = d.sessions.find((s) => s.this);
+  const others = d.sessions.filter((s) => !s.this);
   return (
     <div className="container page-body staff-narrow">
       <h1>{t.heading}</h1>
@@ -28,7 +33,7 @@ function StaffAccountPage() {
           <ul className="staff-codes">{codes.map((c) => <li key={c}><code>{c}</code></li>)}</ul>
         </section>
       ) : <p>{fill(t.recoveryLeft, { count: d.recoveryLeft })}</p>}
-      {new URLSearchParams(search).get("changed") === "password" ? <p className="staff-done" role="status">{t.changed}</p> : null}
+      {changed === "password" ? <p className="staff-done" role="status">{t.changed}</p> : null}
       <section aria-labelledby="password-h">
         <h2 id="password-h">{t.passwordHeading}</h2>
         <StaffForm action="/staff/account/password" id="password">
@@ -45,20 +50,29 @@ function StaffAccountPage() {
       </section>
       <section aria-labelledby="sessions-h">
         <h2 id="sessions-h">{t.sessionsHeading}</h2>
-        <ul className="staff-sessions">
-          {d.sessions.map((s) => (
-            <li key={s.id}>
-              <strong>{s.device}</strong>{s.this ? ` (${t.thisSession})` : ""}: {t.since} {instant(s.createdAt)}, {t.lastSeen} {instant(s.lastSeenAt)}
-              <StaffForm action="/staff/account/sessions" id={`end-${s.id}`} className="staff-inline">
-                <input type="hidden" name="end" value={s.id} />
-                <button type="submit" className="button button--outline">{t.end}<span className="visually-hidden"> {s.device}</span></button>
-              </StaffForm>
-            </li>
-          ))}
-        </ul>
-        <StaffForm action="/staff/account/sessions" id="everywhere">
-          <input type="hidden" name="everywhere" value="1" />
-          <button type="submit" className="button button--outline">{t.everywhere}</button>
+        {changed === "sessions" ? <p className="staff-done" role="status">{t.sessionsEnded}</p> : null}
+        <StaffForm action="/staff/account/sessions" id="sessions">
+          <StaffErrors form="sessions" order={["end", "confirm"]} />
+          <p>{fill(t.thisOne, { device: mine?.device ?? "", since: mine ? instant(mine.createdAt) : "" })}</p>
+          {others.length === 0 ? <p>{t.noOthers}</p> : (
+            <fieldset className="staff-checks" aria-describedby={endError ? "sessions-end-error" : undefined}>
+              <legend>{t.others}</legend>
+              {endError ? <p className="field-error" id="sessions-end-error">{endError}</p> : null}
+              {others.map((s, i) => (
+                <label key={s.id} className="staff-check">
+                  <input type="checkbox" name="end" value={s.id} id={i === 0 ? "sessions-end" : undefined} />
+                  {fill(t.sessionLine, { device: s.device, since: instant(s.createdAt), seen: instant(s.lastSeenAt) })}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <Field form="sessions" name="confirm" label={t.confirmPassword} hint={t.confirmHint} error={confirmError}>
+            <input {...describedBy("sessions", "confirm", confirmError, true)} type="password" className="input" autoComplete="current-password" required />
+          </Field>
+          <div className="staff-actions">
+            {others.length > 0 ? <button type="submit" name="op" value="chosen" className="button button--primary">{t.endChosen}</button> : null}
+            <button type="submit" name="op" value="everywhere" className="button button--outline">{t.everywhere}</button>
+          </div>
         </StaffForm>
       </section>
     </div>

@@ -1,5 +1,6 @@
 // /staff/accounts (admins): the accounts, adding one (its one-time link is shown
 // once, in the answer), disabling, enabling and resetting.
+import { useLocation } from "react-router";
 import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
@@ -9,6 +10,7 @@ function StaffAccountsPage() {
   const state = usePageProps("StaffAccounts");
   const t = useStaffTexts().accounts;
   const { form } = useStaff();
+  const { search } = useLocation();
   const emailError = useFieldError("email");
   const roleError = useFieldError("role");
   if (state.status !== "ready") return <StaffState status={state.status} />;
@@ -25,6 +27,7 @@ function StaffAccountsPage() {
           <p>{t.linkText}</p>
         </div>
       ) : null}
+      {new URLSearchParams(search).get("done") === "sign-out" ? <p className="staff-done" role="status">{t.signedOut}</p> : null}
       <StaffErrors form="accounts" order={["email", "name", "role"]} />
       <StaffTable label={t.heading}>
         <table className="staff-table">
@@ -40,6 +43,13 @@ function StaffAccountsPage() {
                     <input type="hidden" name="op" value={a.disabled ? "enable" : "disable"} />
                     <button type="submit" className="button button--outline">{a.disabled ? t.enable : t.disable}<span className="visually-hidden"> {a.email}</span></button>
                   </StaffForm>
+                  {!a.disabled ? (
+                    <StaffForm action="/staff/accounts" id={`sign-out-${a.id}`} className="staff-inline">
+                      <input type="hidden" name="email" value={a.email} />
+                      <input type="hidden" name="op" value="sign-out" />
+                      <button type="submit" className="button button--outline">{t.signOut}<span className="visually-hidden"> {a.email}</span></button>
+                    </StaffForm>
+                  ) : null}
                   <StaffForm action="/staff/accounts" id={`reset-${a.id}`} className="staff-inline">
                     <input type="hidden" name="email" value={a.email} />
                     <input type="hidden" name="op" value="reset" />

@@ -421,8 +421,17 @@ test("a post from another site changes nothing; signing out everywhere and an id
   await second.page.waitForURL(/\/staff$/);
   await page.goto(url("/staff/account"));
   await hydrated(page);
-  assert.equal(await page.locator(".staff-sessions > li").count(), 2, "both sessions are listed");
-  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  const sessions = page.locator("form#sessions");
+  assert.equal(await sessions.getByRole("checkbox").count(), 1, "the other session is listed");
+  // Only with the password typed again.
+  await sessions.getByRole("button", { name: "Sign out everywhere" }).click();
+  await page.getByRole("alert").getByText("Your current password is not right.").first().waitFor();
+  const failures = [];
+  await axe(page, "sessions refused", failures);
+  assert.deepEqual(failures, []);
+  assert.equal(new URL(second.page.url()).pathname, "/staff");
+  await page.locator("form#sessions").getByLabel("Your password").fill(PASSWORD);
+  await page.locator("form#sessions").getByRole("button", { name: "Sign out everywhere" }).click();
   await page.waitForURL(/\/staff\/sign-in$/);
   await second.page.goto(url("/staff"));
   assert.equal(new URL(second.page.url()).pathname, "/staff/sign-in", "the other browser is signed out");

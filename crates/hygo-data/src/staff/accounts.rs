@@ -169,6 +169,35 @@ pub async fn set_disabled(db: &Db, actor: &Actor, email: &str, disabled: bool) -
     Ok(Account::from(&after))
 }
 
+/// An admin ends another account's sessions (a lost laptop, a shared computer
+/// left signed in), or with `email` None every account's: ASVS 5.0, 7.4.5.
+/// Answers how many sessions ended.
+pub async fn sign_out_sessions(db: &Db, actor: &Actor, email: Option<&str>) -> Result<u64, WriteError> {
+    let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
+    let ended = match email {
+        Some(email) => {
+            let account = by_email(&txn, email).await?.ok_or_else(|| WriteError::Invalid(Invalid::field("email", Message::new("staff.noSuchAccount"))))?;
+            let ended = end_all_sessions(&txn, account.id).await?;
+            audit::record(&txn, actor, "account-sign-out", Target { kind: "staff-account", name: &account.email }, json!(null), json!({ "sessionsEnded": ended }))
+                .await?;
+            ended
+        }
+        None => {
+            let ended = staff_session::Entity::update_many()
+                .col_expr(staff_session::Column::EndedAt, sea_orm::sea_query::Expr::value(crate::ist::stamp()))
+                .filter(staff_session::Column::EndedAt.is_null())
+                .exec(&txn)
+                .await
+                .map_err(DataError::from)?
+                .rows_affected;
+            audit::record(&txn, actor, "sign-out-everyone", Target { kind: "staff-accounts", name: "all" }, json!(null), json!({ "sessionsEnded": ended })).await?;
+            ended
+        }
+    };
+    txn.commit().await.map_err(DataError::from)?;
+    Ok(ended)
+}
+
 /// Ends every session of an account (its own "sign out everywhere", a reset, a disable).
 pub async fn end_all_sessions(conn: &impl ConnectionTrait, account_id: i32) -> Result<u64, DataError> {
     Ok(staff_session::Entity::update_many()
@@ -180,13 +209,23 @@ pub async fn end_all_sessions(conn: &impl ConnectionTrait, account_id: i32) -> R
         .rows_affected)
 }
 
+/// The words a password of this account must not be made of: its address, its
+/// name and `password::CONTEXT_WORDS`.
+fn context(account: &staff_account::Model) -> Vec<&str> {
+    let mut words = vec![account.email.as_str(), account.name.as_str()];
+    words.extend(account.email.split(['@', '.']).filter(|w| w.len() > 2));
+    words.extend(account.name.split_whitespace());
+    words.extend_from_slice(super::password::CONTEXT_WORDS);
+    words
+}
+
 /// Step one of a setup link: the new password (checked: `password::check`). The
 /// account gets a new TOTP secret, not yet confirmed; the link is used up. Answers
 /// the account.
 pub async fn choose_password(db: &Db, token: &str, new_password: &str) -> Result<staff_account::Model, WriteError> {
     let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
     let (link, account) = by_link(&txn, token).await?.ok_or_else(|| WriteError::Invalid(Invalid::field("token", Message::new("staff.linkExpired"))))?;
-    if let Err(key) = super::password::check(new_password, &[&account.email, &account.name, "hygo", "rajkot"]) {
+    if let Err(key) = super::password::check(new_password, &context(&account)) {
         return Err(WriteError::Invalid(Invalid::field("password", password_message(key))));
     }
     let mut used: staff_link::ActiveModel = link.into();
@@ -252,7 +291,7 @@ pub async fn change_password(db: &Db, account_id: i32, keep: i32, current: &str,
     if !known {
         c.fail("current", Message::new("staff.currentWrong"));
     }
-    if let Err(key) = super::password::check(new_password, &[&account.email, &account.name, "hygo", "rajkot"]) {
+    if let Err(key) = super::password::check(new_password, &context(&account)) {
         c.fail("password", password_message(key));
     }
     c.finish().map_err(WriteError::Invalid)?;

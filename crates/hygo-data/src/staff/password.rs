@@ -32,9 +32,19 @@ fn argon2() -> Argon2<'static> {
     Argon2::new(Algorithm::Argon2id, Version::V0x13, PARAMS)
 }
 
+/// Words an attacker would try first against any HYGO account (ASVS 5.0, 6.1.2
+/// and 6.2.11): the organisation, its product and places, the console and its
+/// roles. A password made mostly of these, in any case or with common
+/// substitutions, scores too low to be chosen. The person's own e-mail address
+/// and name are added per account.
+pub const CONTEXT_WORDS: &[&str] = &[
+    "hygo", "rajkot", "gujarat", "india", "clinic", "hospital", "health", "healthcare", "card", "doctor", "patient",
+    "appointment", "staff", "console", "admin", "desk", "editor", "password", "welcome",
+];
+
 /// Whether `password` may be chosen as a new password. `context` holds the words
-/// an attacker would try first for this person (their e-mail, name, "hygo",
-/// "rajkot"). On refusal, the catalogue key of the message to show:
+/// an attacker would try first for this person (their e-mail, name, and
+/// [`CONTEXT_WORDS`]). On refusal, the catalogue key of the message to show:
 /// `"staff.passwordShort"`, `"staff.passwordLong"` or `"staff.passwordCommon"`.
 pub fn check(password: &str, context: &[&str]) -> Result<(), &'static str> {
     let chars = password.chars().count();

@@ -1,8 +1,9 @@
 //! One-time recovery codes: the way back in for a staff member who has lost the
 //! device with their authenticator app (OWASP ASVS 5.0, V6, look-up secrets).
 //!
-//! A set is [`COUNT`] codes of 16 Crockford base32 symbols (80 random bits each),
-//! shown once in four groups of four joined by hyphens (`AKCZ-2GAK-7Q1S-CYMQ`).
+//! A set is [`COUNT`] codes of 24 Crockford base32 symbols (120 random bits each),
+//! shown once in six groups of four joined by hyphens
+//! (`AKCZ-2GAK-7Q1S-CYMQ-4D9R-T0WE`).
 //! Only their [`hash`]es are stored, and a used code is marked with when it was
 //! used (`staff::sign_in`), so it never works again. [`normalize`] forgives what
 //! people do when typing one: lower case, spaces or no hyphens, O for 0, I or L
@@ -15,8 +16,9 @@ pub const COUNT: usize = 10;
 
 /// Crockford's base32: digits and letters without I, L, O and U.
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-/// Symbols per code (5 bits each: 80 bits).
-const SYMBOLS: usize = 16;
+/// Symbols per code (5 bits each: 120 bits). ASVS 5.0 (6.5.2) lets a look-up
+/// secret be stored under a plain hash only from 112 bits of entropy up.
+const SYMBOLS: usize = 24;
 
 /// A new set of [`COUNT`] codes, as shown to the staff member.
 ///
@@ -40,7 +42,7 @@ fn one() -> String {
     code
 }
 
-/// The code's 16 symbols in canonical form (upper case, no separators), from
+/// The code's 24 symbols in canonical form (upper case, no separators), from
 /// the way a person may type it: any case, spaces and hyphens anywhere, O for
 /// 0, I or L for 1. None for anything that cannot be a code.
 pub fn normalize(code: &str) -> Option<String> {
@@ -61,8 +63,8 @@ pub fn normalize(code: &str) -> Option<String> {
 
 /// What is stored for a code: the lowercase hex SHA-256 of its [`normalize`]d
 /// form, so any spelling of the same code gives the same hash. A fast hash is
-/// enough here, unlike for passwords: each code carries 80 random bits, too
-/// many to search even at billions of guesses a second. None when `code`
+/// enough here, unlike for passwords: each code carries 120 random bits, too
+/// many to search at any rate of guessing (ASVS 5.0, 6.5.2). None when `code`
 /// cannot be a code.
 pub fn hash(code: &str) -> Option<String> {
     let digest = Sha256::digest(normalize(code)?.as_bytes());
@@ -78,7 +80,7 @@ mod tests {
         let codes = generate();
         assert_eq!(codes.len(), COUNT);
         for code in &codes {
-            assert_eq!(code.len(), 19, "{code}");
+            assert_eq!(code.len(), 29, "{code}");
             for (i, c) in code.chars().enumerate() {
                 if i % 5 == 4 {
                     assert_eq!(c, '-', "{code}");
@@ -96,19 +98,27 @@ mod tests {
 
     #[test]
     fn normalize_forgives_typing() {
-        let canonical = Some("0123456789ABCDEF".to_owned());
-        assert_eq!(normalize("0123-4567-89AB-CDEF"), canonical);
-        assert_eq!(normalize("0123-4567-89ab-cdef"), canonical);
-        assert_eq!(normalize(" 0123 4567 89AB CDEF "), canonical);
-        assert_eq!(normalize("0123456789ABCDEF"), canonical);
-        assert_eq!(normalize("o123-4567-89AB-CDEF"), canonical);
-        assert_eq!(normalize("OI23-4567-89AB-CDEF"), canonical);
-        assert_eq!(normalize("0l23-4567-89AB-CDEF"), canonical);
+        let canonical = Some("0123456789ABCDEFGHJKMNPQ".to_owned());
+        assert_eq!(normalize("0123-4567-89AB-CDEF-GHJK-MNPQ"), canonical);
+        assert_eq!(normalize("0123-4567-89ab-cdef-ghjk-mnpq"), canonical);
+        assert_eq!(normalize(" 0123 4567 89AB CDEF GHJK MNPQ "), canonical);
+        assert_eq!(normalize("0123456789ABCDEFGHJKMNPQ"), canonical);
+        assert_eq!(normalize("o123-4567-89AB-CDEF-GHJK-MNPQ"), canonical);
+        assert_eq!(normalize("OI23-4567-89AB-CDEF-GHJK-MNPQ"), canonical);
+        assert_eq!(normalize("0l23-4567-89AB-CDEF-GHJK-MNPQ"), canonical);
     }
 
     #[test]
     fn garbage_is_not_a_code() {
-        for bad in ["", "0123-4567-89AB", "0123-4567-89AB-CDEF-0", "0123-4567-89AB-CDEU", "0123_4567_89AB_CDEF", "0123-4567-89AB-CDÉF", "٠١٢٣-4567-89AB-CDEF"] {
+        for bad in [
+            "",
+            "0123-4567-89AB-CDEF",
+            "0123-4567-89AB-CDEF-GHJK-MNPQ-0",
+            "0123-4567-89AB-CDEF-GHJK-MNPU",
+            "0123_4567_89AB_CDEF_GHJK_MNPQ",
+            "0123-4567-89AB-CDÉF-GHJK-MNPQ",
+            "٠١٢٣-4567-89AB-CDEF-GHJK-MNPQ",
+        ] {
             assert_eq!(normalize(bad), None, "{bad}");
             assert_eq!(hash(bad), None, "{bad}");
         }
@@ -116,12 +126,12 @@ mod tests {
 
     #[test]
     fn hash_is_the_same_for_every_spelling() {
-        let h = hash("0123-4567-89AB-CDEF").unwrap();
+        let h = hash("0123-4567-89AB-CDEF-GHJK-MNPQ").unwrap();
         assert_eq!(h.len(), 64);
         assert!(h.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)));
-        assert_eq!(hash("o123 4567 89ab cdef"), Some(h.clone()));
-        assert_eq!(hash("0I23456789ABCDEF"), hash("0123456789ABCDEF"));
-        assert_ne!(hash("0123-4567-89AB-CDEG"), Some(h));
+        assert_eq!(hash("o123 4567 89ab cdef ghjk mnpq"), Some(h.clone()));
+        assert_eq!(hash("0I23456789ABCDEFGHJKMNPQ"), hash("0123456789ABCDEFGHJKMNPQ"));
+        assert_ne!(hash("0123-4567-89AB-CDEF-GHJK-MNPR"), Some(h));
         let codes = generate();
         assert_ne!(hash(&codes[0]), hash(&codes[1]));
     }
