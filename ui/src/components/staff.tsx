@@ -63,6 +63,12 @@ export function StaffTable({ label, children }: { label: string; children: React
   return <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>{children}</div>;
 }
 
+/** The words for an audit log's action; one this version has no words for (a newer instance wrote it) shows as recorded. */
+export function useActionLabel(): (action: string) => string {
+  const labels: Record<string, string> = useStaffTexts().audit.actions;
+  return (action) => labels[action] ?? action;
+}
+
 /** Previous / next page links of a list. */
 export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
   const t = useStaffTexts().frame;

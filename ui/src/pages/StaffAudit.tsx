@@ -1,14 +1,13 @@
 // /staff/audit (admins): every staff action, newest first; nobody can change it.
 import { usePageProps } from "../lib/props";
-import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable } from "../components/staff";
+import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable, useActionLabel } from "../components/staff";
 
 function StaffAuditPage() {
   const state = usePageProps("StaffAudit");
   const t = useStaffTexts().audit;
+  const action = useActionLabel();
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
-  // An action this version has no words for (a newer instance wrote it) shows as recorded.
-  const action = (name: string) => (t.actions as Record<string, string>)[name] ?? name;
   return (
     <div className="container page-body">
       <h1>{t.heading}</h1>

@@ -5,17 +5,18 @@ import { Link } from "react-router";
 import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame } from "../components/staff";
+import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame, useActionLabel } from "../components/staff";
 import type { AuditEntry } from "../types";
 
 export function History({ entries, heading }: { entries: AuditEntry[]; heading: string }) {
   const t = useStaffTexts().audit;
+  const action = useActionLabel();
   if (entries.length === 0) return null;
   return (
     <section aria-labelledby="history-h">
       <h2 id="history-h">{heading}</h2>
       <ol className="staff-history">
-        {entries.map((e, i) => <li key={i}>{instant(e.at)}: {e.actor}, {e.action}{" "}<span className="staff-muted">({t.change}: {JSON.stringify(e.before)} → {JSON.stringify(e.after)})</span></li>)}
+        {entries.map((e, i) => <li key={i}>{instant(e.at)}: {e.actor}, {action(e.action)}{" "}<span className="staff-muted">({t.change}: {JSON.stringify(e.before)} → {JSON.stringify(e.after)})</span></li>)}
       </ol>
     </section>
   );

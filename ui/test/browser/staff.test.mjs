@@ -121,8 +121,10 @@ async function signIn(page, email) {
 }
 
 // ---- Checks ---------------------------------------------------------------------------
-/** axe on the page as it is; violations are collected in `failures`. */
+/** axe on the page as it is, and whether it fits its width; what fails is collected in `failures`. */
 async function axe(page, label, failures) {
+  const [wide, fits] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  if (wide > fits) failures.push(`${label}: the page is ${wide} px wide in a ${fits} px window (it scrolls sideways)`);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   for (const v of violations) failures.push(`${label}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
 }
