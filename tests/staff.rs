@@ -627,6 +627,39 @@ async fn ending_other_sessions_asks_for_the_password_and_admins_can_sign_account
     }
 }
 
+#[actix_web::test]
+async fn the_password_changes_only_with_the_current_one_and_the_other_sessions_end() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let me = staff(&app, &state.db, "neha@hygo.test", Role::Desk).await;
+        let (done, _) = sign_in(&app, &state.db, &me.email, None).await;
+        let other = token_of(&done).expect("a second session");
+        const NEW: &str = "Quiet harbour lantern 5821 moss";
+        let change = |current: &str, new: &str| {
+            let body = form(&[("current", current), ("password", new), ("csrf", &me.csrf)]);
+            call(&app, post("/staff/account/password", &body, Some(&me.token)))
+        };
+        let wrong = change("not the password", NEW).await;
+        assert_eq!((wrong.status, props(&wrong)["form"]["errors"]["current"].clone()), (422, json!(text("staff.currentWrong"))), "{b}");
+        let easy = change(PASSWORD, "password1234").await;
+        assert_eq!((easy.status, props(&easy)["form"]["errors"]["password"].clone()), (422, json!(text("staff.passwordCommon"))), "{b}");
+        assert_eq!(props_status(&app, "/staff", Some(&other)).await, 200, "{b}: nothing changed yet");
+
+        let changed = change(PASSWORD, NEW).await;
+        assert_eq!((changed.status, changed.header("location")), (303, "/staff/account?changed=password"), "{b}");
+        assert_eq!(props_status(&app, "/staff", Some(&other)).await, 401, "{b}: the other session ended");
+        assert_eq!(props_status(&app, "/staff", Some(&me.token)).await, 200, "{b}: this one goes on");
+        let old = call(&app, post("/staff/sign-in", &form(&[("email", &me.email), ("password", PASSWORD)]), None)).await;
+        assert_eq!((old.status, token_of(&old)), (422, None), "{b}: the old password no longer works");
+        let new = call(&app, post("/staff/sign-in", &form(&[("email", &me.email), ("password", NEW)]), None)).await;
+        assert_eq!((new.status, new.header("location")), (303, "/staff/sign-in/code"), "{b}: the new one does");
+        let actions: Vec<String> = audit_rows(&state.db, &me.email).await.into_iter().map(|r| r.action).collect();
+        assert_eq!(actions.last().map(String::as_str), Some("password-change"), "{b}: {actions:?}");
+    }
+}
+
 // ---- 3. Failures ------------------------------------------------------------------
 
 #[actix_web::test]

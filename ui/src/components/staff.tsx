@@ -99,7 +99,9 @@ export function StaffFrame({ children }: { children: ReactNode }) {
     ["/staff/accounts", t.accounts, bar?.role === "admin"],
     ["/staff/account", t.account, !!bar?.signedIn],
   ];
-  const current = (to: string) => (to === "/staff" ? pathname === "/staff" || pathname.startsWith("/staff/appointments") : pathname.startsWith(to));
+  // "/staff/account" is not under "/staff/accounts": a section is its path or what is below it.
+  const under = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  const current = (to: string) => (to === "/staff" ? pathname === "/staff" || under("/staff/appointments") : under(to));
   return (
     <>
       <a href="#main" className="skip-link">{t.skip}</a>

@@ -283,6 +283,7 @@ test("without JavaScript, a desk member signs in, declines a request (its time i
   const { page } = admin;
   await page.goto(url("/staff/accounts"));
   await hydrated(page);
+  assert.deepEqual(await page.locator('.staff-nav [aria-current="page"]').allInnerTexts(), ["Staff"], "one section is current");
   const form = page.locator("form#accounts");
   await form.getByLabel("Email address").fill(desk.email);
   await form.getByLabel("Name").fill("Meera Desai");
