@@ -24,6 +24,12 @@ pub struct Range {
     to: Option<String>,
 }
 
+/// A date of the range as it was sent, to show again.
+fn range_value(req: &HttpRequest, name: &str) -> serde_json::Value {
+    let value = form_urlencoded::parse(req.query_string().as_bytes()).find(|(k, _)| k == name).map(|(_, v)| v.chars().take(40).collect::<String>());
+    serde_json::Value::from(value.unwrap_or_default())
+}
+
 pub async fn csv(state: web::Data<AppState>, req: HttpRequest, need: web::Data<Need>, range: web::Query<Range>) -> HttpResponse {
     let current = match guard::check(&req, &state, **need).await {
         Ok(Some(current)) => current,
@@ -33,11 +39,29 @@ pub async fn csv(state: web::Data<AppState>, req: HttpRequest, need: web::Data<N
     let today = state.clock.today();
     let from = range.from.as_deref().map_or(Some(today), parse_date);
     let to = range.to.as_deref().map_or(from, parse_date);
+    let refused = |field: &'static str, text: String| {
+        let state = state.clone();
+        let (req, current) = (req.clone(), current.clone());
+        async move {
+            let error = ApiError::bad_request(text);
+            if !crate::actions::wants_html(&req) {
+                return error.error_response();
+            }
+            // A browser gets the list again, with the export form's error and what was asked.
+            let mut values = serde_json::Map::new();
+            values.insert("from".into(), range_value(&req, "from"));
+            values.insert("to".into(), range_value(&req, "to"));
+            let errors = std::iter::once((field.to_owned(), error.message.clone())).collect();
+            let form = crate::pages::FormState { status: 400, message: error.message, errors, values, step: None, slots: None };
+            crate::pages::render::page_with(&state, "/staff", Some(form), Some(&current)).await
+        }
+    };
     let (Some(from), Some(to)) = (from, to) else {
-        return ApiError::bad_request(message("export.badDates")).error_response();
+        let field = if from.is_none() { "from" } else { "to" };
+        return refused(field, message("export.badDates").to_owned()).await;
     };
     if to < from || to - from > Duration::days(EXPORT_MAX_DAYS) {
-        return ApiError::bad_request(fill(message("export.badRange"), &[("days", &EXPORT_MAX_DAYS.to_string())])).error_response();
+        return refused("to", fill(message("export.badRange"), &[("days", &EXPORT_MAX_DAYS.to_string())])).await;
     }
     let made = async {
         let text = lists::csv(&state.db, from, to).await?;

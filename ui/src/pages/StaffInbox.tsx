@@ -4,11 +4,16 @@
 import { Link } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
-import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable } from "../components/staff";
+import { describedBy, Field } from "../components/form";
+import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable, StaffErrors, useFieldError, useSent } from "../components/staff";
 
 function StaffInboxPage() {
   const state = usePageProps("StaffInbox");
   const t = useStaffTexts().inbox;
+  const fromError = useFieldError("from");
+  const toError = useFieldError("to");
+  const sentFrom = useSent("from");
+  const sentTo = useSent("to");
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
   const query = (page: number) => {
@@ -70,10 +75,15 @@ function StaffInboxPage() {
         </StaffTable>
       )}
       <Pager page={d.page} pages={d.pages} href={query} />
-      <h2>{t.export}</h2>
-      <form method="get" action="/staff/appointments.csv" className="staff-filters">
-        <label>{t.from}<input type="date" name="from" className="input" defaultValue={d.today} required /></label>
-        <label>{t.to}<input type="date" name="to" className="input" defaultValue={d.today} required /></label>
+      <h2 id="export-h">{t.export}</h2>
+      <StaffErrors form="export" order={["from", "to"]} />
+      <form method="get" action="/staff/appointments.csv" className="staff-filters" aria-labelledby="export-h">
+        <Field form="export" name="from" label={t.from} error={fromError}>
+          <input {...describedBy("export", "from", fromError)} type="date" className="input" defaultValue={sentFrom || d.today} required />
+        </Field>
+        <Field form="export" name="to" label={t.to} error={toError}>
+          <input {...describedBy("export", "to", toError)} type="date" className="input" defaultValue={sentTo || d.today} required />
+        </Field>
         <button type="submit" className="button button--outline">{t.download}</button>
       </form>
     </div>

@@ -361,7 +361,17 @@ test("the CSV export downloads the day's appointments with formulas neutralised"
   await book(ANKIT, (await freeTimes(ANKIT))[0], { name: "=HYPERLINK(\"http://evil.test\")" }).catch(() => null);
   await page.goto(url("/staff"));
   await hydrated(page);
-  const form = page.locator('form[action="/staff/appointments.csv"]');
+  // A range that ends before it starts: the page again, saying why, with what was typed.
+  let form = page.locator('form[action="/staff/appointments.csv"]');
+  await form.getByLabel("From").fill(day);
+  await form.getByLabel("To").fill(istToday);
+  await form.getByRole("button", { name: "Download" }).click();
+  await page.getByRole("alert").getByText("Choose a range of at most 366 days", { exact: false }).first().waitFor();
+  assert.equal(await page.locator('form[action="/staff/appointments.csv"]').getByLabel("From").inputValue(), day);
+  const failures = [];
+  await axe(page, "export refused", failures);
+  assert.deepEqual(failures, []);
+  form = page.locator('form[action="/staff/appointments.csv"]');
   await form.getByLabel("From").fill(istToday);
   await form.getByLabel("To").fill(dayAfter(day, 1));
   const [download] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: "Download" }).click()]);
