@@ -116,6 +116,15 @@ pub fn device(req: &HttpRequest) -> String {
     }
 }
 
+/// The keys a signed-in person's password typed again is counted by: their
+/// session (not the account, whose allowance anyone could use up) and the client.
+pub async fn session_keys(req: &HttpRequest, state: &AppState, session_id: i32) -> Result<hygo_data::staff::sign_in::Keys, ApiError> {
+    let key = crate::form_guard::server_key(state).await.map_err(|_| Denied::Unavailable.error())?;
+    let (client, _) = crate::limit::who(req, state.config.behind_proxy);
+    let mac = |purpose: &str, value: &str| hygo_data::secrets::hex(&crate::form_guard::sign(key, purpose, &[value.as_bytes()]));
+    Ok(hygo_data::staff::sign_in::Keys { account: mac("reauth-session", &session_id.to_string()), client: mac("sign-in-client", &client) })
+}
+
 /// The keys sign-in attempts are counted by: the address typed and the client,
 /// each as an HMAC under the server's key (never the address or IP itself).
 pub async fn attempt_keys(req: &HttpRequest, state: &AppState, email: &str) -> Result<hygo_data::staff::sign_in::Keys, ApiError> {

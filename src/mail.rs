@@ -19,6 +19,10 @@ use hygo_data::entities::outbox;
 
 /// How often the outbox is looked at.
 const EVERY: Duration = Duration::from_secs(10);
+/// Messages claimed at once: a few, so a batch is sent well within its lease.
+const BATCH: u64 = 10;
+/// How long into its lease (`hygo_data::mail::LEASE_MINUTES`, 5) a batch may go on sending.
+const LEASE_USE: Duration = Duration::from_secs(150);
 
 /// Starts delivery when a relay is configured.
 pub fn start(state: web::Data<AppState>) {
@@ -42,20 +46,43 @@ pub fn start(state: web::Data<AppState>) {
     });
 }
 
-/// Sends what is due now; answers how many the relay took.
+/// Sends what is due now, a batch at a time while batches come full; answers
+/// how many the relay took.
 pub async fn deliver_due(state: &AppState) -> Result<usize, String> {
-    let Some(url) = &state.config.smtp_url else { return Ok(0) };
+    let mut sent = 0;
+    loop {
+        let (taken, full) = deliver_batch(state).await?;
+        sent += taken;
+        if !full {
+            return Ok(sent);
+        }
+    }
+}
+
+/// One batch: how many the relay took, and whether the batch was full (more may wait).
+async fn deliver_batch(state: &AppState) -> Result<(usize, bool), String> {
+    let Some(url) = &state.config.smtp_url else { return Ok((0, false)) };
     let (host, port) = url
         .strip_prefix("smtp://")
         .and_then(|rest| rest.rsplit_once(':'))
         .and_then(|(host, port)| Some((host.to_owned(), port.parse::<u16>().ok()?)))
         .ok_or("HYGO_SMTP_URL is not smtp://host:port")?;
     let relay = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host).port(port).timeout(Some(Duration::from_secs(15))).build();
-    let now = Utc::now();
+    let started = std::time::Instant::now();
     let mut sent = 0;
-    for message in hygo_data::mail::claim_due(&state.db, now, 20).await.map_err(|e| e.to_string())? {
+    let claimed = hygo_data::mail::claim_due(&state.db, Utc::now(), BATCH).await.map_err(|e| e.to_string())?;
+    let full = claimed.len() as u64 == BATCH;
+    let mut left = claimed.iter();
+    for message in left.by_ref() {
+        // Past half its lease, the rest go back for anyone to send: a slow relay
+        // must never keep a message past its lease, when another instance could
+        // claim and send it again.
+        if started.elapsed() > LEASE_USE {
+            hygo_data::mail::release(&state.db, message).await.map_err(|e| e.to_string())?;
+            break;
+        }
         let id = message.id;
-        let outcome = match build(&message, &state.config.mail_from) {
+        let outcome = match build(message, &state.config.mail_from) {
             Ok(email) => relay.send(email).await.map_err(|e| match e.status() {
                 Some(code) => format!("the relay answered {code}"),
                 None => "the relay could not be reached".to_owned(),
@@ -64,17 +91,23 @@ pub async fn deliver_due(state: &AppState) -> Result<usize, String> {
         };
         match outcome {
             Ok(_) => {
-                hygo_data::mail::delivered(&state.db, id).await.map_err(|e| e.to_string())?;
+                hygo_data::mail::delivered(&state.db, message).await.map_err(|e| e.to_string())?;
                 tracing::info!(outbox = id, "e-mail handed to the relay");
                 sent += 1;
             }
             Err(reason) => {
                 tracing::warn!(outbox = id, attempt = message.attempts + 1, %reason, "e-mail not delivered; will retry");
-                hygo_data::mail::failed(&state.db, message, now).await.map_err(|e| e.to_string())?;
+                hygo_data::mail::failed(&state.db, message, Utc::now()).await.map_err(|e| e.to_string())?;
             }
         }
     }
-    Ok(sent)
+    let mut released = false;
+    for message in left {
+        hygo_data::mail::release(&state.db, message).await.map_err(|e| e.to_string())?;
+        released = true;
+    }
+    // A batch cut short waits for the next round.
+    Ok((sent, full && !released))
 }
 
 fn build(message: &outbox::Model, from: &str) -> Result<Message, String> {

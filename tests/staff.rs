@@ -278,6 +278,17 @@ async fn audit_rows(db: &hygo_data::Db, target: &str) -> Vec<audit_log::Model> {
     audit_log::Entity::find().filter(audit_log::Column::Target.eq(target)).order_by_asc(audit_log::Column::Id).all(db).await.unwrap()
 }
 
+/// Every row of the audit log has words on the audit page: its action and what it was done to.
+async fn audit_in_words(db: &hygo_data::Db, b: &str) {
+    let texts = &hygo_data::catalogue::staff_texts("en").unwrap()["audit"];
+    let rows = audit_log::Entity::find().all(db).await.unwrap();
+    assert!(!rows.is_empty(), "{b}: the test wrote to the audit log");
+    for row in rows {
+        assert!(texts["actions"][&row.action].is_string(), "{b}: the audit page has no words for the action {}", row.action);
+        assert!(texts["kinds"][&row.target_kind].is_string(), "{b}: the audit page has no words for {}", row.target_kind);
+    }
+}
+
 /// RFC 4180 as the export writes it: quoted cells, doubled quotes, CRLF.
 fn parse_csv(text: &str) -> Vec<Vec<String>> {
     let (mut rows, mut row, mut cell) = (Vec::new(), Vec::new(), String::new());
@@ -569,11 +580,7 @@ async fn sessions_end_when_idle_and_at_their_absolute_lifetime_and_each_step_is_
         // Every step is in the audit log, under a name the console has words for.
         let actions: Vec<String> = audit_rows(&state.db, &me.email).await.into_iter().map(|r| r.action).collect();
         assert_eq!(actions, ["account-add", "password-set", "second-factor-set", "sign-in", "sign-in"], "{b}");
-        let labels = &hygo_data::catalogue::staff_texts("en").unwrap()["audit"]["actions"];
-        let every: Vec<String> = audit_log::Entity::find().all(&state.db).await.unwrap().into_iter().map(|r| r.action).collect();
-        for action in every {
-            assert!(labels[&action].is_string(), "{b}: the audit page has no words for {action}");
-        }
+        audit_in_words(&state.db, b).await;
     }
 }
 
@@ -601,13 +608,25 @@ async fn ending_other_sessions_asks_for_the_password_and_admins_can_sign_account
         // The wrong passwords counted as failed sign-ins.
         let failed = sign_in_attempt::Entity::find().filter(sign_in_attempt::Column::Outcome.eq("password")).count(&state.db).await.unwrap();
         assert_eq!(failed, 2, "{b}");
+        // Someone who knows only the address fails five sign-ins: the account must wait
+        // to sign in, but its owner can still sign a stolen session out (the password
+        // typed again is counted for the session, not the account).
+        for _ in 0..5 {
+            call(&app, post("/staff/sign-in", &form(&[("email", &me.email), ("password", "guessing at random 123")]), None)).await;
+        }
+        let blocked = call(&app, post("/staff/sign-in", &form(&[("email", &me.email), ("password", PASSWORD)]), None)).await;
+        assert_eq!((blocked.status, token_of(&blocked)), (409, None), "{b}: the account waits");
         // With it: that session ends, this one goes on.
         let ended = call(&app, end(PASSWORD)).await;
         assert_eq!((ended.status, ended.header("location")), (303, "/staff/account?changed=sessions"), "{b}");
         assert_eq!((props_status(&app, "/staff", Some(&laptop)).await, props_status(&app, "/staff", Some(&me.token)).await), (401, 200), "{b}");
 
-        // An admin signs the account out everywhere from the console; the CLI can sign every account out.
+        // An admin signs the account out everywhere from the console (not their own:
+        // that is "Your account", with the password); the CLI can sign every account out.
         let admin = staff(&app, &state.db, "ravi@hygo.test", Role::Admin).await;
+        let own = call(&app, post("/staff/accounts", &form(&[("op", "sign-out"), ("email", &admin.email), ("csrf", &admin.csrf)]), Some(&admin.token))).await;
+        assert_eq!(own.status, 422, "{b}: not one's own sessions from here");
+        assert_eq!(props_status(&app, "/staff/accounts", Some(&admin.token)).await, 200, "{b}");
         let body = form(&[("op", "sign-out"), ("email", &me.email), ("csrf", &admin.csrf)]);
         let out = call(&app, post("/staff/accounts", &body, Some(&admin.token))).await;
         assert_eq!((out.status, out.header("location")), (303, "/staff/accounts?done=sign-out"), "{b}");
@@ -620,10 +639,7 @@ async fn ending_other_sessions_asks_for_the_password_and_admins_can_sign_account
         let wanted = ["session-end", "account-sign-out", "sign-out-everyone"];
         let found: Vec<&str> = actions.iter().map(String::as_str).filter(|a| wanted.contains(a)).collect();
         assert_eq!(found, wanted, "{b}: each in the audit log: {actions:?}");
-        let labels = &hygo_data::catalogue::staff_texts("en").unwrap()["audit"]["actions"];
-        for action in &actions {
-            assert!(labels[action].is_string(), "{b}: the audit page has no words for {action}");
-        }
+        audit_in_words(&state.db, b).await;
     }
 }
 
@@ -771,7 +787,13 @@ async fn common_passwords_are_refused_and_recovery_codes_work_once() {
         assert_eq!((chosen.status, chosen.header("location")), (303, "/staff/setup/code"), "{b}");
         let used_again = choose("Another long passphrase 8812").await;
         assert_eq!(token_of(&used_again), None, "{b}: a link is used once");
-        let codes = accounts::confirm_totp(&state.db, made.id, &fresh_code(&state.db, email).await, unix_now()).await.expect("the second factor");
+        let next = hygo_data::staff::sessions::Step {
+            ended: None,
+            stage: hygo_data::staff::sessions::Stage::Full,
+            device: "a test".into(),
+            lifetimes: hygo::access::lifetimes(&state),
+        };
+        let (codes, _) = accounts::confirm_totp(&state.db, made.id, &fresh_code(&state.db, email).await, unix_now(), &next).await.expect("the second factor");
         assert_eq!(codes.len(), 10, "{b}");
 
         // A recovery code instead of the app's code: once.
@@ -904,6 +926,7 @@ async fn the_desk_confirms_declines_and_reschedules_with_mail_and_calendar() {
         assert!(delete.is_err(), "{b}: DELETE on audit_log is refused");
         assert_eq!(audit_log::Entity::find().count(&state.db).await.unwrap(), count, "{b}");
         assert_eq!(audit_rows(&state.db, &reference).await[0].actor, desk.email, "{b}: unchanged");
+        audit_in_words(&state.db, b).await;
     }
 }
 
@@ -937,6 +960,7 @@ async fn unconfirmed_requests_expire_and_free_their_slot() {
         assert_eq!(audit_rows(&state.db, &old).await.len(), 1, "{b}");
         // Someone else may take the freed time.
         book(&app, "2030-01-09", "02:00 PM", "Isha Rao", 3).await;
+        audit_in_words(&state.db, b).await;
     }
 }
 
@@ -993,6 +1017,7 @@ async fn the_export_is_csv_with_formulas_neutralised() {
         let anonymous = export("from=2030-01-09&to=2030-01-09", None).await;
         assert_eq!((anonymous.status, anonymous.header("location")), (303, "/staff/sign-in"), "{b}");
         assert!(!anonymous.text.contains("HYPERLINK"), "{b}");
+        audit_in_words(&state.db, b).await;
     }
 }
 
@@ -1047,6 +1072,7 @@ async fn cards_and_messages_are_marked_handled_once() {
         let row = contact_message::Entity::find().filter(contact_message::Column::Reference.eq(&open)).one(&state.db).await.unwrap().unwrap();
         assert!(row.handled_at.is_none(), "{b}: still open");
         assert_eq!(wrong_list.status, 422, "{b}: not a card request");
+        audit_in_words(&state.db, b).await;
     }
 }
 

@@ -42,6 +42,25 @@ impl Cx<'_> {
     fn session(&self) -> Result<&Current, WriteError> {
         self.current.ok_or_else(|| WriteError::Invalid(Invalid::field("csrf", Message::new("staff.signInFirst"))))
     }
+
+    /// The session the next step of signing in starts; the request's own ends.
+    fn next(&self, stage: Stage) -> sessions::Step {
+        sessions::Step { ended: self.current.map(|c| c.session_id), stage, device: guard::device(self.req), lifetimes: guard::lifetimes(self.state) }
+    }
+
+    /// The signed-in person typed their password again (changing it, ending
+    /// sessions): checked like a sign-in, recorded and limited, but counted for
+    /// this session and client rather than the account, so that nobody can use
+    /// up an account's allowance to stop its owner signing a stolen session out.
+    async fn reauthenticate(&self, typed: Option<&str>, field: &'static str) -> Result<(), WriteError> {
+        let current = self.session()?;
+        let keys = guard::session_keys(self.req, self.state, current.session_id).await.map_err(|_| data(hygo_data::DataError::Missing("the server key".into())))?;
+        match sign_in::password(&self.state.db, &keys, &current.email, typed.unwrap_or_default()).await.map_err(data)? {
+            Ok(_) => Ok(()),
+            Err(sign_in::Refused::Wrong(_)) => Err(WriteError::Invalid(Invalid::field(field, Message::new("staff.currentWrong")))),
+            Err(sign_in::Refused::Waiting(m)) => Err(WriteError::Conflict { field, message: m }),
+        }
+    }
 }
 
 /// Where a write goes next.
@@ -179,10 +198,7 @@ impl StaffAction for SignIn {
                 // A new session for the next step; one that was there ends.
                 let ready = account.totp_last_step.is_some();
                 let stage = if ready { Stage::Password } else { Stage::Enrol };
-                let old = cx.current.map(|c| c.session_id);
-                let token = sessions::advance(&cx.state.db, account.id, &account.email, old, stage, &guard::device(cx.req), guard::lifetimes(cx.state))
-                    .await
-                    .map_err(data)?;
+                let token = sessions::advance(&cx.state.db, account.id, &account.email, &cx.next(stage)).await.map_err(data)?;
                 let to = if ready { "/staff/sign-in/code" } else { "/staff/setup/code" };
                 Ok(Next::Go { to: to.into(), cookie: Some(guard::cookie(&token)) })
             }
@@ -212,10 +228,7 @@ impl StaffAction for SecondFactor {
         match sign_in::second_factor(&cx.state.db, &keys, current.account_id, &code, unix_now()).await.map_err(data)? {
             Ok(()) => {
                 // Signed in: a new token (the pending one ends).
-                let (device, lifetimes) = (guard::device(cx.req), guard::lifetimes(cx.state));
-                let token = sessions::advance(&cx.state.db, current.account_id, &current.email, Some(current.session_id), Stage::Full, &device, lifetimes)
-                    .await
-                    .map_err(data)?;
+                let token = sessions::advance(&cx.state.db, current.account_id, &current.email, &cx.next(Stage::Full)).await.map_err(data)?;
                 let to = if current.role == Role::Editor { "/staff/account" } else { "/staff" };
                 Ok(Next::Go { to: to.into(), cookie: Some(guard::cookie(&token)) })
             }
@@ -244,11 +257,8 @@ impl StaffAction for ChoosePassword {
     }
 
     async fn run(cx: &Cx<'_>, input: ChoosePasswordInput) -> Result<Next, WriteError> {
-        let account = accounts::choose_password(&cx.state.db, input.token.as_deref().unwrap_or_default(), &input.password.unwrap_or_default()).await?;
-        let old = cx.current.map(|c| c.session_id);
-        let token = sessions::advance(&cx.state.db, account.id, &account.email, old, Stage::Enrol, &guard::device(cx.req), guard::lifetimes(cx.state))
-            .await
-            .map_err(data)?;
+        let next = cx.next(Stage::Enrol);
+        let (_, token) = accounts::choose_password(&cx.state.db, input.token.as_deref().unwrap_or_default(), &input.password.unwrap_or_default(), &next).await?;
         Ok(Next::Go { to: "/staff/setup/code".into(), cookie: Some(guard::cookie(&token)) })
     }
 }
@@ -262,11 +272,8 @@ impl StaffAction for SetUpCode {
 
     async fn run(cx: &Cx<'_>, input: CodeInput) -> Result<Next, WriteError> {
         let current = cx.session()?;
-        let codes = accounts::confirm_totp(&cx.state.db, current.account_id, &input.code.unwrap_or_default(), unix_now()).await?;
-        let (device, lifetimes) = (guard::device(cx.req), guard::lifetimes(cx.state));
-        let token = sessions::advance(&cx.state.db, current.account_id, &current.email, Some(current.session_id), Stage::Full, &device, lifetimes)
-            .await
-            .map_err(data)?;
+        let next = cx.next(Stage::Full);
+        let (codes, token) = accounts::confirm_totp(&cx.state.db, current.account_id, &input.code.unwrap_or_default(), unix_now(), &next).await?;
         let mut values = Map::new();
         values.insert("recoveryCodes".into(), json!(codes));
         Ok(Next::Show { path: "/staff/account".into(), values, cookie: Some((guard::cookie(&token), token)) })
@@ -303,6 +310,13 @@ pub struct AppointmentStep;
 
 impl StaffAction for AppointmentStep {
     type Input = StepInput;
+
+    /// A refused reschedule shows again the day the desk was looking at.
+    fn page(req: &HttpRequest, input: &StepInput) -> Option<String> {
+        let (Some("reschedule"), Some(doctor), Some(date)) = (input.step.as_deref(), input.doctor_id.as_deref(), input.date.as_deref()) else { return None };
+        let q = crate::actions::query_value;
+        Some(format!("{}?doctor={}&date={}", req.path(), q(doctor.trim()), q(date.trim())))
+    }
 
     async fn run(cx: &Cx<'_>, input: StepInput) -> Result<Next, WriteError> {
         let reference = cx.req.match_info().get("reference").unwrap_or_default().to_owned();
@@ -361,6 +375,7 @@ impl StaffAction for ChangePassword {
 
     async fn run(cx: &Cx<'_>, input: PasswordInput) -> Result<Next, WriteError> {
         let current = cx.session()?;
+        cx.reauthenticate(input.current.as_deref(), "current").await?;
         let (old, new) = (input.current.unwrap_or_default(), input.password.unwrap_or_default());
         accounts::change_password(&cx.state.db, current.account_id, current.session_id, &old, &new).await?;
         go("/staff/account?changed=password")
@@ -398,28 +413,14 @@ impl StaffAction for EndSessions {
         if !everywhere && chosen.is_empty() {
             return Err(WriteError::Invalid(Invalid::field("end", Message::new("staff.chooseSession"))));
         }
-        let keys = guard::attempt_keys(cx.req, cx.state, &current.email).await.map_err(|_| data(hygo_data::DataError::Missing("the server key".into())))?;
-        match sign_in::password(&cx.state.db, &keys, &current.email, &input.confirm.unwrap_or_default()).await.map_err(data)? {
-            Ok(_) => {}
-            Err(sign_in::Refused::Wrong(_)) => return Err(WriteError::Invalid(Invalid::field("confirm", Message::new("staff.currentWrong")))),
-            Err(sign_in::Refused::Waiting(m)) => return Err(WriteError::Conflict { field: "confirm", message: m }),
-        }
+        cx.reauthenticate(input.confirm.as_deref(), "confirm").await?;
         if everywhere {
             sessions::sign_out(&cx.state.db, current, Ending::All).await.map_err(data)?;
             return Ok(Next::Go { to: "/staff/sign-in".into(), cookie: Some(guard::removal()) });
         }
-        let mut ended = 0;
-        for id in chosen {
-            if sessions::sign_out(&cx.state.db, current, Ending::One(id)).await.map_err(data)? {
-                if id == current.session_id {
-                    return Ok(Next::Go { to: "/staff/sign-in".into(), cookie: Some(guard::removal()) });
-                }
-                ended += 1;
-            }
-        }
-        match ended {
-            0 => Err(WriteError::Invalid(Invalid::field("end", Message::new("staff.noSuchSession")))),
-            _ => go("/staff/account?changed=sessions"),
+        match sessions::sign_out(&cx.state.db, current, Ending::These(chosen)).await.map_err(data)? {
+            true => go("/staff/account?changed=sessions"),
+            false => Err(WriteError::Invalid(Invalid::field("end", Message::new("staff.noSuchSession")))),
         }
     }
 }
@@ -462,6 +463,9 @@ impl StaffAction for ManageAccounts {
                 go("/staff/accounts")
             }
             Some("sign-out") => {
+                if cx.current.is_some_and(|c| hygo_data::staff::email_key(&email) == c.email) {
+                    return Err(WriteError::Invalid(Invalid::field("email", Message::new("staff.signOutYourself"))));
+                }
                 accounts::sign_out_sessions(&cx.state.db, &actor, Some(&email)).await?;
                 go("/staff/accounts?done=sign-out")
             }

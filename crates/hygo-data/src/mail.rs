@@ -178,21 +178,49 @@ pub async fn claim_due(db: &Db, now: DateTime<Utc>, limit: u64) -> Result<Vec<ou
     Ok(claimed)
 }
 
+/// The rows of `message` while this instance still holds it: the lease it was
+/// claimed with is still on it (another instance that took it over after the
+/// lease ran out has written its own).
+fn held(message: &outbox::Model) -> sea_orm::Condition {
+    use sea_orm::ColumnTrait;
+    let lease = match &message.next_attempt_at {
+        Some(t) => outbox::Column::NextAttemptAt.eq(t.clone()),
+        None => outbox::Column::NextAttemptAt.is_null(),
+    };
+    sea_orm::Condition::all().add(outbox::Column::Id.eq(message.id)).add(lease)
+}
+
 /// The relay took it: the message (and its address) leaves the outbox.
-pub async fn delivered(db: &Db, id: i32) -> Result<(), DataError> {
-    outbox::Entity::delete_by_id(id).exec(db).await?;
+pub async fn delivered(db: &Db, message: &outbox::Model) -> Result<(), DataError> {
+    use sea_orm::QueryFilter;
+    outbox::Entity::delete_many().filter(held(message)).exec(db).await?;
     Ok(())
 }
 
 /// The relay refused or could not be reached: try again later, waiting longer each time
 /// (1, 2, 4 … minutes).
-pub async fn failed(db: &Db, message: outbox::Model, now: DateTime<Utc>) -> Result<(), DataError> {
+pub async fn failed(db: &Db, message: &outbox::Model, now: DateTime<Utc>) -> Result<(), DataError> {
+    use sea_orm::QueryFilter;
     let attempts = message.attempts + 1;
     let wait = Duration::minutes(1 << attempts.clamp(0, 10));
-    let mut row: outbox::ActiveModel = message.into();
-    row.attempts = Set(attempts);
-    row.next_attempt_at = Set(Some(stamp(now + wait)));
-    row.update(db).await?;
+    outbox::Entity::update_many()
+        .col_expr(outbox::Column::Attempts, sea_orm::sea_query::Expr::value(attempts))
+        .col_expr(outbox::Column::NextAttemptAt, sea_orm::sea_query::Expr::value(stamp(now + wait)))
+        .filter(held(message))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Gives back a claimed message this instance will not send now (its lease is
+/// running out): due again at once, for any instance.
+pub async fn release(db: &Db, message: &outbox::Model) -> Result<(), DataError> {
+    use sea_orm::QueryFilter;
+    outbox::Entity::update_many()
+        .col_expr(outbox::Column::NextAttemptAt, sea_orm::sea_query::Expr::value(Option::<String>::None))
+        .filter(held(message))
+        .exec(db)
+        .await?;
     Ok(())
 }
 

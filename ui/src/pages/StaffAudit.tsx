@@ -6,6 +6,8 @@ function StaffAuditPage() {
   const state = usePageProps("StaffAudit");
   const t = useStaffTexts().audit;
   const action = useActionLabel();
+  const kinds: Record<string, string> = t.kinds;
+  const kind = (name: string) => kinds[name] ?? name;
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
   return (
@@ -19,7 +21,7 @@ function StaffAuditPage() {
             <tbody>
               {d.entries.map((e, i) => (
                 <tr key={i}>
-                  <td>{instant(e.at)}</td><td>{e.actor}</td><td>{action(e.action)}</td><td>{e.targetKind} {e.target}</td>
+                  <td>{instant(e.at)}</td><td>{e.actor}</td><td>{action(e.action)}</td><td>{kind(e.targetKind)} {e.target}</td>
                   <td><code>{JSON.stringify(e.before)}</code> → <code>{JSON.stringify(e.after)}</code></td>
                 </tr>
               ))}

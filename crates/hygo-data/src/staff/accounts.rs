@@ -9,7 +9,7 @@ use serde::Serialize;
 use serde_json::json;
 use ts_rs::TS;
 
-use super::{email_key, token_hash, Role};
+use super::{email_key, sessions, token_hash, Role};
 use crate::audit::{self, Actor, Target};
 use crate::entities::{staff_account, staff_link, staff_recovery_code, staff_session};
 use crate::form::{Check, Invalid, Message, WriteError};
@@ -219,10 +219,12 @@ fn context(account: &staff_account::Model) -> Vec<&str> {
     words
 }
 
+
 /// Step one of a setup link: the new password (checked: `password::check`). The
-/// account gets a new TOTP secret, not yet confirmed; the link is used up. Answers
-/// the account.
-pub async fn choose_password(db: &Db, token: &str, new_password: &str) -> Result<staff_account::Model, WriteError> {
+/// account gets a new TOTP secret, not yet confirmed; the link is used up, and
+/// the session `next` starts, in the same transaction. Answers the account and
+/// the session's token.
+pub async fn choose_password(db: &Db, token: &str, new_password: &str, next: &sessions::Step) -> Result<(staff_account::Model, String), WriteError> {
     let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
     let (link, account) = by_link(&txn, token).await?.ok_or_else(|| WriteError::Invalid(Invalid::field("token", Message::new("staff.linkExpired"))))?;
     if let Err(key) = super::password::check(new_password, &context(&account)) {
@@ -238,8 +240,9 @@ pub async fn choose_password(db: &Db, token: &str, new_password: &str) -> Result
     row.totp_last_step = Set(None);
     let saved = row.update(&txn).await.map_err(DataError::from)?;
     audit::record(&txn, &Actor::staff(account.id, &account.email), "password-set", Target { kind: "staff-account", name: &account.email }, json!(null), json!(null)).await?;
+    let session = sessions::advance_in(&txn, account.id, &account.email, next).await?;
     txn.commit().await.map_err(DataError::from)?;
-    Ok(saved)
+    Ok((saved, session))
 }
 
 /// A password refusal's message, with its figures.
@@ -248,8 +251,10 @@ pub fn password_message(key: &'static str) -> Message {
 }
 
 /// Step two: the first code from the authenticator app confirms the second
-/// factor; the account gets new recovery codes, answered once, in clear.
-pub async fn confirm_totp(db: &Db, account_id: i32, code: &str, unix_secs: u64) -> Result<Vec<String>, WriteError> {
+/// factor; the account gets new recovery codes, answered once, in clear, and
+/// the session `next` starts, in the same transaction (the codes are never
+/// kept without a session to show them in). Answers the codes and its token.
+pub async fn confirm_totp(db: &Db, account_id: i32, code: &str, unix_secs: u64, next: &sessions::Step) -> Result<(Vec<String>, String), WriteError> {
     let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
     let account = by_id(&txn, account_id).await?.ok_or_else(|| WriteError::Invalid(Invalid::field("code", Message::new("staff.codeWrong"))))?;
     let step = account
@@ -262,8 +267,9 @@ pub async fn confirm_totp(db: &Db, account_id: i32, code: &str, unix_secs: u64) 
     row.update(&txn).await.map_err(DataError::from)?;
     let codes = new_recovery_codes(&txn, account.id).await?;
     audit::record(&txn, &Actor::staff(account.id, &account.email), "second-factor-set", Target { kind: "staff-account", name: &account.email }, json!(null), json!(null)).await?;
+    let session = sessions::advance_in(&txn, account.id, &account.email, next).await?;
     txn.commit().await.map_err(DataError::from)?;
-    Ok(codes)
+    Ok((codes, session))
 }
 
 async fn new_recovery_codes(conn: &impl ConnectionTrait, account_id: i32) -> Result<Vec<String>, DataError> {

@@ -138,31 +138,49 @@ pub async fn current(db: &Db, token: &str, lifetimes: Lifetimes) -> Result<Optio
     }))
 }
 
-/// Moves signing in on: ends the session of the step before (`ended`), if any,
-/// and starts one at `stage`, in one transaction; signing in the whole way is
-/// written to the audit log. Answers the new session's token (a new one at each
-/// step: ASVS 7.2.4).
-pub async fn advance(db: &Db, account_id: i32, email: &str, ended: Option<i32>, stage: Stage, device: &str, lifetimes: Lifetimes) -> Result<String, DataError> {
-    let txn = crate::db::begin_write(db).await?;
-    if let Some(id) = ended {
-        end(&txn, id).await?;
+/// The session the next step of signing in starts.
+#[derive(Debug, Clone)]
+pub struct Step {
+    /// The session of the step before, which ends.
+    pub ended: Option<i32>,
+    pub stage: Stage,
+    /// The browser, as its owner will recognise it ("Chrome on Android").
+    pub device: String,
+    pub lifetimes: Lifetimes,
+}
+
+/// Moves signing in on: ends the session of the step before, if any, and starts
+/// one at the step's stage; signing in the whole way is written to the audit
+/// log. Call it inside the transaction of what the step changed (a password
+/// set, a second factor confirmed), so that both happen or neither. Answers the
+/// new session's token (a new one at each step: ASVS 7.2.4).
+pub async fn advance_in(conn: &impl ConnectionTrait, account_id: i32, email: &str, step: &Step) -> Result<String, DataError> {
+    if let Some(id) = step.ended {
+        end(conn, id).await?;
     }
-    let token = start(&txn, account_id, stage, device, lifetimes).await?;
-    if stage == Stage::Full {
+    let token = start(conn, account_id, step.stage, &step.device, step.lifetimes).await?;
+    if step.stage == Stage::Full {
         let who = Actor::staff(account_id, email);
-        audit::record(&txn, &who, "sign-in", Target { kind: "staff-account", name: email }, Value::Null, json!({ "device": device })).await?;
+        audit::record(conn, &who, "sign-in", Target { kind: "staff-account", name: email }, Value::Null, json!({ "device": step.device })).await?;
     }
+    Ok(token)
+}
+
+/// `advance_in`, in a transaction of its own (the password step, the code step).
+pub async fn advance(db: &Db, account_id: i32, email: &str, step: &Step) -> Result<String, DataError> {
+    let txn = crate::db::begin_write(db).await?;
+    let token = advance_in(&txn, account_id, email, step).await?;
     txn.commit().await?;
     Ok(token)
 }
 
 /// Which of one's own sessions to end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Ending {
     /// The session of the request (signing out).
     This,
-    /// Another of one's own, from the list.
-    One(i32),
+    /// Others of one's own, from the list (this one is never among them).
+    These(Vec<i32>),
     /// Every one, this too ("sign out everywhere").
     All,
 }
@@ -171,16 +189,18 @@ pub enum Ending {
 /// False when the session named is not theirs or has ended already.
 pub async fn sign_out(db: &Db, current: &Current, ending: Ending) -> Result<bool, DataError> {
     let txn = crate::db::begin_write(db).await?;
-    let only = |id: i32| {
+    let own = || {
         staff_session::Entity::update_many()
             .col_expr(staff_session::Column::EndedAt, Expr::value(crate::ist::stamp()))
             .filter(staff_session::Column::AccountId.eq(current.account_id))
             .filter(staff_session::Column::EndedAt.is_null())
-            .filter(staff_session::Column::Id.eq(id))
     };
     let (action, ended) = match ending {
-        Ending::This => ("sign-out", only(current.session_id).exec(&txn).await?.rows_affected),
-        Ending::One(id) => ("session-end", only(id).exec(&txn).await?.rows_affected),
+        Ending::This => ("sign-out", own().filter(staff_session::Column::Id.eq(current.session_id)).exec(&txn).await?.rows_affected),
+        Ending::These(ids) => {
+            let others = own().filter(staff_session::Column::Id.is_in(ids)).filter(staff_session::Column::Id.ne(current.session_id));
+            ("session-end", others.exec(&txn).await?.rows_affected)
+        }
         Ending::All => ("sign-out-everywhere", super::accounts::end_all_sessions(&txn, current.account_id).await?),
     };
     if ended == 0 {
