@@ -197,3 +197,43 @@ async fn a_confirmation_carries_its_calendar_invitation() {
     }
     assert!(data.contains("invite.ics"), "{data}");
 }
+
+/// The outbox's lease: a message is claimed once while its lease runs; an
+/// instance whose lease ran out (another took the message over) can neither
+/// delete it as delivered nor reschedule it as failed; one given back is due
+/// again at once. On SQLite and PostgreSQL.
+#[actix_web::test]
+async fn a_claimed_message_is_acted_on_only_while_its_lease_holds() {
+    use sea_orm::{ActiveModelTrait, Set};
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let conn = hygo_data::connect(&db.url).await.unwrap();
+        for n in 0..3 {
+            let mail = hygo_data::mail::Mail { to: format!("p{n}@example.in"), subject: format!("S{n}"), body: "x\r\n".into(), list_unsubscribe: None, calendar: None };
+            hygo_data::mail::queue(&conn, mail).await.unwrap();
+        }
+        let now = chrono::Utc::now();
+        let mine = hygo_data::mail::claim_due(&conn, now, 2).await.unwrap();
+        assert_eq!(mine.iter().map(|m| m.subject.as_str()).collect::<Vec<_>>(), ["S0", "S1"], "{b}: the oldest, as many as asked");
+        let rest = hygo_data::mail::claim_due(&conn, now, 10).await.unwrap();
+        assert_eq!(rest.iter().map(|m| m.subject.as_str()).collect::<Vec<_>>(), ["S2"], "{b}: a claimed message is not due for anyone else");
+        assert!(hygo_data::mail::claim_due(&conn, now, 10).await.unwrap().is_empty(), "{b}");
+
+        // S0's lease ran out and another instance took it over (a later lease on the row).
+        let mut taken: outbox::ActiveModel = mine[0].clone().into();
+        taken.next_attempt_at = Set(Some("2099-01-01T00:00:00Z".into()));
+        taken.update(&conn).await.unwrap();
+        hygo_data::mail::delivered(&conn, &mine[0]).await.unwrap();
+        hygo_data::mail::failed(&conn, &mine[0], now).await.unwrap();
+        let s0 = outbox::Entity::find_by_id(mine[0].id).one(&conn).await.unwrap().expect("not deleted by the instance that lost it");
+        assert_eq!((s0.attempts, s0.next_attempt_at.as_deref()), (0, Some("2099-01-01T00:00:00Z")), "{b}: nor rescheduled by it");
+        // S1, still held: delivered, it leaves the outbox.
+        hygo_data::mail::delivered(&conn, &mine[1]).await.unwrap();
+        assert!(outbox::Entity::find_by_id(mine[1].id).one(&conn).await.unwrap().is_none(), "{b}");
+        // S2, given back: due again at once.
+        hygo_data::mail::release(&conn, &rest[0]).await.unwrap();
+        let again = hygo_data::mail::claim_due(&conn, now, 10).await.unwrap();
+        assert_eq!(again.iter().map(|m| m.subject.as_str()).collect::<Vec<_>>(), ["S2"], "{b}");
+        conn.close().await.ok();
+    }
+}
