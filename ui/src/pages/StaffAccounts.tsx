@@ -37,7 +37,7 @@ function StaffAccountsPage() {
               <tr key={a.id}>
                 <td>{a.email}</td><td>{a.name}</td><td>{t.roles[a.role]}</td>
                 <td>{a.disabled ? t.disabled : a.ready ? t.active : t.pending}</td>
-                <td className="staff-actions">
+                <td><div className="staff-actions">
                   <StaffForm action="/staff/accounts" id={`toggle-${a.id}`} className="staff-inline">
                     <input type="hidden" name="email" value={a.email} />
                     <input type="hidden" name="op" value={a.disabled ? "enable" : "disable"} />
@@ -55,6 +55,7 @@ function StaffAccountsPage() {
                     <input type="hidden" name="op" value="reset" />
                     <button type="submit" className="button button--outline">{t.reset}<span className="visually-hidden"> {a.email}</span></button>
                   </StaffForm>
+                  </div>
                 </td>
               </tr>
             ))}
