@@ -327,10 +327,14 @@ pub async fn audit(cx: &Cx<'_>) -> Result<Loaded, DataError> {
 pub struct AccountsData {
     pub accounts: Vec<Account>,
     pub roles: Vec<Role>,
+    /// The admin looking: their own account cannot be disabled or signed out from
+    /// this page (the server refuses it too), so its row offers neither.
+    pub you: i32,
 }
 
 pub async fn accounts(cx: &Cx<'_>) -> Result<Loaded, DataError> {
-    let data = AccountsData { accounts: accounts::list(cx.db()).await?, roles: Role::ALL.to_vec() };
+    let you = cx.staff.map_or(0, |c| c.account_id);
+    let data = AccountsData { accounts: accounts::list(cx.db()).await?, roles: Role::ALL.to_vec(), you };
     Ok(Loaded::ok(PageData::StaffAccounts(data), head(cx)))
 }
 

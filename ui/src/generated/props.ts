@@ -470,7 +470,12 @@ ready: boolean, disabled: boolean, createdAt: string, };
 
 export type StaffAccountData = { email: string, sessions: Array<OwnSession>, recoveryLeft: number, minChars: number, maxChars: number, };
 
-export type StaffAccountsData = { accounts: Array<StaffAccount>, roles: Array<StaffRole>, };
+export type StaffAccountsData = { accounts: Array<StaffAccount>, roles: Array<StaffRole>, 
+/**
+ * The admin looking: their own account cannot be disabled or signed out from
+ * this page (the server refuses it too), so its row offers neither.
+ */
+you: number, };
 
 export type StaffAppointmentData = { request: RequestDetail | null, 
 /**

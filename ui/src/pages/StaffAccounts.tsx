@@ -38,12 +38,14 @@ function StaffAccountsPage() {
                 <td>{a.email}</td><td>{a.name}</td><td>{t.roles[a.role]}</td>
                 <td>{a.disabled ? t.disabled : a.ready ? t.active : t.pending}</td>
                 <td><div className="staff-actions">
-                  <StaffForm action="/staff/accounts" id={`toggle-${a.id}`} className="staff-inline">
-                    <input type="hidden" name="email" value={a.email} />
-                    <input type="hidden" name="op" value={a.disabled ? "enable" : "disable"} />
-                    <button type="submit" className="button button--outline">{a.disabled ? t.enable : t.disable}<span className="visually-hidden"> {a.email}</span></button>
-                  </StaffForm>
-                  {!a.disabled ? (
+                  {a.id !== d.you ? (
+                    <StaffForm action="/staff/accounts" id={`toggle-${a.id}`} className="staff-inline">
+                      <input type="hidden" name="email" value={a.email} />
+                      <input type="hidden" name="op" value={a.disabled ? "enable" : "disable"} />
+                      <button type="submit" className="button button--outline">{a.disabled ? t.enable : t.disable}<span className="visually-hidden"> {a.email}</span></button>
+                    </StaffForm>
+                  ) : null}
+                  {!a.disabled && a.id !== d.you ? (
                     <StaffForm action="/staff/accounts" id={`sign-out-${a.id}`} className="staff-inline">
                       <input type="hidden" name="email" value={a.email} />
                       <input type="hidden" name="op" value="sign-out" />

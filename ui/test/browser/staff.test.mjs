@@ -284,6 +284,8 @@ test("without JavaScript, a desk member signs in, declines a request (its time i
   await page.goto(url("/staff/accounts"));
   await hydrated(page);
   assert.deepEqual(await page.locator('.staff-nav [aria-current="page"]').allInnerTexts(), ["Staff"], "one section is current");
+  assert.equal(await page.getByRole("button", { name: `Disable ${admin.email}` }).count(), 0, "no way to disable oneself");
+  assert.equal(await page.getByRole("button", { name: `Reset password and second factor ${admin.email}` }).count(), 1);
   const form = page.locator("form#accounts");
   await form.getByLabel("Email address").fill(desk.email);
   await form.getByLabel("Name").fill("Meera Desai");
