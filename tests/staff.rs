@@ -930,6 +930,78 @@ async fn the_desk_confirms_declines_and_reschedules_with_mail_and_calendar() {
     }
 }
 
+// ---- Leave (issue 16, first part) ----------------------------------------------------
+
+#[actix_web::test]
+async fn leave_added_in_the_console_takes_the_doctor_s_times_away_and_lists_the_requests_on_it() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let admin = staff(&app, &state.db, "leave.admin@hygo.test", Role::Admin).await;
+        let desk = staff(&app, &state.db, "leave.desk@hygo.test", Role::Desk).await;
+        // A request for Wednesday 9 January, made before the leave.
+        let before = book(&app, "2030-01-09", "11:00 AM", "Asha Patel", 1).await;
+        let leave = |who: &Staff, pairs: &[(&str, &str)]| {
+            let mut pairs = pairs.to_vec();
+            pairs.push(("csrf", &who.csrf));
+            call(&app, post("/staff/leave", &form(&pairs), Some(&who.token)))
+        };
+
+        // The desk sees the page, but only an admin changes leave.
+        assert_eq!(call(&app, get_as("/staff/leave?doctor=1", Some(&desk.token))).await.status, 200, "{b}");
+        let by_desk = leave(&desk, &[("op", "add"), ("doctorId", "1"), ("from", "2030-01-09")]).await;
+        assert_eq!(by_desk.status, 403, "{b}");
+
+        // Refused with a reason: a past day, an end before the start, no doctor.
+        let past = leave(&admin, &[("op", "add"), ("doctorId", "1"), ("from", "2030-01-06")]).await;
+        assert_eq!((past.status, props(&past)["form"]["errors"]["from"].clone()), (422, json!(text("leave.fromPast"))), "{b}");
+        let backwards = leave(&admin, &[("op", "add"), ("doctorId", "1"), ("from", "2030-01-11"), ("until", "2030-01-09")]).await;
+        assert_eq!((backwards.status, props(&backwards)["form"]["errors"]["until"].clone()), (422, json!(text("leave.untilBeforeFrom"))), "{b}");
+        let nobody = leave(&admin, &[("op", "add"), ("doctorId", "999"), ("from", "2030-01-09")]).await;
+        assert_eq!(nobody.status, 422, "{b}");
+
+        // Wednesday 9 to Friday 11 January: the days offer nothing at once, and cannot be booked.
+        assert!(!slots(&app, "2030-01-09").await.0.is_empty(), "{b}: open before");
+        let added = leave(&admin, &[("op", "add"), ("doctorId", "1"), ("from", "2030-01-09"), ("until", "2030-01-11"), ("note", "Family wedding, staff note 7731")]).await;
+        assert_eq!((added.status, added.header("location")), (303, "/staff/leave?doctor=1&done=add"), "{b}");
+        for day in ["2030-01-09", "2030-01-11"] {
+            assert_eq!(slots(&app, day).await.0, Vec::<String>::new(), "{b}: {day} offers nothing");
+        }
+        assert!(!slots(&app, "2030-01-14").await.0.is_empty(), "{b}: Monday after is open");
+        let (status, _, refused) = send(&app, post_json("/appointments/bookAppointment", &booking("2030-01-11", "11:00 AM", "Kavya Shah", 2))).await;
+        assert_eq!(status, 422, "{b}: {refused}");
+        let (_, _, profile) = send(&app, TestRequest::get().uri("/api/doctors/1")).await;
+        assert_eq!(profile["data"]["leave"][0]["from"], json!("2030-01-09"), "{b}: the public profile: {profile}");
+        assert_eq!(profile["data"]["leave"][0]["backOn"], json!("2030-01-12"), "{b}: back on Saturday, his next working day");
+
+        // The request made before stays, listed on the leave for the desk; the note is for staff only.
+        assert_eq!(request_row(&state.db, &before).await.status, "requested", "{b}: nothing cancelled silently");
+        let page = call(&app, get_as("/staff/leave?doctor=1", Some(&desk.token))).await;
+        let period = &props(&page)["data"]["periods"][0];
+        assert_eq!(period["affected"][0]["reference"], json!(before), "{b}: {period}");
+        assert_eq!(period["note"], json!("Family wedding, staff note 7731"), "{b}");
+        assert!(!profile.to_string().contains("7731"), "{b}: the note is not public");
+
+        // Overlapping leave is refused, saying which.
+        let overlap = leave(&admin, &[("op", "add"), ("doctorId", "1"), ("from", "2030-01-10")]).await;
+        assert_eq!(overlap.status, 409, "{b}");
+
+        // Removed: the days offer their times again.
+        let id = period["id"].as_i64().unwrap().to_string();
+        let removed = leave(&admin, &[("op", "remove"), ("doctorId", "1"), ("leaveId", &id)]).await;
+        assert_eq!((removed.status, removed.header("location")), (303, "/staff/leave?doctor=1&done=remove"), "{b}");
+        assert!(!slots(&app, "2030-01-11").await.0.is_empty(), "{b}: open again");
+        let again = leave(&admin, &[("op", "remove"), ("doctorId", "1"), ("leaveId", &id)]).await;
+        assert_eq!(again.status, 422, "{b}: removed already");
+
+        let actions: Vec<(String, String)> = audit_rows(&state.db, "Dr. Hitesh Patel").await.into_iter().map(|r| (r.action, r.actor)).collect();
+        let by = admin.email.clone();
+        assert_eq!(actions, [("leave-add".to_owned(), by.clone()), ("leave-remove".to_owned(), by)], "{b}");
+        audit_in_words(&state.db, b).await;
+    }
+}
+
 // ---- 6. Expiry --------------------------------------------------------------------
 
 #[actix_web::test]

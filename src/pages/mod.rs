@@ -135,6 +135,7 @@ pub enum PageData {
     StaffItems(staff::ItemsData),
     StaffItem(staff::ItemData),
     StaffAudit(staff::AuditData),
+    StaffLeave(staff::LeaveData),
     StaffAccounts(staff::AccountsData),
     StaffAccount(staff::AccountData),
 }
@@ -167,6 +168,7 @@ impl PageData {
             PageData::StaffItems(_) => "StaffItems",
             PageData::StaffItem(_) => "StaffItem",
             PageData::StaffAudit(_) => "StaffAudit",
+            PageData::StaffLeave(_) => "StaffLeave",
             PageData::StaffAccounts(_) => "StaffAccounts",
             PageData::StaffAccount(_) => "StaffAccount",
         }

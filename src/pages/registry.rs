@@ -161,6 +161,7 @@ pub static PAGES: &[Page] = &[
     staff_page!("staff-card-request", "StaffItem", ["/staff/card-requests/{reference}"], Need::Role(DESK), &[], staff::item),
     staff_page!("staff-messages", "StaffItems", ["/staff/messages"], Need::Role(DESK), &["handled", "page"], staff::items),
     staff_page!("staff-message", "StaffItem", ["/staff/messages/{reference}"], Need::Role(DESK), &[], staff::item),
+    staff_page!("staff-leave", "StaffLeave", ["/staff/leave"], Need::Role(DESK), &["doctor", "done"], staff::leave),
     staff_page!("staff-audit", "StaffAudit", ["/staff/audit"], Need::Role(ADMIN), &["page"], staff::audit),
     staff_page!("staff-accounts", "StaffAccounts", ["/staff/accounts"], Need::Role(ADMIN), &["done"], staff::accounts),
     staff_page!("staff-account", "StaffAccount", ["/staff/account"], Need::Role(ANY_ROLE), &["changed"], staff::account),

@@ -306,6 +306,33 @@ pub async fn item(cx: &Cx<'_>) -> Result<Loaded, DataError> {
 
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffLeaveData")]
+pub struct LeaveData {
+    pub doctors: Vec<DoctorChoice>,
+    /// The doctor shown (`?doctor=`, else the first); None when there are no doctors.
+    pub doctor: Option<i32>,
+    /// Their current and coming leave, with the requests on it.
+    pub periods: Vec<hygo_data::leave::Listed>,
+    pub today: String,
+    /// Admins add and remove leave; the desk sees it and the requests on it.
+    pub can_edit: bool,
+}
+
+pub async fn leave(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    let doctors = doctors(cx).await?;
+    let asked = cx.query("doctor").and_then(|d| d.parse::<i32>().ok()).filter(|id| doctors.iter().any(|d| d.id == *id));
+    let doctor = asked.or(doctors.first().map(|d| d.id));
+    let today = cx.clock().today();
+    let periods = match doctor {
+        Some(id) => hygo_data::leave::listed(cx.db(), id, today).await?,
+        None => Vec::new(),
+    };
+    let can_edit = cx.staff.is_some_and(|c| crate::access::ADMIN.contains(&c.role));
+    Ok(Loaded::ok(PageData::StaffLeave(LeaveData { doctors, doctor, periods, today: today.to_string(), can_edit }), head(cx)))
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
 #[ts(rename = "StaffAuditData")]
 pub struct AuditData {
     pub entries: Vec<audit::Entry>,

@@ -474,6 +474,49 @@ impl StaffAction for ManageAccounts {
     }
 }
 
+/// An admin's work on a doctor's leave: `add` (from, until, a note for staff) or
+/// `remove` (`leaveId`). Answered with the doctor's leave page.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct LeaveInput {
+    pub op: Option<String>,
+    pub doctor_id: Option<String>,
+    pub from: Option<String>,
+    pub until: Option<String>,
+    pub note: Option<String>,
+    pub leave_id: Option<String>,
+}
+
+pub struct ManageLeave;
+
+impl StaffAction for ManageLeave {
+    type Input = LeaveInput;
+
+    fn page(req: &HttpRequest, input: &LeaveInput) -> Option<String> {
+        let doctor = input.doctor_id.as_deref().and_then(|d| d.trim().parse::<i32>().ok())?;
+        Some(format!("{}?doctor={doctor}", req.path()))
+    }
+
+    async fn run(cx: &Cx<'_>, input: LeaveInput) -> Result<Next, WriteError> {
+        let doctor_id = input.doctor_id.as_deref().and_then(|d| d.trim().parse::<i32>().ok());
+        let actor = cx.actor();
+        match input.op.as_deref() {
+            Some("add") => {
+                let leave = hygo_data::leave::NewLeave { doctor_id, from: input.from.as_deref(), until: input.until.as_deref(), note: input.note.as_deref() };
+                let row = hygo_data::leave::add(&cx.state.db, &actor, leave, cx.state.clock.today()).await?;
+                go(format!("/staff/leave?doctor={}&done=add", row.doctor_id))
+            }
+            Some("remove") => {
+                let leave_id = input.leave_id.as_deref().and_then(|l| l.trim().parse::<i32>().ok()).unwrap_or_default();
+                let doctor_id = doctor_id.unwrap_or_default();
+                hygo_data::leave::remove(&cx.state.db, &actor, doctor_id, leave_id).await?;
+                go(format!("/staff/leave?doctor={doctor_id}&done=remove"))
+            }
+            _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
+        }
+    }
+}
+
 /// Keeps `ResponseError` in scope for `error_response` on refusals built elsewhere.
 #[allow(dead_code)]
 fn _uses(e: &ApiError) -> HttpResponse {

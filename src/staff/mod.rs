@@ -46,6 +46,7 @@ staff_routes! {
     post "/staff/account/password" => Need::Role(ANY_ROLE), actions::post::<actions::ChangePassword>;
     post "/staff/account/sessions" => Need::Role(ANY_ROLE), actions::post::<actions::EndSessions>;
     post "/staff/accounts" => Need::Role(ADMIN), actions::post::<actions::ManageAccounts>;
+    post "/staff/leave" => Need::Role(ADMIN), actions::post::<actions::ManageLeave>;
     get "/staff/appointments.csv" => Need::Role(DESK), export::csv;
 }
 

@@ -155,6 +155,155 @@ fn period_of(row: &doctor_leave::Model) -> Result<Period, DataError> {
     Ok(Period { from, until })
 }
 
+// ---- The console: leave as staff set it (issue 16, `/staff/leave`) -------------
+
+/// A doctor's leave as the console lists it: its dates, the note for staff, and
+/// the requests that hold a slot on one of its days (the desk reschedules or
+/// declines them; nothing is ever cancelled silently).
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffLeavePeriod")]
+pub struct Listed {
+    pub id: i32,
+    /// YYYY-MM-DD, the first day.
+    pub from: String,
+    /// YYYY-MM-DD, the last day; None: until further notice.
+    pub until: Option<String>,
+    pub note: Option<String>,
+    pub affected: Vec<crate::inbox::lists::Row>,
+}
+
+/// A doctor's current and coming leave, by start, each with the requests on it from `today` on.
+pub async fn listed(db: &Db, doctor_id: i32, today: NaiveDate) -> Result<Vec<Listed>, DataError> {
+    use crate::entities::appointment;
+    use crate::inbox::{lists, Status};
+    let rows = doctor_leave::Entity::find()
+        .filter(doctor_leave::Column::DoctorId.eq(doctor_id))
+        .filter(Condition::any().add(doctor_leave::Column::EndsOn.is_null()).add(doctor_leave::Column::EndsOn.gte(today.to_string())))
+        .order_by_asc(doctor_leave::Column::StartsOn)
+        .all(db)
+        .await?;
+    let (doctors, cutoff) = (lists::doctor_names(db).await?, lists::promise_cutoff());
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let first = row.starts_on.clone().max(today.to_string());
+        let mut on_it = appointment::Entity::find()
+            .filter(appointment::Column::DoctorId.eq(doctor_id))
+            .filter(appointment::Column::Status.is_in(Status::HOLDING_SLOT))
+            .filter(appointment::Column::Date.gte(first));
+        if let Some(last) = &row.ends_on {
+            on_it = on_it.filter(appointment::Column::Date.lte(last.clone()));
+        }
+        let affected = on_it
+            .order_by_asc(appointment::Column::Date)
+            .order_by_asc(appointment::Column::StartTime)
+            .all(db)
+            .await?
+            .iter()
+            .map(|a| lists::row_of(a, &doctors, &cutoff))
+            .collect();
+        out.push(Listed { id: row.id, from: row.starts_on, until: row.ends_on, note: row.note, affected });
+    }
+    Ok(out)
+}
+
+/// Leave as the console's form sends it.
+#[derive(Debug, Clone, Default)]
+pub struct NewLeave<'a> {
+    pub doctor_id: Option<i32>,
+    pub from: Option<&'a str>,
+    pub until: Option<&'a str>,
+    pub note: Option<&'a str>,
+}
+
+/// Adds a doctor's leave: from today or later, an end on or after its start (or
+/// none: until further notice), not overlapping leave they have already; with
+/// its audit row. The doctor's slots go at once (the catalogue's version follows
+/// `doctor_leave`); requests already on those days stay, listed for the desk.
+pub async fn add(db: &Db, actor: &crate::audit::Actor, leave: NewLeave<'_>, today: NaiveDate) -> Result<doctor_leave::Model, crate::form::WriteError> {
+    use crate::audit::{self, Target};
+    use crate::form::{Check, Message, WriteError};
+    use sea_orm::{ActiveModelTrait, Set};
+    let mut c = Check::default();
+    let doctor = match leave.doctor_id {
+        Some(id) => doctor::Entity::find_by_id(id).one(db).await?,
+        None => None,
+    };
+    if doctor.is_none() {
+        c.fail("doctorId", Message::new("appointment.doctorRequired"));
+    }
+    let date = |c: &mut Check, field: &str, value: Option<&str>, required: bool| -> Option<NaiveDate> {
+        match value.map(str::trim).filter(|v| !v.is_empty()) {
+            None if required => {
+                c.fail(field, Message::new("leave.fromRequired"));
+                None
+            }
+            None => None,
+            Some(v) => crate::appointments::parse_date(v).or_else(|| {
+                c.fail(field, Message::new("appointment.dateFormat"));
+                None
+            }),
+        }
+    };
+    let from = date(&mut c, "from", leave.from, true);
+    let until = date(&mut c, "until", leave.until, false);
+    if from.is_some_and(|f| f < today) {
+        c.fail("from", Message::new("leave.fromPast"));
+    }
+    if let (Some(f), Some(u)) = (from, until) {
+        if u < f {
+            c.fail("until", Message::new("leave.untilBeforeFrom"));
+        }
+    }
+    let note = c.paragraph("note", "leave.noteLabel", leave.note, 200, None);
+    c.finish().map_err(WriteError::Invalid)?;
+    let (doctor, from) = (doctor.expect("checked"), from.expect("checked"));
+    let txn = crate::db::begin_write(db).await?;
+    let new = Period { from, until };
+    let existing = doctor_leave::Entity::find().filter(doctor_leave::Column::DoctorId.eq(doctor.id)).all(&txn).await?;
+    for row in &existing {
+        let Ok(old) = period_of(row) else { continue };
+        let overlaps = old.from <= new.until.unwrap_or(NaiveDate::MAX) && new.from <= old.until.unwrap_or(NaiveDate::MAX);
+        if overlaps {
+            let message = Message::new("leave.overlaps").with("from", crate::ist::long_date(old.from));
+            let message = match old.until {
+                Some(until) => message.with("until", crate::ist::long_date(until)),
+                None => message.with_key("until", "leave.furtherNotice"),
+            };
+            return Err(WriteError::Conflict { field: "from", message });
+        }
+    }
+    let row = doctor_leave::ActiveModel {
+        doctor_id: Set(doctor.id),
+        starts_on: Set(from.to_string()),
+        ends_on: Set(until.map(|u| u.to_string())),
+        note: Set(Some(note).filter(|n| !n.is_empty())),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let after = serde_json::json!({ "from": row.starts_on, "until": row.ends_on });
+    audit::record(&txn, actor, "leave-add", Target { kind: "doctor", name: &doctor.name }, serde_json::Value::Null, after).await?;
+    txn.commit().await?;
+    Ok(row)
+}
+
+/// Removes a doctor's leave (entered by mistake, or the doctor is back early), with its audit row.
+pub async fn remove(db: &Db, actor: &crate::audit::Actor, doctor_id: i32, leave_id: i32) -> Result<(), crate::form::WriteError> {
+    use crate::audit::{self, Target};
+    use crate::form::{Invalid, Message, WriteError};
+    let txn = crate::db::begin_write(db).await?;
+    let found = doctor_leave::Entity::find_by_id(leave_id).filter(doctor_leave::Column::DoctorId.eq(doctor_id)).one(&txn).await?;
+    let (Some(row), Some(doctor)) = (found, doctor::Entity::find_by_id(doctor_id).one(&txn).await?) else {
+        return Err(WriteError::Invalid(Invalid::field("leaveId", Message::new("leave.notFound"))));
+    };
+    doctor_leave::Entity::delete_by_id(row.id).exec(&txn).await?;
+    let before = serde_json::json!({ "from": row.starts_on, "until": row.ends_on });
+    audit::record(&txn, actor, "leave-remove", Target { kind: "doctor", name: &doctor.name }, before, serde_json::Value::Null).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

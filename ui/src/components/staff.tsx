@@ -93,6 +93,7 @@ export function StaffFrame({ children }: { children: ReactNode }) {
   const links: [string, string, boolean][] = [
     ["/staff", t.inbox, desk],
     ["/staff/day", t.day, desk],
+    ["/staff/leave", t.leave, desk],
     ["/staff/card-requests", t.cards, desk],
     ["/staff/messages", t.messages, desk],
     ["/staff/audit", t.audit, bar?.role === "admin"],

@@ -328,7 +328,7 @@ formToken?: string,
  * On the staff console's pages: who is signed in, and the anti-forgery token
  * every form there carries.
  */
-staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData });
+staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData });
 
 export type Question = { q: string, a: string, };
 
@@ -518,6 +518,30 @@ export type StaffItemsData = { kind: InboxKind,
  * Showing the handled ones (else the open ones).
  */
 handled: boolean, items: Array<InboxItem>, page: number, pages: number, };
+
+export type StaffLeaveData = { doctors: Array<DoctorChoice>, 
+/**
+ * The doctor shown (`?doctor=`, else the first); None when there are no doctors.
+ */
+doctor: number | null, 
+/**
+ * Their current and coming leave, with the requests on it.
+ */
+periods: Array<StaffLeavePeriod>, today: string, 
+/**
+ * Admins add and remove leave; the desk sees it and the requests on it.
+ */
+canEdit: boolean, };
+
+export type StaffLeavePeriod = { id: number, 
+/**
+ * YYYY-MM-DD, the first day.
+ */
+from: string, 
+/**
+ * YYYY-MM-DD, the last day; None: until further notice.
+ */
+until: string | null, note: string | null, affected: Array<InboxRow>, };
 
 export type StaffReschedule = { doctorId: number, 
 /**

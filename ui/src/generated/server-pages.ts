@@ -23,8 +23,9 @@ import StaffDay from "../pages/StaffDay";
 import StaffInbox from "../pages/StaffInbox";
 import StaffItem from "../pages/StaffItem";
 import StaffItems from "../pages/StaffItems";
+import StaffLeave from "../pages/StaffLeave";
 import StaffSetup from "../pages/StaffSetup";
 import StaffSignIn from "../pages/StaffSignIn";
 import Subscription from "../pages/Subscription";
 
-export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffDay, StaffInbox, StaffItem, StaffItems, StaffSetup, StaffSignIn, Subscription };
+export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffDay, StaffInbox, StaffItem, StaffItems, StaffLeave, StaffSetup, StaffSignIn, Subscription };

@@ -408,6 +408,32 @@ test("the audit log shows who did what, and is for admins only", async () => {
   await desk.page.getByRole("heading", { name: "You cannot open this page" }).waitFor();
 });
 
+test("an admin gives a doctor leave: their times leave the public side at once, and the requests already made are listed", async () => {
+  const later = dayAfter(day, 7);
+  const made = await book(BHAVNA, (await freeTimes(BHAVNA, later))[0], { date: later });
+  const { page } = admin;
+  await page.goto(url(`/staff/leave?doctor=${BHAVNA.id}`));
+  await hydrated(page);
+  await page.getByRole("heading", { name: `Leave of ${BHAVNA.name}` }).waitFor();
+  const form = page.locator("form#leave");
+  await form.getByLabel("First day").fill(later);
+  await form.getByLabel("Last day").fill(later);
+  await form.getByLabel("Note for staff").fill("Family wedding");
+  await form.getByRole("button", { name: "Add leave" }).click();
+  await page.getByRole("status").getByText("Leave added.", { exact: false }).waitFor();
+  assert.ok(await page.getByRole("link", { name: made.reference }).isVisible(), "the request on that day is listed");
+  const failures = [];
+  await axe(page, "leave with a request on it", failures);
+  assert.deepEqual(failures, []);
+  const res = await fetch(url(`/appointments/slots?doctorId=${BHAVNA.id}&date=${later}`));
+  const slots = await res.json();
+  assert.deepEqual([slots.availability, slots.availableSlots], ["on-leave", []], "no time offered on a day of leave");
+  assert.equal(statusOf(made.reference), "requested", "the request stays for the desk to move or decline");
+  await page.getByRole("button", { name: "Remove this leave" }).click();
+  await page.getByRole("status").getByText("Leave removed.", { exact: false }).waitFor();
+  assert.ok((await freeTimes(BHAVNA, later)).length > 0, "offered again");
+});
+
 test("a post from another site changes nothing; signing out everywhere and an idle session end at once", async () => {
   // Another site's page that posts to the console when opened.
   const target = await book(BHAVNA, (await freeTimes(BHAVNA))[0]);
@@ -529,7 +555,7 @@ test("axe finds no WCAG 2.2 AA violation on any console page, at 375 and 1280 px
   const confirmed = rows("SELECT reference FROM appointments WHERE status = 'rescheduled' LIMIT 1")[0].reference;
   const pages = ["/staff", "/staff?status=expired", `/staff/appointments/${requested.reference}`, `/staff/appointments/${confirmed}`,
     `/staff/appointments/${requested.reference}?doctor=${ANKIT.id}&date=${dayAfter(day, 7)}`, "/staff/appointments/HY-0000-0000",
-    `/staff/day?doctor=${BHAVNA.id}&date=${day}`, "/staff/card-requests", `/staff/card-requests/${card}`, "/staff/messages?handled=1",
+    `/staff/day?doctor=${BHAVNA.id}&date=${day}`, `/staff/leave?doctor=${BHAVNA.id}`, "/staff/card-requests", `/staff/card-requests/${card}`, "/staff/messages?handled=1",
     `/staff/messages/${message}`, "/staff/audit", "/staff/accounts", "/staff/account"];
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });

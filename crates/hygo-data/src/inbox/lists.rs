@@ -57,15 +57,15 @@ pub struct Counts {
     pub today: u64,
 }
 
-fn promise_cutoff() -> String {
+pub(crate) fn promise_cutoff() -> String {
     (Utc::now() - Duration::hours(PROMISE_HOURS)).to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
-async fn doctor_names(db: &Db) -> Result<Vec<(i32, String)>, DataError> {
+pub(crate) async fn doctor_names(db: &Db) -> Result<Vec<(i32, String)>, DataError> {
     Ok(doctor::Entity::find().all(db).await?.into_iter().map(|d| (d.id, d.name)).collect())
 }
 
-fn row_of(a: &appointment::Model, doctors: &[(i32, String)], cutoff: &str) -> Row {
+pub(crate) fn row_of(a: &appointment::Model, doctors: &[(i32, String)], cutoff: &str) -> Row {
     let status = Status::parse(&a.status).unwrap_or(Status::Requested);
     Row {
         reference: a.reference.clone(),
