@@ -4,7 +4,8 @@
 //!
 //! - a staff session made on one instance works on the other, and signing out on
 //!   one ends it on both; disabling the account ends it on both too;
-//! - an action on one (confirming a request) is seen on the other at once;
+//! - an action on one (confirming a request) is seen on the other at once, and
+//!   leave added on one takes the doctor's times away on the other;
 //! - the outbox sends each e-mail once, though both instances deliver from it at
 //!   the same moment (`hygo_data::mail::claim_due`: `FOR UPDATE SKIP LOCKED` on
 //!   PostgreSQL).
@@ -146,8 +147,8 @@ async fn two_instances_share_sessions_actions_and_one_outbox() {
         wait_healthy(&mut one.child, one.port);
         wait_healthy(&mut two.child, two.port);
 
-        // A desk account from the command line, set up through instance one.
-        let printed = cli(&db, dir.path(), &["add", "--role", "desk", "--name", "Meera Desai", "meera@hygo.test"]);
+        // An admin account from the command line, set up through instance one.
+        let printed = cli(&db, dir.path(), &["add", "--role", "admin", "--name", "Meera Desai", "meera@hygo.test"]);
         let link = printed.split("token=").nth(1).expect("the setup link").split_whitespace().next().unwrap().to_owned();
         let chosen = one.form("/staff/setup", None, &[("token", &link), ("password", PASSWORD)]);
         assert_eq!((chosen.status, chosen.header("location")), (303, "/staff/setup/code"), "{b}");
@@ -183,6 +184,21 @@ async fn two_instances_share_sessions_actions_and_one_outbox() {
         for at in [&one, &two] {
             let slots: Value = serde_json::from_str(&at.send("GET", &format!("/appointments/slots?doctorId=1&date={date}"), None, None).body).unwrap();
             assert!(!slots["availableSlots"].as_array().unwrap().iter().any(|t| t == time.as_str()), "{b}: {slots}");
+        }
+
+        // Leave added on two takes the doctor's times away on one within the data
+        // version's recheck (HYGO_DATA_RECHECK_MS, 1 s by default).
+        let added = two.form("/staff/leave", Some(&session), &[("op", "add"), ("doctorId", "1"), ("from", &date), ("until", &date), ("csrf", &csrf)]);
+        assert_eq!((added.status, added.header("location")), (303, "/staff/leave?doctor=1&done=add"), "{b}: {}", added.body);
+        let until = Instant::now() + Duration::from_secs(5);
+        loop {
+            let slots: Value = serde_json::from_str(&one.send("GET", &format!("/appointments/slots?doctorId=1&date={date}"), None, None).body).unwrap();
+            if slots["availability"] == "on-leave" {
+                assert_eq!(slots["availableSlots"], json!([]), "{b}");
+                break;
+            }
+            assert!(Instant::now() < until, "{b}: instance one still offers times on a day of leave: {slots}");
+            std::thread::sleep(Duration::from_millis(100));
         }
 
         // Signing out on one ends the session on two at once.
