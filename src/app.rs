@@ -94,6 +94,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/newsletter/confirm").route(web::post().to(actions::newsletter::confirm)).default_service(web::to(pages::render::page)));
     cfg.service(web::scope("/api").default_service(web::to(api_not_found)))
         .route("/assets/{file:.*}", web::get().to(assets::serve))
+        .route("/photos/{name}", web::get().to(crate::photos::serve))
         .default_service(web::to(pages::render::page));
 }
 

@@ -411,3 +411,8 @@ mod tests {
         }
     }
 }
+
+/// Whether an upload's body stopped because its deadline passed (as `timed_out`).
+pub fn timed_out_multipart(e: &actix_multipart::MultipartError) -> bool {
+    matches!(e, actix_multipart::MultipartError::Payload(PayloadError::Io(io)) if io.kind() == std::io::ErrorKind::TimedOut)
+}

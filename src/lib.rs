@@ -15,6 +15,7 @@ pub mod form_guard;
 pub mod limit;
 pub mod mail;
 pub mod pages;
+pub mod photos;
 pub mod serve;
 pub mod staff;
 pub mod state;

@@ -5,7 +5,8 @@
 //! - a staff session made on one instance works on the other, and signing out on
 //!   one ends it on both; disabling the account ends it on both too;
 //! - an action on one (confirming a request) is seen on the other at once, and
-//!   leave added on one takes the doctor's times away on the other;
+//!   leave added on one takes the doctor's times away on the other, and a
+//!   profile saved and a clinic closed on one show on the other;
 //! - the outbox sends each e-mail once, though both instances deliver from it at
 //!   the same moment (`hygo_data::mail::claim_due`: `FOR UPDATE SKIP LOCKED` on
 //!   PostgreSQL).
@@ -198,6 +199,40 @@ async fn two_instances_share_sessions_actions_and_one_outbox() {
                 break;
             }
             assert!(Instant::now() < until, "{b}: instance one still offers times on a day of leave: {slots}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+
+        // A profile saved on two shows on one's public page (kept by the render
+        // cache until the data version moves), and a clinic closed on two takes
+        // the day away on one.
+        let (status, page) = two.props("/staff/doctors/1", &session);
+        assert_eq!(status, 200, "{b}");
+        let mut fields: Vec<(String, String)> = page["data"]["fields"].as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned())).collect();
+        assert!(one.send("GET", "/doctors/1", None, None).body.contains("Dr. Hitesh Patel"), "{b}: the page is in one's cache");
+        fields.retain(|(k, _)| k != "bio");
+        fields.extend([("bio".to_owned(), "Sees adults with headache and epilepsy; bio 5581.".to_owned()), ("op".to_owned(), "save".to_owned()), ("csrf".to_owned(), csrf.clone())]);
+        let pairs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let saved = two.form("/staff/doctors/1", Some(&session), &pairs);
+        assert_eq!(saved.status, 303, "{b}: {}", saved.body);
+        // The next day after the leave on which the doctor has free times.
+        let open_day = |day: &str| {
+            let slots: Value = serde_json::from_str(&one.send("GET", &format!("/appointments/slots?doctorId=1&date={day}"), None, None).body).unwrap();
+            slots["availability"] == "open"
+        };
+        let next = (1..=7)
+            .map(|n| (chrono::NaiveDate::parse_from_str(&date, "%Y-%m-%d").unwrap() + chrono::Duration::days(n)).to_string())
+            .find(|day| open_day(day))
+            .expect("a working day within a week");
+        let closed = two.form("/staff/closures", Some(&session), &[("op", "add"), ("clinic", "kalawad-road"), ("date", &next), ("note", "Closed for Diwali"), ("csrf", &csrf)]);
+        assert_eq!(closed.status, 303, "{b}: {}", closed.body);
+        let until = Instant::now() + Duration::from_secs(5);
+        loop {
+            let page = one.send("GET", "/doctors/1", None, None).body;
+            let slots: Value = serde_json::from_str(&one.send("GET", &format!("/appointments/slots?doctorId=1&date={next}"), None, None).body).unwrap();
+            if page.contains("bio 5581") && slots["availability"] == "clinic-closed" {
+                break;
+            }
+            assert!(Instant::now() < until, "{b}: instance one still shows the old profile or the closed day's times: {slots}");
             std::thread::sleep(Duration::from_millis(100));
         }
 

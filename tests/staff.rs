@@ -360,7 +360,7 @@ async fn every_staff_route_checks_the_session_and_role() {
                 p if p.starts_with("/staff/messages/") => &message_ref,
                 _ => &appointment_ref,
             };
-            path.replace("{reference}", reference)
+            path.replace("{reference}", reference).replace("{id}", "1")
         };
 
         let mut checked = 0;
@@ -1225,5 +1225,246 @@ async fn the_cli_makes_the_first_admin_and_manages_accounts() {
         let made = hygo::staff::cli::run(&state.config, &args).await;
         assert!(made.as_ref().is_ok_and(|out| out.contains("/staff/setup?token=")), "{b}: a {}-character address: {made:?}", long.len());
         assert_eq!(audit_rows(&state.db, long).await.len(), 1, "{b}: its audit row");
+    }
+}
+
+// ---- 8. Doctors, their hours and photos, clinic closures ------------------------------
+
+/// A `multipart/form-data` body as a browser sends an upload form: the text
+/// fields, then the file (field `photo`) when given.
+fn multipart(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (String, Vec<u8>) {
+    let boundary = "----hygo-test-7MA4YWxkTrZu0gW";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
+    }
+    if let Some((filename, bytes)) = file {
+        body.extend(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"{filename}\"\r\nContent-Type: image/jpeg\r\n\r\n").as_bytes());
+        body.extend(bytes);
+        body.extend(b"\r\n");
+    }
+    body.extend(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+/// A photo as a camera would give one: a gradient, encoded as JPEG or PNG.
+fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
+    let img = image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 120]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, format).unwrap();
+    out.into_inner()
+}
+
+/// A small PNG whose header claims 60,000 × 60,000 pixels: decoding it would
+/// take 10 GB (a decompression bomb). Its header's checksum is made right, so
+/// only the size gives it away.
+fn bomb() -> Vec<u8> {
+    let mut png = picture(256, 256, image::ImageFormat::Png);
+    // IHDR's data starts at byte 16: width, then height, big-endian.
+    png[16..20].copy_from_slice(&60_000u32.to_be_bytes());
+    png[20..24].copy_from_slice(&60_000u32.to_be_bytes());
+    let crc = png[12..29].iter().fold(!0u32, |mut c, &byte| {
+        c ^= u32::from(byte);
+        for _ in 0..8 {
+            c = if c & 1 == 1 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
+        }
+        c
+    });
+    png[29..33].copy_from_slice(&(!crc).to_be_bytes());
+    png
+}
+
+#[actix_web::test]
+async fn admins_add_a_doctor_with_a_photo_and_hours_close_a_clinic_and_the_public_side_follows_at_once() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let admin = staff(&app, &state.db, "doctors.admin@hygo.test", Role::Admin).await;
+        let desk = staff(&app, &state.db, "doctors.desk@hygo.test", Role::Desk).await;
+        let write = |who: &Staff, path: &str, pairs: &[(&str, &str)]| {
+            let mut pairs = pairs.to_vec();
+            pairs.push(("csrf", &who.csrf));
+            call(&app, post(path, &form(&pairs), Some(&who.token)))
+        };
+        let upload = |who: &Staff, path: &str, file: Option<(&str, &[u8])>| {
+            let (content_type, body) = multipart(&[("csrf", &who.csrf), ("op", "upload")], file);
+            let req = TestRequest::post()
+                .uri(path)
+                .peer_addr("198.51.100.9:40000".parse().unwrap())
+                .insert_header(("origin", ORIGIN))
+                .insert_header(("content-type", content_type))
+                .insert_header(("cookie", format!("{COOKIE}={}", who.token)))
+                .set_payload(body);
+            call(&app, req)
+        };
+        let profile = |id: String| {
+            let app = &app;
+            async move { send(app, TestRequest::get().uri(&format!("/api/doctors/{id}"))).await }
+        };
+        let profile_fields = [
+            ("op", "add"), ("name", "Dr. Nisha Joshi"), ("specialization", "Pediatrician"), ("department", "pediatrics"),
+            ("experience", "11"), ("bio", "Looks after children from birth to sixteen."), ("education", "MBBS\nMD (Pediatrics)"),
+            ("services", "Child health check-ups\nVaccination"), ("languages", "Gujarati\nHindi\nEnglish"), ("insurances", ""),
+            ("clinic", "kalawad-road"), ("registrationNumber", "G-12345"), ("registrationCouncil", "Gujarat Medical Council"), ("availability", ""),
+        ];
+
+        // The desk sees the doctors but changes nothing.
+        assert_eq!(call(&app, get_as("/staff/doctors", Some(&desk.token))).await.status, 200, "{b}");
+        assert_eq!(write(&desk, "/staff/doctors", &profile_fields).await.status, 403, "{b}");
+
+        // Refused with the public forms' kind of messages, the values kept.
+        let mut bad = profile_fields.to_vec();
+        bad.retain(|(k, _)| !matches!(*k, "name" | "experience" | "registrationCouncil"));
+        bad.extend([("name", ""), ("experience", "eleven"), ("registrationCouncil", "")]);
+        let refused = write(&admin, "/staff/doctors", &bad).await;
+        assert_eq!(refused.status, 422, "{b}");
+        let errors = &props(&refused)["form"]["errors"];
+        assert_eq!(errors["name"], json!(text("doctor.nameRequired")), "{b}");
+        assert_eq!(errors["experience"], json!(text("doctor.experience")), "{b}");
+        assert_eq!(errors["registrationCouncil"], json!(text("doctor.registrationCouncilRequired")), "{b}");
+        assert!(refused.text.contains("Looks after children from birth to sixteen."), "{b}: the values are shown again");
+
+        // Added: public at once, with no times until the week is set.
+        let added = write(&admin, "/staff/doctors", &profile_fields).await;
+        assert_eq!(added.status, 303, "{b}: {}", added.text);
+        let location = added.header("location").to_owned();
+        let id = location.trim_start_matches("/staff/doctors/").split('/').next().unwrap().to_owned();
+        assert_eq!(location, format!("/staff/doctors/{id}/hours?done=add"), "{b}");
+        let (status, _, public) = profile(id.clone()).await;
+        assert_eq!(status, 200, "{b}");
+        assert_eq!((&public["data"]["registrationNumber"], &public["data"]["registrationCouncil"]), (&json!("G-12345"), &json!("Gujarat Medical Council")), "{b}");
+        assert_eq!(public["data"]["languages"], json!(["Gujarati", "Hindi", "English"]), "{b}");
+        assert_eq!(public["data"]["photo"], Value::Null, "{b}: initials until a photo is uploaded");
+        let slots_of = |date: &'static str| {
+            let (app, id) = (&app, id.clone());
+            async move { send(app, TestRequest::get().uri(&format!("/appointments/slots?doctorId={id}&date={date}"))).await.2 }
+        };
+        assert_eq!(slots_of("2030-01-14").await["availability"], json!("closed"), "{b}");
+
+        // The week: Mondays with a lunch break at Kalawad Road, Tuesdays at the head office.
+        let hours_path = format!("/staff/doctors/{id}/hours");
+        let wrong = write(&admin, &hours_path, &[("op", "week"), ("hours-1-kalawad-road", "9:00 AM - 1:00 PM, 12:30 PM - 5:00 PM")]).await;
+        assert_eq!(wrong.status, 422, "{b}");
+        assert_eq!(props(&wrong)["form"]["errors"]["hours-1-kalawad-road"], json!(text("hours.overlap")), "{b}");
+        let week = [("op", "week"), ("hours-1-kalawad-road", "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM"), ("hours-2-head-office", "10:00 AM - 12:00 PM")];
+        assert_eq!(write(&desk, &hours_path, &week).await.status, 403, "{b}");
+        let saved = write(&admin, &hours_path, &week).await;
+        assert_eq!((saved.status, saved.header("location")), (303, format!("{hours_path}?done=week").as_str()), "{b}");
+        let (_, _, public) = profile(id.clone()).await;
+        assert_eq!(public["data"]["officeHours"], json!([
+            { "day": "Monday", "hours": "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM" },
+            { "day": "Tuesday", "hours": "10:00 AM - 12:00 PM (HYGO Head Office Clinic, Race Course Road)" },
+        ]), "{b}");
+        let monday = slots_of("2030-01-14").await;
+        let times: Vec<&str> = monday["availableSlots"].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+        assert_eq!(times.len(), 28, "{b}: 16 in the morning and 12 after lunch");
+        assert!(times.contains(&"12:45 PM") && !times.contains(&"01:00 PM") && times.contains(&"02:00 PM") && times.last() == Some(&"04:45 PM"), "{b}: {times:?}");
+
+        // A request on Monday 14 January, then the clinic closes that day: the times go,
+        // the request stays and is listed for the desk, and the contact page says so.
+        let body = json!({ "name": "Asha Patel", "phone": "+91 98765 43210", "email": "asha@example.in", "doctorId": id.parse::<i32>().unwrap(),
+            "date": "2030-01-14", "time": "11:00 AM", "reason": "consultation", "visitType": "in-person" });
+        let (status, _, booked) = send(&app, post_json("/appointments/bookAppointment", &body)).await;
+        assert_eq!(status, 201, "{b}: {booked}");
+        let reference = booked["data"]["reference"].as_str().unwrap().to_owned();
+        let closure = [("op", "add"), ("clinic", "kalawad-road"), ("date", "2030-01-14"), ("note", "Closed for Makar Sankranti")];
+        assert_eq!(write(&desk, "/staff/closures", &closure).await.status, 403, "{b}");
+        let past = write(&admin, "/staff/closures", &[("op", "add"), ("clinic", "kalawad-road"), ("date", "2030-01-06"), ("note", "Closed")]).await;
+        assert_eq!((past.status, props(&past)["form"]["errors"]["date"].clone()), (422, json!(text("hours.datePast"))), "{b}");
+        let closed = write(&admin, "/staff/closures", &closure).await;
+        assert_eq!((closed.status, closed.header("location")), (303, "/staff/closures?done=add"), "{b}");
+        assert_eq!(write(&admin, "/staff/closures", &closure).await.status, 409, "{b}: one closure per clinic and date");
+        let monday = slots_of("2030-01-14").await;
+        assert_eq!((&monday["availability"], &monday["closure"]["note"]), (&json!("clinic-closed"), &json!("Closed for Makar Sankranti")), "{b}");
+        let listed = props(&call(&app, get_as("/staff/closures", Some(&desk.token))).await)["data"]["closures"][0].clone();
+        assert_eq!(listed["affected"][0]["reference"], json!(reference), "{b}: {listed}");
+        assert_eq!(request_row(&state.db, &reference).await.status, "requested", "{b}: nothing cancelled silently");
+        let contact = call(&app, TestRequest::get().uri("/contactus")).await;
+        assert!(contact.text.contains("HYGO Clinic, Kalawad Road is closed on Monday, 14 January 2030: Closed for Makar Sankranti."), "{b}");
+        let week_view = props(&call(&app, get_as("/staff/week?from=2030-01-16", Some(&desk.token))).await)["data"].clone();
+        assert_eq!(week_view["from"], json!("2030-01-14"), "{b}: the week starts on its Monday");
+        let row = week_view["doctors"].as_array().unwrap().iter().find(|d| d["name"] == json!("Dr. Nisha Joshi")).unwrap().clone();
+        assert_eq!((&row["days"][0]["closed"], &row["days"][0]["requests"]), (&json!("Closed for Makar Sankranti"), &json!(1)), "{b}: {row}");
+        assert_eq!(row["days"][1]["hours"], json!("10:00 AM - 12:00 PM"), "{b}");
+        let closure_id = listed["id"].as_i64().unwrap().to_string();
+        let reopened = write(&admin, "/staff/closures", &[("op", "remove"), ("closureId", &closure_id)]).await;
+        assert_eq!(reopened.status, 303, "{b}");
+        assert_eq!(slots_of("2030-01-14").await["availability"], json!("open"), "{b}");
+
+        // A change of hours: no hours on Tuesday 15 January.
+        let change = write(&admin, &hours_path, &[("op", "change"), ("date", "2030-01-15"), ("hours", ""), ("note", "Conference")]).await;
+        assert_eq!(change.status, 303, "{b}");
+        assert_eq!(slots_of("2030-01-15").await["availability"], json!("closed"), "{b}");
+        assert_eq!(slots_of("2030-01-22").await["availability"], json!("open"), "{b}: the next Tuesday keeps its hours");
+
+        // Photos: a real JPEG and a real PNG are resized and served by their hashed names.
+        let photo_path = format!("/staff/doctors/{id}/photo");
+        assert_eq!(upload(&desk, &photo_path, Some(("nisha.jpg", &picture(900, 600, image::ImageFormat::Jpeg)))).await.status, 403, "{b}");
+        for (file, bytes) in [("nisha.jpg", picture(900, 600, image::ImageFormat::Jpeg)), ("nisha.png", picture(640, 800, image::ImageFormat::Png))] {
+            let sent = upload(&admin, &photo_path, Some((file, &bytes))).await;
+            assert_eq!((sent.status, sent.header("location")), (303, format!("/staff/doctors/{id}?done=photo").as_str()), "{b}: {file}: {}", sent.text);
+            let (_, _, public) = profile(id.clone()).await;
+            let sources = public["data"]["photo"]["sources"].as_array().unwrap().clone();
+            let jpegs: Vec<u64> = sources.iter().filter(|s| s["type"] == json!("image/jpeg")).map(|s| s["width"].as_u64().unwrap()).collect();
+            assert_eq!(jpegs, [192, 480], "{b}: {file}: a JPEG at each width (and a WebP where it is smaller)");
+            for source in &sources {
+                let url = source["url"].as_str().unwrap();
+                let name = url.trim_start_matches("/photos/");
+                assert!(name.len() > 20 && name.split('-').next().unwrap().chars().all(|c| c.is_ascii_hexdigit()), "{b}: a hashed name: {url}");
+                let served = call(&app, TestRequest::get().uri(url)).await;
+                assert_eq!(served.status, 200, "{b}: {url}");
+                assert_eq!(served.header("content-type"), source["type"].as_str().unwrap(), "{b}: {url}");
+                assert_eq!(served.header("cache-control"), "public, max-age=31536000, immutable", "{b}: {url}");
+                let decoded = image::load_from_memory(&served.body).unwrap();
+                assert_eq!((decoded.width(), decoded.height()), (source["width"].as_u64().unwrap() as u32, source["height"].as_u64().unwrap() as u32), "{b}: {url}");
+            }
+            let page = call(&app, TestRequest::get().uri(&format!("/doctors/{id}"))).await;
+            assert!(page.text.contains(&format!(r#"srcSet="{} 192w"#, sources[0]["url"].as_str().unwrap())) || page.text.contains(sources[0]["url"].as_str().unwrap()), "{b}: the profile draws it");
+            assert!(page.text.contains(r#"width="144" height="144""#), "{b}: with its size, so nothing shifts");
+        }
+        // Refused by content, size and pixels, each with a sentence; the photo stays.
+        let before = profile(id.clone()).await.2["data"]["photo"].clone();
+        let cases: [(&str, Vec<u8>, u16, String); 5] = [
+            ("not-a-photo.jpg", b"%PDF-1.4 this is a document, not a photo".to_vec(), 422, text("photo.notAnImage")),
+            ("bomb.png", bomb(), 422, Message::new("photo.tooManyPixels").with("max", "6000").text("en")),
+            ("huge.jpg", vec![0xFF; hygo_data::photos::MAX_BYTES + 1], 422, Message::new("photo.tooLarge").with("max", "8").text("en")),
+            // Far over: the server stops reading.
+            ("huger.jpg", vec![0xFF; hygo_data::photos::MAX_BYTES + 64 * 1024], 413, Message::new("photo.tooLarge").with("max", "8").text("en")),
+            ("tiny.png", picture(100, 100, image::ImageFormat::Png), 422, Message::new("photo.tooSmall").with("min", "192").text("en")),
+        ];
+        for (file, bytes, status, message) in cases {
+            let refused = upload(&admin, &photo_path, Some((file, &bytes))).await;
+            assert_eq!(refused.status, status, "{b}: {file}");
+            assert_eq!(props(&refused)["form"]["errors"]["photo"], json!(message), "{b}: {file}");
+        }
+        assert_eq!(upload(&admin, &photo_path, None).await.status, 422, "{b}: no file chosen");
+        assert_eq!(profile(id.clone()).await.2["data"]["photo"], before, "{b}: the photo is unchanged");
+
+        // Edited, retired (gone from the public side, the old request keeps the name), brought back.
+        let doctor_path = format!("/staff/doctors/{id}");
+        let mut edited = profile_fields.to_vec();
+        edited[0] = ("op", "save");
+        edited.retain(|(k, _)| *k != "bio");
+        edited.push(("bio", "Looks after children and teenagers."));
+        assert_eq!(write(&admin, &doctor_path, &edited).await.status, 303, "{b}");
+        assert_eq!(profile(id.clone()).await.2["data"]["bio"], json!("Looks after children and teenagers."), "{b}");
+        assert_eq!(write(&admin, &doctor_path, &[("op", "retire")]).await.status, 303, "{b}");
+        assert_eq!(profile(id.clone()).await.0, 404, "{b}: retired doctors leave the public pages");
+        let (_, _, all) = send(&app, TestRequest::get().uri("/api/doctors")).await;
+        assert!(!all.to_string().contains("Nisha Joshi"), "{b}");
+        let (status, _, _) = send(&app, post_json("/appointments/bookAppointment", &json!({ "doctorId": id.parse::<i32>().unwrap(), "date": "2030-01-21", "time": "09:00 AM" }))).await;
+        assert_eq!(status, 422, "{b}: and take no requests");
+        let inbox = call(&app, get_as(&format!("/staff/appointments/{reference}"), Some(&desk.token))).await;
+        assert!(inbox.text.contains("Dr. Nisha Joshi"), "{b}: the request keeps the doctor's name");
+        assert_eq!(write(&admin, &doctor_path, &[("op", "return")]).await.status, 303, "{b}");
+        assert_eq!(profile(id.clone()).await.0, 200, "{b}");
+
+        // Every change is in the audit log, in words.
+        let actions: Vec<String> = audit_rows(&state.db, "Dr. Nisha Joshi").await.into_iter().map(|r| r.action).collect();
+        assert_eq!(actions, ["doctor-add", "hours-set", "hours-change-add", "photo-set", "photo-set", "doctor-edit", "doctor-retire", "doctor-return"], "{b}");
+        let clinic: Vec<String> = audit_rows(&state.db, "HYGO Clinic, Kalawad Road").await.into_iter().map(|r| r.action).collect();
+        assert_eq!(clinic, ["closure-add", "closure-remove"], "{b}");
+        audit_in_words(&state.db, b).await;
     }
 }

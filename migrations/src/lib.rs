@@ -14,6 +14,7 @@ mod m20261128_000007_abuse;
 mod m20261128_000008_write_probe;
 mod m20261128_000009_references_and_consent;
 mod m20261201_000010_staff;
+mod m20261203_000011_schedules;
 
 pub struct Migrator;
 
@@ -31,6 +32,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000008_write_probe::Migration),
             Box::new(m20261128_000009_references_and_consent::Migration),
             Box::new(m20261201_000010_staff::Migration),
+            Box::new(m20261203_000011_schedules::Migration),
         ]
     }
 }

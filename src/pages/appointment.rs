@@ -32,6 +32,9 @@ pub struct Data {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub doctor: Option<Option<Doctor>>,
+    /// Clinic closures within reach: a whole day closed at the doctor's clinic
+    /// cannot be chosen, and the step says why.
+    pub closures: Vec<hygo_data::schedule::PublicClosure>,
 }
 
 #[derive(Serialize, TS)]
@@ -53,6 +56,8 @@ pub struct Listed {
     pub office_hours: Vec<OfficeHours>,
     pub on_leave: bool,
     pub leave: Vec<Leave>,
+    /// The clinic's id.
+    pub clinic: String,
 }
 
 fn texts() -> &'static Value {
@@ -68,7 +73,13 @@ fn data(cx: &super::Cx<'_>, variant: Variant) -> Data {
         max_days_ahead: MAX_DAYS_AHEAD,
         doctors: None,
         doctor: None,
+        closures: Vec::new(),
     }
+}
+
+async fn closures(cx: &super::Cx<'_>) -> Result<Vec<hygo_data::schedule::PublicClosure>, DataError> {
+    let today = cx.clock().today();
+    hygo_data::schedule::public_closures(cx.db(), today, today + chrono::Duration::days(MAX_DAYS_AHEAD)).await
 }
 
 pub async fn load_general(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
@@ -76,9 +87,17 @@ pub async fn load_general(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError
     let listed = doctors::all(cx.db(), cx.clock())
         .await?
         .into_iter()
-        .map(|d| Listed { id: d.id, name: d.name, specialization: d.specialization, office_hours: d.office_hours, on_leave: d.on_leave, leave: d.leave })
+        .map(|d| Listed {
+            id: d.id,
+            name: d.name,
+            specialization: d.specialization,
+            office_hours: d.office_hours,
+            on_leave: d.on_leave,
+            leave: d.leave,
+            clinic: d.clinic,
+        })
         .collect();
-    let data = Data { doctors: Some(listed), ..data(cx, Variant::General) };
+    let data = Data { doctors: Some(listed), closures: closures(cx).await?, ..data(cx, Variant::General) };
     Ok(super::Loaded::ok(super::PageData::Appointment(data), head))
 }
 
@@ -107,6 +126,6 @@ pub async fn load_with_doctor(cx: &super::Cx<'_>) -> Result<super::Loaded, DataE
     }
     .canonical(canonical);
     let status = if doctor.is_some() { 200 } else { 404 };
-    let data = Data { doctor: Some(doctor), ..data(cx, Variant::Doctor) };
+    let data = Data { doctor: Some(doctor), closures: closures(cx).await?, ..data(cx, Variant::Doctor) };
     Ok(super::Loaded { status, data: super::PageData::Appointment(data), head })
 }

@@ -21,6 +21,8 @@ pub struct Data {
     pub reviews: &'static Value,
     /// The contact page's form.
     pub form: Option<ContactForm>,
+    /// The contact page: when a clinic is closed in the coming weeks ("Closed for Diwali").
+    pub closures: Vec<hygo_data::schedule::PublicClosure>,
 }
 
 /// The contact form's texts, and what it says once a message is stored.
@@ -51,6 +53,12 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
             forms: super::subscription::forms_common(),
             sent: catalogue::message("contact.sent"),
         }),
+        closures: if key == "contact" {
+            let today = cx.clock().today();
+            hygo_data::schedule::public_closures(cx.db(), today, today + chrono::Duration::days(hygo_data::appointments::MAX_DAYS_AHEAD)).await?
+        } else {
+            Vec::new()
+        },
     };
     let mut head = super::Head::new(&content.title, &content.description);
     if key == "contact" {

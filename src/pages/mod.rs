@@ -136,6 +136,11 @@ pub enum PageData {
     StaffItem(staff::ItemData),
     StaffAudit(staff::AuditData),
     StaffLeave(staff::LeaveData),
+    StaffDoctors(staff::DoctorsData),
+    StaffDoctor(staff::DoctorData),
+    StaffHours(staff::HoursData),
+    StaffClosures(staff::ClosuresData),
+    StaffWeek(staff::WeekData),
     StaffAccounts(staff::AccountsData),
     StaffAccount(staff::AccountData),
 }
@@ -169,6 +174,11 @@ impl PageData {
             PageData::StaffItem(_) => "StaffItem",
             PageData::StaffAudit(_) => "StaffAudit",
             PageData::StaffLeave(_) => "StaffLeave",
+            PageData::StaffDoctors(_) => "StaffDoctors",
+            PageData::StaffDoctor(_) => "StaffDoctor",
+            PageData::StaffHours(_) => "StaffHours",
+            PageData::StaffClosures(_) => "StaffClosures",
+            PageData::StaffWeek(_) => "StaffWeek",
             PageData::StaffAccounts(_) => "StaffAccounts",
             PageData::StaffAccount(_) => "StaffAccount",
         }

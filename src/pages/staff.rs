@@ -388,3 +388,259 @@ pub async fn account(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     };
     Ok(Loaded::ok(PageData::StaffAccount(data), head(cx)))
 }
+
+// ---- Doctors, their hours, clinic closures, the week ---------------------------------
+
+/// An option of a console select: a department or a clinic.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffOption")]
+pub struct Choice {
+    pub id: String,
+    pub name: String,
+}
+
+fn clinic_choices() -> Vec<Choice> {
+    catalogue::clinics().iter().map(|c| Choice { id: c.id.clone(), name: c.name.clone() }).collect()
+}
+
+fn is_admin(cx: &Cx<'_>) -> bool {
+    cx.staff.is_some_and(|c| crate::access::ADMIN.contains(&c.role))
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffDoctorsData")]
+pub struct DoctorsData {
+    pub doctors: Vec<hygo_data::doctor_edit::Row>,
+    pub can_edit: bool,
+}
+
+pub async fn doctor_list(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    let data = DoctorsData { doctors: hygo_data::doctor_edit::rows(cx.db()).await?, can_edit: is_admin(cx) };
+    Ok(Loaded::ok(PageData::StaffDoctors(data), head(cx)))
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffDoctorData")]
+pub struct DoctorData {
+    /// None: the form adds a doctor.
+    pub id: Option<i32>,
+    pub fields: hygo_data::doctor_edit::Fields,
+    pub departments: Vec<Choice>,
+    pub clinics: Vec<Choice>,
+    /// YYYY-MM-DD when retired.
+    pub retired_on: Option<String>,
+    pub photo: Option<hygo_data::doctor_photos::Photo>,
+    /// The largest upload, in MB.
+    pub max_photo_mb: usize,
+    pub can_edit: bool,
+}
+
+pub async fn doctor(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    use hygo_data::entities::{department, doctor};
+    use sea_orm::{EntityTrait, QueryOrder};
+    let departments: Vec<department::Model> = department::Entity::find().order_by_asc(department::Column::Name).all(cx.db()).await?;
+    let id = cx.param("id").and_then(super::positive_id);
+    let row = match id {
+        Some(id) => doctor::Entity::find_by_id(id).one(cx.db()).await?,
+        None => None,
+    };
+    let found = cx.page.name == "staff-doctor-new" || row.is_some();
+    let fields = match &row {
+        Some(r) => {
+            let slug = departments.iter().find(|d| d.id == r.department_id).map(|d| d.slug.as_str()).unwrap_or_default();
+            hygo_data::doctor_edit::Fields::of(r, slug)
+        }
+        None => hygo_data::doctor_edit::Fields {
+            clinic: catalogue::clinics().first().map(|c| c.id.clone()).unwrap_or_default(),
+            availability: catalogue::message("doctor.availableDefault").to_owned(),
+            ..Default::default()
+        },
+    };
+    let data = DoctorData {
+        id: row.as_ref().map(|r| r.id),
+        fields,
+        departments: departments.into_iter().map(|d| Choice { id: d.slug, name: d.name }).collect(),
+        clinics: clinic_choices(),
+        retired_on: row.as_ref().and_then(|r| r.retired_on.clone()),
+        photo: row.as_ref().and_then(|r| r.photo.as_deref()).and_then(hygo_data::doctor_photos::Photo::read),
+        max_photo_mb: hygo_data::photos::MAX_BYTES / (1024 * 1024),
+        can_edit: is_admin(cx),
+    };
+    let data = PageData::StaffDoctor(data);
+    Ok(if found { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
+}
+
+/// A weekday's hours at a clinic, as the week form's field.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffHoursField")]
+pub struct HoursField {
+    pub clinic: String,
+    /// `hours-1-kalawad-road`.
+    pub name: String,
+    /// "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM".
+    pub value: String,
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffHoursDay")]
+pub struct HoursDay {
+    /// 1 Monday … 7 Sunday.
+    pub weekday: i16,
+    pub fields: Vec<HoursField>,
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffHoursData")]
+pub struct HoursData {
+    pub doctor: Option<DoctorChoice>,
+    /// The doctor's own clinic's id.
+    pub own_clinic: String,
+    pub clinics: Vec<Choice>,
+    pub week: Vec<HoursDay>,
+    /// Changes of hours from today on, with the requests each leaves without a slot.
+    pub changes: Vec<hygo_data::schedule::Listed>,
+    pub today: String,
+    pub can_edit: bool,
+}
+
+pub async fn hours(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    use hygo_data::entities::doctor;
+    use hygo_data::schedule;
+    use sea_orm::EntityTrait;
+    let today = cx.clock().today();
+    let row = match cx.param("id").and_then(super::positive_id) {
+        Some(id) => doctor::Entity::find_by_id(id).one(cx.db()).await?,
+        None => None,
+    };
+    let (mut week, mut changes) = (Vec::new(), Vec::new());
+    if let Some(d) = &row {
+        let stored = schedule::week_of(cx.db(), d).await?;
+        for weekday in 1..=7i16 {
+            let fields = catalogue::clinics()
+                .iter()
+                .map(|c| HoursField {
+                    clinic: c.id.clone(),
+                    name: schedule::week_field(weekday, &c.id),
+                    value: stored.get(&(weekday, c.id.clone())).map(|r| schedule::ranges_text(r)).unwrap_or_default(),
+                })
+                .collect();
+            week.push(HoursDay { weekday, fields });
+        }
+        changes = schedule::changes(cx.db(), d.id, today).await?;
+    }
+    let found = row.is_some();
+    let data = PageData::StaffHours(HoursData {
+        own_clinic: row.as_ref().map(|d| d.clinic_id.clone()).unwrap_or_default(),
+        doctor: row.map(|d| DoctorChoice { id: d.id, name: d.name }),
+        clinics: clinic_choices(),
+        week,
+        changes,
+        today: today.to_string(),
+        can_edit: is_admin(cx),
+    });
+    Ok(if found { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffClosuresData")]
+pub struct ClosuresData {
+    pub clinics: Vec<Choice>,
+    /// From today on, each with the requests it leaves without a slot.
+    pub closures: Vec<hygo_data::schedule::Listed>,
+    pub today: String,
+    pub can_edit: bool,
+}
+
+pub async fn closures(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    let today = cx.clock().today();
+    let data = ClosuresData {
+        clinics: clinic_choices(),
+        closures: hygo_data::schedule::closures(cx.db(), today).await?,
+        today: today.to_string(),
+        can_edit: is_admin(cx),
+    };
+    Ok(Loaded::ok(PageData::StaffClosures(data), head(cx)))
+}
+
+/// A doctor's day in the week view.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffWeekDay")]
+pub struct WeekDay {
+    pub date: String,
+    /// "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM"; "" for none.
+    pub hours: String,
+    pub on_leave: bool,
+    /// The hours are the date's own (a change), not the weekday's.
+    pub changed: bool,
+    /// A closure's public note when the doctor's clinic is closed for all their hours.
+    pub closed: Option<String>,
+    /// Requests holding a slot that day.
+    pub requests: u32,
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffWeekDoctor")]
+pub struct WeekDoctor {
+    pub id: i32,
+    pub name: String,
+    pub days: Vec<WeekDay>,
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffWeekData")]
+pub struct WeekData {
+    /// The Monday of the week shown, YYYY-MM-DD.
+    pub from: String,
+    pub days: Vec<String>,
+    pub doctors: Vec<WeekDoctor>,
+    pub today: String,
+}
+
+pub async fn week(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+    use chrono::{Datelike, Duration};
+    use hygo_data::entities::{appointment, doctor};
+    use hygo_data::schedule;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    let today = cx.clock().today();
+    let asked = cx.query("from").and_then(|d| appointments::parse_date(&d)).unwrap_or(today);
+    let monday = asked - Duration::days(asked.weekday().num_days_from_monday() as i64);
+    let days: Vec<NaiveDate> = (0..7).map(|i| monday + Duration::days(i)).collect();
+    let rows = doctor::Entity::find().filter(doctor::Column::RetiredOn.is_null()).all(cx.db()).await?;
+    let held = appointment::Entity::find()
+        .filter(appointment::Column::Date.gte(days[0].to_string()))
+        .filter(appointment::Column::Date.lte(days[6].to_string()))
+        .filter(appointment::Column::Status.is_in(Status::HOLDING_SLOT))
+        .all(cx.db())
+        .await?;
+    let mut doctors = Vec::with_capacity(rows.len());
+    for d in rows {
+        let leave = hygo_data::leave::schedule(cx.db(), d.id, days[0]).await?;
+        let mut out = Vec::with_capacity(7);
+        for day in &days {
+            let (hours, changed) = schedule::hours_on(cx.db(), &d, *day).await?;
+            let plan = schedule::plan(&hours, &schedule::closures_on(cx.db(), *day).await?);
+            out.push(WeekDay {
+                date: day.to_string(),
+                hours: schedule::ranges_text(&hours.iter().map(|h| h.range).collect::<Vec<_>>()),
+                on_leave: leave.leave_on(*day).is_some(),
+                changed,
+                closed: plan.closed_by.map(|c| c.note),
+                requests: held.iter().filter(|a| a.doctor_id == d.id && a.date == day.to_string()).count() as u32,
+            });
+        }
+        doctors.push(WeekDoctor { id: d.id, name: d.name, days: out });
+    }
+    doctors.sort_by_key(|d| hygo_data::doctors::sort_key(&d.name));
+    let data = WeekData { from: monday.to_string(), days: days.iter().map(|d| d.to_string()).collect(), doctors, today: today.to_string() };
+    Ok(Loaded::ok(PageData::StaffWeek(data), head(cx)))
+}

@@ -32,6 +32,8 @@ pub struct Cx<'a> {
     pub req: &'a HttpRequest,
     /// The session, when the route needs one (or one was there).
     pub current: Option<&'a Current>,
+    /// The file of an upload (`StaffAction::UPLOAD`), when one was chosen.
+    pub upload: Option<Vec<u8>>,
 }
 
 impl Cx<'_> {
@@ -79,6 +81,8 @@ fn go(to: impl Into<String>) -> Result<Next, WriteError> {
 /// A console write.
 pub trait StaffAction {
     type Input: DeserializeOwned + Serialize;
+    /// Whether the form sends a file (`multipart/form-data`, field `UPLOAD_FIELD`).
+    const UPLOAD: bool = false;
     /// The page shown again when it is refused (None: the path posted to).
     fn page(_req: &HttpRequest, _input: &Self::Input) -> Option<String> {
         None
@@ -113,7 +117,8 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
         tracing::info!(path = req.path(), "staff write refused: sent from another site");
         return refuse(crate::actions::cross_site(), Map::new(), own_page).await;
     }
-    let (input, body): (A::Input, _) = match crate::actions::read(&req, payload, Channel::Form).await {
+    let read = if A::UPLOAD { read_upload(&req, payload).await } else { crate::actions::read(&req, payload, Channel::Form).await.map(|(i, b)| (i, b, None)) };
+    let (input, body, upload): (A::Input, _, _) = match read {
         Ok(read) => read,
         Err(e) => return refuse(e, Map::new(), own_page).await,
     };
@@ -131,7 +136,7 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
     if let Err(e) = writable(&state) {
         return refuse(e, values, path).await;
     }
-    let cx = Cx { state: &state, req: &req, current: current.as_ref() };
+    let cx = Cx { state: &state, req: &req, current: current.as_ref(), upload };
     let done = A::run(&cx, input).await;
     if let (Ok(_), Err(e)) = (&done, kept(&state)) {
         return refuse(e, values, path).await;
@@ -166,6 +171,53 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
         }
         Err(error) => refuse(ApiError::from_write(&error, hygo_data::catalogue::LANGUAGES[0]), values, path).await,
     }
+}
+
+/// The file field of an upload form.
+pub const UPLOAD_FIELD: &str = "photo";
+
+/// Reads a `multipart/form-data` post: its text fields as a form would send them
+/// (so the input and the anti-forgery token read the same way), and the file of
+/// `UPLOAD_FIELD`. The whole body is limited to the largest photo and a little
+/// more; reading stops as soon as it is over.
+async fn read_upload<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload) -> Result<(T, web::Bytes, Option<Vec<u8>>), ApiError> {
+    use futures_util::TryStreamExt;
+    use hygo_data::catalogue::message;
+    let limit = hygo_data::photos::MAX_BYTES + crate::actions::BODY_LIMIT;
+    let multipart_type = req.headers().get(actix_web::http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("multipart/form-data"));
+    if !multipart_type {
+        // A form without a file (the photo's removal, a client that sent none).
+        return crate::actions::read(req, payload, Channel::Form).await.map(|(i, b)| (i, b, None));
+    }
+    let too_large = || {
+        let text = Message::new("photo.tooLarge").with("max", (hygo_data::photos::MAX_BYTES / (1024 * 1024)).to_string()).text(hygo_data::catalogue::LANGUAGES[0]);
+        let mut e = ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, text.clone());
+        e.errors.insert(UPLOAD_FIELD.to_owned(), text);
+        e
+    };
+    let unreadable = || ApiError::bad_request(message("request.unreadable"));
+    let mut multipart = actix_multipart::Multipart::new(req.headers(), payload);
+    let (mut text, mut file, mut read) = (form_urlencoded::Serializer::new(String::new()), None::<Vec<u8>>, 0usize);
+    while let Some(mut field) = multipart.try_next().await.map_err(|_| unreadable())? {
+        let name = field.content_disposition().and_then(|d| d.get_name()).unwrap_or_default().to_owned();
+        let is_file = name == UPLOAD_FIELD;
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.try_next().await.map_err(|e| if crate::edge::timed_out_multipart(&e) { ApiError::new(StatusCode::REQUEST_TIMEOUT, message("request.timeout")) } else { unreadable() })? {
+            read += chunk.len();
+            if read > limit || (!is_file && bytes.len() + chunk.len() > crate::actions::BODY_LIMIT) {
+                return Err(too_large());
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        if is_file {
+            file = Some(bytes).filter(|b| !b.is_empty());
+        } else {
+            text.append_pair(&name, &String::from_utf8_lossy(&bytes));
+        }
+    }
+    let body = web::Bytes::from(text.finish());
+    let input = serde_html_form::from_bytes(&body).map_err(|_| unreadable())?;
+    Ok((input, body, file))
 }
 
 fn data(e: hygo_data::DataError) -> WriteError {
@@ -511,6 +563,173 @@ impl StaffAction for ManageLeave {
                 let doctor_id = doctor_id.unwrap_or_default();
                 hygo_data::leave::remove(&cx.state.db, &actor, doctor_id, leave_id).await?;
                 go(format!("/staff/leave?doctor={doctor_id}&done=remove"))
+            }
+            _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
+        }
+    }
+}
+
+fn id_of(text: Option<&str>) -> i32 {
+    text.and_then(|t| t.trim().parse::<i32>().ok()).unwrap_or_default()
+}
+
+/// The doctor of a `/staff/doctors/{id}/...` path.
+fn path_doctor(req: &HttpRequest) -> i32 {
+    id_of(req.match_info().get("id"))
+}
+
+/// An admin's work on a doctor's profile: `add` (posted to `/staff/doctors`),
+/// `save`, `retire` or `return` (posted to `/staff/doctors/{id}`).
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct DoctorInput {
+    pub op: Option<String>,
+    #[serde(flatten)]
+    pub fields: hygo_data::doctor_edit::Fields,
+}
+
+pub struct ManageDoctor;
+
+impl StaffAction for ManageDoctor {
+    type Input = DoctorInput;
+
+    fn page(req: &HttpRequest, _input: &DoctorInput) -> Option<String> {
+        req.match_info().get("id").is_none().then(|| "/staff/doctors/new".to_owned())
+    }
+
+    async fn run(cx: &Cx<'_>, input: DoctorInput) -> Result<Next, WriteError> {
+        use hygo_data::doctor_edit;
+        let (db, actor) = (&cx.state.db, cx.actor());
+        let id = cx.req.match_info().get("id").map(|_| path_doctor(cx.req));
+        match (input.op.as_deref(), id) {
+            (Some("add"), None) => {
+                let row = doctor_edit::add(db, &actor, &input.fields).await?;
+                go(format!("/staff/doctors/{}/hours?done=add", row.id))
+            }
+            (Some("save"), Some(id)) => {
+                doctor_edit::update(db, &actor, id, &input.fields).await?;
+                go(format!("/staff/doctors/{id}?done=save"))
+            }
+            (Some(op @ ("retire" | "return")), Some(id)) => {
+                doctor_edit::set_retired(db, &actor, id, op == "retire", cx.state.clock.today()).await?;
+                go(format!("/staff/doctors/{id}?done={op}"))
+            }
+            _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
+        }
+    }
+}
+
+/// A doctor's photo: `upload` (the file in `photo`) or `remove`.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct PhotoInput {
+    pub op: Option<String>,
+}
+
+pub struct DoctorPhoto;
+
+impl StaffAction for DoctorPhoto {
+    type Input = PhotoInput;
+    const UPLOAD: bool = true;
+
+    fn page(req: &HttpRequest, _input: &PhotoInput) -> Option<String> {
+        Some(format!("/staff/doctors/{}", path_doctor(req)))
+    }
+
+    async fn run(cx: &Cx<'_>, input: PhotoInput) -> Result<Next, WriteError> {
+        let (db, actor, id) = (&cx.state.db, cx.actor(), path_doctor(cx.req));
+        match input.op.as_deref() {
+            Some("upload") => {
+                hygo_data::doctor_photos::save(db, &actor, id, cx.upload.as_deref().unwrap_or_default()).await?;
+                go(format!("/staff/doctors/{id}?done=photo"))
+            }
+            Some("remove") => {
+                hygo_data::doctor_photos::remove(db, &actor, id).await?;
+                go(format!("/staff/doctors/{id}?done=photo-remove"))
+            }
+            _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
+        }
+    }
+}
+
+/// A doctor's hours: `week` (every `hours-{weekday}-{clinic}` field), `change`
+/// (date, hours, clinic, note) or `unchange` (`changeId`).
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct HoursInput {
+    pub op: Option<String>,
+    pub date: Option<String>,
+    pub hours: Option<String>,
+    pub clinic: Option<String>,
+    pub note: Option<String>,
+    pub change_id: Option<String>,
+    #[serde(flatten)]
+    pub week: std::collections::HashMap<String, String>,
+}
+
+pub struct ManageHours;
+
+impl StaffAction for ManageHours {
+    type Input = HoursInput;
+
+    async fn run(cx: &Cx<'_>, input: HoursInput) -> Result<Next, WriteError> {
+        use hygo_data::schedule;
+        let (db, actor, id) = (&cx.state.db, cx.actor(), path_doctor(cx.req));
+        match input.op.as_deref() {
+            Some("week") => {
+                schedule::set_week(db, &actor, id, &input.week).await?;
+                go(format!("/staff/doctors/{id}/hours?done=week"))
+            }
+            Some("change") => {
+                let new = schedule::NewChange { date: input.date.as_deref(), hours: input.hours.as_deref(), clinic: input.clinic.as_deref(), note: input.note.as_deref() };
+                schedule::add_change(db, &actor, id, new, cx.state.clock.today()).await?;
+                go(format!("/staff/doctors/{id}/hours?done=change"))
+            }
+            Some("unchange") => {
+                schedule::remove_change(db, &actor, id, id_of(input.change_id.as_deref())).await?;
+                go(format!("/staff/doctors/{id}/hours?done=unchange"))
+            }
+            _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
+        }
+    }
+}
+
+/// Clinic closures: `add` (clinic, date, from, until, note) or `remove` (`closureId`).
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ClosureInput {
+    pub op: Option<String>,
+    pub clinic: Option<String>,
+    pub date: Option<String>,
+    pub from: Option<String>,
+    pub until: Option<String>,
+    pub note: Option<String>,
+    pub closure_id: Option<String>,
+}
+
+pub struct ManageClosures;
+
+impl StaffAction for ManageClosures {
+    type Input = ClosureInput;
+
+    async fn run(cx: &Cx<'_>, input: ClosureInput) -> Result<Next, WriteError> {
+        use hygo_data::schedule;
+        let (db, actor) = (&cx.state.db, cx.actor());
+        match input.op.as_deref() {
+            Some("add") => {
+                let new = schedule::NewClosure {
+                    clinic: input.clinic.as_deref(),
+                    date: input.date.as_deref(),
+                    from: input.from.as_deref(),
+                    until: input.until.as_deref(),
+                    note: input.note.as_deref(),
+                };
+                schedule::add_closure(db, &actor, new, cx.state.clock.today()).await?;
+                go("/staff/closures?done=add")
+            }
+            Some("remove") => {
+                schedule::remove_closure(db, &actor, id_of(input.closure_id.as_deref())).await?;
+                go("/staff/closures?done=remove")
             }
             _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
         }

@@ -47,6 +47,11 @@ staff_routes! {
     post "/staff/account/sessions" => Need::Role(ANY_ROLE), actions::post::<actions::EndSessions>;
     post "/staff/accounts" => Need::Role(ADMIN), actions::post::<actions::ManageAccounts>;
     post "/staff/leave" => Need::Role(ADMIN), actions::post::<actions::ManageLeave>;
+    post "/staff/doctors" => Need::Role(ADMIN), actions::post::<actions::ManageDoctor>;
+    post "/staff/doctors/{id}" => Need::Role(ADMIN), actions::post::<actions::ManageDoctor>;
+    post "/staff/doctors/{id}/photo" => Need::Role(ADMIN), actions::post::<actions::DoctorPhoto>;
+    post "/staff/doctors/{id}/hours" => Need::Role(ADMIN), actions::post::<actions::ManageHours>;
+    post "/staff/closures" => Need::Role(ADMIN), actions::post::<actions::ManageClosures>;
     get "/staff/appointments.csv" => Need::Role(DESK), export::csv;
 }
 

@@ -18,17 +18,17 @@
 //! trigger's UPDATE on `appointments` also makes their INSERTs wait for one
 //! another; the lock does not rely on it: `tests/abuse.rs` drops the trigger.)
 
-use chrono::{Datelike, Duration, NaiveDate, Timelike};
+use chrono::{Duration, NaiveDate, Timelike};
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, Set, Statement};
 use serde::{Deserialize, Serialize};
 
-use crate::entities::{appointment, doctor, office_hours};
+use crate::entities::{appointment, doctor};
 use crate::form::{Check, Invalid, Message, WriteError};
 use crate::ist::{self, Clock};
 use crate::slots::{self, Minutes};
 use crate::inbox::Status;
 use crate::notices::Notices;
-use crate::{catalogue, leave, receipts, refs, DataError, Db};
+use crate::{catalogue, leave, receipts, refs, schedule, DataError, Db};
 
 /// How far ahead a request may be made.
 pub const MAX_DAYS_AHEAD: i64 = 90;
@@ -297,6 +297,8 @@ pub enum DayAvailability {
     Closed,
     /// The doctor is on leave that day.
     OnLeave,
+    /// The doctor's clinic is closed that day (or for all of their hours): `closure` says why.
+    ClinicClosed,
 }
 
 /// The slots answer: times still free, and times held by active requests.
@@ -314,6 +316,10 @@ pub struct DaySlots {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub back_on: Option<String>,
+    /// With "clinic-closed": the closure, with its note ("Closed for Diwali").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub closure: Option<crate::schedule::PublicClosure>,
 }
 
 /// The free and held slots of a doctor on a date, and why there are none when
@@ -328,7 +334,15 @@ pub async fn day_slots(db: &Db, clock: &Clock, doctor_id: i32, date: NaiveDate) 
         let back_on = schedule.back_on(period).map(|d| d.to_string());
         return Ok(DaySlots { back_on, ..empty(DayAvailability::OnLeave) });
     }
-    let grid = day_grid(db, doctor_id, date).await?;
+    let Some(doctor) = doctor::Entity::find_by_id(doctor_id).one(db).await? else {
+        return Ok(empty(DayAvailability::Closed));
+    };
+    let plan = schedule::day_plan(db, &doctor, date).await?;
+    if let Some(closed) = &plan.closed_by {
+        let closure = schedule::public_closures(db, date, date).await?.into_iter().find(|c| c.clinic == closed.clinic);
+        return Ok(DaySlots { closure, ..empty(DayAvailability::ClinicClosed) });
+    }
+    let grid = plan.grid;
     if grid.is_empty() {
         return Ok(empty(DayAvailability::Closed));
     }
@@ -347,20 +361,23 @@ pub async fn day_slots(db: &Db, clock: &Clock, doctor_id: i32, date: NaiveDate) 
         booked_slots: held.iter().map(|&t| slots::format_12h(t)).collect(),
         availability,
         back_on: None,
+        closure: None,
     })
 }
 
 /// A doctor by id, or else by name (trimmed, without regard to case).
 pub async fn find_doctor(db: &Db, id: Option<i32>, name: Option<&str>) -> Result<Option<doctor::Model>, DataError> {
+    // A retired doctor takes no requests: they are not offered anywhere.
+    let current = || doctor::Entity::find().filter(doctor::Column::RetiredOn.is_null());
     if let Some(id) = id {
-        return Ok(doctor::Entity::find_by_id(id).one(db).await?);
+        return Ok(current().filter(doctor::Column::Id.eq(id)).one(db).await?);
     }
     let Some(name) = name.map(str::trim).filter(|n| !n.is_empty() && n.chars().count() <= 200) else {
         return Ok(None);
     };
     // Few doctors: compare in Rust, which folds case the same on both backends.
     let wanted = name.to_lowercase();
-    Ok(doctor::Entity::find().all(db).await?.into_iter().find(|d| d.name.trim().to_lowercase() == wanted))
+    Ok(current().all(db).await?.into_iter().find(|d| d.name.trim().to_lowercase() == wanted))
 }
 
 /// Checks a date and time for a doctor, as a request or a reschedule needs them:
@@ -400,8 +417,10 @@ pub(crate) async fn check_slot(
         }
     }
     if let (Some(doctor), Some(date), Some(t), false) = (doctor, date, start, c.has_error("date") || c.has_error("doctor")) {
-        let grid = day_grid(db, doctor.id, date).await?;
-        if !grid.contains(&t) {
+        let plan = schedule::day_plan(db, doctor, date).await?;
+        if let Some(closed) = &plan.closed_by {
+            c.fail("date", Message::new("appointment.clinicClosed").with("day", ist::long_date(date)).with("note", closed.note.clone()));
+        } else if !plan.grid.contains(&t) {
             c.fail("time", Message::new("appointment.timeNotOffered").with("time", slots::format_12h(t)));
         } else if is_past(clock, date, t) {
             c.fail("time", Message::new("appointment.timePast"));
@@ -447,16 +466,6 @@ fn is_past(clock: &Clock, date: NaiveDate, t: Minutes) -> bool {
     let now = clock.now();
     // A slot that has started is past: it can no longer be reached in time.
     date < now.date() || (date == now.date() && t <= now.time().num_seconds_from_midnight() / 60)
-}
-
-pub(crate) async fn day_grid(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Vec<Minutes>, DataError> {
-    let day = date.weekday().number_from_monday() as i16;
-    let hours = office_hours::Entity::find()
-        .filter(office_hours::Column::DoctorId.eq(doctor_id))
-        .filter(office_hours::Column::Weekday.eq(day))
-        .one(db)
-        .await?;
-    Ok(hours.map(|h| slots::grid_of(&h.hours)).unwrap_or_default())
 }
 
 async fn held_slots(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Vec<Minutes>, DataError> {

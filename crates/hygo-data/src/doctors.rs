@@ -25,7 +25,15 @@ pub struct Doctor {
     /// Whole years.
     pub experience: i32,
     pub rating: Option<f64>,
+    /// The address of a picture from the original data (none today); `photo` is
+    /// the photo staff upload.
     pub image: Option<String>,
+    /// The doctor's photo in the sizes it is served at; null: the page shows initials.
+    pub photo: Option<crate::doctor_photos::Photo>,
+    /// The medical council registration, when staff have entered it: "G-12345".
+    pub registration_number: Option<String>,
+    /// "Gujarat Medical Council".
+    pub registration_council: Option<String>,
     /// The clinic's id (`catalogue/clinics.json`).
     pub clinic: String,
     /// Where the doctor sees patients: "HYGO Clinic, Kalawad Road, Rajkot".
@@ -64,12 +72,13 @@ pub struct Founder {
 /// Every doctor, sorted by name with a leading "Dr." ignored. `clock` says which
 /// day it is, for leave.
 pub async fn all(db: &Db, clock: &Clock) -> Result<Vec<Doctor>, DataError> {
-    let rows = doctor::Entity::find().all(db).await?;
+    let rows = doctor::Entity::find().filter(doctor::Column::RetiredOn.is_null()).all(db).await?;
     assemble(db, clock, rows).await
 }
 
 pub async fn by_id(db: &Db, clock: &Clock, id: i32) -> Result<Option<Doctor>, DataError> {
-    let Some(row) = doctor::Entity::find_by_id(id).one(db).await? else { return Ok(None) };
+    let found = doctor::Entity::find_by_id(id).filter(doctor::Column::RetiredOn.is_null()).one(db).await?;
+    let Some(row) = found else { return Ok(None) };
     Ok(assemble(db, clock, vec![row]).await?.pop())
 }
 
@@ -84,7 +93,11 @@ pub async fn by_department(db: &Db, clock: &Clock, id: &str) -> Result<Option<Ve
         // In the catalogue but not yet in the database (added after the seed): nobody there yet.
         return Ok(Some(Vec::new()));
     };
-    let rows = doctor::Entity::find().filter(doctor::Column::DepartmentId.eq(dept.id)).all(db).await?;
+    let rows = doctor::Entity::find()
+        .filter(doctor::Column::DepartmentId.eq(dept.id))
+        .filter(doctor::Column::RetiredOn.is_null())
+        .all(db)
+        .await?;
     assemble(db, clock, rows).await.map(Some)
 }
 
@@ -92,12 +105,39 @@ pub async fn by_department(db: &Db, clock: &Clock, id: &str) -> Result<Option<Ve
 pub async fn founders(db: &Db, clock: &Clock) -> Result<Vec<Doctor>, DataError> {
     let rows = doctor::Entity::find()
         .filter(doctor::Column::FounderTitle.is_not_null())
+        .filter(doctor::Column::RetiredOn.is_null())
         .order_by_asc(doctor::Column::Id)
         .all(db)
         .await?;
     let mut doctors = assemble(db, clock, rows).await?;
     doctors.sort_by_key(|d| d.id);
     Ok(doctors)
+}
+
+/// A week as the profile shows it: each working day once, Monday first, its
+/// ranges in order ("9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM"), and a range at
+/// another clinic than the doctor's followed by that clinic's name.
+fn shown_hours(rows: &[office_hours::Model], own_clinic: &str) -> Vec<OfficeHours> {
+    let mut days: Vec<(i16, Vec<(u32, String)>)> = Vec::new();
+    for h in rows {
+        let start = crate::slots::parse_range(&h.hours).map_or(0, |r| r.start);
+        let text = match h.clinic_id.as_deref().filter(|c| *c != own_clinic).and_then(catalogue::find_clinic) {
+            Some(clinic) => format!("{} ({})", h.hours, clinic.name),
+            None => h.hours.clone(),
+        };
+        match days.iter_mut().find(|(d, _)| *d == h.weekday) {
+            Some((_, ranges)) => ranges.push((start, text)),
+            None => days.push((h.weekday, vec![(start, text)])),
+        }
+    }
+    days.sort_by_key(|(d, _)| *d);
+    days.into_iter()
+        .filter_map(|(d, mut ranges)| {
+            ranges.sort();
+            let hours = ranges.into_iter().map(|(_, t)| t).collect::<Vec<_>>().join(", ");
+            weekday::name(d).map(|day| OfficeHours { day, hours })
+        })
+        .collect()
 }
 
 /// The sort key of a name: lower case, without a leading "Dr." (spec section 5).
@@ -159,10 +199,10 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
                 services: list("services", &row.services)?,
                 languages: list("languages", &row.languages)?,
                 insurances: list("insurances", &row.insurances)?,
-                office_hours: hours
-                    .into_iter()
-                    .filter_map(|h| weekday::name(h.weekday).map(|day| OfficeHours { day, hours: h.hours }))
-                    .collect(),
+                office_hours: shown_hours(&hours, &row.clinic_id),
+                photo: row.photo.as_deref().and_then(crate::doctor_photos::Photo::read),
+                registration_number: row.registration_number,
+                registration_council: row.registration_council,
                 department: dept.map(|d| d.slug.clone()).unwrap_or_default(),
                 department_name: dept.map(|d| d.name.clone()).unwrap_or_default(),
                 founder: match (row.founder_title, row.founder_job, row.founder_description) {

@@ -101,6 +101,10 @@ pub async fn seed_if_empty(db: &crate::Db) -> Result<(), DataError> {
                 founder_title: Set(d.founder.as_ref().map(|f| f.title.clone())),
                 founder_job: Set(d.founder.as_ref().map(|f| f.job.clone())),
                 founder_description: Set(d.founder.as_ref().map(|f| f.description.clone())),
+                registration_number: Set(None),
+                registration_council: Set(None),
+                retired_on: Set(None),
+                photo: Set(None),
             }
             .insert(&txn)
             .await?;

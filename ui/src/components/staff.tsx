@@ -6,9 +6,9 @@ import { type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { ErrorSummary } from "./form";
 import { useProps, useSite } from "../lib/props";
-import { fill } from "../lib/format";
+import { fill, formatDate } from "../lib/format";
 export { instant } from "../lib/format";
-import type { FormState, StaffBar, StaffTexts } from "../types";
+import type { FormState, InboxRow, StaffBar, StaffTexts } from "../types";
 
 /** The console's texts. */
 export function useStaffTexts(): StaffTexts {
@@ -63,6 +63,29 @@ export function StaffTable({ label, children }: { label: string; children: React
   return <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>{children}</div>;
 }
 
+/**
+ * The requests a change leaves without a slot (leave, a change of hours, a
+ * closure), linked for the desk to move or decline; or a line saying there are none.
+ */
+export function AffectedRequests({ rows, heading, none, withDoctor = false }: {
+  rows: readonly InboxRow[]; heading: string; none: string; withDoctor?: boolean;
+}) {
+  const statuses = useStaffTexts().inbox.statuses;
+  if (rows.length === 0) return <p>{none}</p>;
+  return (
+    <>
+      <p>{heading}</p>
+      <ul>
+        {rows.map((r) => (
+          <li key={r.reference}>
+            <Link to={`/staff/appointments/${r.reference}`}>{r.reference}</Link>: {formatDate(r.date)}, {r.time}, {withDoctor ? `${r.doctor}, ` : ""}{r.name} ({statuses[r.status]})
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** The words for an audit log's action; one this version has no words for (a newer instance wrote it) shows as recorded. */
 export function useActionLabel(): (action: string) => string {
   const labels: Record<string, string> = useStaffTexts().audit.actions;
@@ -93,7 +116,10 @@ export function StaffFrame({ children }: { children: ReactNode }) {
   const links: [string, string, boolean][] = [
     ["/staff", t.inbox, desk],
     ["/staff/day", t.day, desk],
+    ["/staff/week", t.week, desk],
+    ["/staff/doctors", t.doctors, desk],
     ["/staff/leave", t.leave, desk],
+    ["/staff/closures", t.closures, desk],
     ["/staff/card-requests", t.cards, desk],
     ["/staff/messages", t.messages, desk],
     ["/staff/audit", t.audit, bar?.role === "admin"],

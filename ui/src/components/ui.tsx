@@ -6,7 +6,7 @@ import { fill, formatDate, initials, longDate, telHref } from "../lib/format";
 import { plural, type Plural } from "../lib/plural";
 import { useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
-import type { Clinic, Doctor } from "../types";
+import type { Clinic, Doctor, Photo, PublicClosure } from "../types";
 
 /** Five stars, filled by the rating rounded down, with a text alternative. */
 export function Stars({ rating, className }: { rating: number | null; className?: string }) {
@@ -28,14 +28,30 @@ export function Stars({ rating, className }: { rating: number | null; className?
   );
 }
 
-/** The doctor's photo, or an avatar with their initials when there is none (or it fails to load). */
-export function DoctorImage({ name, image, size = 96 }: { name: string; image: string | null; size?: number }) {
+/** The doctor's photo, or an avatar with their initials when there is none (or it fails to load).
+ * An uploaded photo (`photo`) comes as WebP and JPEG at two widths; the browser picks. */
+export function DoctorImage({ name, image, photo, size = 96, lazy = true }: {
+  name: string; image: string | null; photo?: Photo | null; size?: number; lazy?: boolean;
+}) {
   const t = useTexts("doctorImage");
   const [failed, setFailed] = useState(false);
+  const loading = lazy ? "lazy" : "eager";
+  if (photo && photo.sources.length && !failed) {
+    const of = (type: string) => photo.sources.filter((s) => s.type === type).map((s) => `${s.url} ${s.width}w`).join(", ");
+    const jpeg = photo.sources.filter((s) => s.type === "image/jpeg");
+    const fallback = jpeg[jpeg.length - 1] ?? photo.sources[photo.sources.length - 1];
+    return (
+      <picture>
+        <source type="image/webp" srcSet={of("image/webp")} sizes={`${size}px`} />
+        <img className="avatar avatar--photo" src={fallback.url} srcSet={of("image/jpeg")} sizes={`${size}px`} alt={fill(t.photo, { name })}
+          width={size} height={size} loading={loading} decoding="async" onError={() => setFailed(true)} />
+      </picture>
+    );
+  }
   if (image && !failed) {
     return (
       <img className="avatar avatar--photo" src={image} alt={fill(t.photo, { name })} width={size} height={size}
-        loading="lazy" decoding="async" onError={() => setFailed(true)} />
+        loading={loading} decoding="async" onError={() => setFailed(true)} />
     );
   }
   return (
@@ -44,6 +60,25 @@ export function DoctorImage({ name, image, size = 96 }: { name: string; image: s
       <text x="48" y="49" textAnchor="middle" dominantBaseline="central" className="avatar-text">{initials(name)}</text>
     </svg>
   );
+}
+
+/** A clinic closure in words: "HYGO Clinic, Kalawad Road is closed on Thursday, 12 November 2026: Closed for Diwali." */
+export function useClosureText(): (c: PublicClosure) => string {
+  const t = useTexts("closures");
+  return (c) => {
+    const values = { clinic: c.clinicName, date: longDate(c.date), note: c.note, from: c.from ?? "", until: c.until ?? "" };
+    if (c.from && c.until) return fill(t.fromUntil, values);
+    if (c.from) return fill(t.from, values);
+    if (c.until) return fill(t.until, values);
+    return fill(t.allDay, values);
+  };
+}
+
+/** The closures of a clinic (or of all), as a list of sentences; nothing when there are none. */
+export function ClosureNotes({ closures, className }: { closures: readonly PublicClosure[]; className?: string }) {
+  const text = useClosureText();
+  if (!closures.length) return null;
+  return <ul className={className ?? "closure-notes"}>{closures.map((c) => <li key={`${c.clinic}-${c.date}`}>{text(c)}</li>)}</ul>;
 }
 
 /** A link that leaves the site. */

@@ -21,7 +21,12 @@ doctors?: Array<ListedDoctor>,
 /**
  * Wizard B: the doctor (null: not found).
  */
-doctor?: Doctor | null, };
+doctor?: Doctor | null, 
+/**
+ * Clinic closures within reach: a whole day closed at the doctor's clinic
+ * cannot be chosen, and the step says why.
+ */
+closures: Array<PublicClosure>, };
 
 export type AppointmentVariant = "general" | "doctor";
 
@@ -81,7 +86,11 @@ doctors: Array<Doctor>, reviews: Review[],
 /**
  * The contact page's form.
  */
-form: ContactForm | null, };
+form: ContactForm | null, 
+/**
+ * The contact page: when a clinic is closed in the coming weeks ("Closed for Diwali").
+ */
+closures: Array<PublicClosure>, };
 
 export type ContentPage = { title: string, description: string, heading: string, lead: string, back: LinkTo, sections: Array<ContentSection>, };
 
@@ -89,7 +98,7 @@ export type ContentSection = { id?: string, heading?: string, } & ({ "type": "te
 
 export type Counter = { value: number, suffix: string, label: string, };
 
-export type DayAvailability = "open" | "full" | "past" | "closed" | "on-leave";
+export type DayAvailability = "open" | "full" | "past" | "closed" | "on-leave" | "clinic-closed";
 
 export type DaySlots = { 
 /**
@@ -108,7 +117,11 @@ availability: DayAvailability,
 /**
  * With "on-leave": YYYY-MM-DD, the first day the doctor is back, if known.
  */
-backOn?: string, };
+backOn?: string, 
+/**
+ * With "clinic-closed": the closure, with its note ("Closed for Diwali").
+ */
+closure?: PublicClosure, };
 
 export type Department = { slug: string, name: string, description: string, 
 /**
@@ -134,7 +147,24 @@ export type Doctor = { id: number, _id: string, name: string, specialization: st
 /**
  * Whole years.
  */
-experience: number, rating: number | null, image: string | null, 
+experience: number, rating: number | null, 
+/**
+ * The address of a picture from the original data (none today); `photo` is
+ * the photo staff upload.
+ */
+image: string | null, 
+/**
+ * The doctor's photo in the sizes it is served at; null: the page shows initials.
+ */
+photo: Photo | null, 
+/**
+ * The medical council registration, when staff have entered it: "G-12345".
+ */
+registrationNumber: string | null, 
+/**
+ * "Gujarat Medical Council".
+ */
+registrationCouncil: string | null, 
 /**
  * The clinic's id (`catalogue/clinics.json`).
  */
@@ -273,7 +303,11 @@ export type LegalPart = { heading: string, paragraphs: Array<string>, items?: Ar
 
 export type LinkTo = { label: string, link: string, };
 
-export type ListedDoctor = { id: number, name: string, specialization: string, officeHours: Array<OfficeHours>, onLeave: boolean, leave: Array<Leave>, };
+export type ListedDoctor = { id: number, name: string, specialization: string, officeHours: Array<OfficeHours>, onLeave: boolean, leave: Array<Leave>, 
+/**
+ * The clinic's id.
+ */
+clinic: string, };
 
 export type Messages = { 
 /**
@@ -328,7 +362,36 @@ formToken?: string,
  * On the staff console's pages: who is signed in, and the anti-forgery token
  * every form there carries.
  */
-staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData });
+staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffDoctors", "data": StaffDoctorsData } | { "component": "StaffDoctor", "data": StaffDoctorData } | { "component": "StaffHours", "data": StaffHoursData } | { "component": "StaffClosures", "data": StaffClosuresData } | { "component": "StaffWeek", "data": StaffWeekData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData });
+
+export type Photo = { 
+/**
+ * The versions offered, by width: a JPEG at each, and a WebP before it where
+ * the WebP is smaller.
+ */
+sources: Array<Source>, };
+
+export type PublicClosure = { 
+/**
+ * The clinic's id.
+ */
+clinic: string, clinicName: string, 
+/**
+ * YYYY-MM-DD.
+ */
+date: string, 
+/**
+ * "1:00 PM": closed from; null: from opening.
+ */
+from: string | null, 
+/**
+ * "1:00 PM": closed until; null: to closing.
+ */
+until: string | null, 
+/**
+ * "Closed for Diwali".
+ */
+note: string, };
 
 export type Question = { q: string, a: string, };
 
@@ -458,6 +521,16 @@ lang: string,
  */
 texts: Texts, };
 
+export type Source = { 
+/**
+ * "/photos/a1b2c3d4e5f60718-480.webp".
+ */
+url: string, 
+/**
+ * "image/webp" or "image/jpeg".
+ */
+type: string, width: number, height: number, };
+
 export type Specialization = { id: string, name: string, department: string | null, };
 
 export type SpecializationData = { specialization: Specialization | null, doctors: Array<Doctor>, department: Department | null, };
@@ -495,7 +568,105 @@ export type StaffBar = {
  */
 signedIn: boolean, name: string | null, role: StaffRole | null, csrf: string | null, };
 
+export type StaffClosuresData = { clinics: Array<StaffOption>, 
+/**
+ * From today on, each with the requests it leaves without a slot.
+ */
+closures: Array<StaffDayChange>, today: string, canEdit: boolean, };
+
+export type StaffDayChange = { id: number, 
+/**
+ * YYYY-MM-DD.
+ */
+date: string, 
+/**
+ * For a change of hours: the doctor's id and name.
+ */
+doctorId: number | null, doctor: string | null, 
+/**
+ * The clinic (a closure's, or a change's when not the doctor's own).
+ */
+clinic: string | null, 
+/**
+ * A change: "9:00 AM - 1:00 PM" ("" for no hours). A closure: from and until ("" for the edge of the day).
+ */
+hours: string, from: string | null, until: string | null, 
+/**
+ * A change's staff note; a closure's public note.
+ */
+note: string | null, affected: Array<InboxRow>, };
+
 export type StaffDayData = { day: DoctorDay | null, doctors: Array<DoctorChoice>, date: string, };
+
+export type StaffDoctorData = { 
+/**
+ * None: the form adds a doctor.
+ */
+id: number | null, fields: StaffDoctorFields, departments: Array<StaffOption>, clinics: Array<StaffOption>, 
+/**
+ * YYYY-MM-DD when retired.
+ */
+retiredOn: string | null, photo: Photo | null, 
+/**
+ * The largest upload, in MB.
+ */
+maxPhotoMb: number, canEdit: boolean, };
+
+export type StaffDoctorFields = { name: string, specialization: string, 
+/**
+ * A department's slug.
+ */
+department: string, 
+/**
+ * Whole years.
+ */
+experience: string, bio: string, 
+/**
+ * One item per line.
+ */
+education: string, services: string, languages: string, insurances: string, 
+/**
+ * A clinic's id.
+ */
+clinic: string, registrationNumber: string, registrationCouncil: string, 
+/**
+ * "Available", "Limited availability": what the profile says besides leave.
+ */
+availability: string, };
+
+export type StaffDoctorRow = { id: number, name: string, specialization: string, clinic: string, 
+/**
+ * YYYY-MM-DD; null: current.
+ */
+retiredOn: string | null, hasPhoto: boolean, };
+
+export type StaffDoctorsData = { doctors: Array<StaffDoctorRow>, canEdit: boolean, };
+
+export type StaffHoursData = { doctor: DoctorChoice | null, 
+/**
+ * The doctor's own clinic's id.
+ */
+ownClinic: string, clinics: Array<StaffOption>, week: Array<StaffHoursDay>, 
+/**
+ * Changes of hours from today on, with the requests each leaves without a slot.
+ */
+changes: Array<StaffDayChange>, today: string, canEdit: boolean, };
+
+export type StaffHoursDay = { 
+/**
+ * 1 Monday … 7 Sunday.
+ */
+weekday: number, fields: Array<StaffHoursField>, };
+
+export type StaffHoursField = { clinic: string, 
+/**
+ * `hours-1-kalawad-road`.
+ */
+name: string, 
+/**
+ * "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM".
+ */
+value: string, };
 
 export type StaffInboxData = { rows: Array<InboxRow>, page: number, pages: number, counts: InboxCounts, 
 /**
@@ -543,6 +714,8 @@ from: string,
  */
 until: string | null, note: string | null, affected: Array<InboxRow>, };
 
+export type StaffOption = { id: string, name: string, };
+
 export type StaffReschedule = { doctorId: number, 
 /**
  * YYYY-MM-DD, today or later.
@@ -574,6 +747,32 @@ export type StaffSignInData = {
  * `password`, then `code` (the authenticator app's code or a recovery code).
  */
 step: string, };
+
+export type StaffWeekData = { 
+/**
+ * The Monday of the week shown, YYYY-MM-DD.
+ */
+from: string, days: Array<string>, doctors: Array<StaffWeekDoctor>, today: string, };
+
+export type StaffWeekDay = { date: string, 
+/**
+ * "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM"; "" for none.
+ */
+hours: string, onLeave: boolean, 
+/**
+ * The hours are the date's own (a change), not the weekday's.
+ */
+changed: boolean, 
+/**
+ * A closure's public note when the doctor's clinic is closed for all their hours.
+ */
+closed: string | null, 
+/**
+ * Requests holding a slot that day.
+ */
+requests: number, };
+
+export type StaffWeekDoctor = { id: number, name: string, days: Array<StaffWeekDay>, };
 
 export type Stat = { value: string, label: string, };
 

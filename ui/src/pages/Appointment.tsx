@@ -14,13 +14,13 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { AppointmentDone, type Booked } from "../components/done";
 import { ErrorSummary, Field, FormGuard, PrivacyNotice, TextField, describedBy, fieldId, postJson, type Errors } from "../components/form";
-import { DoctorImage, DoctorStatus, EmergencyNote, Spinner, Stars, usePlural } from "../components/ui";
+import { ClosureNotes, DoctorImage, DoctorStatus, EmergencyNote, Spinner, Stars, usePlural } from "../components/ui";
 import {
   addDays, dayOfMonth, fill, hourLabel, longDate, minutesOf, mondayOf, monthYear, weekdayName, weekdayShort, weeksBetween,
 } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
-import type { AppointmentProps, AppointmentTexts, DaySlots, Doctor, FormState } from "../types";
+import type { AppointmentProps, AppointmentTexts, DaySlots, Doctor, FormState, PublicClosure } from "../types";
 import wizard from "../generated/wizard.json";
 
 type Data = AppointmentProps["data"];
@@ -75,7 +75,12 @@ type Slots =
   | ({ state: "ready"; key: string } & DaySlots)
   | { state: "error"; key: string };
 
-type ListedDoctor = Pick<Doctor, "name" | "leave">;
+type ListedDoctor = Pick<Doctor, "name" | "leave" | "clinic">;
+
+/** Whether the doctor's clinic is closed all day on a day. */
+function closedOn(closures: readonly PublicClosure[], doctor: ListedDoctor | undefined, iso: string): boolean {
+  return !!doctor && closures.some((c) => c.clinic === doctor.clinic && c.date === iso && !c.from && !c.until);
+}
 
 /** Whether the doctor is on leave on a day (their leave is in the props). */
 function onLeaveOn(doctor: ListedDoctor | undefined, iso: string): boolean {
@@ -83,9 +88,11 @@ function onLeaveOn(doctor: ListedDoctor | undefined, iso: string): boolean {
 }
 
 /** Why there is no time to choose on a day, in the visitor's words. */
-function noTimesMessage(texts: AppointmentTexts, slots: DaySlots, doctor: ListedDoctor | undefined, date: string): string {
+function noTimesMessage(texts: AppointmentTexts, slots: DaySlots, doctor: ListedDoctor | undefined, date: string, closedText: string): string {
   const who = doctor?.name ?? "";
   switch (slots.availability) {
+    case "clinic-closed":
+      return slots.closure ? fill(closedText, { clinic: slots.closure.clinicName, date: longDate(date), note: slots.closure.note }) : fill(texts.noHours, { weekday: weekdayName(date) });
     case "on-leave": {
       const open = doctor?.leave.find((l) => l.from <= date && (l.until === null || date <= l.until))?.until === null;
       if (open) return fill(texts.onLeaveOpen, { doctor: who });
@@ -174,6 +181,7 @@ function TimePicker({ texts, slots, values, doctor, interactive, error, onTime }
   onTime: (t: string) => void;
 }) {
   const formTexts = useTexts("form");
+  const closedText = useTexts("closures").noTimes;
   const [hour, setHour] = useState<number | null>(() => {
     const m = minutesOf(values.time);
     return m === null ? null : Math.floor(m / 60);
@@ -187,7 +195,7 @@ function TimePicker({ texts, slots, values, doctor, interactive, error, onTime }
   else {
     const free = slots.availableSlots.filter((t) => !slots.bookedSlots.includes(t));
     if (!free.length) {
-      body = <p className="page-status">{noTimesMessage(texts, slots, doctor, values.date)}</p>;
+      body = <p className="page-status">{noTimesMessage(texts, slots, doctor, values.date, closedText)}</p>;
     } else {
       const hours = [...new Set(free.map(hourOf))];
       const radios = (list: string[]) => list.map((t) => (
@@ -247,12 +255,13 @@ function HourlyPicker({ texts, slots, values, doctor, error, onTime }: {
   onTime: (t: string) => void;
 }) {
   const formTexts = useTexts("form");
+  const closedText = useTexts("closures").noTimes;
   const free = new Set(slots.state === "ready" ? slots.availableSlots.filter((t) => !slots.bookedSlots.includes(t)).map(minutesOf) : []);
   const times = Array.from({ length: 12 }, (_, i) => hourLabel(9 + i));
   const none = slots.state === "ready" && !times.some((t) => free.has(minutesOf(t)));
   // Free quarter hours but none on the hour (late in the day): say that, not "every time requested".
   const why = slots.state !== "ready" ? "" : slots.availability === "open" ? fill(texts.noHourlySlots, { date: longDate(values.date) })
-    : noTimesMessage(texts, slots, doctor, values.date);
+    : noTimesMessage(texts, slots, doctor, values.date, closedText);
   return (
     <fieldset className={`field time-picker${error ? " field--error" : ""}`} aria-describedby={error ? `${FORM}-time-error` : undefined}>
       <legend className="field-label">{texts.fields.time}<span className="required-mark" aria-hidden="true"> *</span></legend>
@@ -325,7 +334,7 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
   const t = useTexts("appointment");
   return (
     <div className="card doctor-header">
-      <DoctorImage name={doctor.name} image={doctor.image} size={88} />
+      <DoctorImage name={doctor.name} image={doctor.image} photo={doctor.photo} size={88} />
       <div>
         <h2 className="doctor-header-name">{doctor.name}</h2>
         <p>{count(t.experience, doctor.experience, { specialization: doctor.specialization })}</p>
@@ -570,7 +579,8 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
               </Field>
             ) : null}
             <DateStrip texts={texts} today={data.today} maxDaysAhead={data.maxDaysAhead} date={values.date} week={week}
-              interactive={interactive} isOff={(iso) => onLeaveOn(doctorObj, iso)} onPick={pick} onWeek={changeWeek} />
+              interactive={interactive} isOff={(iso) => onLeaveOn(doctorObj, iso) || closedOn(data.closures, doctorObj, iso)} onPick={pick} onWeek={changeWeek} />
+            <ClosureNotes className="closure-notes field-hint" closures={data.closures.filter((c) => c.clinic === doctorObj?.clinic && weeksBetween(data.today, c.date) === week)} />
             {errors.date ? <p className="field-error" id={`${FORM}-date-error`}>{errors.date}</p> : null}
             {general ? (
               <TimePicker key={slotKey} texts={texts} slots={shownSlots}

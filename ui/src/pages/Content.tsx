@@ -4,12 +4,12 @@
 import { ArrowLeft, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { BookLink, ClinicAddress, DoctorImage, ExternalLink, Fill, Spinner, Stars } from "../components/ui";
+import { BookLink, ClinicAddress, ClosureNotes, DoctorImage, ExternalLink, Fill, Spinner, Stars } from "../components/ui";
 import { fill, grouped, telHref } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { ContactForm } from "../components/ContactForm";
-import type { Clinic, ContentProps, ContentSection, Doctor, FormState, Review } from "../types";
+import type { Clinic, ContentProps, ContentSection, Doctor, FormState, PublicClosure, Review } from "../types";
 
 /**
  * Counts from 0 to each target in 60 steps of about 33 ms, starting 1 s after the
@@ -55,7 +55,7 @@ function Founders({ founders }: { founders: Doctor[] }) {
     <ul className="founders plain-list">
       {founders.map((d, i) => (
         <li key={d.id} className={`card founder-row${i % 2 ? " founder-row--flip" : ""}`}>
-          <DoctorImage name={d.name} image={d.image} size={160} />
+          <DoctorImage name={d.name} image={d.image} photo={d.photo} size={160} />
           <div>
             <h2>{d.name}</h2>
             {d.founder ? <p className="founder-title">{d.founder.title}</p> : null}
@@ -75,7 +75,7 @@ function Specialists({ doctors }: { doctors: Doctor[] }) {
     <ul className="specialist-grid specialist-grid--wide plain-list">
       {doctors.map((d) => (
         <li key={d.id} className="card specialist-card" data-specialist-card="">
-          <DoctorImage name={d.name} image={d.image} size={96} />
+          <DoctorImage name={d.name} image={d.image} photo={d.photo} size={96} />
           <h2 className="doctor-name">{d.name}</h2>
           <p className="doctor-spec">{d.specialization}</p>
           {d.education.length ? <p className="muted">{d.education.join("; ")}</p> : null}
@@ -149,6 +149,7 @@ interface Rows {
   form: ContentProps["data"]["form"];
   formState?: FormState;
   clinics: Clinic[];
+  closures: PublicClosure[];
 }
 
 function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
@@ -233,6 +234,7 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
               <p><Phone aria-hidden="true" focusable="false" size={18} /> <a className="text-link" href={telHref(c.phone)}>{c.phone}</a></p>
               <p><Mail aria-hidden="true" focusable="false" size={18} /> <a className="text-link" href={`mailto:${c.email}`}>{c.email}</a></p>
               <p><Clock aria-hidden="true" focusable="false" size={18} /> {c.hours}</p>
+              <ClosureNotes closures={rows.closures.filter((x) => x.clinic === c.id)} />
               <ul className="tag-list" aria-label={t.specialties}>{c.specialties.map((s) => <li key={s}>{s}</li>)}</ul>
               <a href={c.mapUrl} className="text-link" rel="noopener">
                 {site.contactLabels.map}<span className="visually-hidden"> {c.name} {site.contactLabels.mapNote}</span>
@@ -301,8 +303,8 @@ export default function ContentPage() {
       </div>
     );
   }
-  const { content, founders, doctors, reviews, form } = state.props.data;
-  const rows: Rows = { founders, doctors, reviews, form, formState: state.props.form, clinics: state.props.site.clinics };
+  const { content, founders, doctors, reviews, form, closures } = state.props.data;
+  const rows: Rows = { founders, doctors, reviews, form, formState: state.props.form, clinics: state.props.site.clinics, closures };
   return (
     <div className="page">
       <div className="page-hero">

@@ -17,7 +17,7 @@ function Specialist({ doctor }: { doctor: Doctor }) {
   const name = withTitle(doctor.name, t);
   return (
     <li className="card specialist-card" data-specialist-card="">
-      <DoctorImage name={doctor.name} image={doctor.image} size={96} />
+      <DoctorImage name={doctor.name} image={doctor.image} photo={doctor.photo} size={96} />
       <h3 className="doctor-name">{name}</h3>
       <p className="doctor-spec">{doctor.specialization}</p>
       {/* The query form works without JavaScript; with it, the id also travels as navigation state, as in the original. */}

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { BookLink, DoctorImage, DoctorStatus, NotFound, Spinner, Stars, usePlural } from "../components/ui";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
+import { fill } from "../lib/format";
 import type { Doctor } from "../types";
 
 function Block({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
@@ -32,13 +33,16 @@ function Profile({ doctor }: { doctor: Doctor }) {
           <ArrowLeft aria-hidden="true" focusable="false" size={18} />{common.backToDoctors}
         </Link>
         <div className="profile-header card">
-          <DoctorImage name={doctor.name} image={doctor.image} size={144} />
+          <DoctorImage name={doctor.name} image={doctor.image} photo={doctor.photo} size={144} lazy={false} />
           <div className="profile-summary">
             <h1>{doctor.name}</h1>
             <p className="doctor-spec">{doctor.specialization}</p>
             <p className="doctor-meta">{icon(Briefcase)}{count(common.experience, doctor.experience)}</p>
             <Stars rating={doctor.rating} />
             <p className="doctor-meta">{icon(MapPin)}{doctor.location}</p>
+            {doctor.registrationNumber && doctor.registrationCouncil ? (
+              <p className="doctor-meta">{fill(t.registration, { number: doctor.registrationNumber, council: doctor.registrationCouncil })}</p>
+            ) : null}
             <DoctorStatus doctor={doctor} />
             <div className="form-actions">
               <BookLink to={`/appointment/${doctor.id}`} className="button button--primary">{site.bookLabel}</BookLink>

@@ -23,7 +23,7 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
   const common = useTexts("common");
   return (
     <li className="card doctor-card" data-doctor-card="">
-      <DoctorImage name={doctor.name} image={doctor.image} size={88} />
+      <DoctorImage name={doctor.name} image={doctor.image} photo={doctor.photo} size={88} />
       <div className="doctor-card-body">
         <h2 className="doctor-name">{doctor.name}</h2>
         <p className="doctor-spec">{doctor.specialization}</p>

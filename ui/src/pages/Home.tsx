@@ -130,7 +130,7 @@ function Founders({ content, founders }: { content: HomeContent["founders"]; fou
         <div className="card-grid card-grid--3">
           {founders.map((d) => (
             <article key={d.id} className="card founder-card">
-              <DoctorImage name={d.name} image={d.image} size={112} />
+              <DoctorImage name={d.name} image={d.image} photo={d.photo} size={112} />
               <h3>{d.name}</h3>
               {d.founder ? <p className="founder-title">{d.founder.title}</p> : null}
               <p className="muted">{d.founder?.job ?? d.specialization}</p>

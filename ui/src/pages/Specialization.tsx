@@ -28,7 +28,7 @@ export default function SpecializationPage() {
           <ul className="specialist-grid plain-list" aria-label={fill(t.listLabel, { name: specialization.name })}>
             {doctors.map((d) => (
               <li key={d.id} className="card specialist-card" data-specialist-card="">
-                <DoctorImage name={d.name} image={d.image} size={96} />
+                <DoctorImage name={d.name} image={d.image} photo={d.photo} size={96} />
                 <h2 className="doctor-name">{d.name}</h2>
                 <p className="doctor-spec">{d.specialization}</p>
                 <Link to={`/doctors/${d.id}`} className="button button--outline" aria-label={fill(common.viewProfileOf, { name: d.name })}>{common.viewProfile}</Link>

@@ -2,11 +2,11 @@
 // and coming leave, each with the requests already made for its days (the desk
 // moves or declines them), and for admins the forms to add and remove leave.
 // Plain forms: a GET one chooses the doctor, POSTs change the leave.
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+import { AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
 
 function StaffLeavePage() {
   const state = usePageProps("StaffLeave");
@@ -43,18 +43,7 @@ function StaffLeavePage() {
                 <li key={p.id}>
                   <h3>{p.until ? fill(t.fromUntil, { from: formatDate(p.from), until: formatDate(p.until) }) : fill(t.fromOn, { from: formatDate(p.from) })}</h3>
                   {p.note ? <p><strong>{t.note}:</strong> <span className="staff-text">{p.note}</span></p> : null}
-                  {p.affected.length === 0 ? <p>{t.noneAffected}</p> : (
-                    <>
-                      <p>{t.affected}</p>
-                      <ul>
-                        {p.affected.map((r) => (
-                          <li key={r.reference}>
-                            <Link to={`/staff/appointments/${r.reference}`}>{r.reference}</Link>: {formatDate(r.date)}, {r.time}, {r.name} ({all.inbox.statuses[r.status]})
-                          </li>
-                        ))}
-                      </ul>
-                    </>
-                  )}
+                  <AffectedRequests rows={p.affected} heading={t.affected} none={t.noneAffected} />
                   {d.canEdit ? (
                     <StaffForm action="/staff/leave" id={`remove-${p.id}`} className="staff-inline">
                       <input type="hidden" name="op" value="remove" />

@@ -11,10 +11,9 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
-import { AxeBuilder } from "@axe-core/playwright";
 import ICAL from "ical.js";
-import * as OTPAuth from "otpauth";
 import { startServer, startRelay, launchBrowser, openPage, hydrated } from "./harness.mjs";
+import { PASSWORD, staffSteps } from "./staff-steps.mjs";
 
 const env = { server: null, browser: null, relay: null };
 const CLINIC = "clinic-desk@hygo.test";
@@ -34,9 +33,7 @@ after(async () => {
 });
 
 const rows = (sql, params) => env.server.query(sql, params);
-const url = (path) => `${env.server.base}${path}`;
-const PASSWORD = "lantern orbit pebble harvest";
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const { url, code, addOnCommandLine, setUp, signIn, axe } = staffSteps(env);
 
 // Two doctors who work every day but Sunday: Dr. Bhavna Dave (id 6, mornings)
 // and Dr. Ankit Trivedi (id 7, afternoons). The day: two or more days ahead in
@@ -66,67 +63,6 @@ async function book(doctor, time, extra = {}) {
   const res = await fetch(url("/appointments/bookAppointment"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   assert.equal(res.status, 201, await res.clone().text());
   return { reference: (await res.json()).data.reference, email: body.email, time };
-}
-
-// ---- Authenticator app ---------------------------------------------------------------
-/** Each account's secret, and the last time step it used (the server takes each once). */
-const apps = new Map();
-/** A code the server will take now: of this 30-second step or the next, never one used before. */
-async function code(email) {
-  const app = apps.get(email);
-  for (;;) {
-    const now = Math.floor(Date.now() / 30_000);
-    const step = Math.max(now, app.last + 1);
-    if (step <= now + 1) {
-      app.last = step;
-      return app.totp.generate({ timestamp: step * 30_000 });
-    }
-    await new Promise((r) => setTimeout(r, 2_000));
-  }
-}
-
-/** The setup link `hygo staff add` printed. */
-function addOnCommandLine(role, name, email) {
-  const printed = env.server.cli(["staff", "add", "--role", role, "--name", name, email]);
-  const link = /https?:\/\/\S+\/staff\/setup\?token=\w+/.exec(printed);
-  assert.ok(link, `a one-time link in: ${printed}`);
-  return new URL(link[0]).pathname + new URL(link[0]).search;
-}
-
-/** A setup link's two steps in `page`: the password, then the app's first code. */
-async function setUp(page, link, email) {
-  await page.goto(url(link));
-  await page.getByLabel("New password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Save password" }).click();
-  await page.getByRole("heading", { name: "Set up your authenticator app" }).waitFor();
-  const secret = (await page.locator("code.staff-secret").innerText()).trim();
-  const qr = page.getByRole("img", { name: /QR code/ });
-  assert.ok(await qr.locator("svg").count(), "a QR code to scan");
-  apps.set(email, { totp: new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }), last: 0 });
-  await page.getByLabel("The 6-digit code the app shows").fill(await code(email));
-  await page.getByRole("button", { name: "Finish setting up" }).click();
-  await page.getByRole("heading", { name: "Your recovery codes" }).waitFor();
-  return page.locator(".staff-codes code").allInnerTexts();
-}
-
-/** Signs in with the password and a code. */
-async function signIn(page, email) {
-  await page.goto(url("/staff/sign-in"));
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByRole("heading", { name: "Enter the code from your authenticator app" }).waitFor();
-  await page.getByLabel("Code", { exact: true }).fill(await code(email));
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
-
-// ---- Checks ---------------------------------------------------------------------------
-/** axe on the page as it is, and whether it fits its width; what fails is collected in `failures`. */
-async function axe(page, label, failures) {
-  const [wide, fits] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-  if (wide > fits) failures.push(`${label}: the page is ${wide} px wide in a ${fits} px window (it scrolls sideways)`);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  for (const v of violations) failures.push(`${label}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** The calendar a mail carries (text/calendar or the .ics), parsed by ical.js. */

@@ -34,6 +34,15 @@ pub struct Model {
     pub founder_job: Option<String>,
     #[sea_orm(column_type = "Text", nullable)]
     pub founder_description: Option<String>,
+    /// The medical council registration: "G-12345".
+    pub registration_number: Option<String>,
+    /// The council that registered the doctor: "Gujarat Medical Council".
+    pub registration_council: Option<String>,
+    /// YYYY-MM-DD: retired from this day; gone from the public pages.
+    pub retired_on: Option<String>,
+    /// The current photo (`crate::photos::Photo` as JSON); None: initials.
+    #[sea_orm(column_type = "Text", nullable)]
+    pub photo: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

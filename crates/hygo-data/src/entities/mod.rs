@@ -3,13 +3,16 @@
 pub mod appointment;
 pub mod audit_log;
 pub mod card_request;
+pub mod clinic_closure;
 pub mod contact_message;
 pub mod department;
 pub mod doctor;
 pub mod doctor_leave;
+pub mod hour_change;
 pub mod newsletter_subscriber;
 pub mod office_hours;
 pub mod outbox;
+pub mod photo_file;
 pub mod rate_limit;
 pub mod receipt;
 pub mod secret;

@@ -10,6 +10,8 @@ pub struct Model {
     pub weekday: i16,
     /// A range as staff write it, e.g. "9:00 AM - 5:00 PM".
     pub hours: String,
+    /// The clinic of this range when it is not the doctor's own.
+    pub clinic_id: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,14 +1,14 @@
 //! What the console shows of appointment requests: the list with its filters and
 //! counts, one request in full, a doctor's day, and the CSV export.
 
-use chrono::{Datelike, Duration, NaiveDate, SecondsFormat, Utc};
+use chrono::{Duration, NaiveDate, SecondsFormat, Utc};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 use ts_rs::TS;
 
 use super::{Status, Step};
 use crate::audit;
-use crate::entities::{appointment, doctor, office_hours};
+use crate::entities::{appointment, doctor};
 use crate::notices::{when, PROMISE_HOURS};
 use crate::{appointments, catalogue, slots, DataError, Db};
 
@@ -226,14 +226,8 @@ pub struct DaySlot {
 /// The day of a doctor; None for no such doctor.
 pub async fn day(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Option<Day>, DataError> {
     let Some(doc) = doctor::Entity::find_by_id(doctor_id).one(db).await? else { return Ok(None) };
-    let weekday = date.weekday().number_from_monday() as i16;
-    let hours = office_hours::Entity::find()
-        .filter(office_hours::Column::DoctorId.eq(doctor_id))
-        .filter(office_hours::Column::Weekday.eq(weekday))
-        .one(db)
-        .await?
-        .map(|h| h.hours)
-        .unwrap_or_default();
+    let (day_hours, _) = crate::schedule::hours_on(db, &doc, date).await?;
+    let hours = crate::schedule::ranges_text(&day_hours.iter().map(|h| h.range).collect::<Vec<_>>());
     let held = appointment::Entity::find()
         .filter(appointment::Column::DoctorId.eq(doctor_id))
         .filter(appointment::Column::Date.eq(date.to_string()))
@@ -241,7 +235,7 @@ pub async fn day(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Option<Day>
         .all(db)
         .await?;
     let (doctors, cutoff) = (doctor_names(db).await?, promise_cutoff());
-    let grid = appointments::day_grid(db, doctor_id, date).await?;
+    let grid = crate::schedule::day_plan(db, &doc, date).await?.grid;
     let slots = grid
         .iter()
         .map(|&t| DaySlot {

@@ -1,0 +1,143 @@
+//! Doctors' photos: an upload is checked and resized (`crate::photos`), its
+//! versions are stored in `photo_files` by their content-hashed names, and
+//! `doctors.photo` names the current ones. The site serves them at
+//! `/photos/{name}` as immutable files (`src/photos.rs`); every instance reads
+//! the same rows, so a photo saved on one is served by all.
+
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use serde::{Deserialize, Serialize};
+
+use crate::audit::{self, Actor, Target};
+use crate::entities::{doctor, photo_file};
+use crate::form::{Invalid, Message, WriteError};
+use crate::photos::{self, PhotoError};
+use crate::{DataError, Db};
+
+/// Where the versions are served.
+pub const PATH: &str = "/photos/";
+
+/// A photo as the pages draw it: each format at each width, square.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Photo {
+    /// The versions offered, by width: a JPEG at each, and a WebP before it where
+    /// the WebP is smaller.
+    pub sources: Vec<Source>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+pub struct Source {
+    /// "/photos/a1b2c3d4e5f60718-480.webp".
+    pub url: String,
+    /// "image/webp" or "image/jpeg".
+    #[serde(rename = "type")]
+    pub content_type: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Photo {
+    /// `doctors.photo` read back; a value that cannot be read is logged and shown as initials.
+    pub fn read(text: &str) -> Option<Photo> {
+        serde_json::from_str(text)
+            .inspect_err(|e| tracing::error!(error = %e, "a doctor's photo record cannot be read; initials are shown"))
+            .ok()
+    }
+}
+
+/// Checks an upload and makes it the doctor's photo, in one transaction with its
+/// audit row. The previous photo's files stay (a cached page may still name
+/// them) until `prune` removes the ones no doctor names.
+pub async fn save(db: &Db, actor: &Actor, doctor_id: i32, bytes: &[u8]) -> Result<Photo, WriteError> {
+    let processed = photos::process(bytes).map_err(refused)?;
+    let Some(doctor) = doctor::Entity::find_by_id(doctor_id).one(db).await? else {
+        return Err(WriteError::Invalid(Invalid::field("photo", Message::new("appointment.doctorRequired"))));
+    };
+    // A WebP is offered only where it is smaller than the JPEG of its width: the
+    // image crate writes lossless WebP, which is larger for photographs, and a
+    // browser takes the first type it supports whatever its size.
+    let jpeg_size = |width: u32| processed.versions.iter().find(|v| v.width == width && v.content_type == "image/jpeg").map(|v| v.bytes.len());
+    let photo = Photo {
+        sources: processed
+            .versions
+            .iter()
+            .filter(|v| v.content_type == "image/jpeg" || jpeg_size(v.width).is_none_or(|j| v.bytes.len() < j))
+            .map(|v| Source { url: format!("{PATH}{}", v.name), content_type: v.content_type.to_owned(), width: v.width, height: v.height })
+            .collect(),
+    };
+    let txn = crate::db::begin_write(db).await?;
+    for v in processed.versions {
+        if photo_file::Entity::find_by_id(v.name.clone()).one(&txn).await?.is_some() {
+            continue; // the same picture again: the same names
+        }
+        photo_file::ActiveModel {
+            name: Set(v.name),
+            doctor_id: Set(doctor.id),
+            content_type: Set(v.content_type.to_owned()),
+            width: Set(v.width as i32),
+            height: Set(v.height as i32),
+            bytes: Set(v.bytes),
+        }
+        .insert(&txn)
+        .await?;
+    }
+    let json = serde_json::to_string(&photo).map_err(|e| DataError::Corrupt { what: "photo".into(), detail: e.to_string() })?;
+    let before = serde_json::json!(doctor.photo.is_some());
+    let mut row: doctor::ActiveModel = doctor.clone().into();
+    row.photo = Set(Some(json));
+    row.update(&txn).await?;
+    audit::record(&txn, actor, "photo-set", Target { kind: "doctor", name: &doctor.name }, before, serde_json::json!(true)).await?;
+    txn.commit().await?;
+    prune(db, doctor_id).await?;
+    Ok(photo)
+}
+
+/// Takes a doctor's photo away: the pages show initials again.
+pub async fn remove(db: &Db, actor: &Actor, doctor_id: i32) -> Result<(), WriteError> {
+    let txn = crate::db::begin_write(db).await?;
+    let Some(doctor) = doctor::Entity::find_by_id(doctor_id).one(&txn).await? else {
+        return Err(WriteError::Invalid(Invalid::field("photo", Message::new("appointment.doctorRequired"))));
+    };
+    let mut row: doctor::ActiveModel = doctor.clone().into();
+    row.photo = Set(None);
+    row.update(&txn).await?;
+    audit::record(&txn, actor, "photo-remove", Target { kind: "doctor", name: &doctor.name }, serde_json::json!(true), serde_json::json!(false)).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Deletes a doctor's files that their current photo does not name.
+async fn prune(db: &Db, doctor_id: i32) -> Result<(), DataError> {
+    let Some(doctor) = doctor::Entity::find_by_id(doctor_id).one(db).await? else { return Ok(()) };
+    let keep: Vec<String> = doctor
+        .photo
+        .as_deref()
+        .and_then(Photo::read)
+        .map(|p| p.sources.into_iter().filter_map(|s| s.url.strip_prefix(PATH).map(str::to_owned)).collect())
+        .unwrap_or_default();
+    photo_file::Entity::delete_many()
+        .filter(photo_file::Column::DoctorId.eq(doctor_id))
+        .filter(photo_file::Column::Name.is_not_in(keep))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// A served version by its name.
+pub async fn file(db: &Db, name: &str) -> Result<Option<photo_file::Model>, DataError> {
+    if name.len() > 64 {
+        return Ok(None);
+    }
+    Ok(photo_file::Entity::find_by_id(name.to_owned()).one(db).await?)
+}
+
+fn refused(e: PhotoError) -> WriteError {
+    let message = match e {
+        PhotoError::TooLarge => Message::new(e.key()).with("max", (photos::MAX_BYTES / (1024 * 1024)).to_string()),
+        PhotoError::TooManyPixels => Message::new(e.key()).with("max", photos::MAX_SIDE.to_string()),
+        PhotoError::TooSmall => Message::new(e.key()).with("min", photos::WIDTHS[0].to_string()),
+        _ => Message::new(e.key()),
+    };
+    WriteError::Invalid(Invalid::field("photo", message))
+}

@@ -1,0 +1,28 @@
+//! `/photos/{name}`: the versions of doctors' photos, from `photo_files`
+//! (`hygo_data::doctor_photos`). A name is its content's hash, so an answer never
+//! changes and is kept for a year (`immutable`); an unknown name is 404.
+
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+
+use crate::state::AppState;
+
+pub async fn serve(state: web::Data<AppState>, req: HttpRequest, name: web::Path<String>) -> HttpResponse {
+    let name = name.into_inner();
+    let etag = format!("\"{name}\"");
+    if req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
+        return HttpResponse::NotModified().insert_header((header::ETAG, etag)).finish();
+    }
+    match hygo_data::doctor_photos::file(&state.db, &name).await {
+        Ok(Some(file)) => HttpResponse::Ok()
+            .content_type(file.content_type)
+            .insert_header((header::CACHE_CONTROL, "public, max-age=31536000, immutable"))
+            .insert_header((header::ETAG, etag))
+            .body(file.bytes),
+        Ok(None) => HttpResponse::NotFound().insert_header((header::CACHE_CONTROL, "no-store")).finish(),
+        Err(e) => {
+            tracing::error!(error = %e, "a photo could not be read");
+            HttpResponse::ServiceUnavailable().insert_header((header::CACHE_CONTROL, "no-store")).finish()
+        }
+    }
+}

@@ -1,0 +1,86 @@
+// /staff/closures (src/pages/staff.rs, closures; hygo_data::schedule): the dates a
+// clinic is closed, all day or part of it, with the note patients see and the
+// requests at the closed time; admins add and remove them.
+import { useLocation } from "react-router";
+import { fill, longDate } from "../lib/format";
+import { usePageProps } from "../lib/props";
+import { describedBy, Field } from "../components/form";
+import { AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+
+function StaffClosuresPage() {
+  const state = usePageProps("StaffClosures");
+  const all = useStaffTexts();
+  const t = all.closures;
+  const { search } = useLocation();
+  const errors = { clinic: useFieldError("clinic"), date: useFieldError("date"), from: useFieldError("from"), until: useFieldError("until"), note: useFieldError("note") };
+  const sent = { clinic: useSent("clinic"), date: useSent("date"), from: useSent("from"), until: useSent("until"), note: useSent("note") };
+  if (state.status !== "ready") return <StaffState status={state.status} />;
+  const d = state.props.data;
+  const clinicName = (id: string | null) => d.clinics.find((c) => c.id === id)?.name ?? "";
+  const when = (date: string, from: string | null, until: string | null) => {
+    const day = longDate(date);
+    if (from && until) return fill(t.fromUntil, { date: day, from, until });
+    if (from) return fill(t.from, { date: day, from });
+    if (until) return fill(t.until, { date: day, until });
+    return fill(t.allDay, { date: day });
+  };
+  const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
+  return (
+    <div className="container page-body">
+      <h1>{t.heading}</h1>
+      <p>{t.intro}</p>
+      {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
+      {d.closures.length === 0 ? <p>{t.none}</p> : (
+        <ul className="staff-leave">
+          {d.closures.map((c) => (
+            <li key={c.id}>
+              <h2 className="staff-item-title">{clinicName(c.clinic)}: {when(c.date, c.from, c.until)}</h2>
+              <p><strong>{t.note}:</strong> <span className="staff-text">{c.note}</span></p>
+              <AffectedRequests rows={c.affected} heading={t.affected} none={t.noneAffected} withDoctor />
+              {d.canEdit ? (
+                <StaffForm action="/staff/closures" id={`remove-${c.id}`} className="staff-inline">
+                  <input type="hidden" name="op" value="remove" />
+                  <input type="hidden" name="closureId" value={c.id} />
+                  <button type="submit" className="button button--outline">{t.remove}</button>
+                </StaffForm>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {d.canEdit ? (
+        <section aria-labelledby="close-h">
+          <h2 id="close-h">{t.addHeading}</h2>
+          <StaffForm action="/staff/closures" id="closure">
+            <StaffErrors form="closure" order={["clinic", "date", "from", "until", "note"]} />
+            <input type="hidden" name="op" value="add" />
+            <Field form="closure" name="clinic" label={t.clinic} error={errors.clinic} required>
+              <select {...describedBy("closure", "clinic", errors.clinic)} className="input" defaultValue={sent.clinic}>
+                {d.clinics.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+              </select>
+            </Field>
+            <Field form="closure" name="date" label={t.date} error={errors.date} required>
+              <input {...describedBy("closure", "date", errors.date)} type="date" className="input" min={d.today} defaultValue={sent.date} />
+            </Field>
+            <p className="field-hint" id="closure-times-hint">{t.timeHint}</p>
+            <Field form="closure" name="from" label={t.fromField} error={errors.from}>
+              <input {...describedBy("closure", "from", errors.from)} aria-describedby={["closure-times-hint", errors.from ? "closure-from-error" : ""].filter(Boolean).join(" ")} className="input" maxLength={8} defaultValue={sent.from} />
+            </Field>
+            <Field form="closure" name="until" label={t.untilField} error={errors.until}>
+              <input {...describedBy("closure", "until", errors.until)} aria-describedby={["closure-times-hint", errors.until ? "closure-until-error" : ""].filter(Boolean).join(" ")} className="input" maxLength={8} defaultValue={sent.until} />
+            </Field>
+            <Field form="closure" name="note" label={t.note} hint={t.noteHint} error={errors.note} required>
+              <input {...describedBy("closure", "note", errors.note, true)} className="input" maxLength={120} defaultValue={sent.note} />
+            </Field>
+            <button type="submit" className="button button--primary">{t.add}</button>
+          </StaffForm>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** The page in the console's frame (header, navigation, sign-out). */
+export default function StaffClosures() {
+  return <StaffFrame><StaffClosuresPage /></StaffFrame>;
+}

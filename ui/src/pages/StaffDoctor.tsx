@@ -1,0 +1,134 @@
+// /staff/doctors/new and /staff/doctors/{id} (src/pages/staff.rs, doctor;
+// hygo_data::doctor_edit, hygo_data::doctor_photos): a doctor's profile as the
+// public pages show it, for admins to add or edit; the photo (a multipart upload);
+// retiring and bringing back. The desk sees the same page without the forms.
+import { Link, useLocation } from "react-router";
+import { fill, formatDate } from "../lib/format";
+import { usePageProps } from "../lib/props";
+import { describedBy, Field } from "../components/form";
+import { DoctorImage } from "../components/ui";
+import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts } from "../components/staff";
+import type { StaffDoctorFields } from "../types";
+
+const FIELDS = ["name", "specialization", "department", "experience", "bio", "education", "services", "languages", "insurances",
+  "clinic", "registrationNumber", "registrationCouncil", "availability"] as const;
+type Name = (typeof FIELDS)[number];
+const LISTS: readonly Name[] = ["education", "services", "languages", "insurances"];
+
+function StaffDoctorPage() {
+  const state = usePageProps("StaffDoctor");
+  const t = useStaffTexts().doctor;
+  const { search } = useLocation();
+  const { bar, form } = useStaff();
+  const errors = Object.fromEntries(FIELDS.map((f) => [f, useFieldError(f)])) as Record<Name, string | undefined>;
+  const sent = Object.fromEntries(FIELDS.map((f) => [f, useSent(f)])) as Record<Name, string>;
+  const photoError = useFieldError("photo");
+  if (state.status !== "ready") return <StaffState status={state.status} />;
+  const d = state.props.data;
+  const refused = !!form && form.status >= 400 && !photoError;
+  const value = (f: Name) => (refused ? sent[f] : (d.fields as StaffDoctorFields)[f]);
+  const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
+  if (!d.id && state.props.page !== "staff-doctor-new") {
+    return <div className="container page-body"><h1>{t.notFound}</h1><p><Link to="/staff/doctors">{t.back}</Link></p></div>;
+  }
+  const name = d.fields.name;
+  const readOnly = !d.canEdit;
+  const formId = "doctor";
+  const input = (f: Name, extra: Record<string, unknown> = {}) => (
+    <input {...describedBy(formId, f, errors[f], !!extra.hint)} className="input" defaultValue={value(f)} readOnly={readOnly} {...(extra.attrs as object)} />
+  );
+  return (
+    <div className="container page-body">
+      <p><Link to="/staff/doctors">{t.back}</Link></p>
+      <h1>{d.id ? fill(t.heading, { doctor: name }) : t.addHeading}</h1>
+      {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
+      {d.retiredOn ? <p className="staff-note">{fill(t.retiredNote, { date: formatDate(d.retiredOn) })}</p> : null}
+      {d.id ? (
+        <p className="staff-links">
+          <Link to={`/staff/doctors/${d.id}/hours`}>{t.hoursLink}</Link>
+          {d.retiredOn ? null : <> · <a href={`/doctors/${d.id}`}>{t.publicLink}</a></>}
+        </p>
+      ) : null}
+      <section aria-labelledby="profile-h">
+        <h2 id="profile-h">{t.profile}</h2>
+        <StaffForm action={d.id ? `/staff/doctors/${d.id}` : "/staff/doctors"} id={formId}>
+          {refused ? <StaffErrors form={formId} order={FIELDS} /> : null}
+          <input type="hidden" name="op" value={d.id ? "save" : "add"} />
+          <Field form={formId} name="name" label={t.fields.name} error={errors.name} required>{input("name", { attrs: { maxLength: 120, autoComplete: "off" } })}</Field>
+          <Field form={formId} name="specialization" label={t.fields.specialization} error={errors.specialization} required>{input("specialization", { attrs: { maxLength: 80 } })}</Field>
+          <Field form={formId} name="department" label={t.fields.department} error={errors.department} required>
+            <select {...describedBy(formId, "department", errors.department)} className="input" defaultValue={value("department")} disabled={readOnly}>
+              <option value="">—</option>
+              {d.departments.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+            </select>
+          </Field>
+          <Field form={formId} name="experience" label={t.fields.experience} error={errors.experience} required>{input("experience", { attrs: { inputMode: "numeric", maxLength: 2 } })}</Field>
+          <Field form={formId} name="clinic" label={t.fields.clinic} error={errors.clinic} required>
+            <select {...describedBy(formId, "clinic", errors.clinic)} className="input" defaultValue={value("clinic")} disabled={readOnly}>
+              {d.clinics.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+            </select>
+          </Field>
+          <Field form={formId} name="bio" label={t.fields.bio} error={errors.bio} required>
+            <textarea {...describedBy(formId, "bio", errors.bio)} className="input" rows={5} maxLength={2000} defaultValue={value("bio")} readOnly={readOnly} />
+          </Field>
+          {LISTS.map((f) => (
+            <Field key={f} form={formId} name={f} label={t.fields[f as keyof typeof t.fields]} hint={t.listHint} error={errors[f]}>
+              <textarea {...describedBy(formId, f, errors[f], true)} className="input" rows={3} defaultValue={value(f)} readOnly={readOnly} />
+            </Field>
+          ))}
+          <Field form={formId} name="registrationNumber" label={t.fields.registrationNumber} hint={t.registrationHint} error={errors.registrationNumber}>
+            {input("registrationNumber", { hint: true, attrs: { maxLength: 40 } })}
+          </Field>
+          <Field form={formId} name="registrationCouncil" label={t.fields.registrationCouncil} hint={t.councilHint} error={errors.registrationCouncil}>
+            {input("registrationCouncil", { hint: true, attrs: { maxLength: 120 } })}
+          </Field>
+          <Field form={formId} name="availability" label={t.fields.availability} hint={t.availabilityHint} error={errors.availability}>
+            {input("availability", { hint: true, attrs: { maxLength: 60 } })}
+          </Field>
+          {d.canEdit ? <button type="submit" className="button button--primary">{d.id ? t.save : t.addSubmit}</button> : null}
+        </StaffForm>
+      </section>
+      {d.id ? (
+        <section aria-labelledby="photo-h">
+          <h2 id="photo-h">{t.photoHeading}</h2>
+          {d.photo ? <DoctorImage name={name} image={null} photo={d.photo} size={144} lazy={false} /> : <p>{t.photoNone}</p>}
+          {d.canEdit ? (
+            <>
+              <form method="post" action={`/staff/doctors/${d.id}/photo`} encType="multipart/form-data" id="photo" className="staff-form" noValidate>
+                {bar?.csrf ? <input type="hidden" name="csrf" value={bar.csrf} /> : null}
+                {photoError ? <StaffErrors form="photo" order={["photo"]} /> : null}
+                <input type="hidden" name="op" value="upload" />
+                <Field form="photo" name="photo" label={t.photoField} hint={fill(t.photoHint, { mb: d.maxPhotoMb })} error={photoError}>
+                  <input {...describedBy("photo", "photo", photoError, true)} type="file" className="input" accept="image/jpeg,image/png,image/webp" />
+                </Field>
+                <button type="submit" className="button button--primary">{t.upload}</button>
+              </form>
+              {d.photo ? (
+                <form method="post" action={`/staff/doctors/${d.id}/photo`} encType="multipart/form-data" id="photo-remove" className="staff-inline">
+                  {bar?.csrf ? <input type="hidden" name="csrf" value={bar.csrf} /> : null}
+                  <input type="hidden" name="op" value="remove" />
+                  <button type="submit" className="button button--outline">{t.removePhoto}</button>
+                </form>
+              ) : null}
+            </>
+          ) : null}
+        </section>
+      ) : null}
+      {d.id && d.canEdit ? (
+        <section aria-labelledby="retire-h">
+          <h2 id="retire-h">{t.retireHeading}</h2>
+          <p>{d.retiredOn ? t.returnHint : t.retireHint}</p>
+          <StaffForm action={`/staff/doctors/${d.id}`} id="retire" className="staff-inline">
+            <input type="hidden" name="op" value={d.retiredOn ? "return" : "retire"} />
+            <button type="submit" className="button button--outline">{d.retiredOn ? t.return : t.retire}</button>
+          </StaffForm>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** The page in the console's frame (header, navigation, sign-out). */
+export default function StaffDoctor() {
+  return <StaffFrame><StaffDoctorPage /></StaffFrame>;
+}

@@ -1,0 +1,47 @@
+// /staff/doctors (src/pages/staff.rs, doctor_list; hygo_data::doctor_edit): every
+// doctor, current first, with links to their profile and hours; admins add one.
+import { Link, useLocation } from "react-router";
+import { fill, formatDate } from "../lib/format";
+import { usePageProps } from "../lib/props";
+import { StaffFrame, StaffState, StaffTable, useStaffTexts } from "../components/staff";
+
+function StaffDoctorsPage() {
+  const state = usePageProps("StaffDoctors");
+  const t = useStaffTexts().doctors;
+  const { search } = useLocation();
+  if (state.status !== "ready") return <StaffState status={state.status} />;
+  const d = state.props.data;
+  const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
+  return (
+    <div className="container page-body">
+      <h1>{t.heading}</h1>
+      <p>{t.intro}</p>
+      {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
+      {d.canEdit ? <p><Link to="/staff/doctors/new" className="button button--primary">{t.add}</Link></p> : null}
+      <StaffTable label={t.heading}>
+        <table className="staff-table">
+          <thead>
+            <tr><th scope="col">{t.name}</th><th scope="col">{t.specialization}</th><th scope="col">{t.clinic}</th><th scope="col">{t.state}</th><th scope="col">{t.photo}</th><th scope="col">{t.hours}</th></tr>
+          </thead>
+          <tbody>
+            {d.doctors.map((doc) => (
+              <tr key={doc.id}>
+                <th scope="row"><Link to={`/staff/doctors/${doc.id}`}>{doc.name}</Link></th>
+                <td>{doc.specialization}</td>
+                <td>{doc.clinic}</td>
+                <td>{doc.retiredOn ? fill(t.retired, { date: formatDate(doc.retiredOn) }) : t.current}</td>
+                <td>{doc.hasPhoto ? t.hasPhoto : t.noPhoto}</td>
+                <td><Link to={`/staff/doctors/${doc.id}/hours`}>{t.hours}<span className="visually-hidden">: {doc.name}</span></Link></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </StaffTable>
+    </div>
+  );
+}
+
+/** The page in the console's frame (header, navigation, sign-out). */
+export default function StaffDoctors() {
+  return <StaffFrame><StaffDoctorsPage /></StaffFrame>;
+}

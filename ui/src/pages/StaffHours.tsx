@@ -1,0 +1,116 @@
+// /staff/doctors/{id}/hours (src/pages/staff.rs, hours; hygo_data::schedule): a
+// doctor's weekly hours, one box per weekday and clinic (ranges such as
+// "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM"), and changes of hours on a date, each
+// with the requests that no longer fit. Admins change them; the desk sees them.
+import { Link, useLocation } from "react-router";
+import { fill, longDate } from "../lib/format";
+import { usePageProps } from "../lib/props";
+import { describedBy, Field } from "../components/form";
+import { AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts } from "../components/staff";
+
+function StaffHoursPage() {
+  const state = usePageProps("StaffHours");
+  const all = useStaffTexts();
+  const t = all.hours;
+  const { search } = useLocation();
+  const { form } = useStaff();
+  const dateError = useFieldError("date");
+  const hoursError = useFieldError("hours");
+  const clinicError = useFieldError("clinic");
+  const noteError = useFieldError("note");
+  const sent = { date: useSent("date"), hours: useSent("hours"), note: useSent("note"), clinic: useSent("clinic") };
+  if (state.status !== "ready") return <StaffState status={state.status} />;
+  const d = state.props.data;
+  if (!d.doctor) return <div className="container page-body"><h1>{all.doctor.notFound}</h1><p><Link to="/staff/doctors">{all.doctor.back}</Link></p></div>;
+  const doctor = d.doctor;
+  const refused = form && form.status >= 400 ? form : undefined;
+  const weekRefused = refused && Object.keys(refused.errors).some((k) => k.startsWith("hours-"));
+  const weekValue = (name: string, stored: string) => {
+    const v = weekRefused ? refused?.values[name] : undefined;
+    return typeof v === "string" ? v : stored;
+  };
+  const weekOrder = d.week.flatMap((day) => day.fields.map((f) => f.name));
+  const clinicName = (id: string | null) => d.clinics.find((c) => c.id === id)?.name ?? "";
+  const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
+  return (
+    <div className="container page-body">
+      <p><Link to={`/staff/doctors/${doctor.id}`}>{fill(t.back, { doctor: doctor.name })}</Link></p>
+      <h1>{fill(t.heading, { doctor: doctor.name })}</h1>
+      <p>{t.intro}</p>
+      {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
+      <section aria-labelledby="week-h">
+        <h2 id="week-h">{t.weekHeading}</h2>
+        <StaffForm action={`/staff/doctors/${doctor.id}/hours`} id="week">
+          {weekRefused ? <StaffErrors form="week" order={weekOrder} /> : null}
+          <input type="hidden" name="op" value="week" />
+          {d.week.map((day) => (
+            <fieldset key={day.weekday} className="staff-week-day">
+              <legend>{t.weekdays[String(day.weekday) as keyof typeof t.weekdays]}</legend>
+              {day.fields.map((f) => {
+                const error = weekRefused ? refused?.errors[f.name] : undefined;
+                const label = `${fill(t.atClinic, { clinic: clinicName(f.clinic) })}${f.clinic === d.ownClinic ? ` ${t.own}` : ""}`;
+                return (
+                  <Field key={f.name} form="week" name={f.name} label={label} error={error}>
+                    <input {...describedBy("week", f.name, error)} className="input" maxLength={200} defaultValue={weekValue(f.name, f.value)} readOnly={!d.canEdit} />
+                  </Field>
+                );
+              })}
+            </fieldset>
+          ))}
+          {d.canEdit ? <button type="submit" className="button button--primary">{t.saveWeek}</button> : null}
+        </StaffForm>
+      </section>
+      <section aria-labelledby="changes-h">
+        <h2 id="changes-h">{t.changesHeading}</h2>
+        <p>{t.changesIntro}</p>
+        {d.changes.length === 0 ? <p>{t.noChanges}</p> : (
+          <ul className="staff-leave">
+            {d.changes.map((c) => (
+              <li key={c.id}>
+                <h3>{fill(t.changeHours, { date: longDate(c.date), hours: c.hours || t.noHours })}{c.clinic ? ` (${clinicName(c.clinic)})` : ""}</h3>
+                {c.note ? <p><strong>{t.note}:</strong> <span className="staff-text">{c.note}</span></p> : null}
+                <AffectedRequests rows={c.affected} heading={t.affected} none={t.noneAffected} />
+                {d.canEdit ? (
+                  <StaffForm action={`/staff/doctors/${doctor.id}/hours`} id={`unchange-${c.id}`} className="staff-inline">
+                    <input type="hidden" name="op" value="unchange" />
+                    <input type="hidden" name="changeId" value={c.id} />
+                    <button type="submit" className="button button--outline">{t.removeChange}</button>
+                  </StaffForm>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {d.canEdit ? (
+          <>
+            <h3 id="change-h">{t.addChange}</h3>
+            <StaffForm action={`/staff/doctors/${doctor.id}/hours`} id="change">
+              {weekRefused ? null : <StaffErrors form="change" order={["date", "hours", "clinic", "note"]} />}
+              <input type="hidden" name="op" value="change" />
+              <Field form="change" name="date" label={t.date} error={dateError} required>
+                <input {...describedBy("change", "date", dateError)} type="date" className="input" min={d.today} defaultValue={sent.date} />
+              </Field>
+              <Field form="change" name="hours" label={t.hours} hint={t.hoursHint} error={hoursError}>
+                <input {...describedBy("change", "hours", hoursError, true)} className="input" maxLength={200} defaultValue={sent.hours} />
+              </Field>
+              <Field form="change" name="clinic" label={t.clinic} error={clinicError}>
+                <select {...describedBy("change", "clinic", clinicError)} className="input" defaultValue={sent.clinic || d.ownClinic}>
+                  {d.clinics.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+                </select>
+              </Field>
+              <Field form="change" name="note" label={t.note} hint={t.noteHint} error={noteError}>
+                <input {...describedBy("change", "note", noteError, true)} className="input" maxLength={200} defaultValue={sent.note} />
+              </Field>
+              <button type="submit" className="button button--primary">{t.add}</button>
+            </StaffForm>
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+/** The page in the console's frame (header, navigation, sign-out). */
+export default function StaffHours() {
+  return <StaffFrame><StaffHoursPage /></StaffFrame>;
+}

@@ -1,0 +1,185 @@
+// The clinic's doctors in the console (issue 16, docs/staff.md "Doctors, hours,
+// closed dates, photos"), in Chromium without JavaScript, against the real
+// binary: an admin made on the command line adds a doctor, gives them weekly
+// hours with a lunch break, uploads a photo (a real JPEG, made by Chromium), gives
+// them leave and closes the clinic for a day; each change is seen at once on the
+// public profile, the contact page and the slots. axe finds nothing on the new
+// console pages, with and without errors, at 375 and 1280 px.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { serverAndBrowser, openPage, hydrated } from "./harness.mjs";
+import { staffSteps } from "./staff-steps.mjs";
+
+const env = serverAndBrowser();
+
+const { url, addOnCommandLine, setUp, signIn, axe } = staffSteps(env);
+
+// Days ahead in India Standard Time: leave on the first, the clinic closed on the second.
+const istToday = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+const dayAfter = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const weekday = (date) => new Date(`${date}T00:00:00Z`).getUTCDay();
+let leaveDay = dayAfter(istToday, 3);
+while (weekday(leaveDay) === 0) leaveDay = dayAfter(leaveDay, 1);
+let closedDay = dayAfter(leaveDay, 1);
+while (weekday(closedDay) === 0) closedDay = dayAfter(closedDay, 1);
+/** "Thursday, 3 December 2026", as the site writes a date. */
+function longDate(iso) {
+  const d = new Date(`${iso}T00:00:00Z`);
+  const part = (options) => d.toLocaleDateString("en-GB", { ...options, timeZone: "UTC" });
+  return `${part({ weekday: "long" })}, ${part({ day: "numeric" })} ${part({ month: "long" })} ${part({ year: "numeric" })}`;
+}
+
+async function slots(id, date) {
+  return (await fetch(url(`/appointments/slots?doctorId=${id}&date=${date}`))).json();
+}
+
+test("without JavaScript, an admin adds a doctor with hours and a photo, gives leave and closes the clinic; the public side follows at once", async () => {
+  const email = "rekha@hygo.test";
+  const link = addOnCommandLine("admin", "Rekha Shah", email);
+  const { page, context } = await openPage(env.browser, { javaScriptEnabled: false, width: 375 });
+  const failures = [];
+  await setUp(page, link, email);
+  await signIn(page, email);
+  await page.waitForURL(/\/staff$/);
+
+  // Add: a refusal first, with its summary and messages, then the doctor.
+  await page.goto(url("/staff/doctors/new"));
+  const form = page.locator("form#doctor");
+  await form.getByLabel("Name").fill("Dr. Kavita Rao");
+  await form.getByLabel("Years of experience").fill("eight");
+  await form.getByRole("button", { name: "Add doctor" }).click();
+  await page.getByRole("heading", { name: "There is a problem" }).waitFor();
+  assert.ok(await page.getByText("Enter the years of experience as a whole number from 0 to 70.").first().isVisible());
+  await form.getByLabel("Years of experience").fill("8");
+  await form.getByLabel("Specialization").fill("Dermatologist");
+  await form.getByLabel("Department").selectOption("dermatology");
+  await form.getByLabel("About the doctor").fill("Treats skin, hair and nail conditions in adults and children.");
+  await form.getByLabel("Languages").fill("Gujarati\nEnglish");
+  await form.getByLabel("Registration number").fill("G-54321");
+  await form.getByLabel("Registration council").fill("Gujarat Medical Council");
+  await form.getByRole("button", { name: "Add doctor" }).click();
+  await page.getByRole("status").getByText("The doctor has been added.", { exact: false }).waitFor();
+  const id = /\/staff\/doctors\/(\d+)\/hours/.exec(page.url())[1];
+
+  // Weekly hours with a lunch break, Monday to Saturday.
+  const week = page.locator("form#week");
+  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]) {
+    await week.getByRole("group", { name: day }).getByLabel(/Kalawad Road/).fill("9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM");
+  }
+  await week.getByRole("group", { name: "Sunday" }).getByLabel(/Kalawad Road/).fill("9:10 AM - 1:00 PM");
+  await week.getByRole("button", { name: "Save weekly hours" }).click();
+  await page.getByRole("heading", { name: "There is a problem" }).waitFor();
+  await week.getByRole("group", { name: "Sunday" }).getByLabel(/Kalawad Road/).fill("");
+  await week.getByRole("button", { name: "Save weekly hours" }).click();
+  await page.getByRole("status").getByText("The weekly hours have been saved.", { exact: false }).waitFor();
+  const open = await slots(id, closedDay);
+  assert.equal(open.availableSlots.length, 28, "16 in the morning, 12 after lunch");
+  assert.ok(!open.availableSlots.includes("01:00 PM"), "nothing in the break");
+
+  // A photo: a real JPEG, made by Chromium.
+  const shot = await openPage(env.browser, { width: 640, height: 640 });
+  await shot.page.setContent('<div style="width:640px;height:640px;background:linear-gradient(135deg,#0b6e4f,#f4d35e)"></div>');
+  const jpeg = await shot.page.screenshot({ type: "jpeg", quality: 90 });
+  await shot.context.close();
+  await page.goto(url(`/staff/doctors/${id}`));
+  await page.locator("form#photo").getByLabel("Photo file").setInputFiles({ name: "not-a-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4 a document") });
+  await page.locator("form#photo").getByRole("button", { name: "Upload photo" }).click();
+  await page.getByText("The file is not a JPEG, PNG or WebP picture.", { exact: false }).first().waitFor();
+  await page.locator("form#photo").getByLabel("Photo file").setInputFiles({ name: "kavita.jpg", mimeType: "image/jpeg", buffer: jpeg });
+  await page.locator("form#photo").getByRole("button", { name: "Upload photo" }).click();
+  await page.getByRole("status").getByText("The photo has been saved.", { exact: false }).waitFor();
+
+  // The public profile, as a patient opens it: the photo at its size, the registration, the hours.
+  const patient = await openPage(env.browser, { javaScriptEnabled: false, width: 375 });
+  await patient.page.goto(url(`/doctors/${id}`));
+  const img = patient.page.getByRole("img", { name: "Photo of Dr. Kavita Rao" });
+  await img.waitFor();
+  assert.deepEqual(await img.evaluate((i) => [i.complete && i.naturalWidth > 0, i.getAttribute("width"), i.getAttribute("height"), /\/photos\/[0-9a-f]{16}-\d+\.(jpg|webp)$/.test(i.currentSrc)]),
+    [true, "144", "144", true], "the photo loads, at its size, from a hashed name");
+  assert.ok(await patient.page.getByText("Registration: G-54321, Gujarat Medical Council").isVisible());
+  assert.ok(await patient.page.getByText("9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM").first().isVisible());
+  await patient.page.goto(url("/doctors"));
+  const listed = patient.page.getByRole("img", { name: "Photo of Dr. Kavita Rao" });
+  assert.equal(await listed.getAttribute("loading"), "lazy", "lazy in lists");
+
+  // Leave on one day: its times go at once.
+  await page.goto(url(`/staff/leave?doctor=${id}`));
+  await page.locator("form#leave").getByLabel("First day").fill(leaveDay);
+  await page.locator("form#leave").getByLabel("Last day").fill(leaveDay);
+  await page.locator("form#leave").getByRole("button", { name: "Add leave" }).click();
+  await page.getByRole("status").waitFor();
+  assert.equal((await slots(id, leaveDay)).availability, "on-leave");
+
+  // The clinic closed on another day: the slots, the contact page and the wizard say so.
+  await page.goto(url("/staff/closures"));
+  const close = page.locator("form#closure");
+  await close.getByLabel("Clinic").selectOption("kalawad-road");
+  await close.getByLabel("Date").fill(closedDay);
+  await close.getByLabel("Note for patients").fill("Closed for Diwali");
+  await close.getByRole("button", { name: "Close clinic" }).click();
+  await page.getByRole("status").getByText("The closure has been added.", { exact: false }).waitFor();
+  const closed = await slots(id, closedDay);
+  assert.deepEqual([closed.availability, closed.closure?.note], ["clinic-closed", "Closed for Diwali"]);
+  await patient.page.goto(url("/contactus"));
+  const notice = `HYGO Clinic, Kalawad Road is closed on ${longDate(closedDay)}: Closed for Diwali.`;
+  assert.ok(await patient.page.getByText(notice).isVisible(), notice);
+  await patient.page.goto(url(`/appointment/${id}`));
+  await patient.page.locator("main").getByLabel(/^Full Name/).fill("Ravi Mehta");
+  await patient.page.locator("main").getByLabel(/^Phone Number/).fill("+91 98250 12345");
+  await patient.page.locator("main").getByLabel(/^Email Address/).fill("ravi@example.in");
+  await patient.page.getByRole("button", { name: "Continue" }).click();
+  await patient.page.locator(`button[name="week"]`).last().waitFor();
+  const stripDay = patient.page.locator(`button.day[value="${closedDay}"]`);
+  for (let i = 0; i < 3 && !(await stripDay.count()); i += 1) {
+    await patient.page.locator(`button[name="week"]`).last().click();
+  }
+  assert.ok(await stripDay.isDisabled(), "the closed day cannot be chosen");
+  assert.ok(await patient.page.getByText(notice).isVisible(), "and the step says why");
+  await patient.context.close();
+
+  // axe reads the page with script, so it runs in a second window of the same
+  // session with JavaScript on: the new pages, and each refused form, at both widths.
+  const seen = await openPage(env.browser, { width: 375 });
+  await seen.context.addCookies(await context.cookies());
+  const js = seen.page;
+  const refusals = {
+    "a refused new doctor": async () => {
+      await js.goto(url("/staff/doctors/new"));
+      await js.locator("form#doctor").getByLabel("Years of experience").fill("eight");
+      await js.locator("form#doctor").getByRole("button", { name: "Add doctor" }).click();
+    },
+    "refused weekly hours": async () => {
+      await js.goto(url(`/staff/doctors/${id}/hours`));
+      await js.locator("form#week").getByRole("group", { name: "Sunday" }).getByLabel(/Kalawad Road/).fill("9:10 AM - 1:00 PM");
+      await js.locator("form#week").getByRole("button", { name: "Save weekly hours" }).click();
+    },
+    "a refused photo": async () => {
+      await js.goto(url(`/staff/doctors/${id}`));
+      await js.locator("form#photo").getByLabel("Photo file").setInputFiles({ name: "a.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo") });
+      await js.locator("form#photo").getByRole("button", { name: "Upload photo" }).click();
+    },
+    "a refused closure": async () => {
+      await js.goto(url("/staff/closures"));
+      await js.locator("form#closure").getByRole("button", { name: "Close clinic" }).click();
+    },
+  };
+  for (const width of [375, 1280]) {
+    await js.setViewportSize({ width, height: 800 });
+    for (const path of ["/staff/doctors", `/staff/doctors/${id}`, `/staff/doctors/${id}/hours`, "/staff/closures", `/staff/week?from=${closedDay}`, "/staff/doctors/new"]) {
+      await js.goto(url(path));
+      await hydrated(js);
+      await axe(js, `${path} at ${width}`, failures);
+    }
+    for (const [label, refuse] of Object.entries(refusals)) {
+      await refuse();
+      await js.getByRole("heading", { name: "There is a problem" }).waitFor();
+      await axe(js, `${label} at ${width}`, failures);
+    }
+  }
+  await seen.context.close();
+  await page.goto(url(`/staff/week?from=${closedDay}`));
+  const row = page.getByRole("row", { name: /Dr\. Kavita Rao/ });
+  assert.ok(await row.getByText("Clinic closed (Closed for Diwali)").isVisible(), "the week view shows the closed day");
+  assert.deepEqual(failures, []);
+  await context.close();
+});
