@@ -58,6 +58,8 @@ pub struct Listed {
     pub leave: Vec<Leave>,
     /// The clinic's id.
     pub clinic: String,
+    /// The clinics where the doctor has weekly hours.
+    pub clinics: Vec<String>,
 }
 
 fn texts() -> &'static Value {
@@ -95,6 +97,7 @@ pub async fn load_general(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError
             on_leave: d.on_leave,
             leave: d.leave,
             clinic: d.clinic,
+            clinics: d.clinics,
         })
         .collect();
     let data = Data { doctors: Some(listed), closures: closures(cx).await?, ..data(cx, Variant::General) };

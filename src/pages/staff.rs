@@ -112,10 +112,24 @@ pub struct DoctorChoice {
     pub name: String,
 }
 
+/// Every doctor, retired too (to find their past requests).
 async fn doctors(cx: &Cx<'_>) -> Result<Vec<DoctorChoice>, DataError> {
-    use sea_orm::{EntityTrait, QueryOrder};
-    let rows = hygo_data::entities::doctor::Entity::find().order_by_asc(hygo_data::entities::doctor::Column::Name).all(cx.db()).await?;
-    Ok(rows.into_iter().map(|d| DoctorChoice { id: d.id, name: d.name }).collect())
+    choices(cx, false).await
+}
+
+/// The doctors who still see patients: to move a request to, or to give leave.
+async fn current_doctors(cx: &Cx<'_>) -> Result<Vec<DoctorChoice>, DataError> {
+    choices(cx, true).await
+}
+
+async fn choices(cx: &Cx<'_>, current: bool) -> Result<Vec<DoctorChoice>, DataError> {
+    use hygo_data::entities::doctor;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    let mut q = doctor::Entity::find().order_by_asc(doctor::Column::Name);
+    if current {
+        q = q.filter(doctor::Column::RetiredOn.is_null());
+    }
+    Ok(q.all(cx.db()).await?.into_iter().map(|d| DoctorChoice { id: d.id, name: d.name }).collect())
 }
 
 fn page_number(cx: &Cx<'_>) -> u64 {
@@ -206,7 +220,7 @@ pub async fn appointment(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     expire_due(cx).await;
     let reference = cx.param("reference").unwrap_or_default();
     let request = lists::one(cx.db(), reference).await?;
-    let doctors = doctors(cx).await?;
+    let doctors = current_doctors(cx).await?;
     let today = cx.clock().today();
     let reschedule = match &request {
         Some(r) if r.next.contains(&Step::Reschedule) => {
@@ -319,7 +333,7 @@ pub struct LeaveData {
 }
 
 pub async fn leave(cx: &Cx<'_>) -> Result<Loaded, DataError> {
-    let doctors = doctors(cx).await?;
+    let doctors = current_doctors(cx).await?;
     let asked = cx.query("doctor").and_then(|d| d.parse::<i32>().ok()).filter(|id| doctors.iter().any(|d| d.id == *id));
     let doctor = asked.or(doctors.first().map(|d| d.id));
     let today = cx.clock().today();

@@ -109,9 +109,12 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
     };
     // Refused, a write is answered with its page; a write that has none (signing
     // out, ending sessions) with the account page.
-    let own_page = match crate::pages::registry::find(req.path()) {
-        Some(_) => req.path().to_owned(),
-        None => "/staff/account".to_owned(),
+    // A write below a page (`/staff/doctors/{id}/photo`) is answered with that page.
+    let parent = req.path().rsplit_once('/').map(|(p, _)| p).unwrap_or_default();
+    let own_page = match (crate::pages::registry::find(req.path()), crate::pages::registry::find(parent)) {
+        (Some(_), _) => req.path().to_owned(),
+        (None, Some(_)) if parent != "/staff" => parent.to_owned(),
+        _ => "/staff/account".to_owned(),
     };
     if crate::edge::from_another_site(&req, &state.config.public_url) {
         tracing::info!(path = req.path(), "staff write refused: sent from another site");
@@ -175,6 +178,8 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
 
 /// The file field of an upload form.
 pub const UPLOAD_FIELD: &str = "photo";
+/// The parts an upload form may have (the token, the operation, the file, and a few to spare).
+const UPLOAD_MAX_FIELDS: usize = 8;
 
 /// Reads a `multipart/form-data` post: its text fields as a form would send them
 /// (so the input and the anti-forgery token read the same way), and the file of
@@ -196,16 +201,36 @@ async fn read_upload<T: DeserializeOwned>(req: &HttpRequest, payload: web::Paylo
         e
     };
     let unreadable = || ApiError::bad_request(message("request.unreadable"));
-    let mut multipart = actix_multipart::Multipart::new(req.headers(), payload);
-    let (mut text, mut file, mut read) = (form_urlencoded::Serializer::new(String::new()), None::<Vec<u8>>, 0usize);
-    while let Some(mut field) = multipart.try_next().await.map_err(|_| unreadable())? {
+    let declared = req.headers().get(actix_web::http::header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > limit) {
+        return Err(too_large());
+    }
+    // Every byte of the body counts (boundaries and part headers too), so no
+    // upload can make the reader buffer more than the limit.
+    let mut seen = 0usize;
+    let counted = futures_util::StreamExt::map(payload, move |chunk| {
+        let chunk = chunk?;
+        seen += chunk.len();
+        if seen > limit { Err(actix_web::error::PayloadError::Overflow) } else { Ok(chunk) }
+    });
+    let failed = |e: actix_multipart::MultipartError| match e {
+        actix_multipart::MultipartError::Payload(actix_web::error::PayloadError::Overflow) => too_large(),
+        e if crate::edge::timed_out_multipart(&e) => ApiError::new(StatusCode::REQUEST_TIMEOUT, message("request.timeout")),
+        _ => unreadable(),
+    };
+    let mut multipart = actix_multipart::Multipart::new(req.headers(), counted);
+    let (mut text, mut file, mut fields) = (form_urlencoded::Serializer::new(String::new()), None::<Vec<u8>>, 0usize);
+    while let Some(mut field) = multipart.try_next().await.map_err(failed)? {
+        fields += 1;
+        if fields > UPLOAD_MAX_FIELDS {
+            return Err(unreadable());
+        }
         let name = field.content_disposition().and_then(|d| d.get_name()).unwrap_or_default().to_owned();
         let is_file = name == UPLOAD_FIELD;
         let mut bytes = Vec::new();
-        while let Some(chunk) = field.try_next().await.map_err(|e| if crate::edge::timed_out_multipart(&e) { ApiError::new(StatusCode::REQUEST_TIMEOUT, message("request.timeout")) } else { unreadable() })? {
-            read += chunk.len();
-            if read > limit || (!is_file && bytes.len() + chunk.len() > crate::actions::BODY_LIMIT) {
-                return Err(too_large());
+        while let Some(chunk) = field.try_next().await.map_err(failed)? {
+            if !is_file && bytes.len() + chunk.len() > crate::actions::BODY_LIMIT {
+                return Err(unreadable());
             }
             bytes.extend_from_slice(&chunk);
         }
@@ -640,7 +665,7 @@ impl StaffAction for DoctorPhoto {
         let (db, actor, id) = (&cx.state.db, cx.actor(), path_doctor(cx.req));
         match input.op.as_deref() {
             Some("upload") => {
-                hygo_data::doctor_photos::save(db, &actor, id, cx.upload.as_deref().unwrap_or_default()).await?;
+                hygo_data::doctor_photos::save(db, &actor, id, cx.upload.clone().unwrap_or_default()).await?;
                 go(format!("/staff/doctors/{id}?done=photo"))
             }
             Some("remove") => {

@@ -155,6 +155,24 @@ pub async fn update(db: &Db, actor: &Actor, id: i32, f: &Fields) -> Result<docto
     };
     let slug = department::Entity::find_by_id(old.department_id).one(&txn).await?.map(|d| d.slug).unwrap_or_default();
     let before = serde_json::json!(Fields::of(&old, &slug));
+    // Hours kept without a clinic are at the doctor's clinic: when that changes,
+    // they stay where they were (the week is changed on its own page).
+    if row.clinic_id.as_ref() != &old.clinic_id {
+        use crate::entities::{hour_change, office_hours};
+        use sea_orm::sea_query::Expr;
+        office_hours::Entity::update_many()
+            .col_expr(office_hours::Column::ClinicId, Expr::value(old.clinic_id.clone()))
+            .filter(office_hours::Column::DoctorId.eq(id))
+            .filter(office_hours::Column::ClinicId.is_null())
+            .exec(&txn)
+            .await?;
+        hour_change::Entity::update_many()
+            .col_expr(hour_change::Column::ClinicId, Expr::value(old.clinic_id.clone()))
+            .filter(hour_change::Column::DoctorId.eq(id))
+            .filter(hour_change::Column::ClinicId.is_null())
+            .exec(&txn)
+            .await?;
+    }
     row.id = Set(id);
     let row = row.update(&txn).await?;
     audit::record(&txn, actor, "doctor-edit", Target { kind: "doctor", name: &row.name }, before, serde_json::json!(f)).await?;

@@ -47,10 +47,21 @@ impl Photo {
 }
 
 /// Checks an upload and makes it the doctor's photo, in one transaction with its
-/// audit row. The previous photo's files stay (a cached page may still name
-/// them) until `prune` removes the ones no doctor names.
-pub async fn save(db: &Db, actor: &Actor, doctor_id: i32, bytes: &[u8]) -> Result<Photo, WriteError> {
-    let processed = photos::process(bytes).map_err(refused)?;
+/// audit row; then the doctor's files the new photo does not name are deleted.
+/// Pages that named them are re-rendered at once (the data version follows
+/// `doctors` and `photo_files`); a page already in a browser that asks for an old
+/// file gets 404 and draws the initials.
+pub async fn save(db: &Db, actor: &Actor, doctor_id: i32, bytes: Vec<u8>) -> Result<Photo, WriteError> {
+    // Decoding a large picture takes up to a second and a few hundred MB: on a
+    // blocking thread, one upload at a time, so pages keep being served.
+    static DECODING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+    let processed = {
+        let _turn = DECODING.acquire().await.map_err(|_| DataError::Missing("the photo decoder".into()))?;
+        tokio::task::spawn_blocking(move || photos::process(&bytes))
+            .await
+            .map_err(|e| DataError::Corrupt { what: "photo".into(), detail: e.to_string() })?
+            .map_err(refused)?
+    };
     let Some(doctor) = doctor::Entity::find_by_id(doctor_id).one(db).await? else {
         return Err(WriteError::Invalid(Invalid::field("photo", Message::new("appointment.doctorRequired"))));
     };
@@ -67,7 +78,9 @@ pub async fn save(db: &Db, actor: &Actor, doctor_id: i32, bytes: &[u8]) -> Resul
             .collect(),
     };
     let txn = crate::db::begin_write(db).await?;
-    for v in processed.versions {
+    // Only the versions offered are kept.
+    let offered: Vec<&str> = photo.sources.iter().filter_map(|s| s.url.strip_prefix(PATH)).collect();
+    for v in processed.versions.into_iter().filter(|v| offered.contains(&v.name.as_str())) {
         if photo_file::Entity::find_by_id(v.name.clone()).one(&txn).await?.is_some() {
             continue; // the same picture again: the same names
         }
@@ -88,8 +101,8 @@ pub async fn save(db: &Db, actor: &Actor, doctor_id: i32, bytes: &[u8]) -> Resul
     row.photo = Set(Some(json));
     row.update(&txn).await?;
     audit::record(&txn, actor, "photo-set", Target { kind: "doctor", name: &doctor.name }, before, serde_json::json!(true)).await?;
+    prune(&txn).await?;
     txn.commit().await?;
-    prune(db, doctor_id).await?;
     Ok(photo)
 }
 
@@ -103,24 +116,28 @@ pub async fn remove(db: &Db, actor: &Actor, doctor_id: i32) -> Result<(), WriteE
     row.photo = Set(None);
     row.update(&txn).await?;
     audit::record(&txn, actor, "photo-remove", Target { kind: "doctor", name: &doctor.name }, serde_json::json!(true), serde_json::json!(false)).await?;
+    prune(&txn).await?;
     txn.commit().await?;
     Ok(())
 }
 
-/// Deletes a doctor's files that their current photo does not name.
-async fn prune(db: &Db, doctor_id: i32) -> Result<(), DataError> {
-    let Some(doctor) = doctor::Entity::find_by_id(doctor_id).one(db).await? else { return Ok(()) };
-    let keep: Vec<String> = doctor
-        .photo
-        .as_deref()
-        .and_then(Photo::read)
-        .map(|p| p.sources.into_iter().filter_map(|s| s.url.strip_prefix(PATH).map(str::to_owned)).collect())
-        .unwrap_or_default();
-    photo_file::Entity::delete_many()
-        .filter(photo_file::Column::DoctorId.eq(doctor_id))
-        .filter(photo_file::Column::Name.is_not_in(keep))
-        .exec(db)
-        .await?;
+/// Deletes the files no doctor's current photo names (a replaced or removed
+/// photo): nothing stays public that no page shows. The same picture given to
+/// two doctors is one set of files, kept while either names it.
+async fn prune(txn: &sea_orm::DatabaseTransaction) -> Result<(), DataError> {
+    let named: Vec<String> = doctor::Entity::find()
+        .filter(doctor::Column::Photo.is_not_null())
+        .all(txn)
+        .await?
+        .iter()
+        .filter_map(|d| d.photo.as_deref().and_then(Photo::read))
+        .flat_map(|p| p.sources.into_iter().filter_map(|s| s.url.strip_prefix(PATH).map(str::to_owned)))
+        .collect();
+    let mut gone = photo_file::Entity::delete_many();
+    if !named.is_empty() {
+        gone = gone.filter(photo_file::Column::Name.is_not_in(named));
+    }
+    gone.exec(txn).await?;
     Ok(())
 }
 

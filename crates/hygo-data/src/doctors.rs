@@ -45,6 +45,8 @@ pub struct Doctor {
     pub insurances: Vec<String>,
     /// Only the days the doctor works, Monday first.
     pub office_hours: Vec<OfficeHours>,
+    /// The clinics where the doctor has weekly hours (their own first), by id.
+    pub clinics: Vec<String>,
     /// "On leave" on a day of leave; otherwise what staff wrote ("Available").
     pub availability: String,
     /// Whether the doctor is on leave today (and takes no requests for today).
@@ -118,24 +120,30 @@ pub async fn founders(db: &Db, clock: &Clock) -> Result<Vec<Doctor>, DataError> 
 /// ranges in order ("9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM"), and a range at
 /// another clinic than the doctor's followed by that clinic's name.
 fn shown_hours(rows: &[office_hours::Model], own_clinic: &str) -> Vec<OfficeHours> {
-    let mut days: Vec<(i16, Vec<(u32, String)>)> = Vec::new();
+    // For each weekday: (start, range text, the other clinic's name or None).
+    let mut days: Vec<(i16, Vec<(u32, String, Option<&'static str>)>)> = Vec::new();
     for h in rows {
         let start = crate::slots::parse_range(&h.hours).map_or(0, |r| r.start);
-        let text = match h.clinic_id.as_deref().filter(|c| *c != own_clinic).and_then(catalogue::find_clinic) {
-            Some(clinic) => format!("{} ({})", h.hours, clinic.name),
-            None => h.hours.clone(),
-        };
+        let elsewhere = h.clinic_id.as_deref().filter(|c| *c != own_clinic).and_then(catalogue::find_clinic).map(|c| c.name.as_str());
         match days.iter_mut().find(|(d, _)| *d == h.weekday) {
-            Some((_, ranges)) => ranges.push((start, text)),
-            None => days.push((h.weekday, vec![(start, text)])),
+            Some((_, ranges)) => ranges.push((start, h.hours.clone(), elsewhere)),
+            None => days.push((h.weekday, vec![(start, h.hours.clone(), elsewhere)])),
         }
     }
     days.sort_by_key(|(d, _)| *d);
     days.into_iter()
         .filter_map(|(d, mut ranges)| {
             ranges.sort();
-            let hours = ranges.into_iter().map(|(_, t)| t).collect::<Vec<_>>().join(", ");
-            weekday::name(d).map(|day| OfficeHours { day, hours })
+            // Ranges in a row at one clinic name it once, after the last of them.
+            let mut parts: Vec<String> = Vec::new();
+            for (i, (_, text, at)) in ranges.iter().enumerate() {
+                let last_here = ranges.get(i + 1).is_none_or(|(_, _, next)| next != at);
+                parts.push(match at {
+                    Some(name) if last_here => format!("{text} ({name})"),
+                    _ => text.clone(),
+                });
+            }
+            weekday::name(d).map(|day| OfficeHours { day, hours: parts.join(", ") })
         })
         .collect()
 }
@@ -200,6 +208,15 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
                 languages: list("languages", &row.languages)?,
                 insurances: list("insurances", &row.insurances)?,
                 office_hours: shown_hours(&hours, &row.clinic_id),
+                clinics: {
+                    let mut at = vec![row.clinic_id.clone()];
+                    for h in &hours {
+                        if let Some(c) = h.clinic_id.as_ref().filter(|c| !at.contains(c)) {
+                            at.push(c.clone());
+                        }
+                    }
+                    at
+                },
                 photo: row.photo.as_deref().and_then(crate::doctor_photos::Photo::read),
                 registration_number: row.registration_number,
                 registration_council: row.registration_council,

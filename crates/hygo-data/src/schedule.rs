@@ -276,6 +276,7 @@ pub async fn set_week(db: &Db, actor: &Actor, doctor_id: i32, fields: &HashMap<S
     }
     c.finish().map_err(WriteError::Invalid)?;
     let txn = crate::db::begin_write(db).await?;
+    lock_doctor(&txn, doctor.id).await?;
     let before = week_json(&week_of_rows(&office_hours::Entity::find().filter(office_hours::Column::DoctorId.eq(doctor.id)).all(&txn).await?, &doctor));
     office_hours::Entity::delete_many().filter(office_hours::Column::DoctorId.eq(doctor.id)).exec(&txn).await?;
     for (day, clinic, range) in &week {
@@ -292,6 +293,25 @@ pub async fn set_week(db: &Db, actor: &Actor, doctor_id: i32, fields: &HashMap<S
     audit::record(&txn, actor, "hours-set", Target { kind: "doctor", name: &doctor.name }, before, week_json(&week)).await?;
     txn.commit().await?;
     Ok(())
+}
+
+/// Makes two writes to one doctor's hours wait for each other. SQLite's write
+/// transactions already do (`begin_write`); PostgreSQL locks the doctor's row.
+async fn lock_doctor(txn: &sea_orm::DatabaseTransaction, doctor_id: i32) -> Result<(), DataError> {
+    use sea_orm::{ConnectionTrait, DbBackend, Statement};
+    if txn.get_database_backend() == DbBackend::Postgres {
+        txn.execute_raw(Statement::from_sql_and_values(DbBackend::Postgres, "SELECT id FROM doctors WHERE id = $1 FOR UPDATE", [doctor_id.into()])).await?;
+    }
+    Ok(())
+}
+
+/// A unique index refusing a second change or closure for a date that one
+/// written at the same moment took: the same answer as when it was there before.
+fn taken_meanwhile(e: sea_orm::DbErr, message: Message) -> WriteError {
+    match e.sql_err() {
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_)) => WriteError::Conflict { field: "date", message },
+        _ => e.into(),
+    }
 }
 
 fn week_of_rows(rows: &[office_hours::Model], doctor: &doctor::Model) -> Vec<(i16, String, Range)> {
@@ -502,7 +522,8 @@ pub async fn add_change(db: &Db, actor: &Actor, doctor_id: i32, new: NewChange<'
         ..Default::default()
     }
     .insert(&txn)
-    .await?;
+    .await
+    .map_err(|e| taken_meanwhile(e, Message::new("hours.changeExists").with("date", crate::ist::long_date(date))))?;
     let after = serde_json::json!({ "date": row.day, "hours": row.hours, "clinic": row.clinic_id });
     audit::record(&txn, actor, "hours-change-add", Target { kind: "doctor", name: &doctor.name }, serde_json::Value::Null, after).await?;
     txn.commit().await?;
@@ -556,10 +577,9 @@ pub async fn add_closure(db: &Db, actor: &Actor, new: NewClosure<'_>, today: Nai
     };
     let from = time(&mut c, "from", new.from);
     let until = time(&mut c, "until", new.until);
-    if let (Some(f), Some(u)) = (from, until) {
-        if u <= f {
-            c.fail("until", Message::new("closure.untilBeforeFrom"));
-        }
+    // "Until 12:00 AM" would close nothing: the day starts then.
+    if until.is_some_and(|u| u <= from.unwrap_or(0)) {
+        c.fail("until", Message::new("closure.untilBeforeFrom"));
     }
     let note = c.line("note", "closure.noteLabel", new.note, 120, Some("closure.noteRequired"));
     c.finish().map_err(WriteError::Invalid)?;
@@ -582,7 +602,8 @@ pub async fn add_closure(db: &Db, actor: &Actor, new: NewClosure<'_>, today: Nai
         ..Default::default()
     }
     .insert(&txn)
-    .await?;
+    .await
+    .map_err(|e| taken_meanwhile(e, Message::new("closure.exists").with("date", crate::ist::long_date(date))))?;
     let after = serde_json::json!({ "date": row.day, "from": row.starts_at, "until": row.ends_at, "note": row.note });
     let name = catalogue::find_clinic(&row.clinic_id).map(|c| c.name.as_str()).unwrap_or_default();
     audit::record(&txn, actor, "closure-add", Target { kind: "clinic", name }, serde_json::Value::Null, after).await?;

@@ -43,6 +43,19 @@ export function StaffErrors({ form, order }: { form: string; order?: readonly st
   return <ErrorSummary form={form} title={t.frame.errorSummary} errors={state.errors} message={state.message} attempt={1} order={order} />;
 }
 
+/**
+ * Which of a page's forms a refused post came from, told by the fields its
+ * messages name: that form shows the error summary. "" for a refusal that names
+ * none of them (an expired token, a removal of something already gone): the
+ * page shows it at the top. null when nothing was refused.
+ */
+export function useRefusedForm(forms: Record<string, readonly string[]>): string | null {
+  const state = useStaff().form;
+  if (!state || state.status < 400) return null;
+  const named = Object.keys(state.errors);
+  return Object.entries(forms).find(([, fields]) => named.some((n) => fields.includes(n)))?.[0] ?? "";
+}
+
 /** A field's message after a refused post. */
 export function useFieldError(name: string): string | undefined {
   const state = useStaff().form;

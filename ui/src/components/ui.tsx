@@ -28,6 +28,9 @@ export function Stars({ rating, className }: { rating: number | null; className?
   );
 }
 
+/** The media type of the photos' WebP versions. */
+const WEBP = "image/webp";
+
 /** The doctor's photo, or an avatar with their initials when there is none (or it fails to load).
  * An uploaded photo (`photo`) comes as WebP and JPEG at two widths; the browser picks. */
 export function DoctorImage({ name, image, photo, size = 96, lazy = true }: {
@@ -42,7 +45,7 @@ export function DoctorImage({ name, image, photo, size = 96, lazy = true }: {
     const fallback = jpeg[jpeg.length - 1] ?? photo.sources[photo.sources.length - 1];
     return (
       <picture>
-        <source type="image/webp" srcSet={of("image/webp")} sizes={`${size}px`} />
+        {of(WEBP) ? <source type={WEBP} srcSet={of(WEBP)} sizes={`${size}px`} /> : null}
         <img className="avatar avatar--photo" src={fallback.url} srcSet={of("image/jpeg")} sizes={`${size}px`} alt={fill(t.photo, { name })}
           width={size} height={size} loading={loading} decoding="async" onError={() => setFailed(true)} />
       </picture>

@@ -178,6 +178,10 @@ location: string, bio: string, education: Array<string>, services: Array<string>
  */
 officeHours: Array<OfficeHours>, 
 /**
+ * The clinics where the doctor has weekly hours (their own first), by id.
+ */
+clinics: Array<string>, 
+/**
  * "On leave" on a day of leave; otherwise what staff wrote ("Available").
  */
 availability: string, 
@@ -307,7 +311,11 @@ export type ListedDoctor = { id: number, name: string, specialization: string, o
 /**
  * The clinic's id.
  */
-clinic: string, };
+clinic: string, 
+/**
+ * The clinics where the doctor has weekly hours.
+ */
+clinics: Array<string>, };
 
 export type Messages = { 
 /**

@@ -75,11 +75,11 @@ type Slots =
   | ({ state: "ready"; key: string } & DaySlots)
   | { state: "error"; key: string };
 
-type ListedDoctor = Pick<Doctor, "name" | "leave" | "clinic">;
+type ListedDoctor = Pick<Doctor, "name" | "leave" | "clinic" | "clinics">;
 
-/** Whether the doctor's clinic is closed all day on a day. */
+/** Whether every clinic the doctor works at is closed all day on a day. */
 function closedOn(closures: readonly PublicClosure[], doctor: ListedDoctor | undefined, iso: string): boolean {
-  return !!doctor && closures.some((c) => c.clinic === doctor.clinic && c.date === iso && !c.from && !c.until);
+  return !!doctor && doctor.clinics.every((at) => closures.some((c) => c.clinic === at && c.date === iso && !c.from && !c.until));
 }
 
 /** Whether the doctor is on leave on a day (their leave is in the props). */
@@ -580,7 +580,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
             ) : null}
             <DateStrip texts={texts} today={data.today} maxDaysAhead={data.maxDaysAhead} date={values.date} week={week}
               interactive={interactive} isOff={(iso) => onLeaveOn(doctorObj, iso) || closedOn(data.closures, doctorObj, iso)} onPick={pick} onWeek={changeWeek} />
-            <ClosureNotes className="closure-notes field-hint" closures={data.closures.filter((c) => c.clinic === doctorObj?.clinic && weeksBetween(data.today, c.date) === week)} />
+            <ClosureNotes className="closure-notes field-hint" closures={data.closures.filter((c) => !!doctorObj?.clinics.includes(c.clinic) && weeksBetween(data.today, c.date) === week)} />
             {errors.date ? <p className="field-error" id={`${FORM}-date-error`}>{errors.date}</p> : null}
             {general ? (
               <TimePicker key={slotKey} texts={texts} slots={shownSlots}

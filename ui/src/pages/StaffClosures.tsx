@@ -5,7 +5,9 @@ import { useLocation } from "react-router";
 import { fill, longDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+import { AffectedRequests, useRefusedForm, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+
+const CLOSURE_FIELDS = ["clinic", "date", "from", "until", "note"];
 
 function StaffClosuresPage() {
   const state = usePageProps("StaffClosures");
@@ -14,6 +16,7 @@ function StaffClosuresPage() {
   const { search } = useLocation();
   const errors = { clinic: useFieldError("clinic"), date: useFieldError("date"), from: useFieldError("from"), until: useFieldError("until"), note: useFieldError("note") };
   const sent = { clinic: useSent("clinic"), date: useSent("date"), from: useSent("from"), until: useSent("until"), note: useSent("note") };
+  const which = useRefusedForm({ closure: CLOSURE_FIELDS });
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
   const clinicName = (id: string | null) => d.clinics.find((c) => c.id === id)?.name ?? "";
@@ -30,6 +33,7 @@ function StaffClosuresPage() {
       <h1>{t.heading}</h1>
       <p>{t.intro}</p>
       {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
+      {which === "" ? <StaffErrors form="page" /> : null}
       {d.closures.length === 0 ? <p>{t.none}</p> : (
         <ul className="staff-leave">
           {d.closures.map((c) => (
@@ -52,7 +56,7 @@ function StaffClosuresPage() {
         <section aria-labelledby="close-h">
           <h2 id="close-h">{t.addHeading}</h2>
           <StaffForm action="/staff/closures" id="closure">
-            <StaffErrors form="closure" order={["clinic", "date", "from", "until", "note"]} />
+            {which === "closure" ? <StaffErrors form="closure" order={CLOSURE_FIELDS} /> : null}
             <input type="hidden" name="op" value="add" />
             <Field form="closure" name="clinic" label={t.clinic} error={errors.clinic} required>
               <select {...describedBy("closure", "clinic", errors.clinic)} className="input" defaultValue={sent.clinic}>

@@ -7,7 +7,7 @@ import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { DoctorImage } from "../components/ui";
-import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts } from "../components/staff";
+import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useRefusedForm, useSent, useStaff, useStaffTexts } from "../components/staff";
 import type { StaffDoctorFields } from "../types";
 
 const FIELDS = ["name", "specialization", "department", "experience", "bio", "education", "services", "languages", "insurances",
@@ -19,13 +19,14 @@ function StaffDoctorPage() {
   const state = usePageProps("StaffDoctor");
   const t = useStaffTexts().doctor;
   const { search } = useLocation();
-  const { bar, form } = useStaff();
+  const { bar } = useStaff();
   const errors = Object.fromEntries(FIELDS.map((f) => [f, useFieldError(f)])) as Record<Name, string | undefined>;
   const sent = Object.fromEntries(FIELDS.map((f) => [f, useSent(f)])) as Record<Name, string>;
   const photoError = useFieldError("photo");
+  const which = useRefusedForm({ doctor: FIELDS, photo: ["photo"] });
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
-  const refused = !!form && form.status >= 400 && !photoError;
+  const refused = which === "doctor";
   const value = (f: Name) => (refused ? sent[f] : (d.fields as StaffDoctorFields)[f]);
   const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
   if (!d.id && state.props.page !== "staff-doctor-new") {
@@ -42,6 +43,7 @@ function StaffDoctorPage() {
       <p><Link to="/staff/doctors">{t.back}</Link></p>
       <h1>{d.id ? fill(t.heading, { doctor: name }) : t.addHeading}</h1>
       {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
+      {which === "" ? <StaffErrors form="page" /> : null}
       {d.retiredOn ? <p className="staff-note">{fill(t.retiredNote, { date: formatDate(d.retiredOn) })}</p> : null}
       {d.id ? (
         <p className="staff-links">
@@ -58,7 +60,7 @@ function StaffDoctorPage() {
           <Field form={formId} name="specialization" label={t.fields.specialization} error={errors.specialization} required>{input("specialization", { attrs: { maxLength: 80 } })}</Field>
           <Field form={formId} name="department" label={t.fields.department} error={errors.department} required>
             <select {...describedBy(formId, "department", errors.department)} className="input" defaultValue={value("department")} disabled={readOnly}>
-              <option value="">—</option>
+              <option value="">{t.chooseDepartment}</option>
               {d.departments.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
             </select>
           </Field>

@@ -6,7 +6,9 @@ import { Link, useLocation } from "react-router";
 import { fill, longDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts } from "../components/staff";
+import { AffectedRequests, StaffErrors, useRefusedForm, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts } from "../components/staff";
+
+const CHANGE_FIELDS = ["date", "hours", "clinic", "note"];
 
 function StaffHoursPage() {
   const state = usePageProps("StaffHours");
@@ -19,17 +21,18 @@ function StaffHoursPage() {
   const clinicError = useFieldError("clinic");
   const noteError = useFieldError("note");
   const sent = { date: useSent("date"), hours: useSent("hours"), note: useSent("note"), clinic: useSent("clinic") };
+  const weekFields = state.status === "ready" ? state.props.data.week.flatMap((day) => day.fields.map((f) => f.name)) : [];
+  const which = useRefusedForm({ week: weekFields, change: CHANGE_FIELDS });
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
   if (!d.doctor) return <div className="container page-body"><h1>{all.doctor.notFound}</h1><p><Link to="/staff/doctors">{all.doctor.back}</Link></p></div>;
   const doctor = d.doctor;
   const refused = form && form.status >= 400 ? form : undefined;
-  const weekRefused = refused && Object.keys(refused.errors).some((k) => k.startsWith("hours-"));
+  const weekRefused = which === "week";
   const weekValue = (name: string, stored: string) => {
     const v = weekRefused ? refused?.values[name] : undefined;
     return typeof v === "string" ? v : stored;
   };
-  const weekOrder = d.week.flatMap((day) => day.fields.map((f) => f.name));
   const clinicName = (id: string | null) => d.clinics.find((c) => c.id === id)?.name ?? "";
   const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
   return (
@@ -38,10 +41,11 @@ function StaffHoursPage() {
       <h1>{fill(t.heading, { doctor: doctor.name })}</h1>
       <p>{t.intro}</p>
       {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
+      {which === "" ? <StaffErrors form="page" /> : null}
       <section aria-labelledby="week-h">
         <h2 id="week-h">{t.weekHeading}</h2>
         <StaffForm action={`/staff/doctors/${doctor.id}/hours`} id="week">
-          {weekRefused ? <StaffErrors form="week" order={weekOrder} /> : null}
+          {weekRefused ? <StaffErrors form="week" order={weekFields} /> : null}
           <input type="hidden" name="op" value="week" />
           {d.week.map((day) => (
             <fieldset key={day.weekday} className="staff-week-day">
@@ -85,7 +89,7 @@ function StaffHoursPage() {
           <>
             <h3 id="change-h">{t.addChange}</h3>
             <StaffForm action={`/staff/doctors/${doctor.id}/hours`} id="change">
-              {weekRefused ? null : <StaffErrors form="change" order={["date", "hours", "clinic", "note"]} />}
+              {which === "change" ? <StaffErrors form="change" order={CHANGE_FIELDS} /> : null}
               <input type="hidden" name="op" value="change" />
               <Field form="change" name="date" label={t.date} error={dateError} required>
                 <input {...describedBy("change", "date", dateError)} type="date" className="input" min={d.today} defaultValue={sent.date} />

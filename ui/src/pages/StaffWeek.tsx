@@ -2,15 +2,9 @@
 // days at a glance: hours (and whether they are a change), leave, a closed
 // clinic, and how many requests hold a time; each day links to the day view.
 import { Link } from "react-router";
-import { dayOfMonth, fill, formatDate, longDate, weekdayShort } from "../lib/format";
+import { addDays, dayOfMonth, fill, formatDate, longDate, weekdayShort } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { StaffFrame, StaffState, StaffTable, useStaffTexts } from "../components/staff";
-
-function addDays(iso: string, n: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 function StaffWeekPage() {
   const state = usePageProps("StaffWeek");

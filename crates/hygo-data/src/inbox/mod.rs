@@ -23,7 +23,7 @@ use serde_json::json;
 
 use crate::appointments::{check_slot, find_doctor};
 use crate::audit::{self, Actor, Target};
-use crate::entities::appointment;
+use crate::entities::{appointment, doctor};
 use crate::form::{Check, Invalid, Message, WriteError};
 use crate::ist::Clock;
 use crate::notices::Notices;
@@ -163,7 +163,8 @@ pub async fn take(
         return Err(WriteError::Invalid(Invalid::field("status", Message::new("inbox.notYet"))));
     }
     let mut change = appointment::ActiveModel::from(row.clone());
-    let mut doctor_name = find_doctor(db, Some(row.doctor_id), None).await?.map(|d| d.name).unwrap_or_default();
+    // By id, retired or not: the request keeps its doctor's name.
+    let mut doctor_name = doctor::Entity::find_by_id(row.doctor_id).one(db).await?.map(|d| d.name).unwrap_or_default();
     if step == Step::Reschedule {
         let slot = slot.unwrap_or_default();
         let mut c = Check::default();
@@ -241,7 +242,7 @@ pub async fn expire_due(db: &Db, now: DateTime<Utc>, hours: i64, notices: &Notic
         let mut after = row.clone();
         after.status = Status::Expired.as_str().to_owned();
         audit::record(&txn, &Actor::system(), "expire", Target { kind: "appointment", name: &row.reference }, audited(&row), audited(&after)).await?;
-        let doctor = find_doctor(db, Some(row.doctor_id), None).await?.map(|d| d.name).unwrap_or_default();
+        let doctor = doctor::Entity::find_by_id(row.doctor_id).one(db).await?.map(|d| d.name).unwrap_or_default();
         if let Some(mail) = notices.appointment_changed(&after, &doctor) {
             crate::mail::queue(&txn, mail).await?;
         }
