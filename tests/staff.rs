@@ -1392,6 +1392,20 @@ async fn admins_add_a_doctor_with_a_photo_and_hours_close_a_clinic_and_the_publi
         assert_eq!(reopened.status, 303, "{b}");
         assert_eq!(slots_of("2030-01-14").await["availability"], json!("open"), "{b}");
 
+        // A Tuesday visit is at the head office: its confirmation and invitation say so.
+        let mut tuesday = body.clone();
+        tuesday["date"] = json!("2030-01-22");
+        tuesday["email"] = json!("meena@example.in");
+        tuesday["phone"] = json!("+91 98765 22222");
+        let (status, _, booked) = send(&app, post_json("/appointments/bookAppointment", &tuesday)).await;
+        assert_eq!(status, 201, "{b}: {booked}");
+        let tuesday_ref = booked["data"]["reference"].as_str().unwrap().to_owned();
+        let confirmed = write(&desk, &format!("/staff/appointments/{tuesday_ref}"), &[("step", "confirm")]).await;
+        assert_eq!(confirmed.status, 303, "{b}");
+        let mail = mails(&state.db).await.into_iter().rev().find(|m| m.to_address == "meena@example.in").unwrap();
+        assert!(mail.body.contains("Where: HYGO Head Office Clinic, Race Course Road"), "{b}: {}", mail.body);
+        assert!(mail.calendar.as_deref().unwrap().contains("Race Course Road"), "{b}: the invitation's location");
+
         // A change of hours: no hours on Tuesday 15 January.
         let change = write(&admin, &hours_path, &[("op", "change"), ("date", "2030-01-15"), ("hours", ""), ("note", "Conference")]).await;
         assert_eq!(change.status, 303, "{b}");
@@ -1479,6 +1493,8 @@ async fn admins_add_a_doctor_with_a_photo_and_hours_close_a_clinic_and_the_publi
         retired_booking["phone"] = json!("+91 98765 11111");
         let (status, _, answer) = send(&app, post_json("/appointments/bookAppointment", &retired_booking)).await;
         assert_eq!((status, answer["errors"]["doctor"].clone()), (422, json!(text("appointment.doctorUnknown"))), "{b}: and take no requests: {answer}");
+        let upcoming = props(&call(&app, get_as(&doctor_path, Some(&desk.token))).await)["data"]["upcoming"].clone();
+        assert_eq!(upcoming.as_array().unwrap().iter().map(|r| r["reference"].clone()).collect::<Vec<_>>(), [json!(reference), json!(tuesday_ref)], "{b}: the requests still to come are listed for the desk");
         let inbox = call(&app, get_as(&format!("/staff/appointments/{reference}"), Some(&desk.token))).await;
         assert!(inbox.text.contains("Dr. Nisha Joshi"), "{b}: the request keeps the doctor's name");
         assert_eq!(write(&admin, &doctor_path, &[("op", "return")]).await.status, 303, "{b}");

@@ -447,6 +447,8 @@ pub struct DoctorData {
     /// YYYY-MM-DD when retired.
     pub retired_on: Option<String>,
     pub photo: Option<hygo_data::doctor_photos::Photo>,
+    /// A retired doctor's requests still to come, for the desk to move or decline.
+    pub upcoming: Vec<Row>,
     /// The largest upload, in MB.
     pub max_photo_mb: usize,
     pub can_edit: bool,
@@ -480,6 +482,10 @@ pub async fn doctor(cx: &Cx<'_>) -> Result<Loaded, DataError> {
         clinics: clinic_choices(),
         retired_on: row.as_ref().and_then(|r| r.retired_on.clone()),
         photo: row.as_ref().and_then(|r| r.photo.as_deref()).and_then(hygo_data::doctor_photos::Photo::read),
+        upcoming: match row.as_ref().filter(|r| r.retired_on.is_some()) {
+            Some(r) => hygo_data::doctor_edit::upcoming(cx.db(), r.id, cx.clock().today()).await?,
+            None => Vec::new(),
+        },
         max_photo_mb: hygo_data::photos::MAX_BYTES / (1024 * 1024),
         can_edit: is_admin(cx),
     };

@@ -65,13 +65,14 @@ impl Notices {
     }
 
     /// What the patient is sent when their request became `row` (its new status,
-    /// and for a reschedule its new time and sequence).
-    pub fn appointment_changed(&self, row: &appointment::Model, doctor: &str) -> Option<Mail> {
+    /// and for a reschedule its new time and sequence), naming the clinic of the
+    /// visit (`schedule::clinic_of_visit`; None: the first clinic).
+    pub fn appointment_changed(&self, row: &appointment::Model, doctor: &str, clinic: Option<&catalogue::Clinic>) -> Option<Mail> {
         if row.email.is_empty() {
             return None;
         }
         let when = when(row);
-        let clinic = &catalogue::clinics()[0];
+        let clinic = clinic.unwrap_or(&catalogue::clinics()[0]);
         let rebook = format!("{}/appointment", self.public_url);
         let invitation = |method| {
             let date = NaiveDate::parse_from_str(&row.date, "%Y-%m-%d").ok()?;

@@ -158,6 +158,19 @@ pub async fn hours_on(db: &Db, doctor: &doctor::Model, date: NaiveDate) -> Resul
     Ok((hours, false))
 }
 
+/// Where a visit takes place: the clinic of the doctor's range that holds its
+/// start on its date, or else the doctor's own clinic (the e-mails and the
+/// calendar invitation name it).
+pub async fn clinic_of_visit(db: &Db, doctor_id: i32, date: &str, start: &str) -> Result<Option<&'static catalogue::Clinic>, DataError> {
+    let Some(doctor) = doctor::Entity::find_by_id(doctor_id).one(db).await? else { return Ok(None) };
+    let (Some(day), Some(t)) = (crate::appointments::parse_date(date), slots::parse_time(start)) else {
+        return Ok(catalogue::find_clinic(&doctor.clinic_id));
+    };
+    let (hours, _) = hours_on(db, &doctor, day).await?;
+    let at = hours.iter().find(|h| h.range.start <= t && t < h.range.end).map_or(doctor.clinic_id.as_str(), |h| h.clinic.as_str());
+    Ok(catalogue::find_clinic(at).or_else(|| catalogue::find_clinic(&doctor.clinic_id)))
+}
+
 /// The closures of every clinic on a date.
 pub async fn closures_on(db: &Db, date: NaiveDate) -> Result<Vec<Closure>, DataError> {
     let rows = clinic_closure::Entity::find().filter(clinic_closure::Column::Day.eq(date.to_string())).all(db).await?;

@@ -616,6 +616,10 @@ id: number | null, fields: StaffDoctorFields, departments: Array<StaffOption>, c
  */
 retiredOn: string | null, photo: Photo | null, 
 /**
+ * A retired doctor's requests still to come, for the desk to move or decline.
+ */
+upcoming: Array<InboxRow>, 
+/**
  * The largest upload, in MB.
  */
 maxPhotoMb: number, canEdit: boolean, };

@@ -7,7 +7,7 @@ import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { DoctorImage } from "../components/ui";
-import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useRefusedForm, useSent, useStaff, useStaffTexts } from "../components/staff";
+import { AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useRefusedForm, useSent, useStaff, useStaffTexts } from "../components/staff";
 import type { StaffDoctorFields } from "../types";
 
 const FIELDS = ["name", "specialization", "department", "experience", "bio", "education", "services", "languages", "insurances",
@@ -44,7 +44,12 @@ function StaffDoctorPage() {
       <h1>{d.id ? fill(t.heading, { doctor: name }) : t.addHeading}</h1>
       {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
       {which === "" ? <StaffErrors form="page" /> : null}
-      {d.retiredOn ? <p className="staff-note">{fill(t.retiredNote, { date: formatDate(d.retiredOn) })}</p> : null}
+      {d.retiredOn ? (
+        <>
+          <p className="staff-note">{fill(t.retiredNote, { date: formatDate(d.retiredOn) })}</p>
+          <AffectedRequests rows={d.upcoming} heading={t.upcoming} none={t.noneUpcoming} />
+        </>
+      ) : null}
       {d.id ? (
         <p className="staff-links">
           <Link to={`/staff/doctors/${d.id}/hours`}>{t.hoursLink}</Link>

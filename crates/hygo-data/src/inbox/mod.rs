@@ -208,7 +208,8 @@ pub async fn take(
     }
     let after = appointment::Entity::find_by_id(row.id).one(&txn).await?.ok_or_else(not_found)?;
     audit::record(&txn, actor, step.as_str(), Target { kind: "appointment", name: &row.reference }, audited(&row), audited(&after)).await?;
-    if let Some(mail) = notices.appointment_changed(&after, &doctor_name) {
+    let clinic = crate::schedule::clinic_of_visit(db, after.doctor_id, &after.date, &after.start_time).await?;
+    if let Some(mail) = notices.appointment_changed(&after, &doctor_name, clinic) {
         crate::mail::queue(&txn, mail).await.map_err(DataError::from)?;
     }
     txn.commit().await.map_err(DataError::from)?;
@@ -243,7 +244,8 @@ pub async fn expire_due(db: &Db, now: DateTime<Utc>, hours: i64, notices: &Notic
         after.status = Status::Expired.as_str().to_owned();
         audit::record(&txn, &Actor::system(), "expire", Target { kind: "appointment", name: &row.reference }, audited(&row), audited(&after)).await?;
         let doctor = doctor::Entity::find_by_id(row.doctor_id).one(db).await?.map(|d| d.name).unwrap_or_default();
-        if let Some(mail) = notices.appointment_changed(&after, &doctor) {
+        let clinic = crate::schedule::clinic_of_visit(db, after.doctor_id, &after.date, &after.start_time).await?;
+        if let Some(mail) = notices.appointment_changed(&after, &doctor, clinic) {
             crate::mail::queue(&txn, mail).await?;
         }
         txn.commit().await?;
