@@ -237,29 +237,25 @@ fn flatten(image: DynamicImage) -> RgbImage {
 }
 
 fn encode_webp(image: &RgbImage) -> Result<Version, PhotoError> {
-    let mut bytes = Vec::new();
-    WebPEncoder::new_lossless(&mut bytes)
-        .encode(
-            image.as_raw(),
-            image.width(),
-            image.height(),
-            ExtendedColorType::Rgb8,
-        )
-        .map_err(|_| PhotoError::Unreadable)?;
-    Ok(version(bytes, image, "webp", "image/webp"))
+    encoded(image, "webp", "image/webp", |out, raw, (w, h)| WebPEncoder::new_lossless(out).encode(raw, w, h, ExtendedColorType::Rgb8))
 }
 
 fn encode_jpeg(image: &RgbImage) -> Result<Version, PhotoError> {
+    encoded(image, "jpg", "image/jpeg", |out, raw, (w, h)| {
+        JpegEncoder::new_with_quality(out, JPEG_QUALITY).encode(raw, w, h, ExtendedColorType::Rgb8)
+    })
+}
+
+/// Runs an encoder over the pixels into a new buffer, and names the result.
+fn encoded(
+    image: &RgbImage,
+    extension: &str,
+    content_type: &'static str,
+    encode: impl FnOnce(&mut Vec<u8>, &[u8], (u32, u32)) -> image::ImageResult<()>,
+) -> Result<Version, PhotoError> {
     let mut bytes = Vec::new();
-    JpegEncoder::new_with_quality(&mut bytes, JPEG_QUALITY)
-        .encode(
-            image.as_raw(),
-            image.width(),
-            image.height(),
-            ExtendedColorType::Rgb8,
-        )
-        .map_err(|_| PhotoError::Unreadable)?;
-    Ok(version(bytes, image, "jpg", "image/jpeg"))
+    encode(&mut bytes, image.as_raw(), image.dimensions()).map_err(|_| PhotoError::Unreadable)?;
+    Ok(version(bytes, image, extension, content_type))
 }
 
 fn version(

@@ -1,11 +1,10 @@
 // /staff/closures (src/pages/staff.rs, closures; hygo_data::schedule): the dates a
 // clinic is closed, all day or part of it, with the note patients see and the
 // requests at the closed time; admins add and remove them.
-import { useLocation } from "react-router";
 import { fill, longDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { AffectedRequests, useRefusedForm, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+import { DoneNote, ButtonForm, AffectedRequests, useRefusedForm, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
 
 const CLOSURE_FIELDS = ["clinic", "date", "from", "until", "note"];
 
@@ -13,7 +12,6 @@ function StaffClosuresPage() {
   const state = usePageProps("StaffClosures");
   const all = useStaffTexts();
   const t = all.closures;
-  const { search } = useLocation();
   const errors = { clinic: useFieldError("clinic"), date: useFieldError("date"), from: useFieldError("from"), until: useFieldError("until"), note: useFieldError("note") };
   const sent = { clinic: useSent("clinic"), date: useSent("date"), from: useSent("from"), until: useSent("until"), note: useSent("note") };
   const which = useRefusedForm({ closure: CLOSURE_FIELDS });
@@ -27,12 +25,11 @@ function StaffClosuresPage() {
     if (until) return fill(t.until, { date: day, until });
     return fill(t.allDay, { date: day });
   };
-  const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
   return (
     <div className="container page-body">
       <h1>{t.heading}</h1>
       <p>{t.intro}</p>
-      {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
+      <DoneNote texts={t.done} />
       {which === "" ? <StaffErrors form="page" /> : null}
       {d.closures.length === 0 ? <p>{t.none}</p> : (
         <ul className="staff-leave">
@@ -42,11 +39,7 @@ function StaffClosuresPage() {
               <p><strong>{t.note}:</strong> <span className="staff-text">{c.note}</span></p>
               <AffectedRequests rows={c.affected} heading={t.affected} none={t.noneAffected} withDoctor />
               {d.canEdit ? (
-                <StaffForm action="/staff/closures" id={`remove-${c.id}`} className="staff-inline">
-                  <input type="hidden" name="op" value="remove" />
-                  <input type="hidden" name="closureId" value={c.id} />
-                  <button type="submit" className="button button--outline">{t.remove}</button>
-                </StaffForm>
+                <ButtonForm action="/staff/closures" id={`remove-${c.id}`} fields={{ op: "remove", closureId: c.id }} label={t.remove} />
               ) : null}
             </li>
           ))}

@@ -2,12 +2,12 @@
 // hygo_data::doctor_edit, hygo_data::doctor_photos): a doctor's profile as the
 // public pages show it, for admins to add or edit; the photo (a multipart upload);
 // retiring and bringing back. The desk sees the same page without the forms.
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { DoctorImage } from "../components/ui";
-import { AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useRefusedForm, useSent, useStaff, useStaffTexts } from "../components/staff";
+import { DoneNote, ButtonForm, AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useRefusedForm, useSent, useStaff, useStaffTexts } from "../components/staff";
 import type { StaffDoctorFields } from "../types";
 
 const FIELDS = ["name", "specialization", "department", "experience", "bio", "education", "services", "languages", "insurances",
@@ -18,7 +18,6 @@ const LISTS: readonly Name[] = ["education", "services", "languages", "insurance
 function StaffDoctorPage() {
   const state = usePageProps("StaffDoctor");
   const t = useStaffTexts().doctor;
-  const { search } = useLocation();
   const { bar } = useStaff();
   const errors = Object.fromEntries(FIELDS.map((f) => [f, useFieldError(f)])) as Record<Name, string | undefined>;
   const sent = Object.fromEntries(FIELDS.map((f) => [f, useSent(f)])) as Record<Name, string>;
@@ -28,7 +27,6 @@ function StaffDoctorPage() {
   const d = state.props.data;
   const refused = which === "doctor";
   const value = (f: Name) => (refused ? sent[f] : (d.fields as StaffDoctorFields)[f]);
-  const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
   if (!d.id && state.props.page !== "staff-doctor-new") {
     return <div className="container page-body"><h1>{t.notFound}</h1><p><Link to="/staff/doctors">{t.back}</Link></p></div>;
   }
@@ -42,7 +40,7 @@ function StaffDoctorPage() {
     <div className="container page-body">
       <p><Link to="/staff/doctors">{t.back}</Link></p>
       <h1>{d.id ? fill(t.heading, { doctor: name }) : t.addHeading}</h1>
-      {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
+      <DoneNote texts={t.done} />
       {which === "" ? <StaffErrors form="page" /> : null}
       {d.retiredOn ? (
         <>
@@ -125,10 +123,7 @@ function StaffDoctorPage() {
         <section aria-labelledby="retire-h">
           <h2 id="retire-h">{t.retireHeading}</h2>
           <p>{d.retiredOn ? t.returnHint : t.retireHint}</p>
-          <StaffForm action={`/staff/doctors/${d.id}`} id="retire" className="staff-inline">
-            <input type="hidden" name="op" value={d.retiredOn ? "return" : "retire"} />
-            <button type="submit" className="button button--outline">{d.retiredOn ? t.return : t.retire}</button>
-          </StaffForm>
+          <ButtonForm action={`/staff/doctors/${d.id}`} id="retire" fields={{ op: d.retiredOn ? "return" : "retire" }} label={d.retiredOn ? t.return : t.retire} />
         </section>
       ) : null}
     </div>

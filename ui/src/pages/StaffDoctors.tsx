@@ -1,22 +1,20 @@
 // /staff/doctors (src/pages/staff.rs, doctor_list; hygo_data::doctor_edit): every
 // doctor, current first, with links to their profile and hours; admins add one.
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
-import { StaffFrame, StaffState, StaffTable, useStaffTexts } from "../components/staff";
+import { DoneNote, StaffFrame, StaffState, StaffTable, useStaffTexts } from "../components/staff";
 
 function StaffDoctorsPage() {
   const state = usePageProps("StaffDoctors");
   const t = useStaffTexts().doctors;
-  const { search } = useLocation();
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
-  const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
   return (
     <div className="container page-body">
       <h1>{t.heading}</h1>
       <p>{t.intro}</p>
-      {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
+      <DoneNote texts={t.done} />
       {d.canEdit ? <p><Link to="/staff/doctors/new" className="button button--primary">{t.add}</Link></p> : null}
       <StaffTable label={t.heading}>
         <table className="staff-table">

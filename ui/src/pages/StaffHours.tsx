@@ -2,11 +2,11 @@
 // doctor's weekly hours, one box per weekday and clinic (ranges such as
 // "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM"), and changes of hours on a date, each
 // with the requests that no longer fit. Admins change them; the desk sees them.
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { fill, longDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { AffectedRequests, StaffErrors, useRefusedForm, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts } from "../components/staff";
+import { DoneNote, ButtonForm, AffectedRequests, StaffErrors, useRefusedForm, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts } from "../components/staff";
 
 const CHANGE_FIELDS = ["date", "hours", "clinic", "note"];
 
@@ -14,7 +14,6 @@ function StaffHoursPage() {
   const state = usePageProps("StaffHours");
   const all = useStaffTexts();
   const t = all.hours;
-  const { search } = useLocation();
   const { form } = useStaff();
   const dateError = useFieldError("date");
   const hoursError = useFieldError("hours");
@@ -34,13 +33,12 @@ function StaffHoursPage() {
     return typeof v === "string" ? v : stored;
   };
   const clinicName = (id: string | null) => d.clinics.find((c) => c.id === id)?.name ?? "";
-  const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
   return (
     <div className="container page-body">
       <p><Link to={`/staff/doctors/${doctor.id}`}>{fill(t.back, { doctor: doctor.name })}</Link></p>
       <h1>{fill(t.heading, { doctor: doctor.name })}</h1>
       <p>{t.intro}</p>
-      {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
+      <DoneNote texts={t.done} />
       {which === "" ? <StaffErrors form="page" /> : null}
       <section aria-labelledby="week-h">
         <h2 id="week-h">{t.weekHeading}</h2>
@@ -75,11 +73,7 @@ function StaffHoursPage() {
                 {c.note ? <p><strong>{t.note}:</strong> <span className="staff-text">{c.note}</span></p> : null}
                 <AffectedRequests rows={c.affected} heading={t.affected} none={t.noneAffected} />
                 {d.canEdit ? (
-                  <StaffForm action={`/staff/doctors/${doctor.id}/hours`} id={`unchange-${c.id}`} className="staff-inline">
-                    <input type="hidden" name="op" value="unchange" />
-                    <input type="hidden" name="changeId" value={c.id} />
-                    <button type="submit" className="button button--outline">{t.removeChange}</button>
-                  </StaffForm>
+                  <ButtonForm action={`/staff/doctors/${doctor.id}/hours`} id={`unchange-${c.id}`} fields={{ op: "unchange", changeId: c.id }} label={t.removeChange} />
                 ) : null}
               </li>
             ))}

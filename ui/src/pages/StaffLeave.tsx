@@ -2,17 +2,15 @@
 // and coming leave, each with the requests already made for its days (the desk
 // moves or declines them), and for admins the forms to add and remove leave.
 // Plain forms: a GET one chooses the doctor, POSTs change the leave.
-import { useLocation } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+import { DoneNote, ButtonForm, AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
 
 function StaffLeavePage() {
   const state = usePageProps("StaffLeave");
   const all = useStaffTexts();
   const t = all.leave;
-  const { search } = useLocation();
   const fromError = useFieldError("from");
   const untilError = useFieldError("until");
   const noteError = useFieldError("note");
@@ -20,12 +18,11 @@ function StaffLeavePage() {
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
   const doctor = d.doctors.find((doc) => doc.id === d.doctor);
-  const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
   return (
     <div className="container page-body">
       <h1>{t.heading}</h1>
       <p>{t.intro}</p>
-      {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
+      <DoneNote texts={t.done} />
       <form method="get" action="/staff/leave" className="staff-filters" aria-label={t.doctor}>
         <Field form="choose" name="doctor" label={t.doctor}>
           <select {...describedBy("choose", "doctor")} className="input" defaultValue={d.doctor ? String(d.doctor) : ""}>
@@ -45,12 +42,7 @@ function StaffLeavePage() {
                   {p.note ? <p><strong>{t.note}:</strong> <span className="staff-text">{p.note}</span></p> : null}
                   <AffectedRequests rows={p.affected} heading={t.affected} none={t.noneAffected} />
                   {d.canEdit ? (
-                    <StaffForm action="/staff/leave" id={`remove-${p.id}`} className="staff-inline">
-                      <input type="hidden" name="op" value="remove" />
-                      <input type="hidden" name="doctorId" value={doctor.id} />
-                      <input type="hidden" name="leaveId" value={p.id} />
-                      <button type="submit" className="button button--outline">{t.remove}</button>
-                    </StaffForm>
+                    <ButtonForm action="/staff/leave" id={`remove-${p.id}`} fields={{ op: "remove", doctorId: doctor.id, leaveId: p.id }} label={t.remove} />
                   ) : null}
                 </li>
               ))}
