@@ -99,14 +99,6 @@ export function AffectedRequests({ rows, heading, none, withDoctor = false }: {
   );
 }
 
-/** What a write just did, from the page's `?done=` (after POST-redirect-GET), in the page's words. */
-export function DoneNote({ texts }: { texts: Record<string, string> }) {
-  const { search } = useLocation();
-  const done = new URLSearchParams(search).get("done");
-  const text = done ? texts[done] : undefined;
-  return text ? <p className="staff-done" role="status">{text}</p> : null;
-}
-
 /** A form that is one button: its hidden fields, then the button (remove, retire). */
 export function ButtonForm({ action, id, fields, label }: {
   action: string; id: string; fields: Record<string, string | number>; label: string;

@@ -4,7 +4,8 @@
 import { fill, longDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { DoneNote, ButtonForm, AffectedRequests, useRefusedForm, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+import { ButtonForm, AffectedRequests, useRefusedForm, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+import { DoneNote } from "../components/staff-done";
 
 const CLOSURE_FIELDS = ["clinic", "date", "from", "until", "note"];
 

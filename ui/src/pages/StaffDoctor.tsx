@@ -7,7 +7,8 @@ import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { DoctorImage } from "../components/ui";
-import { DoneNote, ButtonForm, AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useRefusedForm, useSent, useStaff, useStaffTexts } from "../components/staff";
+import { ButtonForm, AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useRefusedForm, useSent, useStaff, useStaffTexts } from "../components/staff";
+import { DoneNote } from "../components/staff-done";
 import type { StaffDoctorFields } from "../types";
 
 const FIELDS = ["name", "specialization", "department", "experience", "bio", "education", "services", "languages", "insurances",

@@ -3,7 +3,8 @@
 import { Link } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
-import { DoneNote, StaffFrame, StaffState, StaffTable, useStaffTexts } from "../components/staff";
+import { StaffFrame, StaffState, StaffTable, useStaffTexts } from "../components/staff";
+import { DoneNote } from "../components/staff-done";
 
 function StaffDoctorsPage() {
   const state = usePageProps("StaffDoctors");

@@ -6,7 +6,8 @@ import { Link } from "react-router";
 import { fill, longDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { DoneNote, ButtonForm, AffectedRequests, StaffErrors, useRefusedForm, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts } from "../components/staff";
+import { ButtonForm, AffectedRequests, StaffErrors, useRefusedForm, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts } from "../components/staff";
+import { DoneNote } from "../components/staff-done";
 
 const CHANGE_FIELDS = ["date", "hours", "clinic", "note"];
 

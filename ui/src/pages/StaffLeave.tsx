@@ -5,7 +5,8 @@
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { DoneNote, ButtonForm, AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+import { ButtonForm, AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+import { DoneNote } from "../components/staff-done";
 
 function StaffLeavePage() {
   const state = usePageProps("StaffLeave");
