@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs test suites side by side, each with its output in a log of its own
 # (target/test-logs/NAME.log), and reports each suite when it ends: its time and
-# its summary lines if it passed, its whole log if it failed. Exits 1 if any failed.
+# its summary lines if it passed, its whole log if it failed; at the end, what
+# failed once more, so that the tail of the output names it. Exits 1 if any failed.
 #   tests/suites.sh 'NAME=COMMAND' ['NAME=COMMAND' ...]
 # COMMAND runs with bash from the repository's root.
 set -uo pipefail
@@ -38,6 +39,13 @@ while [ ${#name_of[@]} -gt 0 ]; do
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
+  # Again at the very end, where a reader of only the tail still sees it: what
+  # failed in each failed suite (node --test's "not ok" blocks, cargo's panics and
+  # its list of failures), at most 120 lines a suite.
+  for name in "${failed[@]}"; do
+    echo "== what failed in $name:"
+    grep -E -A 24 '^ *not ok |panicked at|^failures:$' "$logs/$name.log" | head -n 120 | sed "s/^/   $name | /"
+  done
   echo "== failed: ${failed[*]} (logs in target/test-logs/)"
   exit 1
 fi
