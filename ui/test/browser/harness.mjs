@@ -66,6 +66,11 @@ export async function startServer(extraEnv = {}) {
       HYGO_WRITE_LIMIT: "10000",
       // And fill the forms without JavaScript faster than a person (the token is still checked).
       HYGO_FORM_MIN_SECONDS: "0",
+      // A render's deadline is wall-clock time. In CI this debug build shares two
+      // cores with the Rust suite, the fuzzer and three Chromiums, and a cold render
+      // once took over the 2 s default; what the deadline does is tested in Rust
+      // (hygo-render's engine: a runaway render is interrupted), not here.
+      HYGO_RENDER_TIMEOUT_MS: "15000",
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
