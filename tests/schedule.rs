@@ -212,3 +212,52 @@ async fn hours_that_cannot_be_kept_are_refused_with_a_sentence() {
     assert_eq!(errors["until"], "The clinic must reopen after it closes.");
     assert_eq!(errors["note"], "Enter the note patients will see, such as Closed for Diwali.");
 }
+
+/// "Back on" after a leave is the slot engine's next day with slots: a clinic
+/// closure pushes it on, a change of hours on a day off brings it forward. The
+/// slots, the doctor's profile data and a refused booking's sentence agree.
+#[actix_web::test]
+async fn back_on_after_a_leave_follows_closures_and_changes_of_hours() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        // On leave Fri 11 to Mon 14 January; Wed 16 the clinic is closed; no hours on Thursdays.
+        let (id, _) = the_doctor(&state.db).await;
+        let (actor, today) = (Actor::system(), at(NOW).today());
+        let mut seen = Vec::new();
+        for step in 0..3 {
+            match step {
+                1 => {
+                    let closure = schedule::NewClosure { clinic: Some("kalawad-road"), date: Some("2030-01-15"), from: None, until: None, note: Some("Closed for staff training") };
+                    schedule::add_closure(&state.db, &actor, closure, today).await.unwrap();
+                }
+                2 => {
+                    let change = schedule::NewChange { date: Some("2030-01-17"), hours: Some("10:00 AM - 11:00 AM"), clinic: None, note: None };
+                    schedule::add_change(&state.db, &actor, id, change, today).await.unwrap();
+                }
+                _ => {}
+            }
+            let app = test::init_service(hygo::app::app(state_with(&db, at(NOW), 1000).await)).await;
+            let slots = fetch(&app, &format!("/appointments/slots?doctorId={id}&date=2030-01-12")).await.json();
+            let back = slots["backOn"].as_str().expect("backOn").to_owned();
+            let profile = fetch(&app, &format!("/api/doctors/{id}")).await.json();
+            assert_eq!(profile["data"]["leave"][0]["backOn"], back.as_str(), "{b}: the profile says the same: {profile}");
+            let booking = serde_json::json!({
+                "name": "Ravi Mehta", "phone": "+91 98250 12345", "email": "ravi@example.in", "doctorId": id,
+                "date": "2030-01-12", "time": "10:00 AM", "reason": "consultation", "visitType": "in-person"
+            });
+            let refused = common::call(&app, common::post_json("/appointments/bookAppointment", &booking)).await;
+            assert_eq!(refused.status, 422, "{b}");
+            seen.push((back, refused.json()["errors"]["date"].as_str().unwrap().to_owned()));
+        }
+        let backs: Vec<&str> = seen.iter().map(|(back, _)| back.as_str()).collect();
+        assert_eq!(
+            backs,
+            ["2030-01-15", "2030-01-18", "2030-01-17"],
+            "{b}: the Tuesday; with it closed, the Friday (Wednesday closed, no Thursday hours); with Thursday hours, the Thursday"
+        );
+        for ((_, sentence), day) in seen.iter().zip(["Tuesday, 15 January 2030", "Friday, 18 January 2030", "Thursday, 17 January 2030"]) {
+            assert!(sentence.contains(day), "{b}: the refusal names {day}: {sentence}");
+        }
+    }
+}

@@ -177,6 +177,10 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
         hours.entry(h.doctor_id).or_default().push(h);
     }
     let mut periods = leave::periods(db, &ids, today).await?;
+    let mut exceptions = HashMap::new();
+    for row in rows.iter().filter(|r| periods.contains_key(&r.id)) {
+        exceptions.insert(row.id, leave::exceptions(db, row, &periods[&row.id]).await?);
+    }
     let on_leave_text = catalogue::site()["doctorStatus"]["onLeave"].as_str().unwrap_or("On leave");
     let mut doctors = rows
         .into_iter()
@@ -192,6 +196,7 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
             let schedule = leave::Schedule {
                 periods: periods.remove(&row.id).unwrap_or_default(),
                 working_days: leave::working_days(&hours),
+                exceptions: exceptions.remove(&row.id).unwrap_or_default(),
             };
             let on_leave = schedule.leave_on(today).is_some();
             let list = |field: &str, text: &str| -> Result<Vec<String>, DataError> {

@@ -8,13 +8,13 @@
 //! dates cannot be read counts the same way (logged), rather than failing every
 //! page that lists doctors.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use chrono::{Datelike, Duration, NaiveDate};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 
-use crate::entities::{doctor, doctor_leave, office_hours};
+use crate::entities::{clinic_closure, doctor, doctor_leave, hour_change, office_hours};
 use crate::{DataError, Db};
 
 /// How far after a leave "back on" looks for a day the doctor works.
@@ -53,6 +53,10 @@ pub struct Schedule {
     pub periods: Vec<Period>,
     /// ISO weekdays (1 Monday … 7 Sunday) with office hours.
     pub working_days: Vec<u32>,
+    /// Dates on which a change of hours or a clinic closure overrides the week,
+    /// with whether the doctor still offers slots on them: "back on" skips a day
+    /// the clinic is closed and counts a day the doctor was given hours.
+    pub exceptions: BTreeMap<NaiveDate, bool>,
 }
 
 impl Schedule {
@@ -66,13 +70,20 @@ impl Schedule {
     pub fn back_on(&self, period: Period) -> Option<NaiveDate> {
         let mut day = period.until? + Duration::days(1);
         for _ in 0..BACK_ON_SEARCH_DAYS {
-            let works = self.working_days.contains(&day.weekday().number_from_monday());
-            if works && self.leave_on(day).is_none() {
+            if self.works_on(day) && self.leave_on(day).is_none() {
                 return Some(day);
             }
             day += Duration::days(1);
         }
         None
+    }
+
+    /// Whether the doctor offers slots on `day`, leave aside.
+    pub fn works_on(&self, day: NaiveDate) -> bool {
+        match self.exceptions.get(&day) {
+            Some(&works) => works,
+            None => self.working_days.contains(&day.weekday().number_from_monday()),
+        }
     }
 
     /// The current and coming periods, from `today` on, as the pages show them.
@@ -129,11 +140,50 @@ pub fn says_on_leave(availability: &str) -> bool {
     availability.trim().to_lowercase().starts_with("on leave")
 }
 
-/// One doctor's leave from `from` on, and the weekdays they work.
+/// One doctor's leave from `from` on, the weekdays they work, and the dates
+/// that differ from their week in the days "back on" may look at.
 pub async fn schedule(db: &Db, doctor_id: i32, from: NaiveDate) -> Result<Schedule, DataError> {
     let periods = periods(db, &[doctor_id], from).await?.remove(&doctor_id).unwrap_or_default();
     let hours = office_hours::Entity::find().filter(office_hours::Column::DoctorId.eq(doctor_id)).all(db).await?;
-    Ok(Schedule { periods, working_days: working_days(&hours) })
+    let exceptions = match doctor::Entity::find_by_id(doctor_id).one(db).await? {
+        Some(doctor) => exceptions(db, &doctor, &periods).await?,
+        None => BTreeMap::new(),
+    };
+    Ok(Schedule { periods, working_days: working_days(&hours), exceptions })
+}
+
+/// The dates after the ends of `periods`, as far as "back on" looks, that have a
+/// change of the doctor's hours or a closure of a clinic, with whether the doctor
+/// offers slots on them (the slot engine's own answer). Nothing to look at when
+/// no period has an end.
+pub async fn exceptions(db: &Db, doctor: &doctor::Model, periods: &[Period]) -> Result<BTreeMap<NaiveDate, bool>, DataError> {
+    let ends = || periods.iter().filter_map(|p| p.until);
+    let (Some(first), Some(last)) = (ends().min(), ends().max()) else { return Ok(BTreeMap::new()) };
+    let (from, until) = ((first + Duration::days(1)).to_string(), (last + Duration::days(BACK_ON_SEARCH_DAYS)).to_string());
+    let mut dates = BTreeSet::new();
+    for day in hour_change::Entity::find()
+        .filter(hour_change::Column::DoctorId.eq(doctor.id))
+        .filter(hour_change::Column::Day.between(from.clone(), until.clone()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|c| c.day)
+        .chain(
+            clinic_closure::Entity::find()
+                .filter(clinic_closure::Column::Day.between(from, until))
+                .all(db)
+                .await?
+                .into_iter()
+                .map(|c| c.day),
+        )
+    {
+        dates.extend(crate::appointments::parse_date(&day));
+    }
+    let mut out = BTreeMap::new();
+    for date in dates {
+        out.insert(date, !crate::schedule::day_plan(db, doctor, date).await?.grid.is_empty());
+    }
+    Ok(out)
 }
 
 /// The ISO weekdays on which hours offer slots (not "Closed for renovation").
@@ -321,6 +371,7 @@ mod tests {
                 Period { from: d("2026-12-14"), until: Some(d("2026-12-14")) },
             ],
             working_days: vec![1, 4],
+            exceptions: BTreeMap::new(),
         };
         assert!(s.leave_on(d("2026-12-07")).is_some());
         assert!(s.leave_on(d("2026-12-11")).is_some(), "the last day is included");
@@ -329,7 +380,7 @@ mod tests {
         let open = Period { from: d("2026-12-01"), until: None };
         assert!(open.covers(d("2099-01-01")));
         assert_eq!(s.back_on(open), None);
-        let nowhere = Schedule { periods: s.periods.clone(), working_days: vec![] };
+        let nowhere = Schedule { periods: s.periods.clone(), working_days: vec![], exceptions: BTreeMap::new() };
         assert_eq!(nowhere.back_on(s.periods[0]), None, "no working day at all");
         let shown = s.shown(d("2026-12-12"));
         assert_eq!(shown.len(), 1, "a leave that has ended is not shown");
