@@ -1228,7 +1228,7 @@ async fn the_cli_makes_the_first_admin_and_manages_accounts() {
     }
 }
 
-// ---- 8. Doctors, their hours and photos, clinic closures ------------------------------
+// ---- 10. Doctors, their hours and photos, clinic closures ------------------------------
 
 /// A `multipart/form-data` body as a browser sends an upload form: the text
 /// fields, then the file (field `photo`) when given.
@@ -1507,4 +1507,61 @@ async fn admins_add_a_doctor_with_a_photo_and_hours_close_a_clinic_and_the_publi
         assert_eq!(clinic, ["closure-add", "closure-remove"], "{b}");
         audit_in_words(&state.db, b).await;
     }
+}
+
+/// The same picture uploaded at the same moment by two admins (on PostgreSQL,
+/// where writes do not wait for each other until they touch the same row): the
+/// second upload's files have the first's names. Its insert waits for the first
+/// upload's uncommitted file, then leaves it, and the photo is saved rather than
+/// refused with a 503. SQLite takes its write lock at BEGIN, so uploads there
+/// never meet mid-way; this test runs on PostgreSQL only.
+#[actix_web::test]
+async fn the_same_picture_uploaded_at_the_same_moment_is_saved_for_both() {
+    use hygo_data::entities::photo_file;
+    use sea_orm::{ActiveModelTrait, Set, Statement, TransactionTrait};
+    let Ok(admin_url) = std::env::var("TEST_DATABASE_URL") else {
+        eprintln!("TEST_DATABASE_URL is not set: the PostgreSQL upload race did not run");
+        return;
+    };
+    let db = TestDb::postgres(&admin_url).await;
+    let conn = hygo_data::connect(&db.url).await.unwrap();
+    let bytes = picture(640, 480, image::ImageFormat::Jpeg);
+    let jpeg = hygo_data::photos::process(&bytes).unwrap().versions.into_iter().find(|v| v.content_type == "image/jpeg").unwrap();
+
+    // The other upload, half-way: its first file written, not yet committed.
+    let other = conn.begin().await.unwrap();
+    photo_file::ActiveModel {
+        name: Set(jpeg.name.clone()),
+        doctor_id: Set(2),
+        content_type: Set(jpeg.content_type.to_owned()),
+        width: Set(jpeg.width as i32),
+        height: Set(jpeg.height as i32),
+        bytes: Set(jpeg.bytes.clone()),
+    }
+    .insert(&other)
+    .await
+    .unwrap();
+    let saving = actix_web::rt::spawn({
+        let (conn, bytes) = (conn.clone(), bytes.clone());
+        async move { hygo_data::doctor_photos::save(&conn, &Actor::system(), 1, bytes).await }
+    });
+    // This upload reaches the same file and waits for the other's lock.
+    let database = db.url.rsplit('/').next().unwrap().to_owned();
+    let waiting = format!("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = '{database}' AND wait_event_type = 'Lock'");
+    let until = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let row = conn.query_one_raw(Statement::from_string(sea_orm::DbBackend::Postgres, waiting.clone())).await.unwrap().unwrap();
+        if row.try_get::<i64>("", "n").unwrap() > 0 {
+            break;
+        }
+        assert!(std::time::Instant::now() < until, "the upload never reached the other's file");
+        actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+    }
+    other.commit().await.unwrap();
+
+    let photo = saving.await.unwrap().expect("saved, not refused");
+    let url = format!("/photos/{}", jpeg.name);
+    assert!(photo.sources.iter().any(|s| s.url == url), "{url} in {:?}", photo.sources.iter().map(|s| &s.url).collect::<Vec<_>>());
+    let file = photo_file::Entity::find_by_id(jpeg.name.clone()).one(&conn).await.unwrap().expect("the file is there once");
+    assert_eq!(file.bytes, jpeg.bytes);
 }

@@ -4,6 +4,7 @@
 //! `/photos/{name}` as immutable files (`src/photos.rs`); every instance reads
 //! the same rows, so a photo saved on one is served by all.
 
+use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 
@@ -81,19 +82,21 @@ pub async fn save(db: &Db, actor: &Actor, doctor_id: i32, bytes: Vec<u8>) -> Res
     // Only the versions offered are kept.
     let offered: Vec<&str> = photo.sources.iter().filter_map(|s| s.url.strip_prefix(PATH)).collect();
     for v in processed.versions.into_iter().filter(|v| offered.contains(&v.name.as_str())) {
-        if photo_file::Entity::find_by_id(v.name.clone()).one(&txn).await?.is_some() {
-            continue; // the same picture again: the same names
-        }
-        photo_file::ActiveModel {
+        let file = photo_file::ActiveModel {
             name: Set(v.name),
             doctor_id: Set(doctor.id),
             content_type: Set(v.content_type.to_owned()),
             width: Set(v.width as i32),
             height: Set(v.height as i32),
             bytes: Set(v.bytes),
-        }
-        .insert(&txn)
-        .await?;
+        };
+        // The same picture again has the same names and the same bytes: a file
+        // already there, or being written by another upload at this moment (on
+        // PostgreSQL the insert waits for it), is left as it is.
+        photo_file::Entity::insert(file)
+            .on_conflict(OnConflict::column(photo_file::Column::Name).do_nothing().to_owned())
+            .exec_without_returning(&txn)
+            .await?;
     }
     let json = serde_json::to_string(&photo).map_err(|e| DataError::Corrupt { what: "photo".into(), detail: e.to_string() })?;
     let before = serde_json::json!(doctor.photo.is_some());
