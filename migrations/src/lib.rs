@@ -1,6 +1,7 @@
 //! Schema migrations, applied at start-up (`hygo serve`) on SQLite and PostgreSQL
 //! alike. Add a migration as a new module and list it in `Migrator::migrations`;
-//! never edit one that has shipped.
+//! never edit one that has shipped. `parts` holds what new ones share (a key to a
+//! doctor, an index, the data-version triggers).
 
 pub use sea_orm_migration::prelude::*;
 
@@ -15,6 +16,7 @@ mod m20261128_000008_write_probe;
 mod m20261128_000009_references_and_consent;
 mod m20261201_000010_staff;
 mod m20261203_000011_schedules;
+mod parts;
 
 pub struct Migrator;
 

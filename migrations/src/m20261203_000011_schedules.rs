@@ -22,7 +22,9 @@
 
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
-use sea_orm_migration::sea_orm::{ConnectionTrait, DbBackend};
+use sea_orm_migration::sea_orm::ConnectionTrait;
+
+use crate::parts::{self, Rows};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -34,16 +36,7 @@ impl MigrationTrait for Migration {
         manager
             .drop_index(Index::drop().name("uq_office_hours_doctor_weekday").table(OfficeHours::Table).to_owned())
             .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("idx_office_hours_doctor")
-                    .table(OfficeHours::Table)
-                    .col(OfficeHours::DoctorId)
-                    .col(OfficeHours::Weekday)
-                    .to_owned(),
-            )
-            .await?;
+        parts::index(manager, "idx_office_hours_doctor", OfficeHours::Table, [OfficeHours::DoctorId, OfficeHours::Weekday], Rows::Shared).await?;
         for sql in [
             "ALTER TABLE office_hours ADD COLUMN clinic_id VARCHAR(32) NULL",
             "ALTER TABLE doctors ADD COLUMN registration_number VARCHAR(40) NULL",
@@ -64,27 +57,11 @@ impl MigrationTrait for Migration {
                     .col(string_len(HourChanges::Hours, 200))
                     .col(string_len_null(HourChanges::ClinicId, 32))
                     .col(text_null(HourChanges::Note))
-                    .foreign_key(
-                        ForeignKey::create()
-                            .name("fk_hour_changes_doctor")
-                            .from(HourChanges::Table, HourChanges::DoctorId)
-                            .to(Doctors::Table, Doctors::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .foreign_key(&mut parts::to_doctor("fk_hour_changes_doctor", HourChanges::Table, HourChanges::DoctorId))
                     .to_owned(),
             )
             .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("uq_hour_changes_doctor_day")
-                    .table(HourChanges::Table)
-                    .col(HourChanges::DoctorId)
-                    .col(HourChanges::Day)
-                    .unique()
-                    .to_owned(),
-            )
-            .await?;
+        parts::index(manager, "uq_hour_changes_doctor_day", HourChanges::Table, [HourChanges::DoctorId, HourChanges::Day], Rows::Unique).await?;
         manager
             .create_table(
                 Table::create()
@@ -98,17 +75,7 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        manager
-            .create_index(
-                Index::create()
-                    .name("uq_clinic_closures_clinic_day")
-                    .table(ClinicClosures::Table)
-                    .col(ClinicClosures::ClinicId)
-                    .col(ClinicClosures::Day)
-                    .unique()
-                    .to_owned(),
-            )
-            .await?;
+        parts::index(manager, "uq_clinic_closures_clinic_day", ClinicClosures::Table, [ClinicClosures::ClinicId, ClinicClosures::Day], Rows::Unique).await?;
         manager
             .create_table(
                 Table::create()
@@ -123,28 +90,7 @@ impl MigrationTrait for Migration {
             )
             .await?;
 
-        for table in ["hour_changes", "clinic_closures", "photo_files"] {
-            match manager.get_database_backend() {
-                DbBackend::Postgres => {
-                    db.execute_unprepared(&format!(
-                        "CREATE TRIGGER {table}_bump_data_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON {table} \
-                         FOR EACH STATEMENT EXECUTE FUNCTION bump_data_version(1)"
-                    ))
-                    .await?;
-                }
-                _ => {
-                    for event in ["INSERT", "UPDATE", "DELETE"] {
-                        db.execute_unprepared(&format!(
-                            "CREATE TRIGGER {table}_{}_bump_data_version AFTER {event} ON {table} \
-                             BEGIN UPDATE data_version SET version = version + 1 WHERE id = 1; END",
-                            event.to_lowercase()
-                        ))
-                        .await?;
-                    }
-                }
-            }
-        }
-        Ok(())
+        parts::bump_data_version_on(manager, &["hour_changes", "clinic_closures", "photo_files"]).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
@@ -167,24 +113,8 @@ impl MigrationTrait for Migration {
         ] {
             db.execute_unprepared(sql).await?;
         }
-        manager
-            .create_index(
-                Index::create()
-                    .name("uq_office_hours_doctor_weekday")
-                    .table(OfficeHours::Table)
-                    .col(OfficeHours::DoctorId)
-                    .col(OfficeHours::Weekday)
-                    .unique()
-                    .to_owned(),
-            )
-            .await
+        parts::index(manager, "uq_office_hours_doctor_weekday", OfficeHours::Table, [OfficeHours::DoctorId, OfficeHours::Weekday], Rows::Unique).await
     }
-}
-
-#[derive(DeriveIden)]
-enum Doctors {
-    Table,
-    Id,
 }
 
 #[derive(DeriveIden)]

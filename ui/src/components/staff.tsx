@@ -99,6 +99,37 @@ export function AffectedRequests({ rows, heading, none, withDoctor = false }: {
   );
 }
 
+/**
+ * The leave, changes of hours or closures a console page lists: each with its
+ * title, its note for staff, the requests on it (the desk reschedules or declines
+ * them) and, where the viewer may change them, the one-button form that removes it.
+ */
+export function ScheduleEntries<T extends { id: number; note: string | null; affected: readonly InboxRow[] }>({
+  entries, level = 3, title, texts, withDoctor = false, remove,
+}: {
+  entries: readonly T[];
+  /** The entries' headings: h2 on a page of its own, h3 under a doctor's heading. */
+  level?: 2 | 3;
+  title: (entry: T) => string;
+  texts: { note: string; affected: string; noneAffected: string };
+  withDoctor?: boolean;
+  remove: ((entry: T) => { action: string; id: string; fields: Record<string, string | number>; label: string }) | null;
+}) {
+  const Heading = level === 2 ? "h2" : "h3";
+  return (
+    <ul className="staff-leave">
+      {entries.map((e) => (
+        <li key={e.id}>
+          <Heading>{title(e)}</Heading>
+          {e.note ? <p><strong>{texts.note}:</strong> <span className="staff-text">{e.note}</span></p> : null}
+          <AffectedRequests rows={e.affected} heading={texts.affected} none={texts.noneAffected} withDoctor={withDoctor} />
+          {remove ? <ButtonForm {...remove(e)} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A form that is one button: its hidden fields, then the button (remove, retire). */
 export function ButtonForm({ action, id, fields, label }: {
   action: string; id: string; fields: Record<string, string | number>; label: string;

@@ -4,7 +4,7 @@
 import { fill, longDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { ButtonForm, AffectedRequests, useRefusedForm, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+import { useRefusedForm, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts, ScheduleEntries } from "../components/staff";
 import { DoneNote } from "../components/staff-done";
 
 const CLOSURE_FIELDS = ["clinic", "date", "from", "until", "note"];
@@ -33,18 +33,14 @@ function StaffClosuresPage() {
       <DoneNote texts={t.done} />
       {which === "" ? <StaffErrors form="page" /> : null}
       {d.closures.length === 0 ? <p>{t.none}</p> : (
-        <ul className="staff-leave">
-          {d.closures.map((c) => (
-            <li key={c.id}>
-              <h2 className="staff-item-title">{clinicName(c.clinic)}: {when(c.date, c.from, c.until)}</h2>
-              <p><strong>{t.note}:</strong> <span className="staff-text">{c.note}</span></p>
-              <AffectedRequests rows={c.affected} heading={t.affected} none={t.noneAffected} withDoctor />
-              {d.canEdit ? (
-                <ButtonForm action="/staff/closures" id={`remove-${c.id}`} fields={{ op: "remove", closureId: c.id }} label={t.remove} />
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <ScheduleEntries
+          entries={d.closures}
+          level={2}
+          title={(c) => `${clinicName(c.clinic)}: ${when(c.date, c.from, c.until)}`}
+          texts={t}
+          withDoctor
+          remove={d.canEdit ? (c) => ({ action: "/staff/closures", id: `remove-${c.id}`, fields: { op: "remove", closureId: c.id }, label: t.remove }) : null}
+        />
       )}
       {d.canEdit ? (
         <section aria-labelledby="close-h">

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { fill, longDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { ButtonForm, AffectedRequests, StaffErrors, useRefusedForm, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts } from "../components/staff";
+import { StaffErrors, useRefusedForm, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts, ScheduleEntries } from "../components/staff";
 import { DoneNote } from "../components/staff-done";
 
 const CHANGE_FIELDS = ["date", "hours", "clinic", "note"];
@@ -67,18 +67,12 @@ function StaffHoursPage() {
         <h2 id="changes-h">{t.changesHeading}</h2>
         <p>{t.changesIntro}</p>
         {d.changes.length === 0 ? <p>{t.noChanges}</p> : (
-          <ul className="staff-leave">
-            {d.changes.map((c) => (
-              <li key={c.id}>
-                <h3>{fill(t.changeHours, { date: longDate(c.date), hours: c.hours || t.noHours })}{c.clinic ? ` (${clinicName(c.clinic)})` : ""}</h3>
-                {c.note ? <p><strong>{t.note}:</strong> <span className="staff-text">{c.note}</span></p> : null}
-                <AffectedRequests rows={c.affected} heading={t.affected} none={t.noneAffected} />
-                {d.canEdit ? (
-                  <ButtonForm action={`/staff/doctors/${doctor.id}/hours`} id={`unchange-${c.id}`} fields={{ op: "unchange", changeId: c.id }} label={t.removeChange} />
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <ScheduleEntries
+            entries={d.changes}
+            title={(c) => fill(t.changeHours, { date: longDate(c.date), hours: c.hours || t.noHours }) + (c.clinic ? ` (${clinicName(c.clinic)})` : "")}
+            texts={t}
+            remove={d.canEdit ? (c) => ({ action: `/staff/doctors/${doctor.id}/hours`, id: `unchange-${c.id}`, fields: { op: "unchange", changeId: c.id }, label: t.removeChange }) : null}
+          />
         )}
         {d.canEdit ? (
           <>

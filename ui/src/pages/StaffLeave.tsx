@@ -5,7 +5,7 @@
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { ButtonForm, AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts, ScheduleEntries } from "../components/staff";
 import { DoneNote } from "../components/staff-done";
 
 function StaffLeavePage() {
@@ -36,18 +36,12 @@ function StaffLeavePage() {
         <>
           <h2>{fill(t.current, { doctor: doctor.name })}</h2>
           {d.periods.length === 0 ? <p>{fill(t.none, { doctor: doctor.name })}</p> : (
-            <ul className="staff-leave">
-              {d.periods.map((p) => (
-                <li key={p.id}>
-                  <h3>{p.until ? fill(t.fromUntil, { from: formatDate(p.from), until: formatDate(p.until) }) : fill(t.fromOn, { from: formatDate(p.from) })}</h3>
-                  {p.note ? <p><strong>{t.note}:</strong> <span className="staff-text">{p.note}</span></p> : null}
-                  <AffectedRequests rows={p.affected} heading={t.affected} none={t.noneAffected} />
-                  {d.canEdit ? (
-                    <ButtonForm action="/staff/leave" id={`remove-${p.id}`} fields={{ op: "remove", doctorId: doctor.id, leaveId: p.id }} label={t.remove} />
-                  ) : null}
-                </li>
-              ))}
-            </ul>
+            <ScheduleEntries
+              entries={d.periods}
+              title={(p) => (p.until ? fill(t.fromUntil, { from: formatDate(p.from), until: formatDate(p.until) }) : fill(t.fromOn, { from: formatDate(p.from) }))}
+              texts={t}
+              remove={d.canEdit ? (p) => ({ action: "/staff/leave", id: `remove-${p.id}`, fields: { op: "remove", doctorId: doctor.id, leaveId: p.id }, label: t.remove }) : null}
+            />
           )}
           {d.canEdit ? (
             <section aria-labelledby="add-leave-h">
