@@ -54,10 +54,16 @@ pub fn lifetimes(state: &AppState) -> Lifetimes {
     Lifetimes { idle: state.config.staff_idle, absolute: state.config.staff_absolute }
 }
 
+/// The live session of a token, now, counting idle time from its last use on
+/// this instance as well as the stored one (`sessions::Uses`).
+pub async fn current_of(state: &AppState, token: &str) -> Result<Option<Current>, hygo_data::DataError> {
+    sessions::current(&state.db, token, lifetimes(state), state.clock.real(), &state.session_uses).await
+}
+
 /// The request's live session, if its cookie names one.
 pub async fn session(req: &HttpRequest, state: &AppState) -> Result<Option<Current>, Denied> {
     let Some(cookie) = req.cookie(sessions::COOKIE) else { return Ok(None) };
-    sessions::current(&state.db, cookie.value(), lifetimes(state)).await.map_err(|e| {
+    current_of(state, cookie.value()).await.map_err(|e| {
         tracing::error!(error = %e, "staff session lookup failed");
         Denied::Unavailable
     })
@@ -122,17 +128,89 @@ pub async fn session_keys(req: &HttpRequest, state: &AppState, session_id: i32) 
     let key = crate::form_guard::server_key(state).await.map_err(|_| Denied::Unavailable.error())?;
     let (client, _) = crate::limit::who(req, state.config.behind_proxy);
     let mac = |purpose: &str, value: &str| hygo_data::secrets::hex(&crate::form_guard::sign(key, purpose, &[value.as_bytes()]));
-    Ok(hygo_data::staff::sign_in::Keys { account: mac("reauth-session", &session_id.to_string()), client: mac("sign-in-client", &client) })
+    Ok(hygo_data::staff::sign_in::Keys { account: mac("reauth-session", &session_id.to_string()), client: mac("sign-in-client", &client), devices: Vec::new() })
 }
 
 /// The keys sign-in attempts are counted by: the address typed and the client,
-/// each as an HMAC under the server's key (never the address or IP itself).
+/// each as an HMAC under the server's key (never the address or IP itself), and
+/// the accounts this browser signed in to before (its device cookie's genuine
+/// entries, each with the HMAC of its nonce).
 pub async fn attempt_keys(req: &HttpRequest, state: &AppState, email: &str) -> Result<hygo_data::staff::sign_in::Keys, ApiError> {
     let key = crate::form_guard::server_key(state).await.map_err(|_| Denied::Unavailable.error())?;
     let (client, _) = crate::limit::who(req, state.config.behind_proxy);
     let mac = |purpose: &str, value: &str| hygo_data::secrets::hex(&crate::form_guard::sign(key, purpose, &[value.as_bytes()]));
+    let devices = devices(req, key).into_iter().map(|d| (d.account_id, mac("sign-in-device", &d.nonce))).collect();
     Ok(hygo_data::staff::sign_in::Keys {
         account: mac("sign-in-account", &hygo_data::staff::email_key(email)),
         client: mac("sign-in-client", &client),
+        devices,
     })
+}
+
+// ---- Device cookies ---------------------------------------------------------------
+//
+// OWASP's "Slow Down Online Guessing Attacks with Device Cookies": a browser that
+// signed in to an account gets a cookie naming the account and a random nonce,
+// signed with the server's key. Its later attempts on that account are counted
+// against that device alone (`hygo_data::staff::sign_in`), so a flood of wrong
+// passwords from elsewhere slows the attackers down, not the account's owner at
+// a browser they used before. The cookie opens nothing by itself: the password
+// and the second factor are asked for as always.
+
+/// The device cookie: `__Host-`, `Secure`, `HttpOnly`, `SameSite=Strict`.
+pub const DEVICE_COOKIE: &str = "__Host-hygo-device";
+/// How long a browser is remembered after its last sign-in.
+pub const DEVICE_DAYS: i64 = 180;
+/// Accounts one browser is remembered for (a shared desk computer).
+pub const DEVICE_ACCOUNTS: usize = 5;
+
+/// One account a browser signed in to: `{account}-{nonce}-{signature}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Device {
+    pub account_id: i32,
+    pub nonce: String,
+}
+
+fn device_signature(key: &[u8], account_id: i32, nonce: &str) -> String {
+    let full = hygo_data::secrets::hex(&crate::form_guard::sign(key, "device-cookie", &[account_id.to_string().as_bytes(), nonce.as_bytes()]));
+    full[..32].to_owned()
+}
+
+/// The genuine entries of a request's device cookie (forged or altered ones are
+/// ignored, as if absent).
+pub fn devices(req: &HttpRequest, key: &[u8]) -> Vec<Device> {
+    let Some(cookie) = req.cookie(DEVICE_COOKIE) else { return Vec::new() };
+    cookie
+        .value()
+        .split('.')
+        .filter_map(|entry| {
+            let mut parts = entry.splitn(3, '-');
+            let (id, nonce, signature) = (parts.next()?, parts.next()?, parts.next()?);
+            let account_id = id.parse::<i32>().ok()?;
+            let expected = device_signature(key, account_id, nonce);
+            let same = expected.len() == signature.len() && expected.bytes().zip(signature.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0;
+            same.then(|| Device { account_id, nonce: nonce.to_owned() })
+        })
+        .take(DEVICE_ACCOUNTS)
+        .collect()
+}
+
+/// The device cookie after a whole sign-in to `account_id`: a new nonce for that
+/// account, first, and the browser's other accounts kept, at most `DEVICE_ACCOUNTS`.
+pub async fn device_cookie(req: &HttpRequest, state: &AppState, account_id: i32) -> Option<Cookie<'static>> {
+    let key = crate::form_guard::server_key(state).await.ok()?;
+    let nonce = hygo_data::refs::new_token();
+    let mut entries = vec![format!("{account_id}-{nonce}-{}", device_signature(key, account_id, &nonce))];
+    for other in devices(req, key).into_iter().filter(|d| d.account_id != account_id).take(DEVICE_ACCOUNTS - 1) {
+        entries.push(format!("{}-{}-{}", other.account_id, other.nonce, device_signature(key, other.account_id, &other.nonce)));
+    }
+    Some(
+        Cookie::build(DEVICE_COOKIE, entries.join("."))
+            .path("/")
+            .secure(true)
+            .http_only(true)
+            .same_site(SameSite::Strict)
+            .max_age(actix_web::cookie::time::Duration::days(DEVICE_DAYS))
+            .finish(),
+    )
 }

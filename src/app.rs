@@ -157,21 +157,27 @@ async fn method_not_allowed(allowed: &'static str) -> HttpResponse {
     res
 }
 
-/// Middleware: a NUL byte in the path or a query value is no address of this
-/// site, and PostgreSQL cannot store one: refused before any handler, with the
-/// JSON 400 for the API and the not-found page for pages (`edge::has_nul`).
+/// Middleware: a control character (a NUL among them) in the path, a query
+/// value or a header is no request of this site, and PostgreSQL cannot store a
+/// NUL: refused before any handler, with the JSON 400 for the API and, for pages,
+/// the not-found page (the address) or the plain 400 page (a header)
+/// (`edge::has_nul`, `edge::header_has_control`).
 async fn refuse_nul(
     req: ServiceRequest,
     next: actix_web::middleware::Next<impl MessageBody>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
-    if !edge::has_nul(req.path(), req.query_string()) {
+    let in_address = edge::has_nul(req.path(), req.query_string());
+    let in_header = !in_address && edge::header_has_control(req.headers());
+    if !in_address && !in_header {
         return next.call(req).await.map(ServiceResponse::map_into_left_body);
     }
     let path = req.path();
-    let res = if path == "/api" || path.starts_with("/api/") || API_ROUTES.iter().any(|(_, route)| *route == path) {
-        ApiError::bad_request(catalogue::message("request.nul")).error_response()
-    } else {
-        pages::render::not_found_page()
+    let api = path == "/api" || path.starts_with("/api/") || API_ROUTES.iter().any(|(_, route)| *route == path);
+    let res = match (api, in_address) {
+        (true, true) => ApiError::bad_request(catalogue::message("request.nul")).error_response(),
+        (true, false) => ApiError::bad_request(catalogue::message("request.controlHeader")).error_response(),
+        (false, true) => pages::render::not_found_page(),
+        (false, false) => pages::render::plain_page(actix_web::http::StatusCode::BAD_REQUEST, "page.badRequestHeading", "request.controlHeader"),
     };
     Ok(req.into_response(res).map_into_right_body())
 }

@@ -56,10 +56,32 @@ pub struct Config {
     /// `HYGO_BEHIND_PROXY`: `true` when a reverse proxy sets `X-Forwarded-For`, so
     /// the client's address for rate limits is read from it.
     pub behind_proxy: bool,
-    /// `HYGO_SMTP_URL`: the mail relay, `smtp://host:port` (plain SMTP to a relay on
-    /// the same host or network, which does TLS onwards). Unset: e-mails wait in the
-    /// outbox.
+    /// `HYGO_SMTP_URL`: the mail relay, without its password: `smtps://user@host:465`
+    /// (TLS from the first byte), `smtp://user@host:587?tls=required` (STARTTLS,
+    /// refused without it), or `smtp://host:port` (plain SMTP to a relay of your
+    /// own on the same host or network, which does TLS onwards; no password then).
+    /// Unset: e-mails wait in the outbox. docs/operations.md, "Mail".
     pub smtp_url: Option<String>,
+    /// The relay's password: from `HYGO_SMTP_URL` (`smtps://user:password@…`) or
+    /// the file `HYGO_SMTP_PASSWORD_FILE` names. Never logged.
+    pub smtp_password: Option<Secret>,
+    /// `HYGO_SMTP_CA_FILE`: a PEM file of certificate authorities to trust for the
+    /// relay besides the usual public ones (a relay with a private CA).
+    pub smtp_ca: Option<String>,
+    /// `HYGO_HASH_THREADS`: threads that hash and check staff passwords, at a
+    /// lower priority than the rest (`hygo_data::staff::hashing`). Default 1.
+    pub hash_threads: usize,
+    /// `HYGO_HASH_QUEUE`: password checks that may wait for a hashing thread; one
+    /// more is answered 429 at once. Default 8.
+    pub hash_queue: usize,
+    /// `HYGO_STAFF_RENDER_QUEUE`: renders of signed-in staff pages that may wait
+    /// for a render thread, in a queue of their own that the threads take first
+    /// (`hygo_render::Lane::Staff`): no flood of the public side can take it.
+    /// Default 32.
+    pub staff_render_queue: usize,
+    /// `HYGO_METRICS_TOKEN`: a bearer token that lets `GET /metrics` be read from
+    /// anywhere; without it, only from loopback and not through a proxy.
+    pub metrics_token: Option<Secret>,
     /// `HYGO_MAIL_FROM`: the sender of the e-mails.
     pub mail_from: String,
     /// `HYGO_BOOKING_URL`: an external booking site for every "Book" button.
@@ -99,6 +121,26 @@ pub struct Config {
     pub staff_absolute: chrono::Duration,
 }
 
+/// A setting that must never be printed: its `Debug` says only that it is set.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Secret(value.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(…)")
+    }
+}
+
 /// HSTS for a site served over TLS: two years, every subdomain.
 pub const DEFAULT_HSTS: &str = "max-age=63072000; includeSubDomains";
 
@@ -128,6 +170,12 @@ struct FileConfig {
     form_min_seconds: Option<u64>,
     behind_proxy: Option<bool>,
     smtp_url: Option<String>,
+    smtp_password_file: Option<String>,
+    smtp_ca_file: Option<String>,
+    hash_threads: Option<u64>,
+    hash_queue: Option<u64>,
+    staff_render_queue: Option<u64>,
+    metrics_token: Option<String>,
     mail_from: Option<String>,
     booking_url: Option<String>,
     body_timeout_ms: Option<u64>,
@@ -206,11 +254,28 @@ impl Config {
         let behind_proxy = flag("HYGO_BEHIND_PROXY", file.behind_proxy)?;
         let database_must_exist = flag("HYGO_DATABASE_MUST_EXIST", file.database_must_exist)?;
         let smtp_url = env("HYGO_SMTP_URL").or(file.smtp_url).map(|u| u.trim().to_owned()).filter(|u| !u.is_empty());
-        if let Some(url) = &smtp_url {
-            let rest = url.strip_prefix("smtp://").ok_or("HYGO_SMTP_URL must look like smtp://host:port")?;
-            if rest.rsplit_once(':').is_none_or(|(host, port)| host.is_empty() || port.parse::<u16>().is_err()) {
-                return Err("HYGO_SMTP_URL must look like smtp://host:port".into());
+        let password_file = env("HYGO_SMTP_PASSWORD_FILE").or(file.smtp_password_file).filter(|p| !p.trim().is_empty());
+        let (smtp_url, smtp_password) = match smtp_url {
+            Some(url) => {
+                let (url, password) = smtp_relay(&url, password_file.as_deref())?;
+                (Some(url), password)
             }
+            None if password_file.is_some() => return Err("HYGO_SMTP_PASSWORD_FILE is set, but HYGO_SMTP_URL is not".into()),
+            None => (None, None),
+        };
+        let smtp_ca = match env("HYGO_SMTP_CA_FILE").or(file.smtp_ca_file).filter(|p| !p.trim().is_empty()) {
+            Some(path) => {
+                let pem = std::fs::read_to_string(path.trim()).map_err(|e| format!("HYGO_SMTP_CA_FILE {path:?}: {e}"))?;
+                if !pem.contains("-----BEGIN CERTIFICATE-----") {
+                    return Err(format!("HYGO_SMTP_CA_FILE {path:?} holds no PEM certificate (-----BEGIN CERTIFICATE-----)"));
+                }
+                Some(pem)
+            }
+            None => None,
+        };
+        let metrics_token = env("HYGO_METRICS_TOKEN").or(file.metrics_token).map(|t| t.trim().to_owned()).filter(|t| !t.is_empty());
+        if metrics_token.as_ref().is_some_and(|t| t.chars().count() < 20 || !t.chars().all(|c| c.is_ascii_graphic())) {
+            return Err("HYGO_METRICS_TOKEN must be at least 20 printable characters, without spaces (e.g. from `openssl rand -hex 20`)".into());
         }
         let mail_from = pick("HYGO_MAIL_FROM", file.mail_from, "HYGO <newsletter@hygo.in>");
         let clinic_email = env("HYGO_CLINIC_EMAIL").or(file.clinic_email).map(|u| u.trim().to_owned()).filter(|u| !u.is_empty());
@@ -255,6 +320,12 @@ impl Config {
             hsts,
             booking_url,
             smtp_url,
+            smtp_password,
+            smtp_ca,
+            hash_threads: number("HYGO_HASH_THREADS", file.hash_threads, 1, 1..=64)? as usize,
+            hash_queue: number("HYGO_HASH_QUEUE", file.hash_queue, 8, 1..=4096)? as usize,
+            staff_render_queue: number("HYGO_STAFF_RENDER_QUEUE", file.staff_render_queue, 32, 1..=4096)? as usize,
+            metrics_token: metrics_token.map(Secret),
             mail_from,
             write_limit: write_limit as u32,
             step_limit: number("HYGO_STEP_LIMIT", file.step_limit, 200, 1..=1_000_000)? as u32,
@@ -293,6 +364,43 @@ impl Config {
             staff_absolute: chrono::Duration::hours(number("HYGO_STAFF_SESSION_HOURS", file.staff_session_hours, 12, 1..=24 * 7)? as i64),
         })
     }
+}
+
+/// A relay's address as `HYGO_SMTP_URL` gives it, checked: the address without its
+/// password, and the password (from the address, or the file named).
+fn smtp_relay(text: &str, password_file: Option<&str>) -> Result<(String, Option<Secret>), String> {
+    const SHAPE: &str = "HYGO_SMTP_URL must look like smtps://user@host:465, smtp://user@host:587?tls=required or smtp://host:port";
+    let mut url = url::Url::parse(text).map_err(|_| SHAPE.to_owned())?;
+    let tls = match (url.scheme(), url.query()) {
+        ("smtps", None) => true,
+        ("smtp", Some("tls=required")) => true,
+        ("smtp", None) => false,
+        ("smtp", Some(_)) => return Err(format!("{SHAPE}: the only option is tls=required (STARTTLS, refused when the relay does not offer it)")),
+        _ => return Err(SHAPE.to_owned()),
+    };
+    if url.host_str().is_none_or(str::is_empty) || url.path().trim_matches('/').len() > 0 {
+        return Err(SHAPE.to_owned());
+    }
+    let in_url = url.password().map(|p| percent_encoding::percent_decode_str(p).decode_utf8_lossy().into_owned());
+    let from_file = match password_file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path.trim()).map_err(|e| format!("HYGO_SMTP_PASSWORD_FILE {path:?}: {e}"))?;
+            Some(text.trim_end_matches(['\r', '\n']).to_owned())
+        }
+        None => None,
+    };
+    let password = match (in_url, from_file) {
+        (Some(_), Some(_)) => return Err("the relay's password is in HYGO_SMTP_URL and in HYGO_SMTP_PASSWORD_FILE: keep it in one place (the file)".into()),
+        (a, b) => a.or(b).filter(|p| !p.is_empty()),
+    };
+    if password.is_some() && url.username().is_empty() {
+        return Err(format!("{SHAPE}: a password needs a user name"));
+    }
+    if !tls && (password.is_some() || !url.username().is_empty()) {
+        return Err("HYGO_SMTP_URL with a user and password must use TLS (smtps://… or smtp://…?tls=required): the password would go out in clear".into());
+    }
+    url.set_password(None).map_err(|()| SHAPE.to_owned())?;
+    Ok((url.to_string(), password.map(Secret)))
 }
 
 #[cfg(test)]

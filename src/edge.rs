@@ -10,8 +10,10 @@
 //! - Open connections are capped below the file limit, which is raised at start-up
 //!   (`raise_file_limit`, `connection_cap`).
 //! - Writes from another site's pages are refused (`from_another_site`).
-//! - A NUL byte in the path or a query value is refused before any handler
-//!   (`has_nul`).
+//! - A control character (a NUL among them) in the path, a query or a header
+//!   is refused before any handler (`has_nul`, `header_has_control`); in a body,
+//!   by the readers (`form_controls`, `json_controls`, called in
+//!   `crate::actions::read` and the console's upload reader).
 //! - Every answer carries the security headers (`security_headers`).
 
 use std::cell::RefCell;
@@ -281,23 +283,90 @@ fn origin_of(text: &str) -> Option<String> {
     origin.is_tuple().then(|| origin.ascii_serialization())
 }
 
-/// Whether a path or a query value holds a NUL, raw or percent-encoded. A query
-/// value that is itself a site path (`/api/props?path=`) is looked into as one.
+/// Whether a path or a query holds a control character (a NUL among them), raw
+/// or percent-encoded: in the path, any; in a query name, any; in a query value,
+/// what no field takes (`hygo_data::form::is_control`). A query value that is
+/// itself a site path (`/api/props?path=`) is looked into as one.
 pub fn has_nul(path: &str, query: &str) -> bool {
-    decoded_has_nul(path) || query_has_nul(query, 2)
+    String::from_utf8_lossy(&percent_decoded(path)).chars().any(char::is_control) || query_has_control(query, 2)
 }
 
-fn decoded_has_nul(text: &str) -> bool {
-    text.contains('\0') || percent_decoded(text).contains(&0)
-}
-
-fn query_has_nul(query: &str, depth: u8) -> bool {
-    query.contains('\0')
+fn query_has_control(query: &str, depth: u8) -> bool {
+    query.chars().any(char::is_control)
         || form_urlencoded::parse(query.as_bytes()).any(|(name, value)| {
-            name.contains('\0')
-                || value.contains('\0')
-                || (depth > 0 && value.starts_with('/') && value.split_once('?').is_some_and(|(_, q)| query_has_nul(q, depth - 1)))
+            name.chars().any(char::is_control)
+                || value.chars().any(hygo_data::form::is_control)
+                || (depth > 0 && value.starts_with('/') && value.split_once('?').is_some_and(|(_, q)| query_has_control(q, depth - 1)))
         })
+}
+
+/// Whether a request header holds a control character: any header's value (as
+/// UTF-8 where it is; HTTP itself refuses the C0 controls in raw bytes, not the
+/// C1 ones UTF-8 can carry), and a cookie's value after percent-decoding (the
+/// session and device cookies are read decoded).
+pub fn header_has_control(headers: &header::HeaderMap) -> bool {
+    headers.iter().any(|(name, value)| {
+        let text = String::from_utf8_lossy(value.as_bytes());
+        text.chars().any(char::is_control)
+            || (name == header::COOKIE && String::from_utf8_lossy(&percent_decoded(&text)).chars().any(char::is_control))
+    })
+}
+
+/// Where a body held a control character (`hygo_data::form::is_control`).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Controls {
+    /// In a field's name (or a JSON object's key): no form has such a field (400).
+    InName,
+    /// In the values of these fields (top-level names, each once, in order): 422.
+    InFields(Vec<String>),
+}
+
+/// The control characters of a form body (`application/x-www-form-urlencoded`,
+/// or the text fields of a multipart one put the same way), if any.
+pub fn form_controls(body: &[u8]) -> Option<Controls> {
+    let mut fields: Vec<String> = Vec::new();
+    for (name, value) in form_urlencoded::parse(body) {
+        if name.chars().any(char::is_control) {
+            return Some(Controls::InName);
+        }
+        if value.chars().any(hygo_data::form::is_control) && !fields.iter().any(|f| *f == name) {
+            fields.push(name.into_owned());
+        }
+    }
+    (!fields.is_empty()).then_some(Controls::InFields(fields))
+}
+
+/// The same for a JSON body, at any depth; a field is named by its top-level key.
+pub fn json_controls(value: &serde_json::Value) -> Option<Controls> {
+    fn walk(value: &serde_json::Value) -> Result<bool, ()> {
+        match value {
+            serde_json::Value::String(s) => Ok(s.chars().any(hygo_data::form::is_control)),
+            serde_json::Value::Array(items) => items.iter().try_fold(false, |any, v| Ok(walk(v)? || any)),
+            serde_json::Value::Object(map) => map.iter().try_fold(false, |any, (k, v)| match k.chars().any(char::is_control) {
+                true => Err(()),
+                false => Ok(walk(v)? || any),
+            }),
+            _ => Ok(false),
+        }
+    }
+    let mut fields = Vec::new();
+    match value {
+        serde_json::Value::Object(map) => {
+            for (name, v) in map {
+                match (name.chars().any(char::is_control), walk(v)) {
+                    (true, _) | (_, Err(())) => return Some(Controls::InName),
+                    (false, Ok(true)) => fields.push(name.clone()),
+                    (false, Ok(false)) => {}
+                }
+            }
+        }
+        other => match walk(other) {
+            Err(()) => return Some(Controls::InName),
+            Ok(true) => fields.push(String::new()),
+            Ok(false) => {}
+        },
+    }
+    (!fields.is_empty()).then_some(Controls::InFields(fields))
 }
 
 fn percent_decoded(text: &str) -> Vec<u8> {

@@ -50,6 +50,7 @@ impl ApiError {
                 let text = message.text(lang);
                 Self { errors: [((*field).to_owned(), text.clone())].into(), ..Self::new(StatusCode::CONFLICT, text) }
             }
+            WriteError::Busy(message) => Self { retry_after: Some(1), ..Self::new(StatusCode::TOO_MANY_REQUESTS, message.text(lang)) },
             WriteError::Data(e) => {
                 tracing::error!(error = %e, "data layer failed");
                 Self::unavailable()
@@ -71,6 +72,22 @@ impl ApiError {
 
     pub fn bad_request(message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    /// A body that held a control character (`crate::edge::Controls`): in a
+    /// field's name, 400 (no form has such a field); in values, 422 with a
+    /// message by each field, as any other refused value.
+    pub fn controls(found: crate::edge::Controls) -> Self {
+        match found {
+            crate::edge::Controls::InName => Self::bad_request(catalogue::message("request.controlName")),
+            crate::edge::Controls::InFields(fields) => {
+                let text = catalogue::message("field.controlCharacters");
+                Self {
+                    errors: fields.into_iter().map(|f| (f, text.to_owned())).collect(),
+                    ..Self::new(StatusCode::UNPROCESSABLE_ENTITY, text)
+                }
+            }
+        }
     }
 }
 

@@ -40,6 +40,7 @@ pub async fn serve(config: Config) -> Result<(), Stopped> {
             timeout: config.render_timeout,
             memory_limit: config.render_memory_mb * 1024 * 1024,
             queue: config.render_queue,
+            staff_queue: config.staff_render_queue,
         },
     )
     .map_err(|e| format!("render engine: {e}"))?;

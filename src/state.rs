@@ -28,6 +28,10 @@ pub struct AppState {
     pub staff_site: serde_json::Value,
     /// The server's random key (`crate::form_guard::server_key`), read once.
     pub server_key: tokio::sync::OnceCell<Vec<u8>>,
+    /// When each staff session was last used on this instance (idle timeouts).
+    pub session_uses: hygo_data::staff::sessions::Uses,
+    /// The threads that hash and check staff passwords (`HYGO_HASH_THREADS`).
+    pub hasher: hygo_data::staff::hashing::Hasher,
     /// Wakes the e-mail delivery task (`crate::mail`) after a write that may have
     /// queued a message, instead of its next round.
     pub mail_wake: tokio::sync::Notify,
@@ -52,7 +56,21 @@ impl AppState {
         if let Some(staff_site) = staff_site.as_object_mut() {
             staff_site.insert("staffTexts".into(), catalogue::staff_texts(lang).cloned().unwrap_or_default());
         }
-        Self { db, storage, clock, renderer, render_cache, site, staff_site, config: Arc::new(config), server_key: tokio::sync::OnceCell::new(), mail_wake: tokio::sync::Notify::new() }
+        let hasher = hygo_data::staff::hashing::Hasher::start(config.hash_threads, config.hash_queue);
+        Self {
+            db,
+            storage,
+            clock,
+            renderer,
+            render_cache,
+            site,
+            staff_site,
+            hasher,
+            session_uses: Default::default(),
+            config: Arc::new(config),
+            server_key: tokio::sync::OnceCell::new(),
+            mail_wake: tokio::sync::Notify::new(),
+        }
     }
 
     /// A write committed that may have queued e-mail: deliver now.

@@ -222,7 +222,7 @@ async fn requests_sent_at_once_cannot_pass_the_per_person_limit_together() {
             let phone = format!("+91 98765 4321{round}");
             let mut tasks = Vec::new();
             for (n, time) in times.iter().take(12).enumerate() {
-                let conn = conn.clone();
+                let (conn, clock) = (conn.clone(), clock.clone());
                 // The same person, written differently each time, with another address each time.
                 let written = if n % 2 == 0 { phone.clone() } else { format!("0{}", &phone[4..]) };
                 let request: hygo_data::appointments::AppointmentRequest =

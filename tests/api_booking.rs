@@ -184,7 +184,8 @@ async fn taken_past_off_grid_and_unknown_are_refused_with_a_message() {
             ("selectedSymptoms", json!(["Fever", "Hiccups"]), "Choose symptoms from the list"),
             ("email", json!("asha at example"), "Enter an email address in the correct format, like name@example.com"),
             ("phone", json!("12"), "Enter a phone number with 7 to 15 digits, like +91 98765 43210"),
-            ("name", json!("A\u{0}B"), "Full name contains characters that cannot be used"),
+            ("name", json!("A\tB"), "Full name contains characters that cannot be used"),
+            ("name", json!("A\u{0}B"), "This contains a character that cannot be used (a control character, such as a NUL byte). Remove it and send it again."),
             ("name", json!("x".repeat(101)), "Full name must be 100 characters or fewer"),
             ("additionalNotes", json!("n".repeat(2001)), "Additional notes must be 2000 characters or fewer"),
         ];

@@ -18,7 +18,7 @@ async fn with_relay(db: &TestDb, url: String) -> actix_web::web::Data<hygo::stat
     let base = state(db).await;
     let mut config = (*base.config).clone();
     config.smtp_url = Some(url);
-    actix_web::web::Data::new(hygo::state::AppState::new(base.db.clone(), base.clock, base.renderer.clone(), config))
+    actix_web::web::Data::new(hygo::state::AppState::new(base.db.clone(), base.clock.clone(), base.renderer.clone(), config))
 }
 
 #[actix_web::test]

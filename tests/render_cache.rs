@@ -37,7 +37,7 @@ async fn slow_state(db: &TestDb, config: hygo::config::Config) -> actix_web::web
 };"#;
     let renderer = hygo_render::RenderPool::start(
         bundle.into(),
-        hygo_render::RenderConfig { threads: 1, queue: config.render_queue, timeout: Duration::from_secs(10), ..Default::default() },
+        hygo_render::RenderConfig { threads: 1, queue: config.render_queue, staff_queue: config.staff_render_queue, timeout: Duration::from_secs(10), ..Default::default() },
     )
     .unwrap();
     let conn = hygo_data::connect(&db.url).await.unwrap();

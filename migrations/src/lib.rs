@@ -16,6 +16,7 @@ mod m20261128_000008_write_probe;
 mod m20261128_000009_references_and_consent;
 mod m20261201_000010_staff;
 mod m20261203_000011_schedules;
+mod m20261210_000012_device_cookies;
 mod parts;
 
 pub struct Migrator;
@@ -35,6 +36,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000009_references_and_consent::Migration),
             Box::new(m20261201_000010_staff::Migration),
             Box::new(m20261203_000011_schedules::Migration),
+            Box::new(m20261210_000012_device_cookies::Migration),
         ]
     }
 }

@@ -195,7 +195,9 @@ impl Action for Book {
                 form.values.remove("time");
                 OTHER_FIELDS_STEP
             }
-            Refusal::Write(WriteError::Data(_)) => STEPS,
+            Refusal::Write(WriteError::Data(_) | WriteError::Busy(_)) => STEPS,
+            // A field refused before the action (a control character in it): its step.
+            Refusal::Early(e) if !e.errors.is_empty() => e.errors.keys().map(|f| step_of(f, general)).min().unwrap_or(STEPS),
             // Over the limit, or sent too soon (`crate::form_guard`): the last step, to send again.
             Refusal::Early(e) if matches!(e.status, StatusCode::TOO_MANY_REQUESTS | StatusCode::UNPROCESSABLE_ENTITY) => STEPS,
             Refusal::Early(_) => return,

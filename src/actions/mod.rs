@@ -306,24 +306,42 @@ pub(crate) async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::P
             ));
         }
     };
+    // A control character (a NUL among them) in any field, before anything reads
+    // the values: PostgreSQL cannot store a NUL, and none belongs in a form.
+    let wrong_type = |e: serde_json::Error| ApiError::bad_request(fill(message("request.wrongType"), &[("detail", &e.to_string())]));
     let parsed = match channel {
-        Channel::Json => serde_json::from_slice(&body).map_err(|e| match e.classify() {
-            serde_json::error::Category::Data => ApiError::bad_request(fill(message("request.wrongType"), &[("detail", &e.to_string())])),
-            _ => ApiError::bad_request(message("request.badJson")),
-        }),
-        Channel::Form => serde_html_form::from_bytes(&body).or_else(|_| {
+        Channel::Json => {
+            let value: Value = serde_json::from_slice(&body).map_err(|e| match e.classify() {
+                serde_json::error::Category::Data => wrong_type(e),
+                _ => ApiError::bad_request(message("request.badJson")),
+            })?;
+            if let Some(found) = crate::edge::json_controls(&value) {
+                return Err(ApiError::controls(found));
+            }
+            serde_json::from_value(value).map_err(wrong_type)
+        }
+        Channel::Form => parse_form(&body),
+    };
+    parsed.map(|input| (input, body))
+}
+
+/// A form body as an action's input, its control characters refused first
+/// (`crate::edge::form_controls`). Shared with the console's upload reader.
+pub(crate) fn parse_form<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    if let Some(found) = crate::edge::form_controls(body) {
+        return Err(ApiError::controls(found));
+    }
+    serde_html_form::from_bytes(body).or_else(|_| {
             // A field a browser would send once, sent twice: its first value counts,
             // as it did for the original forms.
             let mut seen = std::collections::HashSet::new();
-            let first: Vec<(String, String)> = form_urlencoded::parse(&body)
+            let first: Vec<(String, String)> = form_urlencoded::parse(body)
                 .filter(|(k, _)| seen.insert(k.to_string()) || LISTS.contains(&k.as_ref()))
                 .map(|(k, v)| (k.into_owned(), v.into_owned()))
                 .collect();
             let again: String = form_urlencoded::Serializer::new(String::new()).extend_pairs(first).finish();
             serde_html_form::from_str(&again).map_err(|_| ApiError::bad_request(message("request.unreadable")))
-        }),
-    };
-    parsed.map(|input| (input, body))
+        })
 }
 
 /// 403 for a write sent from another site's page (`crate::edge::from_another_site`).

@@ -38,8 +38,9 @@ pub enum Robots {
 }
 
 /// Who may see a page. A staff page (under `/staff/`) is checked on the server,
-/// for the page and for `/api/props` alike (`crate::access::check`), is
-/// never kept (`Keep::Never`: `no-store`), never indexed and never in the sitemap.
+/// for the page and for `/api/props` alike (`crate::access::check`), is sent
+/// `no-store`, never indexed and never in the sitemap, and never kept when shown
+/// with a session (the sign-in page alone is kept for visitors without one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
     Public,
@@ -82,14 +83,19 @@ macro_rules! page {
     };
 }
 
-/// A page of the staff console: what it needs of a session instead of how it is kept.
+/// A page of the staff console: what it needs of a session instead of how it is
+/// kept (never, but for a page the same for everyone without a session, which
+/// says `ByProps`: the sign-in page, so that a flood of it costs no renders).
 macro_rules! staff_page {
     ($name:literal, $component:literal, [$($path:literal),+ $(,)?], $need:expr, $query:expr, $load:path) => {
+        staff_page!($name, $component, [$($path),+], $need, $query, $load, Never)
+    };
+    ($name:literal, $component:literal, [$($path:literal),+ $(,)?], $need:expr, $query:expr, $load:path, $keep:ident) => {
         Page {
             name: $name,
             component: $component,
             paths: &[$($path),+],
-            keep: Keep::Never,
+            keep: Keep::$keep,
             query: $query,
             robots: Robots::NoIndex,
             scope: Scope::Staff($need),
@@ -150,7 +156,7 @@ pub static PAGES: &[Page] = &[
     page!("banner", "Content", ["/banner"], ByDataVersion, &[], Index, content::load),
     page!("general-consultation", "Content", ["/departments/general-consultation"], ByDataVersion, &[], Index, content::load),
     // The staff console (src/pages/staff.rs, docs/staff.md).
-    staff_page!("staff-sign-in", "StaffSignIn", ["/staff/sign-in"], Need::Anyone, &[], staff::sign_in),
+    staff_page!("staff-sign-in", "StaffSignIn", ["/staff/sign-in"], Need::Anyone, &[], staff::sign_in, ByProps),
     staff_page!("staff-code", "StaffSignIn", ["/staff/sign-in/code"], Need::Stage(Stage::Password), &[], staff::sign_in),
     staff_page!("staff-setup", "StaffSetup", ["/staff/setup"], Need::Anyone, &["token"], staff::setup),
     staff_page!("staff-enrol", "StaffSetup", ["/staff/setup/code"], Need::Stage(Stage::Enrol), &[], staff::setup),

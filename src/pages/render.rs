@@ -9,6 +9,7 @@ use super::Props;
 use crate::cache::{self, Cached, Room};
 use crate::state::AppState;
 use crate::encoding::Encoding;
+use hygo_render::Lane;
 use crate::ui_assets::{CLIENT_CSS, CLIENT_CSS_TEXT, CLIENT_JS, CLIENT_JS_IMPORTS, PAGE_CHUNKS};
 
 #[derive(Template)]
@@ -133,27 +134,35 @@ async fn respond(
         let made_from = cache::key(&props_path, &format!("v{}d{}", version.catalogue, state.clock.today()));
         let kept = state.render_cache.page(cache::key(&props_path, ""), made_from, true, |page| room(page), || async {
             let (props, props_json) = props_of(state, found, &props_path, None, None).await?;
-            kept(state, found, &props_path, &props, &props_json).await
+            kept(state, found, &props_path, &props, &props_json, Lane::Public).await
         });
         return match kept.await {
             Ok(page) => document_response(&page, wanted),
             Err(status) => error_page(status),
         };
     }
+    // A signed-in member of staff renders in a lane of their own, which no flood
+    // of the public side can fill (`hygo_render::Lane`).
+    let lane = match staff {
+        Some(current) if current.stage == hygo_data::staff::sessions::Stage::Full => Lane::Staff,
+        _ => Lane::Public,
+    };
     let (props, props_json) = match props_of(state, found, &props_path, form, staff).await {
         Ok(props) => props,
         Err(status) => return error_page(status),
     };
     // The other pages are kept by their props; a form answered with the visitor's
-    // values is theirs alone and never kept, nor is a page that says `Keep::Never`.
+    // values is theirs alone and never kept, nor is a page that says `Keep::Never`,
+    // nor a staff page shown with a session (the sign-in page is kept for those
+    // who have none: it is the same for all of them).
     let page = match props.form {
-        None if found.page.keep != Keep::Never => {
+        None if found.page.keep != Keep::Never && staff.is_none() => {
             // One slot per address: a new version replaces the old one.
             let (slot, made_from) = (cache::key(&props_path, ""), cache::key(&props_path, &props_json));
-            let render = || kept(state, found, &props_path, &props, &props_json);
+            let render = || kept(state, found, &props_path, &props, &props_json, lane);
             state.render_cache.page(slot, made_from, false, |page| room(page), render).await
         }
-        _ => render(state, found, &props_path, &props, &props_json).await,
+        _ => render(state, found, &props_path, &props, &props_json, lane).await,
     };
     match page {
         Ok(page) => document_response(&page, wanted),
@@ -188,17 +197,17 @@ async fn props_of<'a>(
 }
 
 /// A page to keep: rendered, then compressed once, off the request threads.
-async fn kept(state: &AppState, found: &Found, url: &str, props: &Props<'_>, props_json: &str) -> Result<Cached, StatusCode> {
-    let page = render(state, found, url, props, props_json).await?;
+async fn kept(state: &AppState, found: &Found, url: &str, props: &Props<'_>, props_json: &str, lane: Lane) -> Result<Cached, StatusCode> {
+    let page = render(state, found, url, props, props_json, lane).await?;
     web::block(move || page.compressed()).await.map_err(|_| StatusCode::INTERNAL_SERVER_ERROR)
 }
 
 /// The page's document: React's HTML in the shell, with head, JSON-LD and props.
-async fn render(state: &AppState, found: &Found, url: &str, props: &Props<'_>, props_json: &str) -> Result<Cached, StatusCode> {
+async fn render(state: &AppState, found: &Found, url: &str, props: &Props<'_>, props_json: &str, lane: Lane) -> Result<Cached, StatusCode> {
     let path = url.split('?').next().unwrap_or_default();
     let canonical = format!("{}{}", state.config.public_url, props.head.canonical.as_deref().unwrap_or(found.page.canonical()));
     let structured_data = props.head.structured_data.as_ref().map(|v| script_safe_json(&v.to_string()));
-    let output = match state.renderer.render(url, props_json.to_owned()).await {
+    let output = match state.renderer.render_in(lane, url, props_json.to_owned()).await {
         Ok((output, took)) => {
             tracing::debug!(path, took_us = took.as_micros() as u64, "rendered");
             output

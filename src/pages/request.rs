@@ -67,10 +67,11 @@ pub fn forget_expired(state: actix_web::web::Data<crate::state::AppState>) {
     });
 }
 
-/// The headers of a page that shows a visitor's own request (`Keep::Never`), on
-/// the page and on its props.
+/// The headers of a page that shows a visitor's own request (`Keep::Never`) or
+/// is the staff console's (every one of them, the sign-in page too), on the page
+/// and on its props.
 pub fn keep_private(page: &Page, headers: &mut HeaderMap) {
-    if page.keep == Keep::Never {
+    if page.keep == Keep::Never || matches!(page.scope, super::registry::Scope::Staff(_)) {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
         // The staff console's forms post to itself: with `no-referrer` browsers
         // send `Origin: null`, which the cross-site check refuses; `same-origin`

@@ -395,7 +395,7 @@ pub async fn account(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     let current = cx.staff.ok_or_else(|| DataError::Missing("a staff page was loaded without its session".into()))?;
     let data = AccountData {
         email: current.email.clone(),
-        sessions: sessions::own(cx.db(), current, crate::access::lifetimes(cx.state)).await?,
+        sessions: sessions::own(cx.db(), current, crate::access::lifetimes(cx.state), cx.state.clock.real()).await?,
         recovery_left: sign_in::recovery_left(cx.db(), current.account_id).await?,
         min_chars: hygo_data::staff::password::MIN_CHARS,
         max_chars: hygo_data::staff::password::MAX_CHARS,

@@ -47,7 +47,22 @@ impl Cx<'_> {
 
     /// The session the next step of signing in starts; the request's own ends.
     fn next(&self, stage: Stage) -> sessions::Step {
-        sessions::Step { ended: self.current.map(|c| c.session_id), stage, device: guard::device(self.req), lifetimes: guard::lifetimes(self.state) }
+        sessions::Step {
+            ended: self.current.map(|c| c.session_id),
+            stage,
+            device: guard::device(self.req),
+            lifetimes: guard::lifetimes(self.state),
+            now: self.state.clock.real(),
+        }
+    }
+
+    /// A whole sign-in to this account: its session cookie, and the device
+    /// cookie that lets this browser in when others fail at its password
+    /// (`crate::access::device_cookie`).
+    async fn signed_in(&self, account_id: i32, token: &str) -> Vec<Cookie<'static>> {
+        let mut cookies = vec![guard::cookie(token)];
+        cookies.extend(guard::device_cookie(self.req, self.state, account_id).await);
+        cookies
     }
 
     /// The signed-in person typed their password again (changing it, ending
@@ -57,25 +72,38 @@ impl Cx<'_> {
     async fn reauthenticate(&self, typed: Option<&str>, field: &'static str) -> Result<(), WriteError> {
         let current = self.session()?;
         let keys = guard::session_keys(self.req, self.state, current.session_id).await.map_err(|_| data(hygo_data::DataError::Missing("the server key".into())))?;
-        match sign_in::password(&self.state.db, &keys, &current.email, typed.unwrap_or_default()).await.map_err(data)? {
+        let state = self.state;
+        match sign_in::password(&state.db, &state.hasher, &keys, &current.email, typed.unwrap_or_default(), state.clock.real()).await.map_err(data)? {
             Ok(_) => Ok(()),
             Err(sign_in::Refused::Wrong(_)) => Err(WriteError::Invalid(Invalid::field(field, Message::new("staff.currentWrong")))),
-            Err(sign_in::Refused::Waiting(m)) => Err(WriteError::Conflict { field, message: m }),
+            Err(refused) => Err(refusal(field, refused)),
         }
     }
 }
 
 /// Where a write goes next.
 pub enum Next {
-    /// 303 to a page, with a new session cookie (signing in) or its removal (signing out).
-    Go { to: String, cookie: Option<Cookie<'static>> },
+    /// 303 to a page, with cookies: a new session's (signing in) and the device
+    /// cookie, or the session's removal (signing out).
+    Go { to: String, cookies: Vec<Cookie<'static>> },
     /// A page shown once, as the answer itself: what must not be in an address or
-    /// kept (new recovery codes, a new account's link), with the session it shows.
-    Show { path: String, values: Map<String, Value>, cookie: Option<(Cookie<'static>, String)> },
+    /// kept (new recovery codes, a new account's link), with the session it shows
+    /// (its token, when it is a new one) and the cookies to set.
+    Show { path: String, values: Map<String, Value>, session: Option<String>, cookies: Vec<Cookie<'static>> },
 }
 
 fn go(to: impl Into<String>) -> Result<Next, WriteError> {
-    Ok(Next::Go { to: to.into(), cookie: None })
+    Ok(Next::Go { to: to.into(), cookies: Vec::new() })
+}
+
+/// A sign-in step that may not go on: too many failures lately (409, the wait
+/// said), or every hashing thread busy (429, try again in a moment).
+fn refusal(field: &'static str, refused: sign_in::Refused) -> WriteError {
+    match refused {
+        sign_in::Refused::Wrong(m) => WriteError::Invalid(Invalid::field(field, m)),
+        sign_in::Refused::Waiting(m) => WriteError::Conflict { field, message: m },
+        sign_in::Refused::Busy => WriteError::Busy(Message::new("staff.signInBusy")),
+    }
 }
 
 /// A console write.
@@ -152,23 +180,23 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
         state.mail_queued();
     }
     match done {
-        Ok(Next::Go { to, cookie }) => {
+        Ok(Next::Go { to, cookies }) => {
             let mut res = see_other(&to);
-            if let Some(cookie) = cookie {
-                let _ = res.add_cookie(&cookie);
+            for cookie in &cookies {
+                let _ = res.add_cookie(cookie);
             }
             res.headers_mut().insert(actix_web::http::header::CACHE_CONTROL, actix_web::http::header::HeaderValue::from_static("no-store"));
             res
         }
-        Ok(Next::Show { path, values, cookie }) => {
-            let shown = match &cookie {
-                Some((_, token)) => sessions::current(&state.db, token, guard::lifetimes(&state)).await.ok().flatten(),
+        Ok(Next::Show { path, values, session, cookies }) => {
+            let shown = match &session {
+                Some(token) => guard::current_of(&state, token).await.ok().flatten(),
                 None => current.clone(),
             };
             let form = FormState { status: 200, values, ..FormState::default() };
             let mut res = render::page_with(&state, &path, Some(form), shown.as_ref()).await;
-            if let Some((cookie, _)) = cookie {
-                let _ = res.add_cookie(&cookie);
+            for cookie in &cookies {
+                let _ = res.add_cookie(cookie);
             }
             res
         }
@@ -241,7 +269,7 @@ async fn read_upload<T: DeserializeOwned>(req: &HttpRequest, payload: web::Paylo
         }
     }
     let body = web::Bytes::from(text.finish());
-    let input = serde_html_form::from_bytes(&body).map_err(|_| unreadable())?;
+    let input = crate::actions::parse_form(&body)?;
     Ok((input, body, file))
 }
 
@@ -270,17 +298,17 @@ impl StaffAction for SignIn {
     async fn run(cx: &Cx<'_>, input: SignInInput) -> Result<Next, WriteError> {
         let email = input.email.unwrap_or_default();
         let keys = guard::attempt_keys(cx.req, cx.state, &email).await.map_err(|_| data(hygo_data::DataError::Missing("the server key".into())))?;
-        match sign_in::password(&cx.state.db, &keys, &email, &input.password.unwrap_or_default()).await.map_err(data)? {
+        let state = cx.state;
+        match sign_in::password(&state.db, &state.hasher, &keys, &email, &input.password.unwrap_or_default(), state.clock.real()).await.map_err(data)? {
             Ok(account) => {
                 // A new session for the next step; one that was there ends.
                 let ready = account.totp_last_step.is_some();
                 let stage = if ready { Stage::Password } else { Stage::Enrol };
                 let token = sessions::advance(&cx.state.db, account.id, &account.email, &cx.next(stage)).await.map_err(data)?;
                 let to = if ready { "/staff/sign-in/code" } else { "/staff/setup/code" };
-                Ok(Next::Go { to: to.into(), cookie: Some(guard::cookie(&token)) })
+                Ok(Next::Go { to: to.into(), cookies: vec![guard::cookie(&token)] })
             }
-            Err(sign_in::Refused::Wrong(m)) => Err(WriteError::Invalid(Invalid::field("email", m))),
-            Err(sign_in::Refused::Waiting(m)) => Err(WriteError::Conflict { field: "email", message: m }),
+            Err(refused) => Err(refusal("email", refused)),
         }
     }
 }
@@ -302,15 +330,14 @@ impl StaffAction for SecondFactor {
         let current = cx.session()?;
         let keys = guard::attempt_keys(cx.req, cx.state, &current.email).await.map_err(|_| data(hygo_data::DataError::Missing("the server key".into())))?;
         let code = input.code.unwrap_or_default();
-        match sign_in::second_factor(&cx.state.db, &keys, current.account_id, &code, unix_now()).await.map_err(data)? {
+        match sign_in::second_factor(&cx.state.db, &keys, current.account_id, &code, unix_now(), cx.state.clock.real()).await.map_err(data)? {
             Ok(()) => {
-                // Signed in: a new token (the pending one ends).
+                // Signed in: a new token (the pending one ends), and this browser remembered.
                 let token = sessions::advance(&cx.state.db, current.account_id, &current.email, &cx.next(Stage::Full)).await.map_err(data)?;
                 let to = if current.role == Role::Editor { "/staff/account" } else { "/staff" };
-                Ok(Next::Go { to: to.into(), cookie: Some(guard::cookie(&token)) })
+                Ok(Next::Go { to: to.into(), cookies: cx.signed_in(current.account_id, &token).await })
             }
-            Err(sign_in::Refused::Wrong(m)) => Err(WriteError::Invalid(Invalid::field("code", m))),
-            Err(sign_in::Refused::Waiting(m)) => Err(WriteError::Conflict { field: "code", message: m }),
+            Err(refused) => Err(refusal("code", refused)),
         }
     }
 }
@@ -335,8 +362,9 @@ impl StaffAction for ChoosePassword {
 
     async fn run(cx: &Cx<'_>, input: ChoosePasswordInput) -> Result<Next, WriteError> {
         let next = cx.next(Stage::Enrol);
-        let (_, token) = accounts::choose_password(&cx.state.db, input.token.as_deref().unwrap_or_default(), &input.password.unwrap_or_default(), &next).await?;
-        Ok(Next::Go { to: "/staff/setup/code".into(), cookie: Some(guard::cookie(&token)) })
+        let link = input.token.as_deref().unwrap_or_default();
+        let (_, token) = accounts::choose_password(&cx.state.db, &cx.state.hasher, link, &input.password.unwrap_or_default(), &next).await?;
+        Ok(Next::Go { to: "/staff/setup/code".into(), cookies: vec![guard::cookie(&token)] })
     }
 }
 
@@ -353,7 +381,8 @@ impl StaffAction for SetUpCode {
         let (codes, token) = accounts::confirm_totp(&cx.state.db, current.account_id, &input.code.unwrap_or_default(), unix_now(), &next).await?;
         let mut values = Map::new();
         values.insert("recoveryCodes".into(), json!(codes));
-        Ok(Next::Show { path: "/staff/account".into(), values, cookie: Some((guard::cookie(&token), token)) })
+        let cookies = cx.signed_in(current.account_id, &token).await;
+        Ok(Next::Show { path: "/staff/account".into(), values, session: Some(token), cookies })
     }
 }
 
@@ -369,7 +398,7 @@ impl StaffAction for SignOut {
 
     async fn run(cx: &Cx<'_>, _: Empty) -> Result<Next, WriteError> {
         sessions::sign_out(&cx.state.db, cx.session()?, Ending::This).await.map_err(data)?;
-        Ok(Next::Go { to: "/staff/sign-in".into(), cookie: Some(guard::removal()) })
+        Ok(Next::Go { to: "/staff/sign-in".into(), cookies: vec![guard::removal()] })
     }
 }
 
@@ -454,7 +483,7 @@ impl StaffAction for ChangePassword {
         let current = cx.session()?;
         cx.reauthenticate(input.current.as_deref(), "current").await?;
         let (old, new) = (input.current.unwrap_or_default(), input.password.unwrap_or_default());
-        accounts::change_password(&cx.state.db, current.account_id, current.session_id, &old, &new).await?;
+        accounts::change_password(&cx.state.db, &cx.state.hasher, current.account_id, current.session_id, &old, &new).await?;
         go("/staff/account?changed=password")
     }
 }
@@ -493,7 +522,7 @@ impl StaffAction for EndSessions {
         cx.reauthenticate(input.confirm.as_deref(), "confirm").await?;
         if everywhere {
             sessions::sign_out(&cx.state.db, current, Ending::All).await.map_err(data)?;
-            return Ok(Next::Go { to: "/staff/sign-in".into(), cookie: Some(guard::removal()) });
+            return Ok(Next::Go { to: "/staff/sign-in".into(), cookies: vec![guard::removal()] });
         }
         match sessions::sign_out(&cx.state.db, current, Ending::These(chosen)).await.map_err(data)? {
             true => go("/staff/account?changed=sessions"),
@@ -526,7 +555,7 @@ impl StaffAction for ManageAccounts {
             let mut values = Map::new();
             values.insert("link".into(), Value::from(link(token)));
             values.insert("linkFor".into(), Value::from(hygo_data::staff::email_key(&email)));
-            Ok(Next::Show { path: "/staff/accounts".into(), values, cookie: None })
+            Ok(Next::Show { path: "/staff/accounts".into(), values, session: None, cookies: Vec::new() })
         };
         match input.op.as_deref() {
             Some("add") => {

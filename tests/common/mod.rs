@@ -93,7 +93,7 @@ pub async fn state_from(db: &TestDb, clock: hygo_data::ist::Clock, mut config: C
     let conn = hygo_data::connect(&db.url).await.expect("connect, migrate and seed");
     let renderer = RenderPool::start(
         hygo::ui_assets::SERVER_BUNDLE.into(),
-        RenderConfig { threads: 1, queue: config.render_queue, ..RenderConfig::default() },
+        RenderConfig { threads: 1, queue: config.render_queue, staff_queue: config.staff_render_queue, ..RenderConfig::default() },
     )
     .expect("the server bundle loads");
     config.database_url = db.url.clone();
@@ -122,6 +122,12 @@ pub fn test_config() -> Config {
         form_min_secs: 0,
         behind_proxy: false,
         smtp_url: None,
+        smtp_password: None,
+        smtp_ca: None,
+        hash_threads: 1,
+        hash_queue: 64,
+        staff_render_queue: 64,
+        metrics_token: None,
         mail_from: "HYGO <newsletter@hygo.test>".into(),
         booking_url: None,
         body_timeout: std::time::Duration::from_secs(5),

@@ -74,6 +74,20 @@ pub fn find_clinic(id: &str) -> Option<&'static Clinic> {
     clinics().iter().find(|c| c.id == id)
 }
 
+/// The clinics as a form's choice: by id, or by name as the original client's
+/// contact form sent it (`form::Check::option`).
+pub fn clinic_choices() -> &'static [Choice] {
+    static CHOICES: LazyLock<Vec<Choice>> =
+        LazyLock::new(|| clinics().iter().map(|c| Choice { id: c.id.clone(), labels: vec![c.name.clone()] }).collect());
+    &CHOICES
+}
+
+/// What the console shows for a stored clinic: its name, from its id; a text
+/// stored before clinics were a choice, as it was.
+pub fn clinic_name(stored: &str) -> &str {
+    find_clinic(stored).map_or(stored, |c| c.name.as_str())
+}
+
 /// The languages the interface texts are written in; the first is the default.
 pub const LANGUAGES: &[&str] = &["en"];
 

@@ -19,7 +19,9 @@ pub struct ContactRequest {
     pub phone: Option<String>,
     pub subject: Option<String>,
     pub message: Option<String>,
-    /// Optional: the clinic the message is about.
+    /// Optional: the clinic the message is about, by its id in
+    /// `catalogue/clinics.json` (`kalawad-road`) or its exact name; any other
+    /// value is refused.
     pub clinic: Option<String>,
 }
 
@@ -37,7 +39,12 @@ pub async fn create(db: &Db, req: ContactRequest, receipt: Option<receipts::Kind
     let phone = c.phone("phone", req.phone.as_deref(), None);
     let subject = c.line("subject", "label.subject", req.subject.as_deref(), 150, Some("contact.subjectRequired"));
     let message = c.paragraph("message", "label.message", req.message.as_deref(), MESSAGE_MAX, Some("contact.messageRequired"));
-    let clinic = c.line("clinic", "label.clinic", req.clinic.as_deref(), 120, None);
+    // A choice of `catalogue/clinics.json`, by id (or by its name, as the original
+    // client sent it), stored as the id: nothing typed reaches the clinic's e-mail.
+    let clinic = match req.clinic.as_deref().map(str::trim) {
+        None | Some("") => None,
+        typed => Some(c.option("clinic", typed, catalogue::clinic_choices(), "contact.clinicUnknown")).and_then(|id| catalogue::find_clinic(&id)),
+    };
     c.finish().map_err(WriteError::Invalid)?;
     let row = |reference| contact_message::ActiveModel {
         reference: Set(reference),
@@ -46,11 +53,11 @@ pub async fn create(db: &Db, req: ContactRequest, receipt: Option<receipts::Kind
         phone: Set(phone.clone()),
         subject: Set(subject.clone()),
         message: Set(message.clone()),
-        clinic: Set(clinic.clone()),
+        clinic: Set(clinic.map(|c| c.id.clone()).unwrap_or_default()),
         created_at: Set(ist::stamp()),
         ..Default::default()
     };
-    let summary = if clinic.is_empty() { catalogue::message("mail.contactAnyClinic").to_owned() } else { clinic.clone() };
+    let summary = clinic.map_or_else(|| catalogue::message("mail.contactAnyClinic").to_owned(), |c| c.name.clone());
     let mails = |reference: &str| notices.request_received("contact", reference, &summary);
     let stored = refs::insert(db, receipt, row, |r| r.id, mails).await.map_err(DataError::from)?;
     Ok(Stored { id: stored.row.id, reference: stored.reference, receipt: stored.receipt })

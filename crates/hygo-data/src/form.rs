@@ -98,6 +98,10 @@ pub enum WriteError {
     /// Someone else got there first (409): the slot of a booking.
     #[error("conflict on {field}")]
     Conflict { field: &'static str, message: Message },
+    /// Too much at once (429): the password hashing threads are all busy
+    /// (`staff::hashing`); try again in a moment.
+    #[error("busy")]
+    Busy(Message),
     #[error(transparent)]
     Data(#[from] DataError),
 }
@@ -106,6 +110,16 @@ impl From<sea_orm::DbErr> for WriteError {
     fn from(e: sea_orm::DbErr) -> Self {
         WriteError::Data(e.into())
     }
+}
+
+/// A character no text anyone sends may hold: the C0 controls (NUL among them)
+/// but tab, line feed and carriage return, DEL, and the C1 controls (Unicode's
+/// `Cc`). PostgreSQL cannot store a NUL at all; the others are never typed, and
+/// would reach the console, the CSV and e-mails. One-line fields refuse tab and
+/// line breaks too (`Check::line`). The server's readers refuse these in every
+/// field of every body (`crate` users: `src/edge.rs`, `controls`).
+pub fn is_control(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
 }
 
 #[derive(Debug, Default)]
@@ -165,7 +179,7 @@ impl Check {
             }
             return String::new();
         }
-        if value.chars().any(|c| c.is_control() && !(multiline && matches!(c, '\n' | '\r' | '\t'))) {
+        if value.chars().any(|c| is_control(c) || (!multiline && matches!(c, '\n' | '\r' | '\t'))) {
             self.fail(field, Message::new("field.badCharacters").with_key("label", label));
         } else if value.chars().count() > max {
             self.fail(field, Message::new("field.tooLong").with_key("label", label).with("max", max.to_string()));

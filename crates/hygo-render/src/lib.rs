@@ -14,7 +14,7 @@ mod engine;
 mod pool;
 
 pub use engine::{Engine, RenderOutput};
-pub use pool::{RenderConfig, RenderPool};
+pub use pool::{Lane, RenderConfig, RenderPool};
 
 /// Why a render gave no page.
 #[derive(Debug, thiserror::Error)]

@@ -81,7 +81,7 @@ export function ContactForm({ texts, forms, sentMessage, clinics, initial }: {
             <select {...describedBy(ID, "clinic", errors.clinic)} className="input" value={values.clinic}
               onChange={(e) => set("clinic")(e.target.value)}>
               <option value="">{texts.anyClinic}</option>
-              {clinics.map((c) => <option key={c.id} value={c.name}>{c.name}</option>)}
+              {clinics.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
             </select>
           </Field>
         </div>

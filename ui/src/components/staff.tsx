@@ -91,7 +91,7 @@ export function AffectedRequests({ rows, heading, none, withDoctor = false }: {
       <ul>
         {rows.map((r) => (
           <li key={r.reference}>
-            <Link to={`/staff/appointments/${r.reference}`}>{r.reference}</Link>: {formatDate(r.date)}, {r.time}, {withDoctor ? `${r.doctor}, ` : ""}{r.name} ({statuses[r.status]})
+            <Link to={`/staff/appointments/${r.reference}`}>{r.reference}</Link>: {formatDate(r.date)}, {r.time}, {withDoctor ? `${r.doctor}, ` : ""}<bdi>{r.name}</bdi> ({statuses[r.status]})
           </li>
         ))}
       </ul>

@@ -41,17 +41,17 @@ function StaffAppointmentPage() {
         <h2 id="details-h">{t.details}</h2>
         <dl className="staff-dl">
           <dt>{t.status}</dt><dd>{all.inbox.statuses[r.status]}{r.overdue ? <strong className="staff-flag"> {all.inbox.overdueFlag}</strong> : null}</dd>
-          <dt>{all.inbox.patient}</dt><dd>{r.name}</dd>
+          <dt>{all.inbox.patient}</dt><dd><bdi>{r.name}</bdi></dd>
           <dt>{t.when}</dt><dd>{formatDate(r.date)}, {r.time}</dd>
           <dt>{t.doctor}</dt><dd>{r.doctor}</dd>
           {r.department ? <><dt>{t.department}</dt><dd>{r.department}</dd></> : null}
           <dt>{t.visitType}</dt><dd>{r.visitType}</dd>
           <dt>{t.newPatient}</dt><dd>{r.isNewPatient ? t.yes : t.no}</dd>
-          {r.reason ? <><dt>{t.reason}</dt><dd>{r.reason}</dd></> : null}
+          {r.reason ? <><dt>{t.reason}</dt><dd><bdi>{r.reason}</bdi></dd></> : null}
           {r.symptoms.length ? <><dt>{t.symptoms}</dt><dd>{r.symptoms.join(", ")}</dd></> : null}
-          {r.notes ? <><dt>{t.notes}</dt><dd className="staff-text">{r.notes}</dd></> : null}
-          {r.insurance ? <><dt>{t.insurance}</dt><dd>{r.insurance}</dd></> : null}
-          {r.policyNumber ? <><dt>{t.policyNumber}</dt><dd>{r.policyNumber}</dd></> : null}
+          {r.notes ? <><dt>{t.notes}</dt><dd className="staff-text"><bdi>{r.notes}</bdi></dd></> : null}
+          {r.insurance ? <><dt>{t.insurance}</dt><dd><bdi>{r.insurance}</bdi></dd></> : null}
+          {r.policyNumber ? <><dt>{t.policyNumber}</dt><dd><bdi>{r.policyNumber}</bdi></dd></> : null}
           <dt>{t.requestedAt}</dt><dd>{instant(r.createdAt)}</dd>
         </dl>
       </section>

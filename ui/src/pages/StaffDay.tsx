@@ -33,7 +33,7 @@ function StaffDayPage() {
               {day.slots.map((s) => (
                 <li key={s.time} className={s.request ? "staff-day-held" : undefined}>
                   <span className="staff-day-time">{s.time}</span>{" "}
-                  {s.request ? <Link to={`/staff/appointments/${s.request.reference}`}>{s.request.name} ({all.inbox.statuses[s.request.status]})</Link> : <span className="staff-muted">{t.free}</span>}
+                  {s.request ? <Link to={`/staff/appointments/${s.request.reference}`}><bdi>{s.request.name}</bdi> ({all.inbox.statuses[s.request.status]})</Link> : <span className="staff-muted">{t.free}</span>}
                 </li>
               ))}
             </ul>
@@ -41,7 +41,7 @@ function StaffDayPage() {
           {day.elsewhere.length ? (
             <>
               <h3>{t.elsewhere}</h3>
-              <ul>{day.elsewhere.map((r) => <li key={r.reference}><Link to={`/staff/appointments/${r.reference}`}>{r.time}: {r.name}</Link></li>)}</ul>
+              <ul>{day.elsewhere.map((r) => <li key={r.reference}><Link to={`/staff/appointments/${r.reference}`}>{r.time}: <bdi>{r.name}</bdi></Link></li>)}</ul>
             </>
           ) : null}
         </>

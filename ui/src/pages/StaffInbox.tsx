@@ -66,7 +66,7 @@ function StaffInboxPage() {
                   <td>{t.statuses[r.status]}{r.overdue ? <strong className="staff-flag"> {t.overdueFlag}</strong> : null}</td>
                   <td>{formatDate(r.date)}, {r.time}</td>
                   <td>{r.doctor}</td>
-                  <td>{r.name}</td>
+                  <td><bdi>{r.name}</bdi></td>
                   <td>{instant(r.createdAt)}</td>
                 </tr>
               ))}

@@ -37,16 +37,16 @@ function StaffItemPage() {
       <p><Link to={list}>{all.frame.backToList}</Link></p>
       <h1>{fill(d.kind === "card-request" ? t.cardHeading : t.messageHeading, { reference: item.reference })}</h1>
       <dl className="staff-dl">
-        <dt>{t.name}</dt><dd>{item.name}</dd>
+        <dt>{t.name}</dt><dd><bdi>{item.name}</bdi></dd>
         <dt>{t.email}</dt><dd><a href={`mailto:${item.email}`}>{item.email}</a></dd>
         {item.phone ? <><dt>{t.phone}</dt><dd><a href={`tel:${item.phone.replace(/\s/g, "")}`}>{item.phone}</a></dd></> : null}
-        <dt>{d.kind === "card-request" ? t.topicCard : t.topicMessage}</dt><dd>{item.topic}</dd>
+        <dt>{d.kind === "card-request" ? t.topicCard : t.topicMessage}</dt><dd><bdi>{item.topic}</bdi></dd>
         {item.clinic ? <><dt>{t.clinic}</dt><dd>{item.clinic}</dd></> : null}
-        {item.text ? <><dt>{t.message}</dt><dd className="staff-text">{item.text}</dd></> : null}
+        {item.text ? <><dt>{t.message}</dt><dd className="staff-text"><bdi>{item.text}</bdi></dd></> : null}
         <dt>{t.received}</dt><dd>{instant(item.createdAt)}</dd>
       </dl>
       {item.handledAt ? (
-        <p className="staff-done">{fill(t.handledBy, { who: item.handledBy ?? "", when: instant(item.handledAt) })}{item.handledNote ? `: ${item.handledNote}` : ""}</p>
+        <p className="staff-done">{fill(t.handledBy, { who: item.handledBy ?? "", when: instant(item.handledAt) })}{item.handledNote ? <>: <bdi>{item.handledNote}</bdi></> : null}</p>
       ) : (
         <StaffForm action={`${list}/${item.reference}`} id="handled">
           <StaffErrors form="handled" order={["note"]} />

@@ -26,8 +26,8 @@ function StaffItemsPage() {
               {d.items.map((i) => (
                 <tr key={i.reference}>
                   <td><Link to={`${base}/${i.reference}`}>{i.reference}</Link></td>
-                  <td>{i.name}</td>
-                  <td>{i.topic}</td>
+                  <td><bdi>{i.name}</bdi></td>
+                  <td><bdi>{i.topic}</bdi></td>
                   <td>{instant(i.createdAt)}</td>
                 </tr>
               ))}

@@ -12,6 +12,9 @@ pub struct Model {
     pub client_key: String,
     /// `ok`, `password`, `code`, `locked`, `disabled`…
     pub outcome: String,
+    /// The device cookie the attempt came with, as a keyed hash of its nonce,
+    /// when it was one of the account's (`staff::sign_in`); None otherwise.
+    pub device_key: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -255,9 +255,12 @@ pub async fn day(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Option<Day>
 pub const EXPORT_MAX_DAYS: i64 = 366;
 
 /// The appointments of a range of days (inclusive), every status, as CSV (RFC
-/// 4180, UTF-8): what the front desk needs to plan, never symptoms, reasons or
-/// notes. A cell a spreadsheet would read as a formula (it begins with `=`, `+`,
-/// `-`, `@`, a tab or a carriage return) is prefixed with `'`.
+/// 4180) that opens right in Excel: UTF-8 with a byte-order mark (without it
+/// Excel reads Gujarati and Hindi names as Windows-1252), lines ending CRLF,
+/// times in IST as the console shows them, statuses in the console's words,
+/// phone numbers in one form (`phone_for_people`). What the front desk needs to
+/// plan, never symptoms, reasons or notes. Every cell is `cell_for_spreadsheet`:
+/// no bidi override, and never read as a formula.
 pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, DataError> {
     let rows = appointment::Entity::find()
         .filter(Condition::all().add(appointment::Column::Date.gte(from.to_string())).add(appointment::Column::Date.lte(to.to_string())))
@@ -266,6 +269,7 @@ pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, Data
         .all(db)
         .await?;
     let doctors = doctor_names(db).await?;
+    let statuses = crate::catalogue::staff_texts(crate::catalogue::LANGUAGES[0]).map(|t| &t["inbox"]["statuses"]);
     let mut out = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
     let header = ["reference", "status", "date", "time", "doctor", "department", "visit type", "name", "phone", "email", "new patient", "requested at"];
     let corrupt = |e: csv::Error| DataError::Corrupt { what: "the export".into(), detail: e.to_string() };
@@ -273,19 +277,67 @@ pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, Data
     for a in &rows {
         let doctor = doctors.iter().find(|(id, _)| *id == a.doctor_id).map(|(_, n)| n.as_str()).unwrap_or_default();
         let time = slots::parse_time(&a.start_time).map(slots::format_12h).unwrap_or_else(|| a.start_time.clone());
+        let status = statuses.and_then(|s| s[a.status.as_str()].as_str()).unwrap_or(&a.status);
         let new_patient = if a.is_new_patient { "yes" } else { "no" };
-        let record = [&a.reference, &a.status, &a.date, &time, doctor, &a.department, &a.visit_type, &a.name, &a.phone, &a.email, new_patient, &a.created_at];
-        out.write_record(record.iter().map(|cell| neutralised(cell))).map_err(corrupt)?;
+        let (phone, requested) = (phone_for_people(&a.phone), ist_minute(&a.created_at));
+        let record = [&a.reference, status, &a.date, &time, doctor, &a.department, &a.visit_type, &a.name, &phone, &a.email, new_patient, &requested];
+        out.write_record(record.iter().map(|cell| cell_for_spreadsheet(cell))).map_err(corrupt)?;
     }
     let bytes = out.into_inner().map_err(|e| DataError::Corrupt { what: "the export".into(), detail: e.to_string() })?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(format!("\u{FEFF}{}", String::from_utf8_lossy(&bytes)))
 }
 
-/// A cell as a spreadsheet will read it as text, never as a formula (OWASP, "CSV injection").
-pub fn neutralised(cell: &str) -> String {
-    match cell.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{cell}"),
-        _ => cell.to_owned(),
+/// "2026-11-26 14:05": a stored UTC time (RFC 3339) as a minute in IST, as the
+/// console shows it; a text that is no such time, as it is.
+pub fn ist_minute(stamp: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(stamp)
+        .map(|t| t.with_timezone(&crate::ist::offset()).format("%Y-%m-%d %H:%M").to_string())
+        .unwrap_or_else(|_| stamp.to_owned())
+}
+
+/// A phone number in one form for people to read and dial: an Indian number as
+/// "+91 98765 43210", any other as "+" and its digits; a text with no digits as
+/// it is.
+pub fn phone_for_people(phone: &str) -> String {
+    let national = appointments::phone_key(phone);
+    match national.len() {
+        0 => phone.to_owned(),
+        10 => format!("+91 {} {}", &national[..5], &national[5..]),
+        _ => format!("+{national}"),
+    }
+}
+
+/// Bidi overrides, embeddings and isolates (U+202A–202E, U+2066–2069): typed into
+/// a name they turn the text around it (U+202E before "txt.exe" shows "exe.txt"). Removed
+/// from what the CSV carries; the console shows such text isolated (`<bdi>`).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Characters a spreadsheet does not show, or shows as nothing, before a cell's
+/// first real one: spaces, zero-width ones, the byte-order mark, and the bidi
+/// marks and controls.
+fn is_invisible_lead(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{061C}' | '\u{180E}')
+        || is_bidi_control(c)
+}
+
+/// A cell as a spreadsheet will read it as text, never as a formula (OWASP, "CSV
+/// injection"): bidi overrides removed; then, when its first visible character
+/// starts a formula (`=`, `+`, `-`, `@`, or their full-width and small forms
+/// `＝＋－＠﹦﹢﹣﹫`, the minus sign `−`), or it begins with a tab or a carriage
+/// return, it is prefixed with `'`.
+pub fn cell_for_spreadsheet(cell: &str) -> String {
+    let cell: String = cell.chars().filter(|c| !is_bidi_control(*c)).collect();
+    let starts_formula = matches!(cell.chars().next(), Some('\t' | '\r'))
+        || matches!(
+            cell.chars().find(|c| !is_invisible_lead(*c)),
+            Some('=' | '+' | '-' | '@' | '\u{FF1D}' | '\u{FF0B}' | '\u{FF0D}' | '\u{FF20}' | '\u{FE66}' | '\u{FE62}' | '\u{FE63}' | '\u{FE6B}' | '\u{2212}')
+        );
+    match starts_formula {
+        true => format!("'{cell}"),
+        false => cell,
     }
 }
 
@@ -295,13 +347,42 @@ mod tests {
 
     #[test]
     fn formulas_are_neutralised_and_other_cells_kept() {
-        assert_eq!(neutralised("=HYPERLINK(\"http://x\")"), "'=HYPERLINK(\"http://x\")");
-        assert_eq!(neutralised("+91 98765 43210"), "'+91 98765 43210");
-        assert_eq!(neutralised("-1"), "'-1");
-        assert_eq!(neutralised("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(neutralised("\tx"), "'\tx");
-        assert_eq!(neutralised("Asha Patel"), "Asha Patel");
-        assert_eq!(neutralised(""), "");
+        let n = cell_for_spreadsheet;
+        assert_eq!(n("=HYPERLINK(\"http://x\")"), "'=HYPERLINK(\"http://x\")");
+        assert_eq!(n("+91 98765 43210"), "'+91 98765 43210");
+        assert_eq!(n("-1"), "'-1");
+        assert_eq!(n("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(n("\tx"), "'\tx");
+        assert_eq!(n("Asha Patel"), "Asha Patel");
+        assert_eq!(n("આશા પટેલ"), "આશા પટેલ");
+        assert_eq!(n(""), "");
+        // Hidden before the formula: zero-width and bidi characters, spaces.
+        for hidden in ["\u{200B}=1+1", "\u{FEFF}=1+1", "\u{200E}=1+1", "\u{2060}@x", " =1+1", "\u{202E}=1+1", "\u{2066}+1"] {
+            assert!(n(hidden).starts_with('\''), "{hidden:?} -> {:?}", n(hidden));
+        }
+        // Full-width and small look-alikes, and the minus sign.
+        for look_alike in ["＝1+1", "＋1", "－1", "＠SUM(A1)", "﹦1", "﹢1", "﹣1", "﹫x", "−1"] {
+            assert_eq!(n(look_alike), format!("'{look_alike}"), "{look_alike}");
+        }
+    }
+
+    #[test]
+    fn bidi_overrides_are_removed_and_other_text_kept() {
+        assert_eq!(cell_for_spreadsheet("Asha\u{202E}lexe.txt"), "Ashalexe.txt");
+        assert_eq!(cell_for_spreadsheet("\u{2067}Asha\u{2069} Patel"), "Asha Patel");
+        // A right-to-left mark is no override: kept.
+        assert_eq!(cell_for_spreadsheet("Asha\u{200F}"), "Asha\u{200F}");
+    }
+
+    #[test]
+    fn phones_take_one_form_and_times_are_ist() {
+        for typed in ["+91 98765 43210", "098765 43210", "9876543210", "0091-98765-43210", "(+91) 98765-43210"] {
+            assert_eq!(phone_for_people(typed), "+91 98765 43210", "{typed}");
+        }
+        assert_eq!(phone_for_people("+44 20 7946 0958"), "+442079460958");
+        assert_eq!(ist_minute("2026-11-26T08:35:10Z"), "2026-11-26 14:05");
+        assert_eq!(ist_minute("2026-11-26T20:00:00Z"), "2026-11-27 01:30");
+        assert_eq!(ist_minute("not a time"), "not a time");
     }
 
     #[test]

@@ -87,7 +87,7 @@ fn message(r: contact_message::Model) -> Item {
         phone: r.phone,
         topic: r.subject,
         text: r.message,
-        clinic: r.clinic,
+        clinic: crate::catalogue::clinic_name(&r.clinic).to_owned(),
         created_at: r.created_at,
         handled_at: r.handled_at,
         handled_by: r.handled_by,

@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde_json::json;
 use ts_rs::TS;
 
+use super::hashing::Hasher;
 use super::{email_key, sessions, token_hash, Role};
 use crate::audit::{self, Actor, Target};
 use crate::entities::{staff_account, staff_link, staff_recovery_code, staff_session};
@@ -209,32 +210,41 @@ pub async fn end_all_sessions(conn: &impl ConnectionTrait, account_id: i32) -> R
         .rows_affected)
 }
 
-/// The words a password of this account must not be made of: its address, its
-/// name and `password::CONTEXT_WORDS`.
-fn context(account: &staff_account::Model) -> Vec<&str> {
-    let mut words = vec![account.email.as_str(), account.name.as_str()];
-    words.extend(account.email.split(['@', '.']).filter(|w| w.len() > 2));
-    words.extend(account.name.split_whitespace());
-    words.extend_from_slice(super::password::CONTEXT_WORDS);
-    words
+/// A new password checked (`password::check`) and hashed, on the hashing
+/// threads: the hash, or the key of the sentence that says why it was refused.
+async fn hash_new(hasher: &Hasher, password: &str, context: Vec<String>) -> Result<Result<String, &'static str>, WriteError> {
+    let password = password.to_owned();
+    hasher.run(move || super::password::check(&password, &context).map(|()| super::password::hash(&password))).await.map_err(|_| busy())
 }
 
+/// All the hashing threads are busy: 429, try again in a moment.
+fn busy() -> WriteError {
+    WriteError::Busy(Message::new("staff.signInBusy"))
+}
+
+/// The words a password of this account must not be made of, besides the
+/// clinic's (`password::check`): its address and name, whole and in parts.
+fn context(account: &staff_account::Model) -> Vec<String> {
+    super::password::words_of(&account.email, &account.name)
+}
 
 /// Step one of a setup link: the new password (checked: `password::check`). The
 /// account gets a new TOTP secret, not yet confirmed; the link is used up, and
 /// the session `next` starts, in the same transaction. Answers the account and
 /// the session's token.
-pub async fn choose_password(db: &Db, token: &str, new_password: &str, next: &sessions::Step) -> Result<(staff_account::Model, String), WriteError> {
+pub async fn choose_password(db: &Db, hasher: &Hasher, token: &str, new_password: &str, next: &sessions::Step) -> Result<(staff_account::Model, String), WriteError> {
+    let expired = || WriteError::Invalid(Invalid::field("token", Message::new("staff.linkExpired")));
+    // Checked and hashed on the hashing threads, before the write begins, so no
+    // write lock is held while they work.
+    let (_, account) = by_link(db, token).await?.ok_or_else(expired)?;
+    let hashed = hash_new(hasher, new_password, context(&account)).await?.map_err(|key| WriteError::Invalid(Invalid::field("password", password_message(key))))?;
     let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
-    let (link, account) = by_link(&txn, token).await?.ok_or_else(|| WriteError::Invalid(Invalid::field("token", Message::new("staff.linkExpired"))))?;
-    if let Err(key) = super::password::check(new_password, &context(&account)) {
-        return Err(WriteError::Invalid(Invalid::field("password", password_message(key))));
-    }
+    let (link, account) = by_link(&txn, token).await?.filter(|(_, a)| a.id == account.id).ok_or_else(expired)?;
     let mut used: staff_link::ActiveModel = link.into();
     used.used_at = Set(Some(crate::ist::stamp()));
     used.update(&txn).await.map_err(DataError::from)?;
     let mut row: staff_account::ActiveModel = account.clone().into();
-    row.password_hash = Set(Some(super::password::hash(new_password)));
+    row.password_hash = Set(Some(hashed));
     row.password_changed_at = Set(Some(crate::ist::stamp()));
     row.totp_secret = Set(Some(super::totp::new_secret()));
     row.totp_last_step = Set(None);
@@ -290,20 +300,23 @@ async fn new_recovery_codes(conn: &impl ConnectionTrait, account_id: i32) -> Res
 
 /// Changes a signed-in account's password: only with the current one. Other
 /// sessions of the account end; `keep` (the one asking) stays.
-pub async fn change_password(db: &Db, account_id: i32, keep: i32, current: &str, new_password: &str) -> Result<(), WriteError> {
+pub async fn change_password(db: &Db, hasher: &Hasher, account_id: i32, keep: i32, current: &str, new_password: &str) -> Result<(), WriteError> {
     let account = by_id(db, account_id).await?.ok_or_else(|| WriteError::Invalid(Invalid::field("current", Message::new("staff.currentWrong"))))?;
-    let known = account.password_hash.as_deref().is_some_and(|hash| super::password::verify(current, hash));
+    let (stored, typed) = (account.password_hash.clone(), current.to_owned());
+    let known = hasher.run(move || stored.is_some_and(|hash| super::password::verify(&typed, &hash))).await.map_err(|_| busy())?;
+    let hashed = hash_new(hasher, new_password, context(&account)).await?;
     let mut c = Check::default();
     if !known {
         c.fail("current", Message::new("staff.currentWrong"));
     }
-    if let Err(key) = super::password::check(new_password, &context(&account)) {
+    if let Err(key) = &hashed {
         c.fail("password", password_message(key));
     }
     c.finish().map_err(WriteError::Invalid)?;
+    let hashed = hashed.unwrap_or_default();
     let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
     let mut row: staff_account::ActiveModel = account.clone().into();
-    row.password_hash = Set(Some(super::password::hash(new_password)));
+    row.password_hash = Set(Some(hashed));
     row.password_changed_at = Set(Some(crate::ist::stamp()));
     row.update(&txn).await.map_err(DataError::from)?;
     staff_session::Entity::update_many()

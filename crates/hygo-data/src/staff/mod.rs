@@ -10,6 +10,7 @@
 //!   effect at once on every instance.
 
 pub mod accounts;
+pub mod hashing;
 pub mod password;
 pub mod recovery;
 pub mod sessions;

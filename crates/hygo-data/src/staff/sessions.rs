@@ -76,9 +76,8 @@ fn stamp(t: DateTime<Utc>) -> String {
 }
 
 /// Starts a session; answers its token (for the cookie, never stored).
-pub async fn start(conn: &impl ConnectionTrait, account_id: i32, stage: Stage, device: &str, lifetimes: Lifetimes) -> Result<String, DataError> {
+pub async fn start(conn: &impl ConnectionTrait, account_id: i32, stage: Stage, device: &str, lifetimes: Lifetimes, now: DateTime<Utc>) -> Result<String, DataError> {
     let token = refs::new_token();
-    let now = Utc::now();
     let lasts = match stage {
         Stage::Full => lifetimes.absolute,
         Stage::Password | Stage::Enrol => Duration::minutes(PENDING_MINUTES),
@@ -100,27 +99,67 @@ pub async fn start(conn: &impl ConnectionTrait, account_id: i32, stage: Stage, d
     Ok(token)
 }
 
-/// The live session of a cookie's token: not ended, within its lifetime, used
-/// within the idle timeout, of an account that is not disabled. Its last use is
-/// recorded (at most once a minute).
-pub async fn current(db: &Db, token: &str, lifetimes: Lifetimes) -> Result<Option<Current>, DataError> {
-    let now = Utc::now();
+/// When each session was last used on this instance: the true last use, which
+/// the database has only to within `WRITE_EVERY` of the idle timeout (so that a
+/// busy console is not a write per request). One per server process.
+#[derive(Debug, Default)]
+pub struct Uses {
+    last: std::sync::Mutex<std::collections::HashMap<i32, DateTime<Utc>>>,
+}
+
+impl Uses {
+    fn get(&self, session_id: i32) -> Option<DateTime<Utc>> {
+        self.last.lock().ok().and_then(|m| m.get(&session_id).copied())
+    }
+
+    /// Records a use; forgets sessions idle for longer than `idle` (they are over).
+    fn set(&self, session_id: i32, at: DateTime<Utc>, idle: Duration) {
+        if let Ok(mut m) = self.last.lock() {
+            if m.len() > 1024 {
+                m.retain(|_, used| at - *used <= idle);
+            }
+            m.insert(session_id, at);
+        }
+    }
+}
+
+/// The stored last use is written again once it is older than this part of the
+/// idle timeout (a twentieth: 90 seconds of 30 minutes). Another instance may
+/// then count a session's idle time from up to that much before its true last use.
+pub const WRITE_EVERY: i32 = 20;
+
+fn parse(stamp: &str) -> Option<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(stamp).ok().map(|t| t.with_timezone(&Utc))
+}
+
+/// The live session of a cookie's token at `now`: not ended, within its
+/// lifetime, used within the idle timeout, of an account that is not disabled.
+/// Idle time counts from the session's last use: this instance's own record of
+/// it (`uses`) or the database's, whichever is later. The use is recorded in
+/// `uses`, and in the database when the stored one is older than a twentieth of
+/// the idle timeout (`WRITE_EVERY`).
+pub async fn current(db: &Db, token: &str, lifetimes: Lifetimes, now: DateTime<Utc>, uses: &Uses) -> Result<Option<Current>, DataError> {
     let Some(session) = staff_session::Entity::find()
         .filter(staff_session::Column::TokenHash.eq(token_hash(token)))
         .filter(staff_session::Column::EndedAt.is_null())
         .filter(staff_session::Column::ExpiresAt.gt(stamp(now)))
-        .filter(staff_session::Column::LastSeenAt.gt(stamp(now - lifetimes.idle)))
         .one(db)
         .await?
     else {
         return Ok(None);
     };
+    let stored = parse(&session.last_seen_at).unwrap_or(now);
+    let last_use = uses.get(session.id).map_or(stored, |used| used.max(stored));
+    if now - last_use > lifetimes.idle {
+        return Ok(None);
+    }
     let Some(account) = staff_account::Entity::find_by_id(session.account_id).one(db).await? else { return Ok(None) };
     let (Some(role), Some(stage)) = (Role::parse(&account.role), Stage::parse(&session.stage)) else { return Ok(None) };
     if account.disabled_at.is_some() {
         return Ok(None);
     }
-    if session.last_seen_at < stamp(now - Duration::minutes(1)) {
+    uses.set(session.id, now, lifetimes.idle);
+    if now - stored > lifetimes.idle / WRITE_EVERY {
         staff_session::Entity::update_many()
             .col_expr(staff_session::Column::LastSeenAt, Expr::value(stamp(now)))
             .filter(staff_session::Column::Id.eq(session.id))
@@ -147,6 +186,8 @@ pub struct Step {
     /// The browser, as its owner will recognise it ("Chrome on Android").
     pub device: String,
     pub lifetimes: Lifetimes,
+    /// When it starts (`ist::Clock::real`).
+    pub now: DateTime<Utc>,
 }
 
 /// Moves signing in on: ends the session of the step before, if any, and starts
@@ -158,7 +199,7 @@ pub async fn advance_in(conn: &impl ConnectionTrait, account_id: i32, email: &st
     if let Some(id) = step.ended {
         end(conn, id).await?;
     }
-    let token = start(conn, account_id, step.stage, &step.device, step.lifetimes).await?;
+    let token = start(conn, account_id, step.stage, &step.device, step.lifetimes, step.now).await?;
     if step.stage == Stage::Full {
         let who = Actor::staff(account_id, email);
         audit::record(conn, &who, "sign-in", Target { kind: "staff-account", name: email }, Value::Null, json!({ "device": step.device })).await?;
@@ -238,8 +279,7 @@ pub struct Own {
 }
 
 /// The live sessions of an account, newest first.
-pub async fn own(db: &Db, current: &Current, lifetimes: Lifetimes) -> Result<Vec<Own>, DataError> {
-    let now = Utc::now();
+pub async fn own(db: &Db, current: &Current, lifetimes: Lifetimes, now: DateTime<Utc>) -> Result<Vec<Own>, DataError> {
     let rows = staff_session::Entity::find()
         .filter(staff_session::Column::AccountId.eq(current.account_id))
         .filter(staff_session::Column::EndedAt.is_null())

@@ -1,33 +1,68 @@
 //! Signing in (OWASP ASVS 5.0, V6): the password, then the second factor.
 //!
-//! Failed attempts are limited per account (`ACCOUNT_FAILURES` in
-//! `WINDOW_MINUTES`) and per client (`CLIENT_FAILURES`), counted by keyed hashes
-//! of the address typed and of the client (the caller makes them with the
-//! server's key): an address that is no account is counted like one that is, and
-//! is answered the same, after the same work (`password::verify_nobody`), so the
-//! answers never tell which addresses are accounts. Every attempt is recorded
-//! (`sign_in_attempts`), never with the password or the address itself.
+//! Failed attempts slow down whoever makes them, with waits that grow with each
+//! failure rather than a hard lock (`wait_after`), counted three ways by keyed
+//! hashes that the caller makes with the server's key (never the address typed,
+//! the client's IP or the cookie itself):
+//!
+//! - per **device**: a browser that signed in to this account before carries a
+//!   signed device cookie (OWASP, "Slow Down Online Guessing Attacks with Device
+//!   Cookies"; made and checked in `src/access.rs`). Its attempts on that account
+//!   count against that device only (`DEVICE_FREE` failures before waits begin),
+//!   so that no flood from elsewhere can keep the account's owner out of a
+//!   browser they used before;
+//! - per **account** (the address typed) and per **client** (the IP address or
+//!   IPv6 /64), for every other attempt (`ACCOUNT_FREE`, `CLIENT_FREE`).
+//!
+//! Failures count within `WINDOW_HOURS` from the account's or the device's
+//! last success, and within `CLIENT_WINDOW_HOURS` for a client. An
+//! address that is no account is counted and answered like one that is, after
+//! the same work (`password::verify_nobody`), so the answers never tell which
+//! addresses are accounts. Every attempt is recorded (`sign_in_attempts`), never
+//! with the password. Hashing runs on its own threads (`hashing::Hasher`); when
+//! they are all busy the attempt is refused at once (`Refused::Busy`).
 
-use chrono::{Duration, SecondsFormat, Utc};
+use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
+use super::hashing::Hasher;
 use super::{accounts, password, recovery, totp};
 use crate::entities::{sign_in_attempt, staff_account, staff_recovery_code};
 use crate::form::Message;
 use crate::{DataError, Db};
 
-pub const WINDOW_MINUTES: i64 = 15;
-/// Failed passwords or codes for one account within the window before it waits.
-pub const ACCOUNT_FAILURES: u64 = 5;
-/// Failed attempts from one client within the window before it waits.
-pub const CLIENT_FAILURES: u64 = 20;
+/// An account's or a device's failures are counted over this long, from its last success.
+pub const WINDOW_HOURS: i64 = 24;
+/// A client's failures are counted over this long.
+pub const CLIENT_WINDOW_HOURS: i64 = 1;
+/// Failures for one account, from browsers it never signed in from, before waits begin.
+pub const ACCOUNT_FREE: u64 = 5;
+/// Failures from one client (any account) before waits begin.
+pub const CLIENT_FREE: u64 = 20;
+/// Failures from one of an account's own browsers before waits begin.
+pub const DEVICE_FREE: u64 = 5;
+/// The first wait, after the free failures; each failure after doubles it.
+pub const FIRST_WAIT_SECS: i64 = 15;
+/// The longest wait.
+pub const MAX_WAIT_SECS: i64 = 15 * 60;
 
-/// Who is trying: keyed hashes of the address typed (lower case) and of the client.
-#[derive(Debug, Clone)]
+/// Who is trying: keyed hashes of the address typed (lower case) and of the
+/// client, and the account's own browsers this request comes from (the device
+/// cookie's entries that were signed by this server: account id, keyed hash).
+#[derive(Debug, Clone, Default)]
 pub struct Keys {
     pub account: String,
     pub client: String,
+    pub devices: Vec<(i32, String)>,
+}
+
+impl Keys {
+    /// The device key of this request for an account, when it signed in from this browser before.
+    fn device_of(&self, account_id: Option<i32>) -> Option<&str> {
+        let id = account_id?;
+        self.devices.iter().find(|(a, _)| *a == id).map(|(_, key)| key.as_str())
+    }
 }
 
 /// Why signing in did not go on.
@@ -35,19 +70,24 @@ pub struct Keys {
 pub enum Refused {
     /// Wrong address or password, or wrong code: one message for all.
     Wrong(Message),
-    /// Too many failures: wait.
+    /// Too many failures lately: wait this long.
     Waiting(Message),
+    /// Every hashing thread is busy: try again in a moment (429).
+    Busy,
 }
 
+/// Outcomes that are failures, and those that are a whole sign-in.
 const FAILED: [&str; 2] = ["password", "code"];
+const SIGNED_IN: [&str; 2] = ["ok", "ok-recovery"];
 
-async fn record(db: &Db, keys: &Keys, outcome: &str) -> Result<(), DataError> {
-    tracing::info!(outcome, "staff sign-in attempt");
+async fn record(db: &Db, keys: &Keys, device: Option<&str>, outcome: &str, now: DateTime<Utc>) -> Result<(), DataError> {
+    tracing::info!(outcome, trusted_device = device.is_some(), "staff sign-in attempt");
     sign_in_attempt::ActiveModel {
-        at: Set(crate::ist::stamp()),
+        at: Set(stamp(now)),
         account_key: Set(keys.account.clone()),
         client_key: Set(keys.client.clone()),
         outcome: Set(outcome.to_owned()),
+        device_key: Set(device.map(str::to_owned)),
         ..Default::default()
     }
     .insert(db)
@@ -55,50 +95,130 @@ async fn record(db: &Db, keys: &Keys, outcome: &str) -> Result<(), DataError> {
     Ok(())
 }
 
-/// Whether the account or the client has failed too often lately.
-async fn waiting(db: &Db, keys: &Keys) -> Result<bool, DataError> {
-    let since = (Utc::now() - Duration::minutes(WINDOW_MINUTES)).to_rfc3339_opts(SecondsFormat::Secs, true);
-    let failures = || sign_in_attempt::Entity::find().filter(sign_in_attempt::Column::At.gt(since.clone())).filter(sign_in_attempt::Column::Outcome.is_in(FAILED));
-    let by_account = failures().filter(sign_in_attempt::Column::AccountKey.eq(&keys.account)).count(db).await?;
-    let by_client = failures().filter(sign_in_attempt::Column::ClientKey.eq(&keys.client)).count(db).await?;
-    Ok(by_account >= ACCOUNT_FAILURES || by_client >= CLIENT_FAILURES)
+fn stamp(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// How long to wait after the last of `failures` failures, when `free` come without a wait:
+/// none, then `FIRST_WAIT_SECS`, doubling with each failure up to `MAX_WAIT_SECS`.
+pub fn wait_after(failures: u64, free: u64) -> Duration {
+    if failures < free {
+        return Duration::zero();
+    }
+    let doublings = (failures - free).min(16) as u32;
+    Duration::seconds((FIRST_WAIT_SECS << doublings).min(MAX_WAIT_SECS))
+}
+
+/// Which attempts a key's count is made of.
+enum Counted<'a> {
+    /// The account's attempts from browsers that are not its own.
+    Account(&'a str),
+    Client(&'a str),
+    Device(&'a str),
+}
+
+/// How long one key must still wait: its failures within the window; for an
+/// account or a device, since its last whole sign-in (a client's count is not
+/// reset by a success: signing in to one's own account must not buy more
+/// guesses at others').
+async fn wait_for(db: &Db, counted: Counted<'_>, now: DateTime<Utc>) -> Result<Duration, DataError> {
+    let (free, window, resets, filter) = match counted {
+        Counted::Account(key) => (ACCOUNT_FREE, WINDOW_HOURS, true, Condition::all().add(sign_in_attempt::Column::AccountKey.eq(key)).add(sign_in_attempt::Column::DeviceKey.is_null())),
+        Counted::Client(key) => (CLIENT_FREE, CLIENT_WINDOW_HOURS, false, Condition::all().add(sign_in_attempt::Column::ClientKey.eq(key)).add(sign_in_attempt::Column::DeviceKey.is_null())),
+        Counted::Device(key) => (DEVICE_FREE, WINDOW_HOURS, true, Condition::all().add(sign_in_attempt::Column::DeviceKey.eq(key))),
+    };
+    let since = stamp(now - Duration::hours(window));
+    // Rows in the order they were written (stamps have whole seconds only).
+    let last_success: Option<i32> = match resets {
+        true => {
+            sign_in_attempt::Entity::find()
+                .select_only()
+                .column(sign_in_attempt::Column::Id)
+                .filter(filter.clone())
+                .filter(sign_in_attempt::Column::Outcome.is_in(SIGNED_IN))
+                .filter(sign_in_attempt::Column::At.gt(since.clone()))
+                .order_by_desc(sign_in_attempt::Column::Id)
+                .into_tuple()
+                .one(db)
+                .await?
+        }
+        false => None,
+    };
+    let failures = || {
+        sign_in_attempt::Entity::find()
+            .filter(filter.clone())
+            .filter(sign_in_attempt::Column::Outcome.is_in(FAILED))
+            .filter(sign_in_attempt::Column::At.gt(since.clone()))
+            .filter(sign_in_attempt::Column::Id.gt(last_success.unwrap_or(0)))
+    };
+    let count = failures().count(db).await?;
+    let wait = wait_after(count, free);
+    if wait.is_zero() {
+        return Ok(wait);
+    }
+    let last: Option<String> = failures().select_only().column(sign_in_attempt::Column::At).order_by_desc(sign_in_attempt::Column::Id).into_tuple().one(db).await?;
+    let last = last.and_then(|at| DateTime::parse_from_rfc3339(&at).ok()).map_or(now, |at| at.with_timezone(&Utc));
+    Ok((last + wait - now).max(Duration::zero()))
+}
+
+/// How long this attempt must wait: from one of the account's own browsers, that
+/// device's count alone; from any other, the longer of the account's and the client's.
+async fn waiting(db: &Db, keys: &Keys, device: Option<&str>, now: DateTime<Utc>) -> Result<Duration, DataError> {
+    Ok(match device {
+        Some(device) => wait_for(db, Counted::Device(device), now).await?,
+        None => wait_for(db, Counted::Account(&keys.account), now).await?.max(wait_for(db, Counted::Client(&keys.client), now).await?),
+    })
 }
 
 fn wrong_password() -> Refused {
     Refused::Wrong(Message::new("staff.signInWrong"))
 }
 
-fn wait() -> Refused {
-    Refused::Waiting(Message::new("staff.signInWaiting").with("minutes", WINDOW_MINUTES.to_string()))
+/// "Wait 45 seconds" or "Wait 15 minutes": rounded up, never zero.
+fn wait(left: Duration) -> Refused {
+    let seconds = left.num_seconds().max(1);
+    let message = match seconds {
+        s if s < 90 => Message::new("staff.signInWaitingSeconds").with("seconds", s.to_string()),
+        s => Message::new("staff.signInWaiting").with("minutes", ((s + 59) / 60).to_string()),
+    };
+    Refused::Waiting(message)
 }
 
 /// The first step: the account whose password this is, when it may sign in.
-pub async fn password(db: &Db, keys: &Keys, email: &str, typed: &str) -> Result<Result<staff_account::Model, Refused>, DataError> {
-    if waiting(db, keys).await? {
-        password::verify_nobody(typed);
-        record(db, keys, "waiting").await?;
-        return Ok(Err(wait()));
-    }
+pub async fn password(db: &Db, hasher: &Hasher, keys: &Keys, email: &str, typed: &str, now: DateTime<Utc>) -> Result<Result<staff_account::Model, Refused>, DataError> {
     let account = accounts::by_email(db, email).await?;
-    let right = match account.as_ref().and_then(|a| a.password_hash.as_deref()) {
-        Some(hash) => password::verify(typed, hash),
-        None => {
-            password::verify_nobody(typed);
-            false
-        }
+    let device = keys.device_of(account.as_ref().map(|a| a.id)).map(str::to_owned);
+    let left = waiting(db, keys, device.as_deref(), now).await?;
+    if !left.is_zero() {
+        // The same answer for every address, account or not: no hash is needed to make it so.
+        record(db, keys, device.as_deref(), "waiting", now).await?;
+        return Ok(Err(wait(left)));
+    }
+    let (typed_owned, hash) = (typed.to_owned(), account.as_ref().and_then(|a| a.password_hash.clone()));
+    let verified = hasher
+        .run(move || match hash {
+            Some(hash) => password::verify(&typed_owned, &hash),
+            None => {
+                password::verify_nobody(&typed_owned);
+                false
+            }
+        })
+        .await;
+    let Ok(right) = verified else {
+        record(db, keys, device.as_deref(), "busy", now).await?;
+        return Ok(Err(Refused::Busy));
     };
     match account {
         Some(account) if right && account.disabled_at.is_none() => {
-            record(db, keys, "password-ok").await?;
+            record(db, keys, device.as_deref(), "password-ok", now).await?;
             Ok(Ok(account))
         }
-        Some(account) if right => {
-            record(db, keys, "disabled").await?;
-            drop(account);
+        Some(_) if right => {
+            record(db, keys, device.as_deref(), "disabled", now).await?;
             Ok(Err(wrong_password()))
         }
         _ => {
-            record(db, keys, "password").await?;
+            record(db, keys, device.as_deref(), "password", now).await?;
             Ok(Err(wrong_password()))
         }
     }
@@ -106,10 +226,14 @@ pub async fn password(db: &Db, keys: &Keys, email: &str, typed: &str) -> Result<
 
 /// The second step: a code from the authenticator app (each used once) or one of
 /// the account's recovery codes (each used once).
-pub async fn second_factor(db: &Db, keys: &Keys, account_id: i32, code: &str, unix_secs: u64) -> Result<Result<(), Refused>, DataError> {
-    if waiting(db, keys).await? {
-        record(db, keys, "waiting").await?;
-        return Ok(Err(wait()));
+/// `unix_secs` is the authenticator's time (the system clock); `now` the time the
+/// attempt is recorded and counted at.
+pub async fn second_factor(db: &Db, keys: &Keys, account_id: i32, code: &str, unix_secs: u64, now: DateTime<Utc>) -> Result<Result<(), Refused>, DataError> {
+    let device = keys.device_of(Some(account_id)).map(str::to_owned);
+    let left = waiting(db, keys, device.as_deref(), now).await?;
+    if !left.is_zero() {
+        record(db, keys, device.as_deref(), "waiting", now).await?;
+        return Ok(Err(wait(left)));
     }
     let wrong = || Refused::Wrong(Message::new("staff.codeWrong"));
     let Some(account) = accounts::by_id(db, account_id).await?.filter(|a| a.disabled_at.is_none()) else {
@@ -128,7 +252,7 @@ pub async fn second_factor(db: &Db, keys: &Keys, account_id: i32, code: &str, un
                 None => taken.filter(staff_account::Column::TotpLastStep.is_null()),
             };
             if taken.exec(db).await?.rows_affected == 1 {
-                record(db, keys, "ok").await?;
+                record(db, keys, device.as_deref(), "ok", now).await?;
                 return Ok(Ok(()));
             }
         }
@@ -141,11 +265,11 @@ pub async fn second_factor(db: &Db, keys: &Keys, account_id: i32, code: &str, un
             .exec(db)
             .await?;
         if used.rows_affected == 1 {
-            record(db, keys, "ok-recovery").await?;
+            record(db, keys, device.as_deref(), "ok-recovery", now).await?;
             return Ok(Ok(()));
         }
     }
-    record(db, keys, "code").await?;
+    record(db, keys, device.as_deref(), "code", now).await?;
     Ok(Err(wrong()))
 }
 
@@ -156,4 +280,20 @@ pub async fn recovery_left(db: &Db, account_id: i32) -> Result<u64, DataError> {
         .filter(staff_recovery_code::Column::UsedAt.is_null())
         .count(db)
         .await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waits_grow_with_each_failure_up_to_a_bound() {
+        assert_eq!(wait_after(0, 5), Duration::zero());
+        assert_eq!(wait_after(4, 5), Duration::zero());
+        assert_eq!(wait_after(5, 5), Duration::seconds(15));
+        assert_eq!(wait_after(6, 5), Duration::seconds(30));
+        assert_eq!(wait_after(9, 5), Duration::seconds(240));
+        assert_eq!(wait_after(11, 5), Duration::seconds(900));
+        assert_eq!(wait_after(200, 5), Duration::seconds(MAX_WAIT_SECS), "never longer, however many");
+    }
 }

@@ -1,0 +1,136 @@
+//! Password hashing on threads of its own, off the async workers.
+//!
+//! One argon2id hash or verification is about 19 MiB of memory and tens of
+//! milliseconds of one core (`password`). Run on the async workers, a flood of
+//! sign-in attempts stalled every other request behind them (issue 24: `/healthz`
+//! at a median of 694 ms under 48 clients posting wrong passwords). Here they run
+//! on a small pool (`HYGO_HASH_THREADS`, default 1) at a lower scheduling
+//! priority than the rest of the server, behind a short queue
+//! (`HYGO_HASH_QUEUE`): one more is refused at once (`Busy`, answered 429), so
+//! the memory and the time hashing can take are bounded whatever arrives.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+use tokio::sync::oneshot;
+
+/// The queue was full: the caller answers 429 and asks to try again shortly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("password hashing is busy")]
+pub struct Busy;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The hashing threads and their queue. Cheap to clone.
+#[derive(Clone)]
+pub struct Hasher {
+    queue: SyncSender<Job>,
+    /// Jobs queued or running, for `/metrics`.
+    waiting: Arc<AtomicUsize>,
+}
+
+/// How much lower the hashing threads run than the rest (`nice`): under a flood
+/// they get what the pages and the health check leave.
+const NICENESS: i32 = 10;
+
+impl Hasher {
+    /// Starts `threads` threads (at least one) behind a queue of `queue` jobs.
+    ///
+    /// # Panics
+    /// When the operating system cannot start a thread.
+    pub fn start(threads: usize, queue: usize) -> Self {
+        let (tx, rx) = mpsc::sync_channel::<Job>(queue.max(1));
+        let rx = Arc::new(Mutex::new(rx));
+        for n in 0..threads.max(1) {
+            let rx = rx.clone();
+            thread::Builder::new().name(format!("hash-{n}")).spawn(move || work(&rx)).expect("start a hashing thread");
+        }
+        Self { queue: tx, waiting: Arc::new(AtomicUsize::new(0)) }
+    }
+
+    /// Runs `f` on a hashing thread; `Busy` at once when the queue is full.
+    pub async fn run<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Result<T, Busy> {
+        let (reply, answer) = oneshot::channel();
+        let waiting = self.waiting.clone();
+        let job: Job = Box::new(move || {
+            let _ = reply.send(f());
+            waiting.fetch_sub(1, Ordering::Relaxed);
+        });
+        self.waiting.fetch_add(1, Ordering::Relaxed);
+        match self.queue.try_send(job) {
+            Ok(()) => answer.await.map_err(|_| Busy),
+            Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {
+                self.waiting.fetch_sub(1, Ordering::Relaxed);
+                Err(Busy)
+            }
+        }
+    }
+
+    /// Hashes queued or running now.
+    pub fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::Relaxed)
+    }
+}
+
+fn work(jobs: &Mutex<Receiver<Job>>) {
+    // Linux keeps a nice value per thread (named by its id); where that fails the
+    // thread runs as the rest do.
+    let _ = rustix::process::setpriority_process(Some(rustix::thread::gettid()), NICENESS);
+    loop {
+        let job = {
+            let Ok(jobs) = jobs.lock() else { return };
+            match jobs.recv() {
+                Ok(job) => job,
+                Err(_) => return,
+            }
+        };
+        job();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn jobs_run_off_the_caller_and_beyond_the_queue_are_refused() {
+        let hasher = Hasher::start(1, 1);
+        let caller = thread::current().id();
+        let ran_on = hasher.run(|| (thread::current().id(), thread::current().name().map(str::to_owned))).await.unwrap();
+        assert_ne!(ran_on.0, caller);
+        assert_eq!(ran_on.1.as_deref(), Some("hash-0"));
+
+        // One job holds the thread until released, one waits in the queue: a third is refused at once.
+        let (release, hold) = std::sync::mpsc::channel::<()>();
+        let (running, started) = std::sync::mpsc::channel::<()>();
+        let first = tokio::spawn({
+            let hasher = hasher.clone();
+            async move {
+                hasher
+                    .run(move || {
+                        running.send(()).unwrap();
+                        hold.recv().is_ok()
+                    })
+                    .await
+            }
+        });
+        while started.try_recv().is_err() {
+            tokio::task::yield_now().await;
+        }
+        let second = tokio::spawn({
+            let hasher = hasher.clone();
+            async move { hasher.run(|| 2).await }
+        });
+        while hasher.waiting() < 2 {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(hasher.run(|| 3).await, Err(Busy), "the thread and the queue are taken");
+        release.send(()).unwrap();
+        assert_eq!(first.await.unwrap(), Ok(true));
+        assert_eq!(second.await.unwrap(), Ok(2));
+        assert_eq!(hasher.waiting(), 0);
+        assert_eq!(hasher.run(|| 4).await, Ok(4), "free again");
+    }
+}
