@@ -88,6 +88,10 @@ pub struct RenderCache {
     /// The last data versions read, and when.
     version: Mutex<Option<(Versions, Instant)>>,
     clock: AtomicU64,
+    /// Pages answered from the cache (kept, or rendered for another request
+    /// asking at the same time), and pages this request rendered: `/metrics`.
+    hits: AtomicU64,
+    misses: AtomicU64,
 }
 
 /// The result of a render, shared by everyone who waited for it.
@@ -159,7 +163,20 @@ impl Drop for Flight<'_> {
 
 impl RenderCache {
     pub fn new(max_bytes: usize, recheck: Duration) -> Self {
-        Self { max_bytes, recheck, inner: Mutex::default(), version: Mutex::default(), clock: AtomicU64::new(0) }
+        Self {
+            max_bytes,
+            recheck,
+            inner: Mutex::default(),
+            version: Mutex::default(),
+            clock: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
+            misses: AtomicU64::new(0),
+        }
+    }
+
+    /// Lookups answered from the cache, and lookups that rendered, since start.
+    pub fn lookups(&self) -> (u64, u64) {
+        (self.hits.load(Ordering::Relaxed), self.misses.load(Ordering::Relaxed))
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -222,10 +239,17 @@ impl RenderCache {
                     (entry.made_from == made_from, entry.page.clone())
                 });
                 match (kept, inner.flights.get(&slot)) {
-                    (Some((true, page)), _) => return Ok(page),
-                    (Some((false, page)), Some(_)) if previous => return Ok(page),
+                    (Some((true, page)), _) => {
+                        self.hits.fetch_add(1, Ordering::Relaxed);
+                        return Ok(page);
+                    }
+                    (Some((false, page)), Some(_)) if previous => {
+                        self.hits.fetch_add(1, Ordering::Relaxed);
+                        return Ok(page);
+                    }
                     (_, Some((_, from, flight))) if previous || *from == made_from => flight.clone(),
                     (_, Some(_)) => {
+                        self.misses.fetch_add(1, Ordering::Relaxed);
                         // Another version of this page is being rendered: this one is
                         // rendered too, and kept in the slot in its turn.
                         drop(inner);
@@ -237,6 +261,7 @@ impl RenderCache {
                         return result;
                     }
                     (_, None) => {
+                        self.misses.fetch_add(1, Ordering::Relaxed);
                         inner.flight_ids += 1;
                         let (done, waiting) = watch::channel(None);
                         let id = inner.flight_ids;
@@ -256,6 +281,7 @@ impl RenderCache {
             };
             if let Ok(outcome) = waiting.wait_for(Option::is_some).await {
                 if let Some(result) = outcome.clone() {
+                    self.hits.fetch_add(1, Ordering::Relaxed);
                     return result;
                 }
             }

@@ -14,6 +14,7 @@ pub mod error;
 pub mod form_guard;
 pub mod limit;
 pub mod mail;
+pub mod metrics;
 pub mod pages;
 pub mod photos;
 pub mod serve;

@@ -1,5 +1,6 @@
-//! Hands the outbox (`hygo_data::mail`) to the relay named by `HYGO_SMTP_URL`, every
-//! few seconds, from a task `hygo serve` starts. Each message carries
+//! Hands the outbox (`hygo_data::mail`) to the relay named by `HYGO_SMTP_URL` (plain
+//! SMTP, or TLS with a login: docs/operations.md, "Mail"), every few seconds, from
+//! a task `hygo serve` starts. Each message carries
 //! `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058), so mail clients offer
 //! one-click unsubscribe. A message with a calendar invitation (`outbox.calendar`)
 //! carries it as `text/calendar` beside its text and as an `.ics` attachment. Logs
@@ -59,15 +60,79 @@ pub async fn deliver_due(state: &AppState) -> Result<usize, String> {
     }
 }
 
+/// How long one message may take to hand over, from connecting to the relay's
+/// answer (lettre's own timeout covers the connection only).
+const SEND_WITHIN: Duration = Duration::from_secs(60);
+
+/// The relay of `HYGO_SMTP_URL` (checked at start-up, `crate::config`): TLS from
+/// the first byte (`smtps://`), STARTTLS that must succeed (`?tls=required`), or
+/// plain SMTP to a relay of one's own (`smtp://host:port`); the user and the
+/// password (`HYGO_SMTP_PASSWORD_FILE`, or in the address) for AUTH; the Mozilla
+/// roots and any of `HYGO_SMTP_CA_FILE` to trust its certificate.
+pub fn relay(config: &crate::config::Config) -> Result<Option<AsyncSmtpTransport<Tokio1Executor>>, String> {
+    use lettre::transport::smtp::authentication::Credentials;
+    use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
+    let Some(text) = &config.smtp_url else { return Ok(None) };
+    let url = url::Url::parse(text).map_err(|_| "HYGO_SMTP_URL is not an address".to_owned())?;
+    let mut builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(text).map_err(|e| format!("HYGO_SMTP_URL: {e}"))?;
+    let host = url.host_str().unwrap_or_default().to_owned();
+    let mut tls = TlsParameters::builder(host);
+    if let Some(pem) = &config.smtp_ca {
+        tls = tls.add_root_certificate(Certificate::from_pem(pem.as_bytes()).map_err(|e| format!("HYGO_SMTP_CA_FILE: {e}"))?);
+    }
+    let tls = tls.build().map_err(|e| format!("the relay's TLS settings: {e}"))?;
+    builder = match (url.scheme(), url.query()) {
+        ("smtps", _) => builder.tls(Tls::Wrapper(tls)),
+        (_, Some("tls=required")) => builder.tls(Tls::Required(tls)),
+        _ => builder.tls(Tls::None),
+    };
+    if let Some(password) = &config.smtp_password {
+        let user = percent_encoding::percent_decode_str(url.username()).decode_utf8_lossy().into_owned();
+        builder = builder.credentials(Credentials::new(user, password.expose().to_owned()));
+    }
+    Ok(Some(builder.timeout(Some(Duration::from_secs(15))).build()))
+}
+
+/// Whether the relay's certificate was refused (not trusted, expired, for
+/// another name): rustls says so inside an `io::Error`, which `source()` skips.
+fn certificate_refused(e: &lettre::transport::smtp::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(err) = source {
+        let inner = err.downcast_ref::<std::io::Error>().and_then(|io| io.get_ref()).map(|e| e as &(dyn std::error::Error + 'static));
+        for c in [Some(err), inner].into_iter().flatten() {
+            if let Some(rustls::Error::InvalidCertificate(_)) = c.downcast_ref::<rustls::Error>() {
+                return true;
+            }
+        }
+        source = err.source();
+    }
+    false
+}
+
+/// Why a message did not go, for the log: the relay's status code, or what
+/// failed on the way, never the relay's own words (they may quote the address);
+/// and whether it is the settings' fault (TLS or the login), for an operator to
+/// see at once, rather than the relay's or the network's for a while.
+struct Failure {
+    reason: String,
+    settings: bool,
+}
+
+fn failure(e: &lettre::transport::smtp::Error) -> Failure {
+    let (reason, settings) = match e.status() {
+        Some(code) if code.to_string().starts_with("535") => ("the relay refused the user name or password (535)".to_owned(), true),
+        Some(code) => (format!("the relay answered {code}"), false),
+        None if certificate_refused(e) => ("the relay's certificate was refused (not trusted, expired or for another name)".to_owned(), true),
+        None if e.is_tls() => ("the TLS settings for the relay are wrong".to_owned(), true),
+        None if e.to_string().contains("STARTTLS") => ("the relay does not offer STARTTLS, which tls=required asks for".to_owned(), true),
+        None => ("the relay could not be reached".to_owned(), false),
+    };
+    Failure { reason, settings }
+}
+
 /// One batch: how many the relay took, and whether the batch was full (more may wait).
 async fn deliver_batch(state: &AppState) -> Result<(usize, bool), String> {
-    let Some(url) = &state.config.smtp_url else { return Ok((0, false)) };
-    let (host, port) = url
-        .strip_prefix("smtp://")
-        .and_then(|rest| rest.rsplit_once(':'))
-        .and_then(|(host, port)| Some((host.to_owned(), port.parse::<u16>().ok()?)))
-        .ok_or("HYGO_SMTP_URL is not smtp://host:port")?;
-    let relay = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(host).port(port).timeout(Some(Duration::from_secs(15))).build();
+    let Some(relay) = relay(&state.config)? else { return Ok((0, false)) };
     let started = std::time::Instant::now();
     let mut sent = 0;
     let claimed = hygo_data::mail::claim_due(&state.db, Utc::now(), BATCH).await.map_err(|e| e.to_string())?;
@@ -83,11 +148,11 @@ async fn deliver_batch(state: &AppState) -> Result<(usize, bool), String> {
         }
         let id = message.id;
         let outcome = match build(message, &state.config.mail_from) {
-            Ok(email) => relay.send(email).await.map_err(|e| match e.status() {
-                Some(code) => format!("the relay answered {code}"),
-                None => "the relay could not be reached".to_owned(),
-            }),
-            Err(e) => Err(e),
+            Ok(email) => match tokio::time::timeout(SEND_WITHIN, relay.send(email)).await {
+                Ok(sent) => sent.map_err(|e| failure(&e)),
+                Err(_) => Err(Failure { reason: format!("the relay did not answer within {} s", SEND_WITHIN.as_secs()), settings: false }),
+            },
+            Err(reason) => Err(Failure { reason, settings: false }),
         };
         match outcome {
             Ok(_) => {
@@ -95,7 +160,12 @@ async fn deliver_batch(state: &AppState) -> Result<(usize, bool), String> {
                 tracing::info!(outbox = id, "e-mail handed to the relay");
                 sent += 1;
             }
-            Err(reason) => {
+            Err(Failure { reason, settings: true }) => {
+                // Never sent in clear instead: an operator must look.
+                tracing::error!(outbox = id, attempt = message.attempts + 1, %reason, "e-mail not delivered: the relay's TLS or login failed; will retry");
+                hygo_data::mail::failed(&state.db, message, Utc::now()).await.map_err(|e| e.to_string())?;
+            }
+            Err(Failure { reason, .. }) => {
                 tracing::warn!(outbox = id, attempt = message.attempts + 1, %reason, "e-mail not delivered; will retry");
                 hygo_data::mail::failed(&state.db, message, Utc::now()).await.map_err(|e| e.to_string())?;
             }

@@ -28,6 +28,8 @@ pub struct AppState {
     pub staff_site: serde_json::Value,
     /// The server's random key (`crate::form_guard::server_key`), read once.
     pub server_key: tokio::sync::OnceCell<Vec<u8>>,
+    /// Counters for `GET /metrics` (`crate::metrics`).
+    pub metrics: crate::metrics::Metrics,
     /// When each staff session was last used on this instance (idle timeouts).
     pub session_uses: hygo_data::staff::sessions::Uses,
     /// The threads that hash and check staff passwords (`HYGO_HASH_THREADS`).
@@ -67,6 +69,7 @@ impl AppState {
             staff_site,
             hasher,
             session_uses: Default::default(),
+            metrics: Default::default(),
             config: Arc::new(config),
             server_key: tokio::sync::OnceCell::new(),
             mail_wake: tokio::sync::Notify::new(),

@@ -408,3 +408,208 @@ async fn every_answer_carries_the_security_headers() {
     assert_eq!(res.header("strict-transport-security"), "", "no HSTS unless set");
     assert_eq!(res.header("cross-origin-opener-policy"), "same-origin");
 }
+
+// ---- Control characters in bodies and headers (issue 24) ---------------------------
+
+/// Rows in every table: what a refused request must leave as it was. The audit
+/// log's page views are left out (a refused console form is answered with its
+/// page, and looking at a page with patients' data is recorded: `pages::disclose`).
+async fn stored_rows(db: &hygo_data::Db) -> Vec<(String, i64)> {
+    use sea_orm::{ConnectionTrait, Statement};
+    let backend = db.get_database_backend();
+    let list = match backend {
+        sea_orm::DbBackend::Postgres => "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1",
+        _ => "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY 1",
+    };
+    let tables: Vec<String> = db.query_all_raw(Statement::from_string(backend, list)).await.unwrap().iter().map(|r| r.try_get("", "name").unwrap()).collect();
+    let mut counts = Vec::new();
+    for table in tables {
+        let filter = if table == "audit_log" { " WHERE action <> 'view'" } else { "" };
+        let sql = format!("SELECT COUNT(*) AS n FROM {table}{filter}");
+        let row = db.query_one_raw(Statement::from_string(backend, sql)).await.unwrap().unwrap();
+        counts.push((table, row.try_get::<i64>("", "n").unwrap()));
+    }
+    counts
+}
+
+/// A NUL, and the other control characters no field takes, in every field of
+/// every body the site reads (the JSON API, the forms without JavaScript, every
+/// console form, an upload's text fields and field names) and in the headers it
+/// reads: 400 or 422, nothing stored, nothing logged as an error, on SQLite and
+/// PostgreSQL. Before: PostgreSQL answered 503 and logged `invalid byte sequence
+/// for encoding "UTF8": 0x00` for a NUL in the console's sign-in and accounts forms.
+#[actix_web::test]
+async fn a_control_character_in_any_field_of_any_form_is_refused_and_stores_nothing() {
+    use common::staff::{form, multipart, post, staff};
+    use hygo_data::staff::{sessions::COOKIE, Role};
+    use serde_json::{json, Value};
+
+    let booking_fields: &[&str] = &[
+        "name", "phone", "email", "department", "doctor", "doctorId", "date", "time", "visitType", "reason", "selectedSymptoms",
+        "additionalNotes", "insurance", "policyNumber", "isNewPatient", "gender", "age",
+    ];
+    let wizard_fields: &[&str] = &["confirm", "weekOffset", "step", "action", "pickDate", "week", "website", "formIssued"];
+    // The JSON API's bodies: their fields are the OpenAPI document's, so a new field is tried too.
+    let openapi = hygo::api::openapi::document();
+    let api_fields = |path: &str| -> Vec<String> {
+        let schema = &openapi["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"];
+        let schema = match schema["$ref"].as_str() {
+            Some(r) => &openapi["components"]["schemas"][r.trim_start_matches("#/components/schemas/")],
+            None => schema,
+        };
+        schema["properties"].as_object().map(|p| p.keys().cloned().collect()).unwrap_or_default()
+    };
+
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = common::state_with(&db, at(NOW), 100_000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let admin = staff(&app, &state.db, "nul-admin@hygo.test", Role::Admin).await;
+        // Something for the console's forms to name.
+        let booked = serde_json::json!({ "name": "Asha Patel", "phone": "+91 98765 43210", "email": "asha@example.in", "department": "neurology",
+            "doctor": "Dr. Hitesh Patel", "date": "2030-01-09", "time": "10:00 AM", "visitType": "in-person", "reason": "Consultation", "isNewPatient": "yes" });
+        let reference = call(&app, post_json("/appointments/bookAppointment", &booked)).await.json()["data"]["reference"].as_str().unwrap().to_owned();
+        let card = call(&app, post_json("/api/SubscriptionData/subscription-form", &json!({ "name": "Ramesh Shah", "email": "r@example.in", "number": "98250 12345", "subscriptionType": "essential" }))).await;
+        let card = card.json()["data"]["reference"].as_str().unwrap().to_owned();
+        let message = call(&app, post_json("/api/contact", &json!({ "name": "Meera", "email": "m@example.in", "subject": "Hours", "message": "Open on Sunday?" }))).await;
+        let message = message.json()["data"]["reference"].as_str().unwrap().to_owned();
+        let before = stored_rows(&state.db).await;
+        let logs = common::logs::capture();
+        let refused = |what: String, status: u16| {
+            assert!((400..500).contains(&status), "{b}: {what}: answered {status}");
+        };
+
+        // The JSON API: every field of every write, a NUL and the other kinds.
+        for path in ["/api/SubscriptionData/subscription-form", "/api/contact", "/newsletter/subscribe", "/appointments/bookAppointment"] {
+            let fields = api_fields(path);
+            assert!(!fields.is_empty(), "{b}: {path} has fields in the OpenAPI document");
+            for field in &fields {
+                for bad in ["a\u{0}b", "a\u{1}b", "a\u{7f}b", "a\u{85}b", "a\u{9b}b"] {
+                    let value = if field == "selectedSymptoms" { json!(["Fever", bad]) } else { Value::from(bad) };
+                    let res = call(&app, post_json(path, &json!({ field.as_str(): value }))).await;
+                    refused(format!("{path} {field} {bad:?}"), res.status);
+                    assert_eq!(res.status, 422, "{b}: {path} {field}: {}", res.text);
+                    assert!(res.json()["errors"][field.as_str()].is_string(), "{b}: {path}: the field is named: {}", res.text);
+                }
+            }
+            // In a name, or a key deeper down: 400.
+            let res = call(&app, post_json(path, &json!({ "na\u{0}me": "x" }))).await;
+            assert_eq!(res.status, 400, "{b}: {path}: a field name with a NUL");
+            let res = call(&app, post_json(path, &json!({ "nested": { "a\u{0}": 1 } }))).await;
+            assert_eq!(res.status, 400, "{b}: {path}: a key with a NUL");
+        }
+
+        // The forms without JavaScript, at their pages' paths.
+        let form_routes: [(&str, Vec<String>); 5] = [
+            ("/subscription", api_fields("/api/SubscriptionData/subscription-form")),
+            ("/contactus", api_fields("/api/contact")),
+            ("/newsletter", api_fields("/newsletter/subscribe")),
+            ("/appointment", booking_fields.iter().map(|f| (*f).to_owned()).collect()),
+            ("/appointment/1", booking_fields.iter().map(|f| (*f).to_owned()).collect()),
+        ];
+        for (path, fields) in &form_routes {
+            for field in fields.iter().map(String::as_str).chain(wizard_fields.iter().copied()) {
+                let res = call(&app, post_form(path, &form(&[(field, "a\u{0}b")]))).await;
+                refused(format!("{path} {field}"), res.status);
+                assert_eq!(res.status, 422, "{b}: {path} {field}");
+                assert!(res.text.contains("control character"), "{b}: {path} {field}: the page says why");
+            }
+            let res = call(&app, post_form(path, "na%00me=x")).await;
+            assert_eq!(res.status, 400, "{b}: {path}: a field name with a NUL");
+        }
+
+        // Every console form, signed in as an admin with the session's token, and signed out.
+        let staff_forms: &[(&str, &[&str])] = &[
+            ("/staff/sign-in", &["email", "password"]),
+            ("/staff/sign-in/code", &["code"]),
+            ("/staff/setup", &["token", "password"]),
+            ("/staff/setup/code", &["code"]),
+            ("/staff/sign-out", &[]),
+            ("/staff/appointments/{reference}", &["step", "doctorId", "date", "time"]),
+            ("/staff/card-requests/{reference}", &["note"]),
+            ("/staff/messages/{reference}", &["note"]),
+            ("/staff/account/password", &["current", "password"]),
+            ("/staff/account/sessions", &["op", "end", "confirm"]),
+            ("/staff/accounts", &["op", "email", "name", "role"]),
+            ("/staff/leave", &["op", "doctorId", "from", "until", "note", "leaveId"]),
+            ("/staff/doctors", &["op", "name", "specialization", "department", "experience", "bio", "education", "services", "languages", "insurances", "clinic", "registrationNumber", "registrationCouncil", "availability"]),
+            ("/staff/doctors/{id}", &["op", "name", "specialization", "department", "experience", "bio", "education", "services", "languages", "insurances", "clinic", "registrationNumber", "registrationCouncil", "availability"]),
+            ("/staff/doctors/{id}/photo", &["op"]),
+            ("/staff/doctors/{id}/hours", &["op", "date", "hours", "clinic", "note", "changeId", "hours-1-kalawad-road"]),
+            ("/staff/closures", &["op", "clinic", "date", "from", "until", "note", "closureId"]),
+        ];
+        let posts: Vec<&str> = hygo::staff::STAFF_ROUTES.iter().filter(|(m, _, _)| *m == "post").map(|(_, p, _)| *p).collect();
+        for path in &posts {
+            assert!(staff_forms.iter().any(|(p, _)| p == path), "{b}: {path} is in this test's table");
+        }
+        assert_eq!(stored_rows(&state.db).await, before, "{b}: nothing stored by the API and the public forms");
+
+        // Each route with the session it takes: none, half-way (after the password, or
+        // a new account's after its password), or an admin's.
+        let first = call(&app, post("/staff/sign-in", &form(&[("email", &admin.email), ("password", common::staff::PASSWORD)]), None)).await;
+        let after_password = common::staff::token_of(&first).expect("a session after the password");
+        let (_, link) = hygo_data::staff::accounts::add(&state.db, &hygo_data::audit::Actor::system(), "nul-new@hygo.test", "", Role::Desk).await.unwrap();
+        let chosen = call(&app, post("/staff/setup", &form(&[("token", &link), ("password", common::staff::PASSWORD)]), None)).await;
+        let enrolling = common::staff::token_of(&chosen).expect("a session for the second factor's set-up");
+        let before = stored_rows(&state.db).await;
+        for (pattern, fields) in staff_forms {
+            let path = pattern.replace("{reference}", if pattern.contains("card") { &card } else if pattern.contains("messages") { &message } else { &reference }).replace("{id}", "1");
+            let need = hygo::staff::STAFF_ROUTES.iter().find(|(_, p, _)| p == pattern).map(|(_, _, n)| *n).unwrap();
+            let token = match need {
+                hygo::access::Need::Anyone => None,
+                hygo::access::Need::Stage(hygo_data::staff::sessions::Stage::Password) => Some(after_password.as_str()),
+                hygo::access::Need::Stage(_) => Some(enrolling.as_str()),
+                hygo::access::Need::Role(_) => Some(admin.token.as_str()),
+            };
+            let csrf = match token {
+                Some(token) => common::staff::csrf_of(&state.db, token).await,
+                None => String::new(),
+            };
+            for field in fields.iter().copied().chain(["csrf"]) {
+                for bad in ["a\u{0}b", "a\u{1f}b", "a\u{85}b"] {
+                    let body = match field {
+                        "csrf" => form(&[("csrf", bad)]),
+                        _ => form(&[(field, bad), ("csrf", &csrf)]),
+                    };
+                    let res = call(&app, post(&path, &body, token)).await;
+                    assert_eq!(res.status, 422, "{b}: {path} {field} {bad:?}: {}", &res.text[..res.text.len().min(300)]);
+                }
+            }
+            let res = call(&app, post(&path, &format!("na%00me=x&csrf={csrf}"), token)).await;
+            assert_eq!(res.status, 400, "{b}: {path}: a field name with a NUL");
+        }
+        // An upload's text field, and its name.
+        for (name, value) in [("op", "upload\u{0}"), ("op\u{0}", "upload"), ("csrf", "\u{1b}[31m")] {
+            let (kind, body) = multipart(&[(name, value), ("csrf", &admin.csrf)], Some(("a.jpg", b"\xff\xd8\xff")));
+            let req = TestRequest::post().uri("/staff/doctors/1/photo").peer_addr("198.51.100.9:40000".parse().unwrap())
+                .insert_header(("origin", common::staff::ORIGIN)).insert_header(("content-type", kind))
+                .insert_header(("cookie", format!("{COOKIE}={}", admin.token))).set_payload(body);
+            let res = call(&app, req).await;
+            refused(format!("upload {name:?}"), res.status);
+        }
+
+        // The headers the server reads: the cookies (read decoded), the browser, the client's address.
+        for (name, value) in [
+            ("cookie", format!("{COOKIE}=%00{}", admin.token)),
+            ("cookie", format!("__Host-hygo-device=1-%01-x; {COOKIE}={}", admin.token)),
+            ("user-agent", "Mozilla/5.0 \u{85} Android".to_owned()),
+            ("x-forwarded-for", "203.0.113.9\u{9b}".to_owned()),
+        ] {
+            // As raw bytes: UTF-8 beyond ASCII is what HTTP calls obs-text, which it lets through.
+            let header = || (name, actix_web::http::header::HeaderValue::from_bytes(value.as_bytes()).unwrap());
+            for path in ["/staff", "/api/doctors", "/doctors"] {
+                let res = call(&app, TestRequest::get().uri(path).insert_header(header())).await;
+                assert_eq!(res.status, 400, "{b}: {name} on {path}");
+            }
+            let res = call(&app, post(&format!("/staff/card-requests/{card}"), &form(&[("note", "x"), ("csrf", &admin.csrf)]), None).insert_header(header())).await;
+            assert_eq!(res.status, 400, "{b}: {name} on a console form");
+        }
+
+        assert_eq!(stored_rows(&state.db).await, before, "{b}: nothing stored");
+        assert_eq!(logs.errors(), Vec::<String>::new(), "{b}: nothing logged as an error");
+        drop(logs);
+        // The same forms without the control character still work.
+        let res = call(&app, post_json("/api/contact", &json!({ "name": "Meera", "email": "m@example.in", "subject": "Hours", "message": "Tab\tand\nlines are fine" }))).await;
+        assert_eq!(res.status, 201, "{b}: {}", res.text);
+    }
+}

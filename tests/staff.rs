@@ -21,7 +21,7 @@
 
 mod common;
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
@@ -32,188 +32,20 @@ use hygo::access::Need;
 use hygo::staff::STAFF_ROUTES;
 use hygo_data::audit::Actor;
 use hygo_data::calendar::icalendar::{self, Component as _};
-use hygo_data::entities::{appointment, audit_log, card_request, contact_message, outbox, sign_in_attempt, staff_account, staff_session};
+use hygo_data::entities::{appointment, audit_log, card_request, contact_message, outbox, sign_in_attempt, staff_session};
 use hygo_data::form::Message;
 use hygo_data::staff::sessions::COOKIE;
-use hygo_data::staff::{accounts, token_hash, totp, Role};
+use hygo_data::staff::{accounts, token_hash, Role};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 use serde_json::{json, Value};
 
-use common::{at, call, post_form, post_json, send, state_with, Answer, TestDb};
+use common::staff::{account, csrf_of, form, fresh_code, get_as, multipart, post, props, props_status, session_set_cookie, set_up, sign_in, staff, text, token_of, unix_now, Staff, ORIGIN, PASSWORD};
+use common::{at, call, post_json, send, state_with, Answer, TestDb};
 
 /// Monday 7 January 2030, 10:20 in Rajkot. Dr. Hitesh Patel (id 1) works
 /// Monday, Wednesday and Friday, 10:00 AM to 5:00 PM.
 const NOW: &str = "2030-01-07 10:20";
-const ORIGIN: &str = "https://hygo.test";
-/// A password the checks accept (long, no common words).
-const PASSWORD: &str = "Tamarind kite orbit 7193 velvet";
 const DESK_MAIL: &str = "desk@hygo.test";
-
-// ---- Requests and answers -------------------------------------------------------
-
-/// A form post from the console's own pages, with the session's cookie when given.
-fn post(uri: &str, body: &str, token: Option<&str>) -> TestRequest {
-    let req = post_form(uri, body).insert_header(("origin", ORIGIN));
-    match token {
-        Some(token) => req.insert_header(("cookie", format!("{COOKIE}={token}"))),
-        None => req,
-    }
-}
-
-/// A GET, with the session's cookie when given.
-fn get_as(uri: &str, token: Option<&str>) -> TestRequest {
-    let req = TestRequest::get().uri(uri);
-    match token {
-        Some(token) => req.insert_header(("cookie", format!("{COOKIE}={token}"))),
-        None => req,
-    }
-}
-
-/// A form body, encoded.
-fn form(pairs: &[(&str, &str)]) -> String {
-    form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish()
-}
-
-/// The `Set-Cookie` header that sets the session cookie, as sent.
-fn session_set_cookie(answer: &Answer) -> Option<String> {
-    answer
-        .headers
-        .get_all("set-cookie")
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with(&format!("{COOKIE}=")))
-        .map(str::to_owned)
-}
-
-/// The session token an answer sets (a non-empty cookie value), if any.
-fn token_of(answer: &Answer) -> Option<String> {
-    let header = session_set_cookie(answer)?;
-    let cookie = actix_web::cookie::Cookie::parse(header).ok()?;
-    (!cookie.value().is_empty()).then(|| cookie.value().to_owned())
-}
-
-/// The props a rendered page carries (`<script id="hygo-props">`).
-fn props(answer: &Answer) -> Value {
-    let start = answer
-        .text
-        .find(r#"<script id="hygo-props" type="application/json">"#)
-        .unwrap_or_else(|| panic!("status {}: no props in the page: {}", answer.status, &answer.text[..answer.text.len().min(600)]));
-    let rest = &answer.text[start..];
-    let json = &rest[rest.find('>').unwrap() + 1..rest.find("</script>").unwrap()];
-    serde_json::from_str(json).expect("the props are JSON")
-}
-
-fn text(key: &'static str) -> String {
-    Message::new(key).text("en")
-}
-
-fn unix_now() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs()
-}
-
-// ---- Staff accounts ---------------------------------------------------------------
-
-/// A member of staff, signed in.
-struct Staff {
-    id: i32,
-    email: String,
-    /// The session cookie's value.
-    token: String,
-    /// The session's anti-forgery token.
-    csrf: String,
-    /// What the setup's last step answered (the account page, with the recovery codes).
-    setup_answer: Answer,
-}
-
-/// The anti-forgery token of the session a cookie names.
-async fn csrf_of(db: &hygo_data::Db, token: &str) -> String {
-    staff_session::Entity::find()
-        .filter(staff_session::Column::TokenHash.eq(token_hash(token)))
-        .one(db)
-        .await
-        .unwrap()
-        .expect("the cookie names a session")
-        .csrf_token
-}
-
-async fn account(db: &hygo_data::Db, email: &str) -> staff_account::Model {
-    accounts::by_email(db, email).await.unwrap().expect("the account")
-}
-
-/// A code of the account's authenticator app that the server will take now: of the
-/// current time step, or the next (one step of skew), never one already used.
-async fn fresh_code(db: &hygo_data::Db, email: &str) -> String {
-    loop {
-        let a = account(db, email).await;
-        let secret = a.totp_secret.clone().expect("a second factor");
-        let now = i64::try_from(unix_now() / 30).unwrap();
-        let step = a.totp_last_step.map_or(now, |last| now.max(last + 1));
-        if step <= now + 1 {
-            return totp::code_at(&secret, u64::try_from(step).unwrap() * 30).unwrap();
-        }
-        tokio::time::sleep(Duration::from_secs(3)).await;
-    }
-}
-
-/// Makes an account as `hygo staff add` does and sets it up through its link.
-async fn staff(
-    app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
-    db: &hygo_data::Db,
-    email: &str,
-    role: Role,
-) -> Staff {
-    let (_, link) = accounts::add(db, &Actor::system(), email, "", role).await.expect("the account is made");
-    set_up(app, db, &link, email).await
-}
-
-/// The setup link's two steps: a password, then the first code of the app.
-async fn set_up(
-    app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
-    db: &hygo_data::Db,
-    link: &str,
-    email: &str,
-) -> Staff {
-    let chosen = call(app, post("/staff/setup", &form(&[("token", link), ("password", PASSWORD)]), None)).await;
-    assert_eq!((chosen.status, chosen.header("location")), (303, "/staff/setup/code"), "{email}: the password is taken");
-    let pending = token_of(&chosen).expect("a session for the second step");
-    let secret = account(db, email).await.totp_secret.expect("a new TOTP secret");
-    let code = totp::code_at(&secret, unix_now()).unwrap();
-    let csrf = csrf_of(db, &pending).await;
-    let done = call(app, post("/staff/setup/code", &form(&[("code", &code), ("csrf", &csrf)]), Some(&pending))).await;
-    let token = token_of(&done).unwrap_or_else(|| panic!("{email}: signed in after the first code (status {})", done.status));
-    assert_ne!(token, pending, "{email}: a new token once signed in");
-    let a = account(db, email).await;
-    assert!(a.password_hash.is_some() && a.totp_last_step.is_some(), "{email}: ready");
-    Staff { id: a.id, email: a.email, csrf: csrf_of(db, &token).await, token, setup_answer: done }
-}
-
-/// Signs in with the password, then with `code` (or a fresh one from the app):
-/// the answer of the code step and the pending session's token.
-async fn sign_in(
-    app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
-    db: &hygo_data::Db,
-    email: &str,
-    code: Option<&str>,
-) -> (Answer, String) {
-    let first = call(app, post("/staff/sign-in", &form(&[("email", email), ("password", PASSWORD)]), None)).await;
-    assert_eq!((first.status, first.header("location")), (303, "/staff/sign-in/code"), "{email}: the password step");
-    let pending = token_of(&first).expect("a session for the code step");
-    let csrf = csrf_of(db, &pending).await;
-    let code = match code {
-        Some(code) => code.to_owned(),
-        None => fresh_code(db, email).await,
-    };
-    (call(app, post("/staff/sign-in/code", &form(&[("code", &code), ("csrf", &csrf)]), Some(&pending))).await, pending)
-}
-
-/// Whether a session token is live: its page props answer 200 (401 once it has ended).
-async fn props_status(
-    app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
-    path: &str,
-    token: Option<&str>,
-) -> u16 {
-    let uri = format!("/api/props?path={}", form_urlencoded::byte_serialize(path.as_bytes()).collect::<String>());
-    call(app, get_as(&uri, token)).await.status
-}
 
 // ---- Bookings and mail ------------------------------------------------------------
 
@@ -764,6 +596,126 @@ async fn sign_in_failures_are_limited_and_say_the_same_for_unknown_addresses() {
     }
 }
 
+/// The value of a cookie an answer sets, if any.
+fn cookie_set(answer: &Answer, name: &str) -> Option<String> {
+    answer
+        .headers
+        .get_all("set-cookie")
+        .filter_map(|v| v.to_str().ok())
+        .filter_map(|v| actix_web::cookie::Cookie::parse(v.to_owned()).ok())
+        .find(|c| c.name() == name && !c.value().is_empty())
+        .map(|c| c.value().to_owned())
+}
+
+/// Issue 24: five wrong passwords from any address locked the real owner out for
+/// 15 minutes, and anyone could renew it for ever. Now failures slow down whoever
+/// makes them, with waits that grow; a browser the owner signed in from before
+/// carries a signed device cookie, and counts against itself only.
+#[actix_web::test]
+async fn nobody_can_keep_an_owner_out_of_a_browser_they_signed_in_from_before() {
+    use hygo::access::DEVICE_COOKIE;
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let clock = hygo_data::ist::Clock::moved();
+        let state = state_with(&db, clock.clone(), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let owner = staff(&app, &state.db, "owner@hygo.test", Role::Admin).await;
+        // Signing in (here, the set-up's last step) remembers the browser: a signed
+        // cookie, `__Host-`, `Secure`, `HttpOnly`, `SameSite=Strict`, for 180 days.
+        let device = cookie_set(&owner.setup_answer, DEVICE_COOKIE).expect("a device cookie");
+        let header = owner.setup_answer.headers.get_all("set-cookie").filter_map(|v| v.to_str().ok()).find(|v| v.starts_with(DEVICE_COOKIE)).unwrap().to_owned();
+        for attribute in ["Secure", "HttpOnly", "SameSite=Strict", "Path=/", "Max-Age=15552000"] {
+            assert!(header.contains(attribute), "{b}: {attribute} in {header}");
+        }
+        assert!(!device.contains(&owner.email) && !device.contains("owner"), "{b}: the cookie names no address: {device}");
+
+        // 200 wrong passwords from 200 other addresses, none with the owner's browser.
+        let wrong = |n: u32, cookie: Option<&str>| {
+            let req = post("/staff/sign-in", &form(&[("email", &owner.email), ("password", "Not the owner's password 9")]), None)
+                .peer_addr(format!("203.0.{}.{}:4{n:04}", n / 200, n % 200 + 1).parse().unwrap());
+            let req = match cookie {
+                Some(c) => req.insert_header(("cookie", c.to_owned())),
+                None => req,
+            };
+            call(&app, req)
+        };
+        let mut statuses = Vec::new();
+        for n in 0..200 {
+            statuses.push(wrong(n, None).await.status);
+        }
+        assert_eq!(statuses.iter().filter(|s| **s == 422).count(), 5, "{b}: five wrong passwords, then waits: {statuses:?}");
+        assert!(statuses[5..].iter().all(|s| *s == 409), "{b}: the rest wait");
+        // From a browser that never signed in, the owner waits too (they are told how long).
+        let elsewhere = call(&app, post("/staff/sign-in", &form(&[("email", &owner.email), ("password", PASSWORD)]), None)).await;
+        assert_eq!((elsewhere.status, token_of(&elsewhere)), (409, None), "{b}: a new browser waits");
+        // From their own browser, at once: the password, then the code.
+        let with_device = format!("{DEVICE_COOKIE}={device}");
+        let first = call(&app, post("/staff/sign-in", &form(&[("email", &owner.email), ("password", PASSWORD)]), None).insert_header(("cookie", with_device.clone()))).await;
+        assert_eq!((first.status, first.header("location")), (303, "/staff/sign-in/code"), "{b}: the owner's browser is let through");
+        let pending = token_of(&first).unwrap();
+        let csrf = csrf_of(&state.db, &pending).await;
+        let code = fresh_code(&state.db, &owner.email).await;
+        let cookies = format!("{COOKIE}={pending}; {with_device}");
+        let done = call(&app, post("/staff/sign-in/code", &form(&[("code", &code), ("csrf", &csrf)]), None).insert_header(("cookie", cookies))).await;
+        assert_eq!((done.status, done.header("location")), (303, "/staff"), "{b}: signed in at once");
+        let renewed = cookie_set(&done, DEVICE_COOKIE).expect("a new device cookie");
+        assert_ne!(renewed, device, "{b}: a new nonce at each sign-in");
+        // A device cookie that was not signed by this server, or was for another account, helps nobody.
+        let forged = format!("{DEVICE_COOKIE}={}", renewed.replace(|c: char| c.is_ascii_hexdigit() && c.is_ascii_lowercase(), "0"));
+        assert_eq!(wrong(300, Some(&forged)).await.status, 409, "{b}: a forged cookie waits as any other");
+        // The owner's browser has its own limit: five wrong, then it waits as well.
+        let own = format!("{DEVICE_COOKIE}={renewed}");
+        for n in 0..5 {
+            assert_eq!(wrong(400 + n, Some(&own)).await.status, 422, "{b}: failure {n} from the owner's browser");
+        }
+        assert_eq!(wrong(410, Some(&own)).await.status, 409, "{b}: the browser's own limit");
+
+        // Waits grow with each failure: 15 s after the fifth, then 30 s, never a lock-out for ever.
+        let other = staff(&app, &state.db, "grow@hygo.test", Role::Desk).await;
+        let attempt = |password: &str| call(&app, post("/staff/sign-in", &form(&[("email", &other.email), ("password", password)]), None).peer_addr("192.0.2.80:40000".parse().unwrap()));
+        for _ in 0..5 {
+            assert_eq!(attempt("Not it at all 1234").await.status, 422, "{b}");
+        }
+        assert_eq!(attempt(PASSWORD).await.status, 409, "{b}: 15 s to wait");
+        clock.advance(16);
+        assert_eq!(attempt("Not it at all 1234").await.status, 422, "{b}: after the wait, one more try");
+        clock.advance(16);
+        assert_eq!(attempt(PASSWORD).await.status, 409, "{b}: now 30 s");
+        clock.advance(15);
+        let through = attempt(PASSWORD).await;
+        assert_eq!((through.status, through.header("location")), (303, "/staff/sign-in/code"), "{b}: after 30 s the right password goes on");
+    }
+}
+
+/// Issue 24: with `HYGO_STAFF_IDLE_MINUTES=1`, a session used at 0, 45 and 75 s was
+/// refused at 75 s (its last use was saved once a minute and the timeout counted
+/// from the saved time). Now idle time counts from the last request.
+#[actix_web::test]
+async fn idle_time_counts_from_the_last_request() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let clock = hygo_data::ist::Clock::moved();
+        let mut config = common::test_config();
+        config.staff_idle = chrono::Duration::minutes(1);
+        let state = common::state_from(&db, clock.clone(), config.clone()).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let me = staff(&app, &state.db, "idle@hygo.test", Role::Desk).await;
+        for n in 1..=4 {
+            clock.advance(45);
+            assert_eq!(props_status(&app, "/staff/account", Some(&me.token)).await, 200, "{b}: used again after 45 s ({n})");
+        }
+        // Another instance on the same database counts from the stored last use, at most
+        // a twentieth of the timeout (3 s here) before the true one.
+        let other = common::state_from(&db, clock.clone(), config).await;
+        let other = test::init_service(hygo::app::app(other)).await;
+        clock.advance(50);
+        assert_eq!(props_status(&other, "/staff/account", Some(&me.token)).await, 200, "{b}: 50 s idle, seen from another instance");
+        clock.advance(61);
+        assert_eq!(props_status(&app, "/staff/account", Some(&me.token)).await, 401, "{b}: idle for 61 s");
+        assert_eq!(props_status(&other, "/staff/account", Some(&me.token)).await, 401, "{b}: on every instance");
+    }
+}
+
 // ---- 4. Passwords and recovery codes ----------------------------------------------
 
 #[actix_web::test]
@@ -833,6 +785,42 @@ async fn common_passwords_are_refused_and_recovery_codes_work_once() {
         let (with_code, _) = sign_in(&app, &state.db, &shown.email, Some(&codes[0])).await;
         assert_eq!((with_code.status, with_code.header("location")), (303, "/staff/account"), "{b}: an editor lands on their account");
     }
+}
+
+/// Issue 24: passwords the docs said were refused had been accepted at set-up.
+/// Each is refused now, with a sentence that says why and never the password.
+#[actix_web::test]
+async fn guessable_passwords_are_refused_at_set_up_with_a_reason_and_never_shown_again() {
+    let db = TestDb::sqlite();
+    let state = state_with(&db, at(NOW), 1000).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let (_, link) = accounts::add(&state.db, &Actor::system(), "kavya.shah@hygo.in", "Kavya Shah", Role::Desk).await.unwrap();
+    let table = [
+        ("HygoClinic2026", "staff.passwordOwnWords"),
+        ("hygoclinic2026", "staff.passwordOwnWords"),
+        ("HygoRajkot2026", "staff.passwordOwnWords"),
+        ("RajkotClinic2026", "staff.passwordOwnWords"),
+        ("DoctorStaff2026", "staff.passwordOwnWords"),
+        ("StaffConsole2026", "staff.passwordOwnWords"),
+        ("ClinicAdmin2026!", "staff.passwordOwnWords"),
+        ("Hygo@Clinic2026", "staff.passwordOwnWords"),
+        ("HygoHealthCard1", "staff.passwordOwnWords"),
+        ("KavyaShah2026!", "staff.passwordOwnWords"),
+        ("kavyashah1234", "staff.passwordOwnWords"),
+        ("Summer2024!!", "staff.passwordWordAndNumbers"),
+        ("Dragon2024!!", "staff.passwordWordAndNumbers"),
+        ("Welcome2026!!", "staff.passwordWordAndNumbers"),
+        ("Diwali2026!!", "staff.passwordWordAndNumbers"),
+    ];
+    for (password, why) in table {
+        let refused = call(&app, post("/staff/setup", &form(&[("token", &link), ("password", password)]), None)).await;
+        assert_eq!((refused.status, token_of(&refused)), (422, None), "{password}");
+        assert_eq!(props(&refused)["form"]["errors"]["password"], json!(text(why)), "{password}");
+        assert!(!refused.text.contains(password), "{password}: the answer does not show it");
+        assert!(account(&state.db, "kavya.shah@hygo.in").await.password_hash.is_none(), "{password}: not kept");
+    }
+    let chosen = call(&app, post("/staff/setup", &form(&[("token", &link), ("password", PASSWORD)]), None)).await;
+    assert_eq!((chosen.status, chosen.header("location")), (303, "/staff/setup/code"), "the link still works");
 }
 
 // ---- 5. The desk's steps ---------------------------------------------------------
@@ -1099,6 +1087,11 @@ async fn the_export_is_csv_with_formulas_neutralised() {
             assert!(!cell.starts_with(['=', '+', '-', '@', '\t', '\r', '\u{200B}', '＝']), "{b}: {cell:?} would be a formula");
             assert!(!cell.contains('\u{202E}'), "{b}: {cell:?}");
         }
+        // The console shows the name as typed, isolated, so it cannot turn the text around it.
+        let shown = call(&app, get_as(&format!("/staff/appointments/{flipped}"), Some(&desk.token))).await;
+        assert!(shown.text.contains("<bdi>Asha\u{202E}lexe.txt</bdi>"), "{b}: the request's page isolates the name");
+        let listed = call(&app, get_as("/staff?date=2030-01-09", Some(&desk.token))).await;
+        assert!(listed.text.contains("<bdi>Asha\u{202E}lexe.txt</bdi>"), "{b}: and so does the list");
         assert!(!csv.text.contains(&other_day), "{b}: only the days asked for");
         let lower = csv.text.to_lowercase();
         for private in ["headache", "diwali", "morning", "consultation", "star health", "sh-2030"] {
@@ -1123,6 +1116,75 @@ async fn the_export_is_csv_with_formulas_neutralised() {
         assert_eq!((anonymous.status, anonymous.header("location")), (303, "/staff/sign-in"), "{b}");
         assert!(!anonymous.text.contains("HYPERLINK"), "{b}");
         audit_in_words(&state.db, b).await;
+    }
+}
+
+/// Issue 24: with the SQLite file deleted, `/healthz` said 503 and every write 503,
+/// but the export answered 200 with patients' rows, and its audit row went into
+/// the deleted file. Now every read that shows patients' data commits its audit
+/// row first, and answers 503 without it.
+#[actix_web::test]
+async fn patients_data_is_shown_only_after_its_audit_row_is_committed() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let desk = staff(&app, &state.db, "looker@hygo.test", Role::Desk).await;
+        let reference = book(&app, "2030-01-09", "10:00 AM", "Kavita Desai", 1).await;
+        let views = || audit_log::Entity::find().filter(audit_log::Column::Action.eq("view")).order_by_asc(audit_log::Column::Id).all(&state.db);
+        // Each look is recorded: who, which page (not what it showed).
+        for path in ["/staff", &format!("/staff/appointments/{reference}"), "/staff/day?doctor=1&date=2030-01-09", "/staff/messages"] {
+            let page = call(&app, get_as(path, Some(&desk.token))).await;
+            assert_eq!(page.status, 200, "{b}: {path}");
+        }
+        assert_eq!(props_status(&app, &format!("/staff/appointments/{reference}"), Some(&desk.token)).await, 200, "{b}");
+        let seen: Vec<(String, String)> = views().await.unwrap().into_iter().map(|r| (r.actor, r.target)).collect();
+        let request_page = format!("/staff/appointments/{reference}");
+        let expected: Vec<(String, String)> = ["/staff", &request_page, "/staff/day", "/staff/messages", &request_page].iter().map(|p| (desk.email.clone(), (*p).to_owned())).collect();
+        assert_eq!(seen, expected, "{b}");
+        // Pages without patients' data are not.
+        assert_eq!(call(&app, get_as("/staff/account", Some(&desk.token))).await.status, 200, "{b}");
+        assert_eq!(views().await.unwrap().len(), 5, "{b}");
+        // The audit log shows what was done; the pages looked at on request.
+        let admin = staff(&app, &state.db, "auditor@hygo.test", Role::Admin).await;
+        let log = props(&call(&app, get_as("/staff/audit", Some(&admin.token))).await);
+        assert!(log["data"]["entries"].as_array().unwrap().iter().all(|e| e["action"] != "view"), "{b}");
+        let with_views = props(&call(&app, get_as("/staff/audit?views=1", Some(&admin.token))).await);
+        assert!(with_views["data"]["entries"].as_array().unwrap().iter().any(|e| e["action"] == "view"), "{b}");
+
+        // When the audit row cannot be written, nothing is shown: 503, and nothing of the patient's.
+        let refuse = match b {
+            "postgres" => vec![
+                "CREATE FUNCTION no_audit() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'audit log full'; END $$ LANGUAGE plpgsql",
+                "CREATE TRIGGER no_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION no_audit()",
+            ],
+            _ => vec!["CREATE TRIGGER no_audit BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'audit log full'); END"],
+        };
+        for sql in refuse {
+            state.db.execute_unprepared(sql).await.unwrap();
+        }
+        let export = call(&app, get_as("/staff/appointments.csv?from=2030-01-09&to=2030-01-09", Some(&desk.token))).await;
+        let page = call(&app, get_as(&request_page, Some(&desk.token))).await;
+        let api = call(&app, get_as(&format!("/api/props?path={}", form_urlencoded::byte_serialize(request_page.as_bytes()).collect::<String>()), Some(&desk.token))).await;
+        for (what, answer) in [("export", &export), ("page", &page), ("props", &api)] {
+            assert_eq!(answer.status, 503, "{b}: {what}");
+            for private in ["Kavita", "98765", "patient1@example.com"] {
+                assert!(!answer.text.contains(private), "{b}: {what} shows {private}");
+            }
+        }
+    }
+    // SQLite: the file deleted under the running server (what the outside tester did).
+    let db = TestDb::sqlite();
+    let state = state_with(&db, at(NOW), 1000).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let desk = staff(&app, &state.db, "deleted@hygo.test", Role::Desk).await;
+    let reference = book(&app, "2030-01-09", "10:00 AM", "Kavita Desai", 1).await;
+    std::fs::remove_file(hygo_data::db::sqlite_file(&db.url).unwrap()).unwrap();
+    let export = call(&app, get_as("/staff/appointments.csv?from=2030-01-09&to=2030-01-09", Some(&desk.token))).await;
+    let page = call(&app, get_as(&format!("/staff/appointments/{reference}"), Some(&desk.token))).await;
+    for (what, answer) in [("export", &export), ("page", &page)] {
+        assert_eq!(answer.status, 503, "{what}: the file is gone");
+        assert!(!answer.text.contains("Kavita") && !answer.text.contains("98765"), "{what}: nothing of the patient's");
     }
 }
 
@@ -1263,22 +1325,6 @@ async fn the_cli_makes_the_first_admin_and_manages_accounts() {
 
 // ---- 10. Doctors, their hours and photos, clinic closures ------------------------------
 
-/// A `multipart/form-data` body as a browser sends an upload form: the text
-/// fields, then the file (field `photo`) when given.
-fn multipart(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (String, Vec<u8>) {
-    let boundary = "----hygo-test-7MA4YWxkTrZu0gW";
-    let mut body = Vec::new();
-    for (name, value) in fields {
-        body.extend(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
-    }
-    if let Some((filename, bytes)) = file {
-        body.extend(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"{filename}\"\r\nContent-Type: image/jpeg\r\n\r\n").as_bytes());
-        body.extend(bytes);
-        body.extend(b"\r\n");
-    }
-    body.extend(format!("--{boundary}--\r\n").as_bytes());
-    (format!("multipart/form-data; boundary={boundary}"), body)
-}
 
 /// A photo as a camera would give one: a gradient, encoded as JPEG or PNG.
 fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
@@ -1288,14 +1334,21 @@ fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
     out.into_inner()
 }
 
-/// A small PNG whose header claims 60,000 × 60,000 pixels: decoding it would
-/// take 10 GB (a decompression bomb). Its header's checksum is made right, so
-/// only the size gives it away.
-fn bomb() -> Vec<u8> {
-    let mut png = picture(256, 256, image::ImageFormat::Png);
+/// A small PNG whose header claims `side` × `side` pixels, of 8-bit RGB or 16-bit
+/// RGBA. Its header's checksum is made right, so only the size gives it away.
+fn png_claiming(side: u32, deep: bool) -> Vec<u8> {
+    let mut png = match deep {
+        false => picture(256, 256, image::ImageFormat::Png),
+        true => {
+            let img = image::ImageBuffer::<image::Rgba<u16>, Vec<u16>>::from_pixel(256, 256, image::Rgba([9000, 30000, 50000, 65535]));
+            let mut out = std::io::Cursor::new(Vec::new());
+            image::DynamicImage::ImageRgba16(img).write_to(&mut out, image::ImageFormat::Png).unwrap();
+            out.into_inner()
+        }
+    };
     // IHDR's data starts at byte 16: width, then height, big-endian.
-    png[16..20].copy_from_slice(&60_000u32.to_be_bytes());
-    png[20..24].copy_from_slice(&60_000u32.to_be_bytes());
+    png[16..20].copy_from_slice(&side.to_be_bytes());
+    png[20..24].copy_from_slice(&side.to_be_bytes());
     let crc = png[12..29].iter().fold(!0u32, |mut c, &byte| {
         c ^= u32::from(byte);
         for _ in 0..8 {
@@ -1305,6 +1358,11 @@ fn bomb() -> Vec<u8> {
     });
     png[29..33].copy_from_slice(&(!crc).to_be_bytes());
     png
+}
+
+/// 60,000 × 60,000 pixels: decoding it would take 10 GB (a decompression bomb).
+fn bomb() -> Vec<u8> {
+    png_claiming(60_000, false)
 }
 
 #[actix_web::test]
@@ -1473,9 +1531,12 @@ async fn admins_add_a_doctor_with_a_photo_and_hours_close_a_clinic_and_the_publi
         }
         // Refused by content, size and pixels, each with a sentence; the photo stays.
         let before = profile(id.clone()).await.2["data"]["photo"].clone();
-        let cases: [(&str, Vec<u8>, u16, String); 5] = [
+        let too_many = Message::new("photo.tooManyPixels").with("max", "6000").with("megapixels", "16").text("en");
+        let cases: [(&str, Vec<u8>, u16, String); 6] = [
             ("not-a-photo.jpg", b"%PDF-1.4 this is a document, not a photo".to_vec(), 422, text("photo.notAnImage")),
-            ("bomb.png", bomb(), 422, Message::new("photo.tooManyPixels").with("max", "6000").text("en")),
+            ("bomb.png", bomb(), 422, too_many.clone()),
+            // Within the sides allowed, but 288 MiB once decoded (issue 24: it took the server from 135 to 557 MB).
+            ("deep.png", png_claiming(6000, true), 422, too_many.clone()),
             ("huge.jpg", vec![0xFF; hygo_data::photos::MAX_BYTES + 1], 422, Message::new("photo.tooLarge").with("max", "8").text("en")),
             // Far over: the server stops reading.
             ("huger.jpg", vec![0xFF; hygo_data::photos::MAX_BYTES + 64 * 1024], 413, Message::new("photo.tooLarge").with("max", "8").text("en")),

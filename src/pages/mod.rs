@@ -282,6 +282,9 @@ pub async fn load<'a>(
     path: String,
     staff: Option<&hygo_data::staff::sessions::Current>,
 ) -> Result<Props<'a>, DataError> {
+    if found.page.patient_data {
+        disclose(state, staff, &path).await?;
+    }
     let query = path.split_once('?').map(|(_, q)| q).unwrap_or_default();
     let cx = Cx { state, page: found.page, params: &found.params, query, staff, undeclared: Default::default() };
     let Loaded { status, data, head } = (found.page.load)(&cx).await?;
@@ -299,6 +302,26 @@ pub async fn load<'a>(
         registry::Scope::Staff(_) => (&state.staff_site, Some(staff::Bar::of(staff))),
     };
     Ok(Props { page: found.page.name, path: path.clone(), status, head, site, data, form: None, form_token, staff: bar })
+}
+
+/// Before a page that shows patients' data is loaded (`Page::patient_data`):
+/// who looks at which page, in the audit log, committed to the database the
+/// server opened. When that cannot be (the file deleted, replaced, read-only),
+/// the page is not shown (503), so no disclosure goes unrecorded. Also called
+/// by the CSV export before it reads the requests.
+pub async fn disclose(state: &AppState, staff: Option<&hygo_data::staff::sessions::Current>, url: &str) -> Result<(), DataError> {
+    use hygo_data::audit::{self, Actor, Target};
+    let Some(current) = staff else {
+        return Err(DataError::Corrupt { what: "the page registry".into(), detail: format!("{url} shows patients' data without a session") });
+    };
+    let fault = |f: hygo_data::db::Fault| DataError::Storage(f.to_string());
+    state.storage.files().map_err(fault)?;
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
+    let after = serde_json::json!({ "query": query });
+    audit::record(&state.db, &Actor::staff(current.account_id, &current.email), audit::VIEW, Target { kind: "page", name: path }, serde_json::Value::Null, after).await?;
+    // Committed, but to a file deleted or replaced meanwhile, which nobody will read: no record.
+    state.storage.same_file().map_err(fault)?;
+    Ok(())
 }
 
 /// The first sentences of a text, at most `max` characters, for a description.

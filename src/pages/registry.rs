@@ -64,6 +64,10 @@ pub struct Page {
     pub query: &'static [&'static str],
     pub robots: Robots,
     pub scope: Scope,
+    /// A staff page that shows patients' data: every view of it, its props too,
+    /// is written to the audit log, committed, before anything is answered, and is
+    /// answered 503 when it cannot be (`pages::disclose`).
+    pub patient_data: bool,
     /// Loads the props' data and head (`Loader`).
     pub load: Loader,
 }
@@ -78,6 +82,7 @@ macro_rules! page {
             query: $query,
             robots: Robots::$robots,
             scope: Scope::Public,
+            patient_data: false,
             load: |cx| Box::pin($load(cx)),
         }
     };
@@ -91,6 +96,9 @@ macro_rules! staff_page {
         staff_page!($name, $component, [$($path),+], $need, $query, $load, Never)
     };
     ($name:literal, $component:literal, [$($path:literal),+ $(,)?], $need:expr, $query:expr, $load:path, $keep:ident) => {
+        staff_page!(@page $name, $component, [$($path),+], $need, $query, $load, $keep, false)
+    };
+    (@page $name:literal, $component:literal, [$($path:literal),+ $(,)?], $need:expr, $query:expr, $load:path, $keep:ident, $patient_data:literal) => {
         Page {
             name: $name,
             component: $component,
@@ -99,8 +107,17 @@ macro_rules! staff_page {
             query: $query,
             robots: Robots::NoIndex,
             scope: Scope::Staff($need),
+            patient_data: $patient_data,
             load: |cx| Box::pin($load(cx)),
         }
+    };
+}
+
+/// A staff page that shows patients' data: never kept, and every view audited
+/// first (`Page::patient_data`).
+macro_rules! patient_page {
+    ($name:literal, $component:literal, [$($path:literal),+ $(,)?], $need:expr, $query:expr, $load:path) => {
+        staff_page!(@page $name, $component, [$($path),+], $need, $query, $load, Never, true)
     };
 }
 
@@ -160,21 +177,22 @@ pub static PAGES: &[Page] = &[
     staff_page!("staff-code", "StaffSignIn", ["/staff/sign-in/code"], Need::Stage(Stage::Password), &[], staff::sign_in),
     staff_page!("staff-setup", "StaffSetup", ["/staff/setup"], Need::Anyone, &["token"], staff::setup),
     staff_page!("staff-enrol", "StaffSetup", ["/staff/setup/code"], Need::Stage(Stage::Enrol), &[], staff::setup),
-    staff_page!("staff-inbox", "StaffInbox", ["/staff", "/staff/appointments"], Need::Role(DESK), STAFF_INBOX, staff::inbox),
-    staff_page!("staff-appointment", "StaffAppointment", ["/staff/appointments/{reference}"], Need::Role(DESK), &["done", "doctor", "date"], staff::appointment),
-    staff_page!("staff-day", "StaffDay", ["/staff/day"], Need::Role(DESK), &["date", "doctor"], staff::day),
-    staff_page!("staff-card-requests", "StaffItems", ["/staff/card-requests"], Need::Role(DESK), &["handled", "page"], staff::items),
-    staff_page!("staff-card-request", "StaffItem", ["/staff/card-requests/{reference}"], Need::Role(DESK), &[], staff::item),
-    staff_page!("staff-messages", "StaffItems", ["/staff/messages"], Need::Role(DESK), &["handled", "page"], staff::items),
-    staff_page!("staff-message", "StaffItem", ["/staff/messages/{reference}"], Need::Role(DESK), &[], staff::item),
-    staff_page!("staff-leave", "StaffLeave", ["/staff/leave"], Need::Role(DESK), &["doctor", "done"], staff::leave),
+    patient_page!("staff-inbox", "StaffInbox", ["/staff", "/staff/appointments"], Need::Role(DESK), STAFF_INBOX, staff::inbox),
+    patient_page!("staff-appointment", "StaffAppointment", ["/staff/appointments/{reference}"], Need::Role(DESK), &["done", "doctor", "date"], staff::appointment),
+    patient_page!("staff-day", "StaffDay", ["/staff/day"], Need::Role(DESK), &["date", "doctor"], staff::day),
+    patient_page!("staff-card-requests", "StaffItems", ["/staff/card-requests"], Need::Role(DESK), &["handled", "page"], staff::items),
+    patient_page!("staff-card-request", "StaffItem", ["/staff/card-requests/{reference}"], Need::Role(DESK), &[], staff::item),
+    patient_page!("staff-messages", "StaffItems", ["/staff/messages"], Need::Role(DESK), &["handled", "page"], staff::items),
+    patient_page!("staff-message", "StaffItem", ["/staff/messages/{reference}"], Need::Role(DESK), &[], staff::item),
+    patient_page!("staff-leave", "StaffLeave", ["/staff/leave"], Need::Role(DESK), &["doctor", "done"], staff::leave),
     staff_page!("staff-doctors", "StaffDoctors", ["/staff/doctors"], Need::Role(DESK), &["done"], staff::doctor_list),
     staff_page!("staff-doctor-new", "StaffDoctor", ["/staff/doctors/new"], Need::Role(ADMIN), &["done"], staff::doctor),
-    staff_page!("staff-doctor", "StaffDoctor", ["/staff/doctors/{id}"], Need::Role(DESK), &["done"], staff::doctor),
+    // A retired doctor's page lists the requests still to come.
+    patient_page!("staff-doctor", "StaffDoctor", ["/staff/doctors/{id}"], Need::Role(DESK), &["done"], staff::doctor),
     staff_page!("staff-hours", "StaffHours", ["/staff/doctors/{id}/hours"], Need::Role(DESK), &["done"], staff::hours),
-    staff_page!("staff-closures", "StaffClosures", ["/staff/closures"], Need::Role(DESK), &["done"], staff::closures),
+    patient_page!("staff-closures", "StaffClosures", ["/staff/closures"], Need::Role(DESK), &["done"], staff::closures),
     staff_page!("staff-week", "StaffWeek", ["/staff/week"], Need::Role(DESK), &["from"], staff::week),
-    staff_page!("staff-audit", "StaffAudit", ["/staff/audit"], Need::Role(ADMIN), &["page"], staff::audit),
+    staff_page!("staff-audit", "StaffAudit", ["/staff/audit"], Need::Role(ADMIN), &["page", "views"], staff::audit),
     staff_page!("staff-accounts", "StaffAccounts", ["/staff/accounts"], Need::Role(ADMIN), &["done"], staff::accounts),
     staff_page!("staff-account", "StaffAccount", ["/staff/account"], Need::Role(ANY_ROLE), &["changed"], staff::account),
 ];

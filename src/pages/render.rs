@@ -210,6 +210,7 @@ async fn render(state: &AppState, found: &Found, url: &str, props: &Props<'_>, p
     let output = match state.renderer.render_in(lane, url, props_json.to_owned()).await {
         Ok((output, took)) => {
             tracing::debug!(path, took_us = took.as_micros() as u64, "rendered");
+            state.metrics.rendered(took);
             output
         }
         Err(hygo_render::RenderError::Busy) => {

@@ -354,12 +354,16 @@ pub struct AuditData {
     pub page: u64,
     #[ts(type = "number")]
     pub pages: u64,
+    /// Whether the pages staff looked at are listed too (`?views=1`); by
+    /// default only what was done.
+    pub views: bool,
 }
 
 pub async fn audit(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     let page = page_number(cx);
-    let (entries, pages) = audit::list(cx.db(), page).await?;
-    Ok(Loaded::ok(PageData::StaffAudit(AuditData { entries, page: page.min(pages), pages }), head(cx)))
+    let views = cx.query("views").as_deref() == Some("1");
+    let (entries, pages) = audit::list(cx.db(), page, views).await?;
+    Ok(Loaded::ok(PageData::StaffAudit(AuditData { entries, page: page.min(pages), pages, views }), head(cx)))
 }
 
 #[derive(Serialize, TS)]

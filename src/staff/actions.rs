@@ -75,8 +75,11 @@ impl Cx<'_> {
         let state = self.state;
         match sign_in::password(&state.db, &state.hasher, &keys, &current.email, typed.unwrap_or_default(), state.clock.real()).await.map_err(data)? {
             Ok(_) => Ok(()),
-            Err(sign_in::Refused::Wrong(_)) => Err(WriteError::Invalid(Invalid::field(field, Message::new("staff.currentWrong")))),
-            Err(refused) => Err(refusal(field, refused)),
+            Err(sign_in::Refused::Wrong(_)) => {
+                state.metrics.sign_in_refused("wrong");
+                Err(WriteError::Invalid(Invalid::field(field, Message::new("staff.currentWrong"))))
+            }
+            Err(refused) => Err(refusal(state, field, refused)),
         }
     }
 }
@@ -98,12 +101,14 @@ fn go(to: impl Into<String>) -> Result<Next, WriteError> {
 
 /// A sign-in step that may not go on: too many failures lately (409, the wait
 /// said), or every hashing thread busy (429, try again in a moment).
-fn refusal(field: &'static str, refused: sign_in::Refused) -> WriteError {
-    match refused {
-        sign_in::Refused::Wrong(m) => WriteError::Invalid(Invalid::field(field, m)),
-        sign_in::Refused::Waiting(m) => WriteError::Conflict { field, message: m },
-        sign_in::Refused::Busy => WriteError::Busy(Message::new("staff.signInBusy")),
-    }
+fn refusal(state: &AppState, field: &'static str, refused: sign_in::Refused) -> WriteError {
+    let (outcome, error) = match refused {
+        sign_in::Refused::Wrong(m) => ("wrong", WriteError::Invalid(Invalid::field(field, m))),
+        sign_in::Refused::Waiting(m) => ("waiting", WriteError::Conflict { field, message: m }),
+        sign_in::Refused::Busy => ("busy", WriteError::Busy(Message::new("staff.signInBusy"))),
+    };
+    state.metrics.sign_in_refused(outcome);
+    error
 }
 
 /// A console write.
@@ -308,7 +313,7 @@ impl StaffAction for SignIn {
                 let to = if ready { "/staff/sign-in/code" } else { "/staff/setup/code" };
                 Ok(Next::Go { to: to.into(), cookies: vec![guard::cookie(&token)] })
             }
-            Err(refused) => Err(refusal("email", refused)),
+            Err(refused) => Err(refusal(state, "email", refused)),
         }
     }
 }
@@ -337,7 +342,7 @@ impl StaffAction for SecondFactor {
                 let to = if current.role == Role::Editor { "/staff/account" } else { "/staff" };
                 Ok(Next::Go { to: to.into(), cookies: cx.signed_in(current.account_id, &token).await })
             }
-            Err(refused) => Err(refusal("code", refused)),
+            Err(refused) => Err(refusal(cx.state, "code", refused)),
         }
     }
 }

@@ -1,7 +1,8 @@
 //! `GET /staff/appointments.csv?from=YYYY-MM-DD&to=YYYY-MM-DD`: the appointments
 //! of a range of days as CSV (`hygo_data::inbox::lists::csv`), for the desk. The
-//! download is written in the audit log (who took which days), never kept by a
-//! browser or proxy (`no-store`).
+//! download is written in the audit log (who took which days) before anything is
+//! read, and refused (503) when that cannot be; never kept by a browser or proxy
+//! (`no-store`).
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
@@ -63,12 +64,16 @@ pub async fn csv(state: web::Data<AppState>, req: HttpRequest, need: web::Data<N
     if to < from || to - from > Duration::days(EXPORT_MAX_DAYS) {
         return refused("to", fill(message("export.badRange"), &[("days", &EXPORT_MAX_DAYS.to_string())])).await;
     }
+    // Who took which days is in the audit log, committed to the database the
+    // server opened, before anything is read: when it cannot be, nothing is sent.
     let made = async {
-        let text = lists::csv(&state.db, from, to).await?;
+        let fault = |f: hygo_data::db::Fault| hygo_data::DataError::Storage(f.to_string());
+        state.storage.files().map_err(fault)?;
         let actor = Actor::staff(current.account_id, &current.email);
         let target = format!("{from}..{to}");
         audit::record(&state.db, &actor, "export", Target { kind: "appointments", name: &target }, json!(null), json!({ "from": from, "to": to })).await?;
-        Ok::<_, hygo_data::DataError>(text)
+        state.storage.same_file().map_err(fault)?;
+        lists::csv(&state.db, from, to).await
     };
     match made.await {
         Ok(text) => HttpResponse::Ok()

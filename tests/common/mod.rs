@@ -3,8 +3,10 @@
 //! (in `server`) the real binary over real HTTP.
 #![allow(dead_code)]
 
+pub mod logs;
 pub mod relay;
 pub mod server;
+pub mod staff;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -73,11 +73,20 @@ pub struct Entry {
 /// Rows on a page of the log, newest first.
 pub const PAGE_SIZE: u64 = 50;
 
-/// One page of the log, newest first (page 1 is the first), and how many pages there are.
-pub async fn list(db: &Db, page: u64) -> Result<(Vec<Entry>, u64), DataError> {
-    let total = audit_log::Entity::find().count(db).await?;
+/// The action of a staff page with patients' data being looked at (`src/pages/mod.rs`, `disclose`).
+pub const VIEW: &str = "view";
+
+/// One page of the log, newest first (page 1 is the first), and how many pages
+/// there are; with the pages looked at (`VIEW`) or without them.
+pub async fn list(db: &Db, page: u64, views: bool) -> Result<(Vec<Entry>, u64), DataError> {
+    use sea_orm::{ColumnTrait, QueryFilter};
+    let rows = || match views {
+        true => audit_log::Entity::find(),
+        false => audit_log::Entity::find().filter(audit_log::Column::Action.ne(VIEW)),
+    };
+    let total = rows().count(db).await?;
     let pages = total.div_ceil(PAGE_SIZE).max(1);
-    let rows = audit_log::Entity::find()
+    let rows = rows()
         .order_by_desc(audit_log::Column::Id)
         .offset((page.clamp(1, pages) - 1) * PAGE_SIZE)
         .limit(PAGE_SIZE)

@@ -155,7 +155,7 @@ pub async fn file(db: &Db, name: &str) -> Result<Option<photo_file::Model>, Data
 fn refused(e: PhotoError) -> WriteError {
     let message = match e {
         PhotoError::TooLarge => Message::new(e.key()).with("max", (photos::MAX_BYTES / (1024 * 1024)).to_string()),
-        PhotoError::TooManyPixels => Message::new(e.key()).with("max", photos::MAX_SIDE.to_string()),
+        PhotoError::TooManyPixels => Message::new(e.key()).with("max", photos::MAX_SIDE.to_string()).with("megapixels", photos::MAX_MEGAPIXELS.to_string()),
         PhotoError::TooSmall => Message::new(e.key()).with("min", photos::WIDTHS[0].to_string()),
         _ => Message::new(e.key()),
     };

@@ -4,6 +4,7 @@
 
 pub mod appointments;
 pub mod audit;
+pub mod backup;
 pub mod calendar;
 pub mod card_requests;
 pub mod catalogue;
@@ -47,4 +48,7 @@ pub enum DataError {
     /// Data was expected and is not there (`db::connect_expecting`).
     #[error("{0}")]
     Missing(String),
+    /// The database cannot keep a write now (`db::Fault`): gone, replaced, read-only.
+    #[error("the database cannot keep writes: {0}")]
+    Storage(String),
 }

@@ -224,6 +224,15 @@ pub async fn release(db: &Db, message: &outbox::Model) -> Result<(), DataError> 
     Ok(())
 }
 
+/// How many messages wait to be sent, and how many were given up on after
+/// `MAX_ATTEMPTS` (`/metrics`).
+pub async fn counts(db: &Db) -> Result<(u64, u64), DataError> {
+    use sea_orm::{ColumnTrait, PaginatorTrait, QueryFilter};
+    let waiting = outbox::Entity::find().filter(outbox::Column::Attempts.lt(MAX_ATTEMPTS)).count(db).await?;
+    let failed = outbox::Entity::find().filter(outbox::Column::Attempts.gte(MAX_ATTEMPTS)).count(db).await?;
+    Ok((waiting, failed))
+}
+
 fn stamp(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
 }

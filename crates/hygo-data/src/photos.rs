@@ -30,9 +30,17 @@ pub const MAX_BYTES: usize = 8 * 1024 * 1024;
 /// The largest image accepted, in pixels per side (a bigger one is refused before it is decoded).
 pub const MAX_SIDE: u32 = 6000;
 
-/// The most the decoder may allocate: the largest accepted image at 16 bits
-/// per RGBA channel (6000² × 8 bytes = 288 MB), with room for its own buffers.
-const MAX_ALLOC: u64 = 320 * 1024 * 1024;
+/// The most a decoded picture may take in memory: 64 MiB, about 21 million
+/// pixels of an ordinary photo (8-bit RGB: a 12-megapixel phone photo takes
+/// 36 MiB), 16 million with transparency, 8 million at 16 bits per channel.
+/// Checked from the header before decoding (`ImageDecoder::total_bytes`) and
+/// given to the decoders as their allocation limit (`Limits::max_alloc`): a
+/// 6000×6000 16-bit RGBA PNG would take 288 MiB, and took the server from 135
+/// to 557 MB (issue 24). With the conversions below done in place, the worst
+/// accepted upload is measured in `make bench` (docs/benchmarks.md).
+pub const MAX_ALLOC: u64 = 64 * 1024 * 1024;
+/// What `photo.tooManyPixels` says fits: millions of pixels with transparency (`MAX_ALLOC` / 4 bytes).
+pub const MAX_MEGAPIXELS: u64 = MAX_ALLOC / 4 / (1024 * 1024);
 /// The quality of the JPEG versions.
 const JPEG_QUALITY: u8 = 82;
 
@@ -139,7 +147,10 @@ pub fn process(bytes: &[u8]) -> Result<Processed, PhotoError> {
     // Reads the header only; the limits on the sides are checked here.
     let mut decoder = reader.into_decoder().map_err(decode_error)?;
     let (width, height) = decoder.dimensions();
-    if width > MAX_SIDE || height > MAX_SIDE || decoder.total_bytes() > MAX_ALLOC {
+    // A progressive JPEG is decoded from coefficients kept for the whole picture
+    // (two bytes a sample), three times the memory of its pixels.
+    let budget = if source == Format::Jpeg && jpeg_is_progressive(bytes) { MAX_ALLOC / 3 } else { MAX_ALLOC };
+    if width > MAX_SIDE || height > MAX_SIDE || decoder.total_bytes() > budget {
         return Err(PhotoError::TooManyPixels);
     }
     if width.min(height) < WIDTHS[0] {
@@ -150,11 +161,12 @@ pub fn process(bytes: &[u8]) -> Result<Processed, PhotoError> {
     }
     // A broken EXIF block is no reason to refuse a photo whose pixels are fine.
     let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
-    let mut image = DynamicImage::from_decoder(decoder).map_err(decode_error)?;
-    image.apply_orientation(orientation);
+    let image = DynamicImage::from_decoder(decoder).map_err(decode_error)?;
     let rgb = flatten(image);
 
-    // The centred square, then each width.
+    // The centred square, then each width; the orientation is applied to each
+    // small version (a turn or a flip maps the centred square onto itself), so
+    // the large picture is never copied to turn it.
     let (width, height) = rgb.dimensions();
     let side = width.min(height);
     let square = imageops::crop_imm(&rgb, (width - side) / 2, (height - side) / 2, side, side);
@@ -166,10 +178,32 @@ pub fn process(bytes: &[u8]) -> Result<Processed, PhotoError> {
         } else {
             imageops::resize(&*square, w, w, FilterType::CatmullRom)
         };
+        let mut turned = DynamicImage::ImageRgb8(scaled);
+        turned.apply_orientation(orientation);
+        let scaled = turned.into_rgb8();
         versions.push(encode_webp(&scaled)?);
         versions.push(encode_jpeg(&scaled)?);
     }
     Ok(Processed { source, versions })
+}
+
+/// Whether a JPEG is progressive: its frame header (SOF) is of a progressive
+/// kind (SOF2, SOF6, SOF10, SOF14). Reads the segments up to the first frame.
+fn jpeg_is_progressive(bytes: &[u8]) -> bool {
+    let mut pos = 2; // After SOI.
+    while pos + 4 <= bytes.len() {
+        if bytes[pos] != 0xFF {
+            return false;
+        }
+        let marker = bytes[pos + 1];
+        match marker {
+            0xFF => pos += 1,
+            0xC0..=0xCF if !matches!(marker, 0xC4 | 0xC8 | 0xCC) => return matches!(marker, 0xC2 | 0xC6 | 0xCA | 0xCE),
+            0xD9 | 0xDA => return false,
+            _ => pos += 2 + usize::from(u16::from_be_bytes([bytes[pos + 2], bytes[pos + 3]])),
+        }
+    }
+    false
 }
 
 /// Whether a JPEG runs to its end-of-image marker. The decoder accepts a
@@ -219,21 +253,42 @@ fn jpeg_is_complete(bytes: &[u8]) -> bool {
     }
 }
 
-/// RGB, with any transparency composited onto white.
+/// RGB, with any transparency composited onto white, without a second picture
+/// in memory where it can be helped: 8-bit RGB is taken as it is, 8-bit RGBA
+/// is made RGB in its own buffer; other kinds (16-bit, grey) are made 8-bit RGBA
+/// first, which is at most half their size.
 fn flatten(image: DynamicImage) -> RgbImage {
-    if !image.color().has_alpha() {
-        return image.into_rgb8();
-    }
-    let rgba = image.into_rgba8();
-    let mut out = RgbImage::new(rgba.width(), rgba.height());
-    for (o, p) in out.pixels_mut().zip(rgba.pixels()) {
-        let a = u32::from(p[3]);
-        for c in 0..3 {
-            // value × alpha + white × (1 − alpha), rounded.
-            o[c] = ((u32::from(p[c]) * a + 255 * (255 - a) + 127) / 255) as u8;
+    let rgba = match image {
+        DynamicImage::ImageRgb8(rgb) => return rgb,
+        DynamicImage::ImageRgba8(rgba) => rgba,
+        DynamicImage::ImageRgba16(deep) => {
+            // Straight to 8-bit RGB (three eighths of its size), composited as below.
+            let (width, height) = deep.dimensions();
+            let mut out = Vec::with_capacity(deep.as_raw().len() / 4 * 3);
+            for p in deep.as_raw().chunks_exact(4) {
+                let a = u64::from(p[3]);
+                for value in &p[..3] {
+                    out.push(((u64::from(*value) * a + 65535 * (65535 - a)) / 65535 / 257) as u8);
+                }
+            }
+            return RgbImage::from_raw(width, height, out).expect("three bytes for each pixel");
+        }
+        other if !other.color().has_alpha() => return other.into_rgb8(),
+        other => other.into_rgba8(),
+    };
+    let (width, height) = rgba.dimensions();
+    let mut bytes = rgba.into_raw();
+    let pixels = bytes.len() / 4;
+    for i in 0..pixels {
+        let (r, g, b, a) = (bytes[4 * i], bytes[4 * i + 1], bytes[4 * i + 2], u32::from(bytes[4 * i + 3]));
+        // value × alpha + white × (1 − alpha), rounded; written over pixels already read.
+        for (c, value) in [r, g, b].into_iter().enumerate() {
+            bytes[3 * i + c] = ((u32::from(value) * a + 255 * (255 - a) + 127) / 255) as u8;
         }
     }
-    out
+    bytes.truncate(3 * pixels);
+    bytes.shrink_to_fit();
+    RgbImage::from_raw(width, height, bytes).expect("three bytes for each pixel")
 }
 
 fn encode_webp(image: &RgbImage) -> Result<Version, PhotoError> {
@@ -535,6 +590,59 @@ mod tests {
         let started = std::time::Instant::now();
         assert_eq!(outcome(&bomb), Err(PhotoError::TooManyPixels));
         assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    }
+
+    /// Issue 24: a 6000×6000 16-bit RGBA PNG (288 MiB decoded) took the server
+    /// from 135 to 557 MB. Refused from its header now, before any decoding.
+    #[test]
+    fn a_picture_over_the_memory_budget_is_refused_before_decoding() {
+        let mut deep = png16(8, 8);
+        set_png_size(&mut deep, 6000, 6000);
+        let reader = ImageReader::with_format(Cursor::new(&deep), ImageFormat::Png);
+        assert_eq!(reader.into_dimensions().unwrap(), (6000, 6000), "within the sides allowed");
+        assert_eq!(outcome(&deep), Err(PhotoError::TooManyPixels));
+        // 8-bit RGBA just under the budget passes the check (and then fails on its missing rows);
+        // 16-bit at the same size is twice the budget.
+        let side = ((MAX_ALLOC / 4) as f64).sqrt() as u32;
+        let mut under = png(&RgbaImage::from_pixel(8, 8, image::Rgba([1, 2, 3, 255])));
+        set_png_size(&mut under, side, side);
+        assert_eq!(outcome(&under), Err(PhotoError::Unreadable), "{side}² RGBA is within the budget");
+        let mut over = png16(8, 8);
+        set_png_size(&mut over, side, side);
+        assert_eq!(outcome(&over), Err(PhotoError::TooManyPixels), "{side}² 16-bit RGBA is not");
+    }
+
+    #[test]
+    fn progressive_jpegs_are_recognised() {
+        let img = RgbImage::from_pixel(300, 300, Rgb([10, 20, 30]));
+        let mut baseline = Vec::new();
+        JpegEncoder::new_with_quality(&mut baseline, 80).encode_image(&img).unwrap();
+        assert!(!jpeg_is_progressive(&baseline));
+        // The same file with its frame marked progressive (SOF0 → SOF2).
+        let sof = baseline.windows(2).position(|w| w == [0xFF, 0xC0]).unwrap();
+        let mut progressive = baseline.clone();
+        progressive[sof + 1] = 0xC2;
+        assert!(jpeg_is_progressive(&progressive));
+        assert!(!jpeg_is_progressive(b"\xFF\xD8"));
+    }
+
+    #[test]
+    fn sixteen_bit_pictures_are_flattened_like_eight_bit_ones() {
+        let deep = image::ImageBuffer::<image::Rgba<u16>, Vec<u16>>::from_fn(2, 1, |x, _| match x {
+            0 => image::Rgba([65535, 0, 0, 65535]),
+            _ => image::Rgba([0, 0, 65535, 0]),
+        });
+        let flat = flatten(DynamicImage::ImageRgba16(deep));
+        assert_eq!(flat.get_pixel(0, 0), &Rgb([255, 0, 0]), "opaque red stays red");
+        assert_eq!(flat.get_pixel(1, 0), &Rgb([255, 255, 255]), "transparent is white");
+    }
+
+    /// A 16-bit RGBA PNG of `w`×`h`.
+    fn png16(w: u32, h: u32) -> Vec<u8> {
+        let img = image::ImageBuffer::<image::Rgba<u16>, Vec<u16>>::from_pixel(w, h, image::Rgba([1000, 2000, 3000, 65535]));
+        let mut out = Vec::new();
+        image::DynamicImage::ImageRgba16(img).write_to(&mut Cursor::new(&mut out), ImageFormat::Png).unwrap();
+        out
     }
 
     #[test]

@@ -1,4 +1,5 @@
 // /staff/audit (admins): every staff action, newest first; nobody can change it.
+import { Link } from "react-router";
 import { usePageProps } from "../lib/props";
 import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable, useActionLabel } from "../components/staff";
 
@@ -14,6 +15,7 @@ function StaffAuditPage() {
     <div className="container page-body">
       <h1>{t.heading}</h1>
       <p>{t.intro}</p>
+      <p><Link to={d.views ? "/staff/audit" : "/staff/audit?views=1"}>{d.views ? t.hideViews : t.showViews}</Link></p>
       {d.entries.length === 0 ? <p>{t.none}</p> : (
         <StaffTable label={t.heading}>
           <table className="staff-table">
@@ -29,7 +31,7 @@ function StaffAuditPage() {
           </table>
         </StaffTable>
       )}
-      <Pager page={d.page} pages={d.pages} href={(p) => `/staff/audit?page=${p}`} />
+      <Pager page={d.page} pages={d.pages} href={(p) => `/staff/audit?page=${p}${d.views ? "&views=1" : ""}`} />
     </div>
   );
 }

@@ -1,0 +1,34 @@
+//! The memory a photo upload costs (`make bench`, tests/bench/run.py): runs
+//! `photos::process` on a file in a fresh process and prints the process's peak
+//! resident memory (VmHWM) before and after, in KiB, as JSON. With `png16 SIDE
+//! OUT` it writes a 16-bit RGBA PNG of that side instead (no common tool makes one).
+
+fn peak_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)?.parse().ok()))
+        .unwrap_or(0)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.as_slice() {
+        [kind, side, out] if kind == "png16" => {
+            let side: u32 = side.parse().expect("a side in pixels");
+            let img = image::ImageBuffer::<image::Rgba<u16>, Vec<u16>>::from_fn(side, side, |x, y| {
+                image::Rgba([(x * 65535 / side) as u16, (y * 65535 / side) as u16, 30000, 65535 - (x * 1000 / side) as u16])
+            });
+            image::DynamicImage::ImageRgba16(img).save(out).expect("write the PNG");
+        }
+        [file] => {
+            let bytes = std::fs::read(file).expect("read the file");
+            let before = peak_kib();
+            let outcome = hygo_data::photos::process(&bytes).map(|p| p.versions.len()).map_err(|e| e.key());
+            println!("{{\"file\": {file:?}, \"bytes\": {}, \"before_kib\": {before}, \"peak_kib\": {}, \"outcome\": {:?}}}", bytes.len(), peak_kib(), format!("{outcome:?}"));
+        }
+        _ => {
+            eprintln!("usage: photo_peak FILE | photo_peak png16 SIDE OUT");
+            std::process::exit(2);
+        }
+    }
+}
