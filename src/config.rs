@@ -408,6 +408,42 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
+    #[test]
+    fn the_relay_takes_tls_and_a_password_never_shown() {
+        // The three shapes; the password out of the address, and out of `Debug`.
+        let c = with_env("", &[("HYGO_SMTP_URL", "smtps://apikey:s3cr%40t@smtp.example.in:465")]).unwrap();
+        assert_eq!(c.smtp_url.as_deref(), Some("smtps://apikey@smtp.example.in:465"));
+        assert_eq!(c.smtp_password.as_ref().map(Secret::expose), Some("s3cr@t"));
+        assert!(!format!("{c:?}").contains("s3cr"), "Debug never prints it");
+        let c = with_env("", &[("HYGO_SMTP_URL", "smtp://apikey@smtp.example.in:587?tls=required")]).unwrap();
+        assert_eq!(c.smtp_password, None);
+        assert!(with_env("", &[("HYGO_SMTP_URL", "smtp://127.0.0.1:25")]).is_ok(), "a relay of one's own, no login");
+        // From a file, its line end taken off; not in two places.
+        let dir = std::env::temp_dir().join(format!("hygo-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("smtp-password");
+        std::fs::write(&file, "from-a-file\n").unwrap();
+        let path = file.to_str().unwrap();
+        let c = with_env("", &[("HYGO_SMTP_URL", "smtps://user@smtp.example.in"), ("HYGO_SMTP_PASSWORD_FILE", path)]).unwrap();
+        assert_eq!(c.smtp_password.as_ref().map(Secret::expose), Some("from-a-file"));
+        let both = with_env("", &[("HYGO_SMTP_URL", "smtps://user:x@smtp.example.in"), ("HYGO_SMTP_PASSWORD_FILE", path)]).unwrap_err();
+        assert!(both.contains("one place"), "{both}");
+        // Never a password in clear, never an option that could fall back to it.
+        for bad in ["smtp://user:pw@smtp.example.in:587", "smtp://user@smtp.example.in:25?tls=opportunistic", "http://smtp.example.in", "smtps://:pw@smtp.example.in"] {
+            assert!(with_env("", &[("HYGO_SMTP_URL", bad)]).unwrap_err().contains("HYGO_SMTP_URL"), "{bad}");
+        }
+        assert!(with_env("", &[("HYGO_SMTP_PASSWORD_FILE", path)]).unwrap_err().contains("HYGO_SMTP_URL is not"));
+        // A CA file must hold a certificate.
+        std::fs::write(dir.join("ca.pem"), "not a certificate").unwrap();
+        let ca = dir.join("ca.pem");
+        assert!(with_env("", &[("HYGO_SMTP_CA_FILE", ca.to_str().unwrap())]).unwrap_err().contains("no PEM certificate"));
+        // The metrics token: long enough, and never printed.
+        assert!(with_env("", &[("HYGO_METRICS_TOKEN", "short")]).unwrap_err().contains("HYGO_METRICS_TOKEN"));
+        let c = with_env("", &[("HYGO_METRICS_TOKEN", "0123456789abcdef0123")]).unwrap();
+        assert!(!format!("{c:?}").contains("0123456789abcdef0123"));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
     fn with_env(file: &str, env: &[(&str, &str)]) -> Result<Config, String> {
         let env: HashMap<String, String> = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         Config::from_sources(toml::from_str(file).unwrap(), |k| env.get(k).cloned())

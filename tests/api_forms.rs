@@ -325,3 +325,57 @@ async fn writes_are_rate_limited_per_client_with_retry_after() {
         }
     }
 }
+
+/// Issue 24: the contact form's free-text clinic (any 120 characters) was copied
+/// into the clinic's e-mail ("Summary: Urgent: verify your staff login at
+/// http://evil.example/staff/sign-in"). Now nothing a patient types reaches the
+/// clinic's e-mail, nor anyone's but their own (and there only their own name):
+/// the clinic is a choice of `clinics.json`, named from the catalogue.
+#[actix_web::test]
+async fn nothing_a_patient_types_reaches_the_clinic_s_e_mail() {
+    const BAIT: &str = "http://evil.example/staff/sign-in";
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at("2030-01-07 10:20"), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let lure = |what: &str| format!("Urgent: verify your {what} at {BAIT}");
+        let contact = |clinic: &str| json!({
+            "name": lure("name"), "email": "lure@evil.example", "phone": "98250 11111", "subject": lure("subject"),
+            "message": lure("message"), "clinic": clinic,
+        });
+        // A clinic that is none of ours is refused, with a sentence that names no clinic typed.
+        let (status, _, body) = send(&app, post_json("/api/contact", &contact(&lure("clinic")))).await;
+        assert_eq!(status, 422, "{b}: {body}");
+        assert!(body["errors"]["clinic"].as_str().is_some_and(|m| !m.contains("evil")), "{b}: {body}");
+        // One of ours, by its id or by its name, as the original client sent it.
+        for clinic in ["kalawad-road", "HYGO Head Office Clinic, Race Course Road", ""] {
+            let (status, _, body) = send(&app, post_json("/api/contact", &contact(clinic))).await;
+            assert_eq!(status, 201, "{b}: {clinic:?}: {body}");
+        }
+        let card = json!({ "name": lure("card"), "email": "card@evil.example", "number": "98250 22222", "subscriptionType": "family" });
+        assert_eq!(send(&app, post_json("/api/SubscriptionData/subscription-form", &card)).await.0, 201, "{b}");
+        let booking = json!({
+            "name": lure("booking"), "phone": "98250 33333", "email": "book@evil.example", "department": "neurology",
+            "doctor": "Dr. Hitesh Patel", "date": "2030-01-09", "time": "10:00 AM", "visitType": "in-person", "reason": "Consultation",
+            "additionalNotes": lure("notes"), "insurance": lure("insurance"), "policyNumber": "evil.example/p", "isNewPatient": "yes",
+        });
+        let booked = send(&app, post_json("/appointments/bookAppointment", &booking)).await;
+        assert_eq!(booked.0, 201, "{b}: {}", booked.2);
+
+        let mails = outbox::Entity::find().all(&state.db).await.unwrap();
+        let to_clinic: Vec<_> = mails.iter().filter(|m| m.to_address == "desk@hygo.test").collect();
+        assert_eq!(to_clinic.len(), 5, "{b}: the clinic hears of three messages, a card and a booking");
+        for mail in &mails {
+            for text in [&mail.subject, &mail.body] {
+                assert!(!text.contains("evil") && !text.contains("Urgent"), "{b}: to {}: {text}", mail.to_address);
+            }
+        }
+        // The clinic is named from the catalogue: by the message sent with its id, and with its name.
+        let named = |name: &str| to_clinic.iter().filter(|m| m.body.contains(&format!("Summary: {name}"))).count();
+        assert_eq!(named("HYGO Clinic, Kalawad Road"), 1, "{b}");
+        assert_eq!(named("HYGO Head Office Clinic, Race Course Road"), 1, "{b}");
+        // Stored as the clinic's id, and shown by its name in the console.
+        let stored: Vec<String> = contact_message::Entity::find().all(&state.db).await.unwrap().into_iter().map(|m| m.clinic).collect();
+        assert_eq!(stored, ["kalawad-road", "head-office", ""], "{b}");
+    }
+}

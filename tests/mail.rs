@@ -237,3 +237,89 @@ async fn a_claimed_message_is_acted_on_only_while_its_lease_holds() {
         conn.close().await.ok();
     }
 }
+
+// ---- Through a provider's relay: TLS and a login (issue 24) ------------------------
+
+/// A state whose relay is `url` (without its password), with the password and the CA given.
+async fn with_tls_relay(db: &TestDb, url: &str, password: &str, ca: Option<&str>) -> actix_web::web::Data<hygo::state::AppState> {
+    let base = state(db).await;
+    let mut config = (*base.config).clone();
+    config.smtp_url = Some(url.to_owned());
+    config.smtp_password = Some(hygo::config::Secret::new(password));
+    config.smtp_ca = ca.map(str::to_owned);
+    actix_web::web::Data::new(hygo::state::AppState::new(base.db.clone(), base.clock.clone(), base.renderer.clone(), config))
+}
+
+/// `smtps://` (TLS from the first byte, 465) and `smtp://…?tls=required` (STARTTLS,
+/// 587), each with a user and a password, to a relay on loopback whose
+/// certificate is of a CA made for the test: delivered, logged in, nothing in
+/// clear. Without the CA the certificate is refused: an error in the log, the
+/// message kept for a retry, never sent in clear; so too when the relay does not
+/// offer STARTTLS, or refuses the password. The password is never logged.
+#[actix_web::test]
+async fn mail_goes_through_a_provider_s_relay_over_tls_with_a_login() {
+    use common::relay::{tls_relay, Mode};
+    const USER: &str = "hygo-relay@hygo.in";
+    const PASSWORD: &str = "relay-secret-7Hq2";
+    let db = TestDb::sqlite();
+    let queue_one = |state: actix_web::web::Data<hygo::state::AppState>| async move {
+        let mail = hygo_data::mail::Mail { to: "asha@example.in".into(), subject: "Your request".into(), body: "Hello\r\n".into(), list_unsubscribe: None, calendar: None };
+        hygo_data::mail::queue(&state.db, mail).await.unwrap();
+        state
+    };
+    let outbox = |state: &actix_web::web::Data<hygo::state::AppState>| {
+        let db = state.db.clone();
+        async move { outbox::Entity::find().all(&db).await.unwrap() }
+    };
+    for mode in [Mode::Implicit, Mode::StartTls] {
+        let relay = tls_relay(mode, USER, PASSWORD).await;
+        let url = match mode {
+            Mode::Implicit => format!("smtps://{}@localhost:{}", USER.replace('@', "%40"), relay.port),
+            _ => format!("smtp://{}@localhost:{}?tls=required", USER.replace('@', "%40"), relay.port),
+        };
+        let logs = common::logs::capture();
+        let state = queue_one(with_tls_relay(&db, &url, PASSWORD, Some(&relay.ca_pem)).await).await;
+        assert_eq!(hygo::mail::deliver_due(&state).await.unwrap(), 1, "{mode:?}: delivered");
+        assert!(outbox(&state).await.is_empty(), "{mode:?}");
+        assert_eq!(relay.messages.lock().unwrap().len(), 1, "{mode:?}");
+        assert_eq!(relay.logins.lock().unwrap().len(), 1, "{mode:?}: logged in: {:?}", relay.logins.lock().unwrap());
+        let clear = relay.plain_lines.lock().unwrap().join("\n");
+        assert!(!clear.contains("AUTH") && !clear.contains("MAIL") && !clear.contains("Hello"), "{mode:?}: in clear only: {clear}");
+        assert!(!logs.text().contains(PASSWORD), "{mode:?}: the password is never logged");
+        drop(logs);
+    }
+
+    // The relay's certificate is of a CA nobody gave the server: refused, kept, retried later.
+    let relay = tls_relay(Mode::Implicit, USER, PASSWORD).await;
+    let url = format!("smtps://{}@localhost:{}", USER.replace('@', "%40"), relay.port);
+    let logs = common::logs::capture();
+    let state = queue_one(with_tls_relay(&db, &url, PASSWORD, None).await).await;
+    assert_eq!(hygo::mail::deliver_due(&state).await.unwrap(), 0, "not delivered");
+    let kept = outbox(&state).await;
+    assert_eq!((kept.len(), kept[0].attempts), (1, 1), "kept for a retry");
+    assert!(relay.messages.lock().unwrap().is_empty() && relay.logins.lock().unwrap().is_empty(), "nothing given to it");
+    let errors = logs.errors().join("\n");
+    assert!(errors.contains("certificate was refused"), "an error in the log: {}", logs.text());
+    assert!(!logs.text().contains(PASSWORD));
+    drop(logs);
+
+    // STARTTLS asked for and not offered (a relay, or someone between, that strips it): not sent in clear.
+    let relay = tls_relay(Mode::NoStartTls, USER, PASSWORD).await;
+    let url = format!("smtp://{}@localhost:{}?tls=required", USER.replace('@', "%40"), relay.port);
+    let logs = common::logs::capture();
+    let state = queue_one(with_tls_relay(&db, &url, PASSWORD, Some(&relay.ca_pem)).await).await;
+    assert_eq!(hygo::mail::deliver_due(&state).await.unwrap(), 0);
+    let clear = relay.plain_lines.lock().unwrap().join("\n");
+    assert!(!clear.contains("AUTH") && !clear.contains("MAIL") && !clear.contains("Hello"), "nothing went in clear: {clear}");
+    assert!(logs.errors().join("\n").contains("STARTTLS"), "{}", logs.text());
+    drop(logs);
+
+    // A wrong password: the relay says 535, an error for the operator, kept for later.
+    let relay = tls_relay(Mode::Implicit, USER, PASSWORD).await;
+    let url = format!("smtps://{}@localhost:{}", USER.replace('@', "%40"), relay.port);
+    let logs = common::logs::capture();
+    let state = queue_one(with_tls_relay(&db, &url, "not the password", Some(&relay.ca_pem)).await).await;
+    assert_eq!(hygo::mail::deliver_due(&state).await.unwrap(), 0);
+    assert!(logs.errors().join("\n").contains("535"), "{}", logs.text());
+    assert!(relay.messages.lock().unwrap().is_empty());
+}

@@ -387,3 +387,47 @@ async fn a_form_page_whose_token_changes_keeps_one_entry() {
     assert_eq!(tokens.len(), 3, "a new token, so new props, each time: {tokens:?}");
     assert_eq!(state.render_cache.usage().0, 1, "the versions replace each other in one entry");
 }
+
+/// Issue 24: 48 clients asking for `/staff/sign-in` got 13,467 answers 503
+/// ("render queue full") against 3,710 200s: the page was rendered for each. It
+/// is the same for everyone without a session, so it is kept: one render, all 200.
+#[actix_web::test]
+async fn the_sign_in_page_is_rendered_once_however_many_ask() {
+    let db = TestDb::sqlite();
+    let config = hygo::config::Config { render_queue: 1, ..test_config() };
+    let state = state_from(&db, common::at("2030-01-07 10:20"), config).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let asks = (0..48).map(|_| fetch(&app, "/staff/sign-in"));
+    let answers = join_all(asks).await;
+    assert!(answers.iter().all(|a| a.status == 200), "{:?}", answers.iter().map(|a| a.status).collect::<Vec<_>>());
+    assert_eq!(state.renderer.renders(), 1, "one render for all 48");
+    // Still the console's: never stored by a browser or proxy, never indexed.
+    assert_eq!(answers[0].header("cache-control"), "no-store");
+    assert!(answers[0].text.contains("noindex"));
+    assert_eq!(answers[0].header("referrer-policy"), "same-origin");
+}
+
+/// Issue 24: 30 requests at once from a signed-in desk user to `/staff/day` got
+/// 503s while anonymous traffic filled the render queue. Signed-in staff pages
+/// render in a lane of their own, which the render threads take first.
+#[actix_web::test]
+async fn signed_in_staff_pages_render_in_a_lane_no_flood_can_fill() {
+    use common::staff::{get_as, staff};
+    let db = TestDb::sqlite();
+    // One render thread, a public queue of one, renders of a second each.
+    let config = hygo::config::Config { render_queue: 1, ..test_config() };
+    let state = slow_state(&db, config).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let desk = staff(&app, &state.db, "lane@hygo.test", hygo_data::staff::Role::Desk).await;
+    let flood = (0..8).map(|n| {
+        let app = &app;
+        async move { fetch(app, &format!("/search?q=flood{n}")).await.status }
+    });
+    let desk_asks = (0..3).map(|_| {
+        let (app, token) = (&app, desk.token.clone());
+        async move { call(app, get_as("/staff/day?doctor=1&date=2030-01-09", Some(&token))).await.status }
+    });
+    let (flood, desk_answers) = futures_util::join!(join_all(flood), join_all(desk_asks));
+    assert!(flood.iter().filter(|s| **s == 503).count() >= 6, "the public queue was full: {flood:?}");
+    assert_eq!(desk_answers, [200, 200, 200], "every desk page was rendered");
+}

@@ -687,6 +687,52 @@ async fn nobody_can_keep_an_owner_out_of_a_browser_they_signed_in_from_before() 
     }
 }
 
+/// Issue 24: 48 clients posting wrong passwords pushed `/healthz` to a median of
+/// 694 ms: each argon2 check (19 MiB, tens of milliseconds) ran on the threads
+/// that answer every request. They run on threads of their own now, behind a
+/// short queue: beyond it a sign-in is answered 429 at once, and the health check
+/// and the pages are answered while the checks run.
+#[actix_web::test]
+async fn passwords_are_checked_on_their_own_threads_behind_a_short_queue() {
+    let db = TestDb::sqlite();
+    let mut config = common::test_config();
+    config.hash_threads = 1;
+    config.hash_queue = 2;
+    let state = common::state_from(&db, at(NOW), config).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let started = std::time::Instant::now();
+    // Twelve wrong passwords at once, each for another address from another client (none waits).
+    let attempts = (0..12).map(|n| {
+        let app = &app;
+        async move {
+            let req = post("/staff/sign-in", &form(&[("email", &format!("guess{n}@hygo.test")), ("password", "Not a password 4711 at all")]), None)
+                .peer_addr(format!("198.51.100.{}:40000", n + 10).parse().unwrap());
+            let answer = call(app, req).await;
+            (answer.status, answer.header("retry-after").to_owned(), started.elapsed())
+        }
+    });
+    let health = async {
+        // Once the checks are queued.
+        while state.hasher.waiting() < 3 {
+            tokio::task::yield_now().await;
+        }
+        let answer = call(&app, TestRequest::get().uri("/healthz")).await;
+        (answer.status, started.elapsed())
+    };
+    let (answers, (health_status, health_done)) = futures_util::join!(futures_util::future::join_all(attempts), health);
+    let busy: Vec<_> = answers.iter().filter(|(s, _, _)| *s == 429).collect();
+    let checked: Vec<_> = answers.iter().filter(|(s, _, _)| *s == 422).collect();
+    assert_eq!(checked.len() + busy.len(), 12, "{answers:?}");
+    assert_eq!(checked.len(), 3, "one check at a time, two waiting: {answers:?}");
+    assert!(busy.iter().all(|(_, retry, _)| retry == "1"), "429 says when to try again: {answers:?}");
+    assert!(!busy.is_empty());
+    assert_eq!(health_status, 200);
+    let last_check = checked.iter().map(|(_, _, at)| *at).max().unwrap();
+    assert!(health_done < last_check, "the health check was answered while passwords were still being checked ({health_done:?}, {last_check:?})");
+    let busy = call(&app, post("/staff/sign-in", &form(&[("email", "x@hygo.test"), ("password", "y")]), None)).await;
+    assert_eq!(busy.status, 422, "free again once the checks are done");
+}
+
 /// Issue 24: with `HYGO_STAFF_IDLE_MINUTES=1`, a session used at 0, 45 and 75 s was
 /// refused at 75 s (its last use was saved once a minute and the timeout counted
 /// from the saved time). Now idle time counts from the last request.

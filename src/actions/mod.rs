@@ -216,9 +216,10 @@ pub async fn handle<A: Action>(
         Err(error) => match channel {
             Channel::Json => ApiError::from_write(&error, cx.lang).error_response(),
             Channel::Form => {
-                let mut form = refused_form(&ApiError::from_write(&error, cx.lang), values);
+                let refused = ApiError::from_write(&error, cx.lang);
+                let mut form = refused_form(&refused, values);
                 A::refused(&cx, Refusal::Write(&error), &mut form).await;
-                render::page_with(&state, &page_path(&req), Some(form), None).await
+                retry_after(render::page_with(&state, &page_path(&req), Some(form), None).await, &refused)
             }
         },
     }
@@ -252,9 +253,20 @@ async fn early<A: Action>(cx: &Cx<'_>, e: &ApiError, values: Map<String, Value>)
         Channel::Form => {
             let mut form = refused_form(e, values);
             A::refused(cx, Refusal::Early(e), &mut form).await;
-            render::page_with(cx.state, &page_path(cx.req), Some(form), None).await
+            retry_after(render::page_with(cx.state, &page_path(cx.req), Some(form), None).await, e)
         }
     }
+}
+
+/// A page answering a refused form post says when to try again, as the JSON
+/// answer does (`Retry-After`, on a 429).
+pub(crate) fn retry_after(mut res: HttpResponse, e: &ApiError) -> HttpResponse {
+    if let Some(seconds) = e.retry_after {
+        if let Ok(value) = header::HeaderValue::from_str(&seconds.to_string()) {
+            res.headers_mut().insert(header::RETRY_AFTER, value);
+        }
+    }
+    res
 }
 
 /// The page a form post is answered with: the path it was posted to.

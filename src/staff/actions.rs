@@ -138,7 +138,7 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
         let form = FormState { status: e.status.as_u16(), message: e.message.clone(), errors: e.errors.clone(), values, step: None, slots: None };
         let state = state.clone();
         let current = current.clone();
-        async move { render::page_with(&state, &path, Some(form), current.as_ref()).await }
+        async move { crate::actions::retry_after(render::page_with(&state, &path, Some(form), current.as_ref()).await, &e) }
     };
     // Refused, a write is answered with its page; a write that has none (signing
     // out, ending sessions) with the account page.
