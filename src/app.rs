@@ -84,7 +84,7 @@ form_posts! {
 /// is no page redirects to `/`).
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(health))
-        .route("/metrics", web::get().to(crate::metrics::get))
+        .route("/metrics", web::get().to(telemetry::metrics))
         .route("/sitemap.xml", web::get().to(pages::seo::sitemap))
         .route("/robots.txt", web::get().to(pages::seo::robots));
     api_routes(cfg);
@@ -124,7 +124,7 @@ pub fn app(
         .wrap(headers)
         .wrap(from_fn(move |req, next| edge::body_deadline(body_timeout, req, next)))
         .wrap(from_fn(telemetry::log_request))
-        .wrap(from_fn(crate::metrics::count))
+        .wrap(from_fn(telemetry::count))
         .wrap(from_fn(edge::watch_requests))
         .configure(routes)
 }

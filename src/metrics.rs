@@ -14,26 +14,17 @@
 //! - `hygo_sign_in_failures_total{outcome}`: wrong passwords or codes, waits and
 //!   busy answers, since start.
 //!
-//! Readable from the machine itself (a request from loopback that no proxy
-//! passed on: no `X-Forwarded-For` or `Forwarded`), or from anywhere with
-//! `Authorization: Bearer` and `HYGO_METRICS_TOKEN`; anyone else gets 404, as
-//! for any other address that is no page.
+//! The counters live here (in `AppState`); the route and the middleware that
+//! counts requests are in `crate::telemetry`.
 
 use std::time::Duration;
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header;
-use actix_web::middleware::Next;
-use actix_web::{web, HttpRequest, HttpResponse};
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::{Registry, Unit};
-
-use crate::state::AppState;
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
@@ -126,82 +117,31 @@ impl Metrics {
     pub fn sign_in_refused(&self, outcome: &'static str) {
         self.sign_in_failures.get_or_create(&OutcomeLabels { outcome }).inc();
     }
-}
 
-/// Middleware: counts every answer by its route and status.
-pub async fn count(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let state = req.app_data::<web::Data<AppState>>().cloned();
-    let route = route_of(&req);
-    let res = next.call(req).await;
-    let status = match &res {
-        Ok(r) => r.status().as_u16(),
-        Err(e) => e.as_response_error().status_code().as_u16(),
-    };
-    if let Some(state) = state {
-        state.metrics.requests.get_or_create(&RequestLabels { route, status }).inc();
+    /// An answer, by its route's label and status.
+    pub fn answered(&self, route: String, status: u16) {
+        self.requests.get_or_create(&RequestLabels { route, status }).inc();
     }
-    res
-}
 
-/// The label of a request's route: the pattern it matched, the name of the page
-/// it is, or `other` (an address that is no page: a redirect to `/`).
-fn route_of(req: &ServiceRequest) -> String {
-    if let Some(pattern) = req.match_pattern() {
-        return pattern;
-    }
-    match crate::pages::registry::find(req.path()) {
-        Some(found) => format!("page:{}", found.page.name),
-        None => "other".to_owned(),
-    }
-}
-
-/// Whether this request may read the metrics: from loopback and not passed on
-/// by a proxy, or with the token.
-fn allowed(req: &HttpRequest, token: Option<&crate::config::Secret>) -> bool {
-    let local = req.peer_addr().is_some_and(|a| a.ip().is_loopback())
-        && !req.headers().contains_key("x-forwarded-for")
-        && !req.headers().contains_key(header::FORWARDED);
-    let bearer = req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
-    let with_token = match (token, bearer) {
-        (Some(token), Some(sent)) => {
-            let (a, b) = (token.expose().as_bytes(), sent.trim().as_bytes());
-            a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    /// The text of a scrape, with what is read at the moment: the render queues
+    /// (public, staff), the password checks waiting, the render cache's lookups
+    /// so far (hits, misses), and the outbox (waiting, failed) when it could be counted.
+    pub fn scrape(&self, queues: (usize, usize), hashes: usize, lookups: (u64, u64), outbox: Option<(u64, u64)>) -> Result<String, std::fmt::Error> {
+        self.render_queue.get_or_create(&LaneLabels { lane: "public" }).set(queues.0 as i64);
+        self.render_queue.get_or_create(&LaneLabels { lane: "staff" }).set(queues.1 as i64);
+        self.hashes_waiting.set(hashes as i64);
+        {
+            let mut seen = self.cache_seen.lock().unwrap_or_else(|e| e.into_inner());
+            self.cache_lookups.get_or_create(&ResultLabels { result: "hit" }).inc_by(lookups.0.saturating_sub(seen.0));
+            self.cache_lookups.get_or_create(&ResultLabels { result: "miss" }).inc_by(lookups.1.saturating_sub(seen.1));
+            *seen = lookups;
         }
-        _ => false,
-    };
-    local || with_token
-}
-
-/// `GET /metrics`.
-pub async fn get(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    if !allowed(&req, state.config.metrics_token.as_ref()) {
-        return crate::pages::render::not_found_page();
-    }
-    let m = &state.metrics;
-    let (public, staff) = state.renderer.waiting();
-    m.render_queue.get_or_create(&LaneLabels { lane: "public" }).set(public as i64);
-    m.render_queue.get_or_create(&LaneLabels { lane: "staff" }).set(staff as i64);
-    m.hashes_waiting.set(state.hasher.waiting() as i64);
-    let (hits, misses) = state.render_cache.lookups();
-    {
-        let mut seen = m.cache_seen.lock().unwrap_or_else(|e| e.into_inner());
-        m.cache_lookups.get_or_create(&ResultLabels { result: "hit" }).inc_by(hits.saturating_sub(seen.0));
-        m.cache_lookups.get_or_create(&ResultLabels { result: "miss" }).inc_by(misses.saturating_sub(seen.1));
-        *seen = (hits, misses);
-    }
-    match hygo_data::mail::counts(&state.db).await {
-        Ok((waiting, failed)) => {
-            m.outbox_waiting.set(waiting as i64);
-            m.outbox_failed.set(failed as i64);
+        if let Some((waiting, failed)) = outbox {
+            self.outbox_waiting.set(waiting as i64);
+            self.outbox_failed.set(failed as i64);
         }
-        Err(e) => tracing::warn!(error = %e, "metrics: the outbox could not be counted"),
+        let mut body = String::new();
+        prometheus_client::encoding::text::encode(&mut body, &self.registry)?;
+        Ok(body)
     }
-    let mut body = String::new();
-    if prometheus_client::encoding::text::encode(&mut body, &m.registry).is_err() {
-        return HttpResponse::InternalServerError().finish();
-    }
-    HttpResponse::Ok()
-        .content_type("application/openmetrics-text; version=1.0.0; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body(body)
 }

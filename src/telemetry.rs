@@ -1,13 +1,24 @@
-//! Structured logs with `tracing`. Requests are logged by method, path (never the
-//! query string, which may carry what a visitor typed), status and duration; no
-//! personal or health data is ever logged.
+//! Structured logs with `tracing`, and the metrics. Requests are logged by
+//! method, path (never the query string, which may carry what a visitor typed),
+//! status and duration; no personal or health data is ever logged. Every answer
+//! is counted by its route and status (`count`), and `GET /metrics` (`metrics`)
+//! gives the counters (`crate::metrics`) in the OpenMetrics text format.
+//!
+//! The metrics are readable from the machine itself (a request from loopback
+//! that no proxy passed on: no `X-Forwarded-For` or `Forwarded`), or from
+//! anywhere with `Authorization: Bearer` and `HYGO_METRICS_TOKEN`; anyone else
+//! gets 404, as for any other address that is no page.
 
 use std::time::Instant;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header;
 use actix_web::middleware::Next;
+use actix_web::{web, HttpRequest, HttpResponse};
 use tracing_subscriber::EnvFilter;
+
+use crate::state::AppState;
 
 pub fn init(json: bool) {
     let filter = EnvFilter::try_from_env("HYGO_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
@@ -29,4 +40,71 @@ pub async fn log_request(
     };
     tracing::info!(%method, %path, status, ms = started.elapsed().as_secs_f64() * 1000.0, "request");
     res
+}
+
+/// Middleware: counts every answer by its route and status (`crate::metrics`).
+pub async fn count(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let route = route_of(&req);
+    let res = next.call(req).await;
+    let status = match &res {
+        Ok(r) => r.status().as_u16(),
+        Err(e) => e.as_response_error().status_code().as_u16(),
+    };
+    if let Some(state) = state {
+        state.metrics.answered(route, status);
+    }
+    res
+}
+
+/// The label of a request's route: the pattern it matched, the name of the page
+/// it is, or `other` (an address that is no page: a redirect to `/`). Never the
+/// path itself: no reference or token becomes a label.
+fn route_of(req: &ServiceRequest) -> String {
+    if let Some(pattern) = req.match_pattern() {
+        return pattern;
+    }
+    match crate::pages::registry::find(req.path()) {
+        Some(found) => format!("page:{}", found.page.name),
+        None => "other".to_owned(),
+    }
+}
+
+/// Whether this request may read the metrics: from loopback and not passed on
+/// by a proxy, or with the token.
+fn may_read_metrics(req: &HttpRequest, token: Option<&crate::config::Secret>) -> bool {
+    let local = req.peer_addr().is_some_and(|a| a.ip().is_loopback())
+        && !req.headers().contains_key("x-forwarded-for")
+        && !req.headers().contains_key(header::FORWARDED);
+    let bearer = req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    let with_token = match (token, bearer) {
+        (Some(token), Some(sent)) => {
+            let (a, b) = (token.expose().as_bytes(), sent.trim().as_bytes());
+            a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+        }
+        _ => false,
+    };
+    local || with_token
+}
+
+/// `GET /metrics`.
+pub async fn metrics(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    if !may_read_metrics(&req, state.config.metrics_token.as_ref()) {
+        return crate::pages::render::not_found_page();
+    }
+    let outbox = match hygo_data::mail::counts(&state.db).await {
+        Ok(counts) => Some(counts),
+        Err(e) => {
+            tracing::warn!(error = %e, "metrics: the outbox could not be counted");
+            None
+        }
+    };
+    let scraped = state.metrics.scrape(state.renderer.waiting(), state.hasher.waiting(), state.render_cache.lookups(), outbox);
+    match scraped {
+        Ok(body) => HttpResponse::Ok()
+            .content_type("application/openmetrics-text; version=1.0.0; charset=utf-8")
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .body(body),
+        Err(_) => HttpResponse::InternalServerError().finish(),
+    }
 }

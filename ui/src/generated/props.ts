@@ -568,7 +568,12 @@ doctors: Array<DoctorChoice>, today: string,
  */
 reschedule: StaffReschedule | null, };
 
-export type StaffAuditData = { entries: Array<AuditEntry>, page: number, pages: number, };
+export type StaffAuditData = { entries: Array<AuditEntry>, page: number, pages: number, 
+/**
+ * Whether the pages staff looked at are listed too (`?views=1`); by
+ * default only what was done.
+ */
+views: boolean, };
 
 export type StaffBar = { 
 /**
