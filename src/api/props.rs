@@ -30,7 +30,8 @@ pub async fn get(req: actix_web::HttpRequest, state: web::Data<AppState>, query:
         registry::Scope::Public => None,
         registry::Scope::Staff(need) => crate::access::check(&req, &state, need).await.map_err(|d| d.error())?,
     };
-    let props = pages::load(&state, &found, wanted.clone(), staff.as_ref()).await?;
+    let loading = pages::load(&state, &found, wanted.clone(), staff.as_ref());
+    let props = pages::loaded_with_record(&state, &found, staff.as_ref(), &wanted, loading).await??;
     let mut res = HttpResponse::Ok().json(props);
     pages::request::keep_private(found.page, res.headers_mut());
     Ok(res)

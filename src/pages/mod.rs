@@ -282,9 +282,6 @@ pub async fn load<'a>(
     path: String,
     staff: Option<&hygo_data::staff::sessions::Current>,
 ) -> Result<Props<'a>, DataError> {
-    if found.page.patient_data {
-        disclose(state, staff, &path).await?;
-    }
     let query = path.split_once('?').map(|(_, q)| q).unwrap_or_default();
     let cx = Cx { state, page: found.page, params: &found.params, query, staff, undeclared: Default::default() };
     let Loaded { status, data, head } = (found.page.load)(&cx).await?;
@@ -304,11 +301,13 @@ pub async fn load<'a>(
     Ok(Props { page: found.page.name, path: path.clone(), status, head, site, data, form: None, form_token, staff: bar })
 }
 
-/// Before a page that shows patients' data is loaded (`Page::patient_data`):
+/// Before a page that shows patients' data is answered (`Page::patient_data`):
 /// who looks at which page, in the audit log, committed to the database the
 /// server opened. When that cannot be (the file deleted, replaced, read-only),
-/// the page is not shown (503), so no disclosure goes unrecorded. Also called
-/// by the CSV export before it reads the requests.
+/// the page is not sent (503), so no disclosure goes unrecorded. The page's
+/// handler and `/api/props` run it beside loading and rendering the page (its
+/// commit takes a disk's flush; nothing is sent before both are done), through
+/// `loaded_with_record`.
 pub async fn disclose(state: &AppState, staff: Option<&hygo_data::staff::sessions::Current>, url: &str) -> Result<(), DataError> {
     use hygo_data::audit::{self, Actor, Target};
     let Some(current) = staff else {
@@ -322,6 +321,23 @@ pub async fn disclose(state: &AppState, staff: Option<&hygo_data::staff::session
     // Committed, but to a file deleted or replaced meanwhile, which nobody will read: no record.
     state.storage.same_file().map_err(fault)?;
     Ok(())
+}
+
+/// `work` (loading a page, or loading and rendering it), with the audit row of
+/// `disclose` when the page shows patients' data, made at the same time: its
+/// answer only when the row is committed; a `DataError` otherwise.
+pub async fn loaded_with_record<T>(
+    state: &AppState,
+    found: &Found,
+    staff: Option<&hygo_data::staff::sessions::Current>,
+    url: &str,
+    work: impl Future<Output = T>,
+) -> Result<T, DataError> {
+    if !found.page.patient_data {
+        return Ok(work.await);
+    }
+    let (recorded, done) = futures_util::join!(disclose(state, staff, url), work);
+    recorded.map(|()| done)
 }
 
 /// The first sentences of a text, at most `max` characters, for a description.

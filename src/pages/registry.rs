@@ -90,7 +90,8 @@ macro_rules! page {
 
 /// A page of the staff console: what it needs of a session instead of how it is
 /// kept (never, but for a page the same for everyone without a session, which
-/// says `ByProps`: the sign-in page, so that a flood of it costs no renders).
+/// says how: the sign-in page, kept by data version, so that a flood of it, or
+/// of wrong passwords, costs neither props nor renders).
 macro_rules! staff_page {
     ($name:literal, $component:literal, [$($path:literal),+ $(,)?], $need:expr, $query:expr, $load:path) => {
         staff_page!($name, $component, [$($path),+], $need, $query, $load, Never)
@@ -173,7 +174,7 @@ pub static PAGES: &[Page] = &[
     page!("banner", "Content", ["/banner"], ByDataVersion, &[], Index, content::load),
     page!("general-consultation", "Content", ["/departments/general-consultation"], ByDataVersion, &[], Index, content::load),
     // The staff console (src/pages/staff.rs, docs/staff.md).
-    staff_page!("staff-sign-in", "StaffSignIn", ["/staff/sign-in"], Need::Anyone, &[], staff::sign_in, ByProps),
+    staff_page!("staff-sign-in", "StaffSignIn", ["/staff/sign-in"], Need::Anyone, &[], staff::sign_in, ByDataVersion),
     staff_page!("staff-code", "StaffSignIn", ["/staff/sign-in/code"], Need::Stage(Stage::Password), &[], staff::sign_in),
     staff_page!("staff-setup", "StaffSetup", ["/staff/setup"], Need::Anyone, &["token"], staff::setup),
     staff_page!("staff-enrol", "StaffSetup", ["/staff/setup/code"], Need::Stage(Stage::Enrol), &[], staff::setup),

@@ -121,8 +121,12 @@ async fn respond(
     };
     // Most pages are kept by URL and data version: a hit needs neither props nor
     // a render, and after a change the previous page is served while one request
-    // renders the new one.
-    if form.is_none() && found.page.keep == Keep::ByDataVersion {
+    // renders the new one. So are the refusals of their forms that show nothing
+    // typed (the staff sign-in page's: it never shows the address back), each in a
+    // slot of its own: the same for everyone who gets them, so a flood of wrong
+    // passwords costs neither props nor renders.
+    let shows_nothing_typed = form.as_ref().is_none_or(|f| f.values.is_empty());
+    if found.page.keep == Keep::ByDataVersion && staff.is_none() && shows_nothing_typed {
         let version = match state.render_cache.data_version(&state.db).await {
             Ok(version) => version,
             Err(e) => {
@@ -131,9 +135,10 @@ async fn respond(
             }
         };
         // And by the day in IST: whether a doctor is on leave changes at midnight.
-        let made_from = cache::key(&props_path, &format!("v{}d{}", version.catalogue, state.clock.today()));
-        let kept = state.render_cache.page(cache::key(&props_path, ""), made_from, true, |page| room(page), || async {
-            let (props, props_json) = props_of(state, found, &props_path, None, None).await?;
+        let variant = form.as_ref().map(|f| format!("{} {} {:?}", f.status, f.message, f.errors)).unwrap_or_default();
+        let made_from = cache::key(&props_path, &format!("v{}d{}{variant}", version.catalogue, state.clock.today()));
+        let kept = state.render_cache.page(cache::key(&props_path, &variant), made_from, true, |page| room(page), || async {
+            let (props, props_json) = props_of(state, found, &props_path, form, None).await?;
             kept(state, found, &props_path, &props, &props_json, Lane::Public).await
         });
         return match kept.await {
@@ -141,32 +146,47 @@ async fn respond(
             Err(status) => error_page(status),
         };
     }
+    // A page with patients' data: its audit row is made while it is loaded and
+    // rendered, and it is sent only once the row is committed (`pages::disclose`).
+    let made = super::loaded_with_record(state, found, staff, &props_path, made(state, found, &props_path, form, staff, room)).await;
+    match made {
+        Ok(Ok(page)) => document_response(&page, wanted),
+        Ok(Err(status)) => error_page(status),
+        Err(e) => {
+            tracing::error!(path = %found.path, error = %e, "a page with patients' data was not sent: its audit row could not be written");
+            error_page(StatusCode::SERVICE_UNAVAILABLE)
+        }
+    }
+}
+
+/// A page that is not kept by data version: its props, and the page kept by
+/// them or rendered for this request.
+async fn made(
+    state: &AppState,
+    found: &Found,
+    props_path: &str,
+    form: Option<super::FormState>,
+    staff: Option<&hygo_data::staff::sessions::Current>,
+    room: impl Fn(&Cached) -> Room,
+) -> Result<Cached, StatusCode> {
     // A signed-in member of staff renders in a lane of their own, which no flood
     // of the public side can fill (`hygo_render::Lane`).
     let lane = match staff {
         Some(current) if current.stage == hygo_data::staff::sessions::Stage::Full => Lane::Staff,
         _ => Lane::Public,
     };
-    let (props, props_json) = match props_of(state, found, &props_path, form, staff).await {
-        Ok(props) => props,
-        Err(status) => return error_page(status),
-    };
+    let (props, props_json) = props_of(state, found, props_path, form, staff).await?;
     // The other pages are kept by their props; a form answered with the visitor's
     // values is theirs alone and never kept, nor is a page that says `Keep::Never`,
-    // nor a staff page shown with a session (the sign-in page is kept for those
-    // who have none: it is the same for all of them).
-    let page = match props.form {
+    // nor a staff page shown with a session.
+    match props.form {
         None if found.page.keep != Keep::Never && staff.is_none() => {
             // One slot per address: a new version replaces the old one.
-            let (slot, made_from) = (cache::key(&props_path, ""), cache::key(&props_path, &props_json));
-            let render = || kept(state, found, &props_path, &props, &props_json, lane);
-            state.render_cache.page(slot, made_from, false, |page| room(page), render).await
+            let (slot, made_from) = (cache::key(props_path, ""), cache::key(props_path, &props_json));
+            let render = || kept(state, found, props_path, &props, &props_json, lane);
+            state.render_cache.page(slot, made_from, false, room, render).await
         }
-        _ => render(state, found, &props_path, &props, &props_json, lane).await,
-    };
-    match page {
-        Ok(page) => document_response(&page, wanted),
-        Err(status) => error_page(status),
+        _ => render(state, found, props_path, &props, &props_json, lane).await,
     }
 }
 

@@ -286,10 +286,13 @@ fn unix_now() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
-/// The password step of signing in.
+/// The password step of signing in. Refused, the page does not show the address
+/// back (the browser fills it in again): so every refusal is the same page, kept
+/// rendered, and a flood of wrong passwords costs no renders.
 #[derive(Deserialize, Serialize, Default)]
 #[serde(default)]
 pub struct SignInInput {
+    #[serde(skip_serializing)]
     pub email: Option<String>,
     #[serde(skip_serializing)]
     pub password: Option<String>,

@@ -26,7 +26,8 @@ docs/benchmarks.md.
 
 BENCH_SECONDS (default 10) sets the length of each measurement. BENCH_ONLY=reads
 (or console, or photos) measures those only and prints them, leaving
-docs/benchmarks.md as it is.
+docs/benchmarks.md as it is; BENCH_FLOOD=get or post floods the console with one
+of the two only.
 """
 
 import base64
@@ -298,10 +299,12 @@ def timed(port, cookie, seconds):
     return desk.summary(), health.summary()
 
 
-def flood(url, seconds, script=None):
-    """wrk at 48 connections; answers by kind (errors are the point here)."""
+def flood(url, seconds, script=None, niceness=10):
+    """wrk at 48 connections; answers by kind (errors are the point here). At
+    nice 10 by default: the two cores go to the server first, as they would with
+    the clients on other machines, while wrk still keeps every connection busy."""
     lua = ["-s", script] if script else []
-    out = sh("wrk", "-t1", "-c48", f"-d{seconds}s", *lua, url)
+    out = sh("nice", "-n", str(niceness), "wrk", "-t1", "-c48", f"-d{seconds}s", *lua, url)
     total = int(re.search(r"(\d+) requests in", out).group(1))
     non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     return {"requests": total, "non_2xx": int(non_2xx.group(1)) if non_2xx else 0}
@@ -322,40 +325,58 @@ def console_under_flood(work):
             f.write(WRONG_PASSWORDS)
         print("== the console, quiet", flush=True)
         quiet = timed(port, cookie, SECONDS)
-        print("== the console, with /staff/sign-in and wrong passwords flooding", flush=True)
-        floods = {}
-        get_flood = threading.Thread(target=lambda: floods.__setitem__("get", flood(f"http://127.0.0.1:{port}/staff/sign-in", SECONDS + 2)))
-        post_flood = threading.Thread(target=lambda: floods.__setitem__("post", flood(f"http://127.0.0.1:{port}/staff/sign-in", SECONDS + 2, script)))
-        get_flood.start()
-        post_flood.start()
-        time.sleep(1)
-        loud = timed(port, cookie, SECONDS)
-        get_flood.join()
-        post_flood.join()
-        return {"quiet": quiet, "loud": loud, "floods": floods}
+        def flooded(niceness):
+            floods = {"get": {"requests": 0, "non_2xx": 0}, "post": {"requests": 0, "non_2xx": 0}}
+            which = os.environ.get("BENCH_FLOOD", "get,post").split(",")
+            threads = []
+            if "get" in which:
+                threads.append(threading.Thread(target=lambda: floods.__setitem__(
+                    "get", flood(f"http://127.0.0.1:{port}/staff/sign-in", SECONDS + 2, niceness=niceness))))
+            if "post" in which:
+                threads.append(threading.Thread(target=lambda: floods.__setitem__(
+                    "post", flood(f"http://127.0.0.1:{port}/staff/sign-in", SECONDS + 2, script, niceness=niceness))))
+            for t in threads:
+                t.start()
+            time.sleep(1)
+            timings = timed(port, cookie, SECONDS)
+            for t in threads:
+                t.join()
+            return timings, floods
+
+        print("== the console, with /staff/sign-in and wrong passwords flooding (wrk at nice 10)", flush=True)
+        loud, floods = flooded(10)
+        print("== the same, with wrk at the server's own priority", flush=True)
+        shared, shared_floods = flooded(0)
+        return {"quiet": quiet, "loud": loud, "floods": floods, "shared": shared, "shared_floods": shared_floods}
     finally:
         server.terminate()
         server.wait(timeout=20)
 
 
 def console_report(c):
-    (dq, hq), (dl, hl) = c["quiet"], c["loud"]
+    (dq, hq), (dl, hl), (ds, hs) = c["quiet"], c["loud"], c["shared"]
     f2 = lambda v: f"{v:.1f}"
     g, p = c["floods"]["get"], c["floods"]["post"]
+    sg, sp = c["shared_floods"]["get"], c["shared_floods"]["post"]
+    row = lambda name, d, h: f"| {name} | {f2(d['p50'])} | {f2(d['p99'])} | {d['n']} | {f2(h['p50'])} | {f2(h['p99'])} | {h['n']} |"
     return [
         "", "## The staff console under a flood (issue 24)", "",
-        f"48 connections asking for `/staff/sign-in` ({g['requests']:,} answers, {g['non_2xx']:,} not 2xx) and 48 posting wrong "
-        f"passwords, each from its own address for its own made-up account ({p['requests']:,} answers, all refused: 422, or 429 "
-        "when the hashing queue was full), while one signed-in desk user loads `/staff` and `/healthz` is asked, each on one "
-        "connection, one request every 20 ms:", "",
+        f"48 connections asking for `/staff/sign-in` ({g['requests']:,} answers in {SECONDS + 2} s, {g['non_2xx']:,} not 2xx) and 48 posting "
+        f"wrong passwords, each from its own address for its own made-up account ({p['requests']:,} answers, every one refused: 422, "
+        "or 429 when the hashing queue was full), while one signed-in desk user loads `/staff` (a page with patients' data: a render "
+        "and an audit row each time) and `/healthz` is asked, each on one connection, one request every 20 ms. wrk runs at nice 10, "
+        "so the two cores go to the server first, as they would with the attackers on other machines; the last row has it at the "
+        f"server's own priority, sharing the cores ({sg['requests']:,} and {sp['requests']:,} answers).", "",
         "| | `/staff` p50 ms | p99 ms | answers | `/healthz` p50 ms | p99 ms | answers |", "|---|---:|---:|---:|---:|---:|---:|",
-        f"| quiet | {f2(dq['p50'])} | {f2(dq['p99'])} | {dq['n']} | {f2(hq['p50'])} | {f2(hq['p99'])} | {hq['n']} |",
-        f"| both floods | {f2(dl['p50'])} | {f2(dl['p99'])} | {dl['n']} | {f2(hl['p50'])} | {f2(hl['p99'])} | {hl['n']} |",
+        row("quiet", dq, hq),
+        row("both floods", dl, hl),
         f"| flood / quiet | {dl['p50'] / dq['p50']:.1f}x | {dl['p99'] / dq['p99']:.1f}x | | {hl['p50'] / hq['p50']:.1f}x | {hl['p99'] / hq['p99']:.1f}x | |",
+        row("both floods, wrk sharing the cores", ds, hs),
         "",
         f"Desk statuses under the floods: {dl['statuses']}; health: {hl['statuses']}. "
-        f"Targets: desk p99 under 100 ms ({'met' if dl['p99'] < 100 else 'missed'}), `/healthz` p99 under 50 ms "
-        f"({'met' if hl['p99'] < 50 else 'missed'}).",
+        f"Targets (issue 24, during both floods): desk p99 under 100 ms ({'met' if dl['p99'] < 100 else 'missed'}), `/healthz` p99 under "
+        f"50 ms ({'met' if hl['p99'] < 50 else 'missed'}); with wrk sharing the cores: {'met' if ds['p99'] < 100 else 'missed'} "
+        f"and {'met' if hs['p99'] < 50 else 'missed'}.",
     ]
 
 
@@ -417,8 +438,15 @@ def photo_memory(work):
         try:
             wait_until_up(f"http://127.0.0.1:{port}/healthz", server, "hygo (photos)")
             cookie, csrf = staff_session(port, data, env, "admin@bench.test", "admin")
-            for page in ["/", "/doctors", "/doctors/1", "/staff/doctors/1"]:
+            # A server that has served a while: every page of the sitemap rendered and
+            # kept, the console's pages, the API, a hundred searches.
+            _, sitemap = http_call(port, "GET", "/sitemap.xml")[::2]
+            pages = [urllib.parse.urlparse(u).path for u in re.findall(r"<loc>([^<]+)</loc>", sitemap.decode())]
+            for page in pages + ["/staff", "/staff/doctors", "/staff/doctors/1", "/staff/week", "/staff/audit"]:
                 http_call(port, "GET", page, cookie=f"__Host-hygo-staff={cookie}")
+            for n in range(100):
+                http_call(port, "GET", f"/api/search?q=doc{n}")
+                http_call(port, "GET", f"/search?q=card{n}")
             before, _ = rss(server.pid)
             content_type, body = multipart({"op": "upload", "csrf": csrf}, name, open(f"{folder}/{name}", "rb").read())
             status, headers, _ = http_call(port, "POST", "/staff/doctors/1/photo", body, cookie=f"__Host-hygo-staff={cookie}",
@@ -436,8 +464,9 @@ def photo_memory(work):
 def photos_report(rows):
     worst = max(rows, key=lambda r: r["peak"])
     lines = ["", "## Photo uploads within a memory budget (issue 24)", "",
-             "Each of the largest pictures of its kind the limits accept, uploaded by an admin to a fresh server "
-             "(after a few pages): the server's resident memory before, and its peak (VmHWM) once the upload was answered.", "",
+             "Each of the largest pictures of its kind the limits accept, uploaded by an admin to a server that has served a while "
+             "(every page of the sitemap, the console's pages, 200 searches): the server's resident memory before, and its peak "
+             "(VmHWM, since it started) once the upload was answered.", "",
              "| Picture | Pixels | File KB | Accepted | RSS before MB | Peak MB |", "|---|---:|---:|---|---:|---:|"]
     for r in rows:
         lines.append(f"| {r['name']} | {r['size']} | {r['bytes'] / 1024:,.0f} | {'yes' if r['accepted'] else 'no (' + str(r['status']) + ')'} "

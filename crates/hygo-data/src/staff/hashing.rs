@@ -29,6 +29,8 @@ pub struct Hasher {
     queue: SyncSender<Job>,
     /// Jobs queued or running, for `/metrics`.
     waiting: Arc<AtomicUsize>,
+    /// Threads and places in the queue.
+    capacity: usize,
 }
 
 /// How much lower the hashing threads run than the rest (`nice`): under a flood
@@ -47,7 +49,7 @@ impl Hasher {
             let rx = rx.clone();
             thread::Builder::new().name(format!("hash-{n}")).spawn(move || work(&rx)).expect("start a hashing thread");
         }
-        Self { queue: tx, waiting: Arc::new(AtomicUsize::new(0)) }
+        Self { queue: tx, waiting: Arc::new(AtomicUsize::new(0)), capacity: threads.max(1) + queue.max(1) }
     }
 
     /// Runs `f` on a hashing thread; `Busy` at once when the queue is full.
@@ -66,6 +68,12 @@ impl Hasher {
                 Err(Busy)
             }
         }
+    }
+
+    /// Whether every thread is busy and the queue full: a caller may answer `Busy`
+    /// at once, before any other work (`run` refuses the same way, exactly).
+    pub fn full(&self) -> bool {
+        self.waiting() >= self.capacity
     }
 
     /// Hashes queued or running now.

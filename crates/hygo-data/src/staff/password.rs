@@ -287,30 +287,17 @@ mod tests {
         assert_eq!(check("tamarind kettle lantern 1987", &asha()), Ok(()));
     }
 
-    /// What an outside tester had accepted at set-up (issue 24), each refused now,
-    /// with the sentence that says why.
+    /// The kinds of password an outside tester had set (issue 24; the fifteen
+    /// themselves are tried through the set-up form in `tests/staff.rs`), each
+    /// refused with the sentence that says why.
     #[test]
     fn guessable_passwords_are_refused_with_their_reason() {
         let kavya = words_of("kavya.shah@hygo.in", "Kavya Shah");
-        let table = [
-            ("HygoClinic2026", "staff.passwordOwnWords"),
-            ("hygoclinic2026", "staff.passwordOwnWords"),
-            ("HygoRajkot2026", "staff.passwordOwnWords"),
-            ("RajkotClinic2026", "staff.passwordOwnWords"),
-            ("DoctorStaff2026", "staff.passwordOwnWords"),
-            ("StaffConsole2026", "staff.passwordOwnWords"),
-            ("ClinicAdmin2026!", "staff.passwordOwnWords"),
-            ("Hygo@Clinic2026", "staff.passwordOwnWords"),
-            ("HygoHealthCard1", "staff.passwordOwnWords"),
-            ("KavyaShah2026!", "staff.passwordOwnWords"),
-            ("kavyashah1234", "staff.passwordOwnWords"),
-            ("Summer2024!!", "staff.passwordWordAndNumbers"),
-            ("Dragon2024!!", "staff.passwordWordAndNumbers"),
-            ("Welcome2026!!", "staff.passwordWordAndNumbers"),
-            ("Diwali2026!!", "staff.passwordWordAndNumbers"),
-        ];
-        for (password, why) in table {
-            assert_eq!(check(password, &kavya), Err(why), "{password}");
+        for password in ["HygoConsole2027", "clinicrajkot99", "KavyaHygo2026#", "shahkavya0000"] {
+            assert_eq!(check(password, &kavya), Err("staff.passwordOwnWords"), "{password}");
+        }
+        for password in ["Monkey2025!!", "Holi2027????", "sunshine1984"] {
+            assert_eq!(check(password, &kavya), Err("staff.passwordWordAndNumbers"), "{password}");
         }
         // Substitutions, case and what stands around the words change nothing.
         for password in ["HYG0-CL1N1C-2026", "2026!!Rajk0t@Clinic", "K4vy4-Sh4h-2026", "hygo clinic rajkot"] {

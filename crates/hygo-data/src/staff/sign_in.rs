@@ -20,7 +20,8 @@
 //! the same work (`password::verify_nobody`), so the answers never tell which
 //! addresses are accounts. Every attempt is recorded (`sign_in_attempts`), never
 //! with the password. Hashing runs on its own threads (`hashing::Hasher`); when
-//! they are all busy the attempt is refused at once (`Refused::Busy`).
+//! they are all busy the attempt is refused at once (`Refused::Busy`), before any
+//! query, and not recorded: nothing was checked (`/metrics` counts them).
 
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use sea_orm::sea_query::Expr;
@@ -186,6 +187,11 @@ fn wait(left: Duration) -> Refused {
 
 /// The first step: the account whose password this is, when it may sign in.
 pub async fn password(db: &Db, hasher: &Hasher, keys: &Keys, email: &str, typed: &str, now: DateTime<Utc>) -> Result<Result<staff_account::Model, Refused>, DataError> {
+    // Every hashing thread busy: refused before any other work, and not recorded
+    // (no password was checked; `/metrics` counts it), so a flood writes nothing.
+    if hasher.full() {
+        return Ok(Err(Refused::Busy));
+    }
     let account = accounts::by_email(db, email).await?;
     let device = keys.device_of(account.as_ref().map(|a| a.id)).map(str::to_owned);
     let left = waiting(db, keys, device.as_deref(), now).await?;
@@ -205,7 +211,6 @@ pub async fn password(db: &Db, hasher: &Hasher, keys: &Keys, email: &str, typed:
         })
         .await;
     let Ok(right) = verified else {
-        record(db, keys, device.as_deref(), "busy", now).await?;
         return Ok(Err(Refused::Busy));
     };
     match account {
