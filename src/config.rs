@@ -434,8 +434,8 @@ mod tests {
         }
         assert!(with_env("", &[("HYGO_SMTP_PASSWORD_FILE", path)]).unwrap_err().contains("HYGO_SMTP_URL is not"));
         // A CA file must hold a certificate.
-        std::fs::write(dir.join("ca.pem"), "not a certificate").unwrap();
-        let ca = dir.join("ca.pem");
+        std::fs::write(dir.join("relay-ca"), "not a certificate").unwrap();
+        let ca = dir.join("relay-ca");
         assert!(with_env("", &[("HYGO_SMTP_CA_FILE", ca.to_str().unwrap())]).unwrap_err().contains("no PEM certificate"));
         // The metrics token: long enough, and never printed.
         assert!(with_env("", &[("HYGO_METRICS_TOKEN", "short")]).unwrap_err().contains("HYGO_METRICS_TOKEN"));
