@@ -124,7 +124,7 @@ pub fn app(
         .wrap(headers)
         .wrap(from_fn(move |req, next| edge::body_deadline(body_timeout, req, next)))
         .wrap(from_fn(telemetry::log_request))
-        .wrap(from_fn(telemetry::count))
+
         .wrap(from_fn(edge::watch_requests))
         .configure(routes)
 }

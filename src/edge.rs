@@ -288,7 +288,11 @@ fn origin_of(text: &str) -> Option<String> {
 /// what no field takes (`hygo_data::form::is_control`). A query value that is
 /// itself a site path (`/api/props?path=`) is looked into as one.
 pub fn has_nul(path: &str, query: &str) -> bool {
-    String::from_utf8_lossy(&percent_decoded(path)).chars().any(char::is_control) || query_has_control(query, 2)
+    let in_path = match path.contains('%') {
+        true => String::from_utf8_lossy(&percent_decoded(path)).chars().any(char::is_control),
+        false => path.chars().any(char::is_control),
+    };
+    in_path || (!query.is_empty() && query_has_control(query, 2))
 }
 
 fn query_has_control(query: &str, depth: u8) -> bool {
@@ -300,16 +304,24 @@ fn query_has_control(query: &str, depth: u8) -> bool {
         })
 }
 
-/// Whether a request header holds a control character: any header's value (as
-/// UTF-8 where it is; HTTP itself refuses the C0 controls in raw bytes, not the
-/// C1 ones UTF-8 can carry), and a cookie's value after percent-decoding (the
-/// session and device cookies are read decoded).
+/// Whether a request header holds a control character: any header's value
+/// (HTTP itself refuses most C0 controls in raw bytes, not the C1 ones UTF-8 can
+/// carry), and a cookie's value after percent-decoding (the session and device
+/// cookies are read decoded).
 pub fn header_has_control(headers: &header::HeaderMap) -> bool {
     headers.iter().any(|(name, value)| {
-        let text = String::from_utf8_lossy(value.as_bytes());
-        text.chars().any(char::is_control)
-            || (name == header::COOKIE && String::from_utf8_lossy(&percent_decoded(&text)).chars().any(char::is_control))
+        let bytes = value.as_bytes();
+        bytes_have_control(bytes)
+            || (name == header::COOKIE && bytes.contains(&b'%') && String::from_utf8_lossy(&percent_decoded(&String::from_utf8_lossy(bytes))).chars().any(char::is_control))
     })
+}
+
+/// Whether a header's bytes hold a control character: a C0 one but tab (which
+/// HTTP allows in a value) or DEL as a byte, or a C1 one as UTF-8 (0xC2 followed
+/// by 0x80 to 0x9F). Checked byte by byte, without decoding: every request's
+/// headers go through it.
+fn bytes_have_control(bytes: &[u8]) -> bool {
+    bytes.iter().enumerate().any(|(i, b)| (*b < 0x20 && *b != b'\t') || *b == 0x7F || (*b == 0xC2 && bytes.get(i + 1).is_some_and(|n| (0x80..=0x9F).contains(n))))
 }
 
 /// Where a body held a control character (`hygo_data::form::is_control`).

@@ -28,7 +28,7 @@ use prometheus_client::registry::{Registry, Unit};
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
-    route: String,
+    route: std::borrow::Cow<'static, str>,
     status: u16,
 }
 
@@ -119,7 +119,7 @@ impl Metrics {
     }
 
     /// An answer, by its route's label and status.
-    pub fn answered(&self, route: String, status: u16) {
+    pub fn answered(&self, route: std::borrow::Cow<'static, str>, status: u16) {
         self.requests.get_or_create(&RequestLabels { route, status }).inc();
     }
 

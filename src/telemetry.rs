@@ -15,7 +15,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header;
 use actix_web::middleware::Next;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use tracing_subscriber::EnvFilter;
 
 use crate::state::AppState;
@@ -26,6 +26,11 @@ pub fn init(json: bool) {
     let _ = if json { builder.json().try_init() } else { builder.try_init() };
 }
 
+/// Middleware: logs every answer (method, path, status, duration) and counts it
+/// by its route and status for the metrics (`crate::metrics`): the pattern it
+/// matched (`/api/doctors/{id}`), the name of the page it is (`page:doctor`), or
+/// `other` (an address that is no page: a redirect to `/`). Never the path in a
+/// label: no reference or token becomes one.
 pub async fn log_request(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
@@ -33,41 +38,35 @@ pub async fn log_request(
     let started = Instant::now();
     let method = req.method().clone();
     let path = req.path().to_owned();
+    let state = req.app_data::<web::Data<AppState>>().cloned();
     let res = next.call(req).await;
     let status = match &res {
         Ok(r) => r.status().as_u16(),
         Err(e) => e.as_response_error().status_code().as_u16(),
     };
     tracing::info!(%method, %path, status, ms = started.elapsed().as_secs_f64() * 1000.0, "request");
-    res
-}
-
-/// Middleware: counts every answer by its route and status (`crate::metrics`).
-pub async fn count(req: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let state = req.app_data::<web::Data<AppState>>().cloned();
-    let route = route_of(&req);
-    let res = next.call(req).await;
-    let status = match &res {
-        Ok(r) => r.status().as_u16(),
-        Err(e) => e.as_response_error().status_code().as_u16(),
-    };
-    if let Some(state) = state {
+    if let (Some(state), Ok(res)) = (state, &res) {
+        let request = res.request();
+        let route = match (request.extensions().get::<PageAnswered>(), request.match_pattern()) {
+            (Some(PageAnswered(name)), _) => std::borrow::Cow::Borrowed(page_label(name)),
+            (None, Some(pattern)) => std::borrow::Cow::Owned(pattern),
+            (None, None) => std::borrow::Cow::Borrowed("other"),
+        };
         state.metrics.answered(route, status);
     }
     res
 }
 
-/// The label of a request's route: the pattern it matched, the name of the page
-/// it is, or `other` (an address that is no page: a redirect to `/`). Never the
-/// path itself: no reference or token becomes a label.
-fn route_of(req: &ServiceRequest) -> String {
-    if let Some(pattern) = req.match_pattern() {
-        return pattern;
-    }
-    match crate::pages::registry::find(req.path()) {
-        Some(found) => format!("page:{}", found.page.name),
-        None => "other".to_owned(),
-    }
+/// The page a request was answered with (set by the page handler), so that it
+/// is counted by the page's name without looking the path up again.
+#[derive(Clone, Copy)]
+pub struct PageAnswered(pub &'static str);
+
+/// `page:{name}` for each page of the registry, made once.
+fn page_label(name: &str) -> &'static str {
+    static LABELS: std::sync::LazyLock<Vec<(&'static str, String)>> =
+        std::sync::LazyLock::new(|| crate::pages::registry::PAGES.iter().map(|p| (p.name, format!("page:{}", p.name))).collect());
+    LABELS.iter().find(|(n, _)| *n == name).map_or("page:other", |(_, label)| label.as_str())
 }
 
 /// Whether this request may read the metrics: from loopback and not passed on

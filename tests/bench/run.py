@@ -490,8 +490,16 @@ def lighthouse(url, work):
         subprocess.run(["npm", "install", "--prefix", tool, "--no-audit", "--no-fund", "lighthouse@12"], check=True, capture_output=True)
     print(f"== lighthouse {url}", flush=True)
     out = f"{work}/lighthouse.json"
-    subprocess.run([cli, url, f"--chrome-path={CHROMIUM}", "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
-                    "--output=json", f"--output-path={out}", "--quiet"], check=True, capture_output=True)
+    command = [cli, url, f"--chrome-path={CHROMIUM}", "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+               "--output=json", f"--output-path={out}", "--quiet"]
+    # Chromium now and then fails to start or times out on this shared machine: once more, then say why.
+    for attempt in (1, 2):
+        run = subprocess.run(command, capture_output=True, text=True)
+        if run.returncode == 0:
+            break
+        print(f"   lighthouse failed (attempt {attempt}): {run.stderr.strip()[-300:]}", flush=True)
+    else:
+        sys.exit(f"lighthouse {url} failed twice")
     report = json.load(open(out))
     scores = {k: round((v["score"] or 0) * 100) for k, v in report["categories"].items()}
     audit = lambda name: report["audits"][name]["numericValue"]
