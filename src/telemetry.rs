@@ -47,8 +47,8 @@ pub async fn log_request(
     tracing::info!(%method, %path, status, ms = started.elapsed().as_secs_f64() * 1000.0, "request");
     if let (Some(state), Ok(res)) = (state, &res) {
         let request = res.request();
-        let route = match (request.extensions().get::<PageAnswered>(), request.match_pattern()) {
-            (Some(PageAnswered(name)), _) => std::borrow::Cow::Borrowed(page_label(name)),
+        let route = match (request.extensions().get::<crate::metrics::PageAnswered>(), request.match_pattern()) {
+            (Some(crate::metrics::PageAnswered(name)), _) => std::borrow::Cow::Borrowed(page_label(name)),
             (None, Some(pattern)) => std::borrow::Cow::Owned(pattern),
             (None, None) => std::borrow::Cow::Borrowed("other"),
         };
@@ -56,11 +56,6 @@ pub async fn log_request(
     }
     res
 }
-
-/// The page a request was answered with (set by the page handler), so that it
-/// is counted by the page's name without looking the path up again.
-#[derive(Clone, Copy)]
-pub struct PageAnswered(pub &'static str);
 
 /// `page:{name}` for each page of the registry, made once.
 fn page_label(name: &str) -> &'static str {
