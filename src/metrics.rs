@@ -26,9 +26,10 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::{Registry, Unit};
 
-/// The page a request was answered with, set by the page handler, so that the
-/// request log's middleware counts it by the page's name without looking the
-/// path up again (`crate::telemetry::log_request`).
+/// The label of the page a request was answered with (`Page::label`,
+/// `page:{name}`), set by the page handler, so that the request log's
+/// middleware counts it without looking the path up again
+/// (`crate::telemetry::log_request`).
 #[derive(Clone, Copy)]
 pub struct PageAnswered(pub &'static str);
 

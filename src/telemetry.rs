@@ -47,21 +47,16 @@ pub async fn log_request(
     tracing::info!(%method, %path, status, ms = started.elapsed().as_secs_f64() * 1000.0, "request");
     if let (Some(state), Ok(res)) = (state, &res) {
         let request = res.request();
-        let route = match (request.extensions().get::<crate::metrics::PageAnswered>(), request.match_pattern()) {
-            (Some(crate::metrics::PageAnswered(name)), _) => std::borrow::Cow::Borrowed(page_label(name)),
-            (None, Some(pattern)) => std::borrow::Cow::Owned(pattern),
-            (None, None) => std::borrow::Cow::Borrowed("other"),
+        // The page's name when a page answered (a lookup in the request's
+        // extensions); otherwise the route's pattern, which walks the routes.
+        let page = request.extensions().get::<crate::metrics::PageAnswered>().copied();
+        let route = match page {
+            Some(crate::metrics::PageAnswered(label)) => std::borrow::Cow::Borrowed(label),
+            None => request.match_pattern().map_or(std::borrow::Cow::Borrowed("other"), std::borrow::Cow::Owned),
         };
         state.metrics.answered(route, status);
     }
     res
-}
-
-/// `page:{name}` for each page of the registry, made once.
-fn page_label(name: &str) -> &'static str {
-    static LABELS: std::sync::LazyLock<Vec<(&'static str, String)>> =
-        std::sync::LazyLock::new(|| crate::pages::registry::PAGES.iter().map(|p| (p.name, format!("page:{}", p.name))).collect());
-    LABELS.iter().find(|(n, _)| *n == name).map_or("page:other", |(_, label)| label.as_str())
 }
 
 /// Whether this request may read the metrics: from loopback and not passed on

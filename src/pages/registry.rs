@@ -51,6 +51,8 @@ pub enum Scope {
 pub struct Page {
     /// The page's name, unique: `props.page`, the logs, the tests.
     pub name: &'static str,
+    /// `page:{name}`: the label its answers are counted under in `/metrics`.
+    pub label: &'static str,
     /// Its component: `ui/src/pages/<component>.tsx`, named in `props.component`.
     pub component: &'static str,
     /// The paths it answers, as patterns (`{id}` is one segment). The first is its
@@ -76,6 +78,7 @@ macro_rules! page {
     ($name:literal, $component:literal, [$($path:literal),+ $(,)?], $keep:ident, $query:expr, $robots:ident, $load:path) => {
         Page {
             name: $name,
+            label: concat!("page:", $name),
             component: $component,
             paths: &[$($path),+],
             keep: Keep::$keep,
@@ -102,6 +105,7 @@ macro_rules! staff_page {
     (@page $name:literal, $component:literal, [$($path:literal),+ $(,)?], $need:expr, $query:expr, $load:path, $keep:ident, $patient_data:literal) => {
         Page {
             name: $name,
+            label: concat!("page:", $name),
             component: $component,
             paths: &[$($path),+],
             keep: Keep::$keep,

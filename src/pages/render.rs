@@ -51,7 +51,7 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
     let Some(found) = registry::find(req.path()) else {
         return HttpResponse::Found().insert_header((header::LOCATION, "/")).finish();
     };
-    actix_web::HttpMessage::extensions_mut(&req).insert(crate::metrics::PageAnswered(found.page.name));
+    actix_web::HttpMessage::extensions_mut(&req).insert(crate::metrics::PageAnswered(found.page.label));
     // A staff page: the session and the role, on the server, before anything is loaded.
     let staff = match found.page.scope {
         registry::Scope::Public => None,
