@@ -258,6 +258,7 @@ const MESSAGE: &str = "name=Asha+Patel&email=asha%40example.in&subject=Hours&mes
 
 #[actix_web::test]
 async fn form_posts_need_the_page_s_token_a_little_patience_and_an_empty_honeypot() {
+    let logs = common::logs::capture();
     for db in TestDb::all().await {
         let b = db.backend;
         let now = app_at(&db, "2030-01-07 10:20:00").await;
@@ -276,7 +277,7 @@ async fn form_posts_need_the_page_s_token_a_little_patience_and_an_empty_honeypo
             ("too fast", format!("{MESSAGE}&formIssued={token}"), "form.tooFast"),
         ] {
             let answer = call(&app, post_form("/contactus", &body)).await;
-            assert_eq!(answer.status, 422, "{b}: {what}");
+            assert_eq!(answer.status, 422, "{b}: {what}; the server's log: {}", logs.text());
             assert!(answer.text.contains(hygo_data::catalogue::message(says)), "{b}: {what}: says why");
             assert!(answer.text.contains(r#"value="Asha Patel""#), "{b}: {what}: the visitor's values");
             // The form goes back with a token to send again with: the one sent, when

@@ -238,6 +238,13 @@ async fn render(state: &AppState, found: &Found, url: &str, props: &Props<'_>, p
             tracing::warn!(path, "render queue full; answered 503");
             return Err(StatusCode::SERVICE_UNAVAILABLE);
         }
+        // Interrupted at its time limit: most often a machine too busy to finish it
+        // in time, so the answer is to try again shortly (a runaway render is
+        // logged all the same, and its runtime replaced).
+        Err(e @ hygo_render::RenderError::Timeout(_)) => {
+            tracing::error!(path, error = %e, "render interrupted; answered 503");
+            return Err(StatusCode::SERVICE_UNAVAILABLE);
+        }
         Err(hygo_render::RenderError::Exception { message, stack }) => {
             tracing::error!(path, %message, %stack, "render threw");
             return Err(StatusCode::INTERNAL_SERVER_ERROR);

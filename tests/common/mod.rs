@@ -109,7 +109,8 @@ pub fn test_config() -> Config {
         public_url: "https://hygo.test".into(),
         render_threads: 1,
         render_queue: 64,
-        render_timeout: std::time::Duration::from_secs(5),
+        // Far above any render's time: a loaded CI machine must not interrupt one.
+        render_timeout: std::time::Duration::from_secs(30),
         render_memory_mb: 128,
         render_cache_mb: 32,
         // Tests edit the database and expect the pages to follow at once.

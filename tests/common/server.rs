@@ -107,7 +107,7 @@ fn spawn_with(dir: &std::path::Path, port: u16, env: &[(&str, &str)], out: Stdio
         .env_remove("HYGO_CONFIG")
         .env("HYGO_RENDER_THREADS", "1")
         // Wall-clock time, on a machine the other suites keep busy: as in TestApp.
-        .env("HYGO_RENDER_TIMEOUT_MS", "5000")
+        .env("HYGO_RENDER_TIMEOUT_MS", "30000")
         .stdout(out)
         .stderr(err);
     for (k, v) in env {
