@@ -95,7 +95,7 @@ pub async fn state_from(db: &TestDb, clock: hygo_data::ist::Clock, mut config: C
     let conn = hygo_data::connect(&db.url).await.expect("connect, migrate and seed");
     let renderer = RenderPool::start(
         hygo::ui_assets::SERVER_BUNDLE.into(),
-        RenderConfig { threads: 1, queue: config.render_queue, staff_queue: config.staff_render_queue, ..RenderConfig::default() },
+        RenderConfig { threads: 1, queue: config.render_queue, staff_queue: config.staff_render_queue, timeout: config.render_timeout, ..RenderConfig::default() },
     )
     .expect("the server bundle loads");
     config.database_url = db.url.clone();
