@@ -273,6 +273,41 @@ pub fn by_name(name: &str) -> Option<&'static Page> {
     PAGES.iter().find(|p| p.name == name)
 }
 
+/// Reverse routing: the address of the page named `name`, its canonical pattern
+/// with each `{…}` segment filled from `params` (percent-encoded as `find` reads
+/// it back). Every link to a page is made here, so a path is spelled once, in
+/// `PAGES`.
+///
+/// # Panics
+/// For a name that is no page or a parameter its pattern lacks: both are the
+/// caller's constants, and the registry's tests call every one.
+pub fn link(name: &str, params: &[(&str, &str)]) -> String {
+    let page = by_name(name).unwrap_or_else(|| panic!("no page is named {name}"));
+    page.canonical()
+        .split('/')
+        .map(|part| match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+            Some(param) => {
+                let value = params.iter().find(|(n, _)| *n == param).unwrap_or_else(|| panic!("{name}: no value for {{{param}}}")).1;
+                percent_encoding::utf8_percent_encode(value, SEGMENT).to_string()
+            }
+            None => part.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The page a search result leads to (`hygo_data::search::Target`).
+pub fn search_link(target: hygo_data::search::Target, id: &str) -> String {
+    use hygo_data::search::Target;
+    let name = match target {
+        Target::Doctor => "doctor",
+        Target::Department => "department",
+        Target::Specialization => "specialization",
+        Target::Article => "article",
+    };
+    link(name, &[("id", id)])
+}
+
 fn matches(pattern: &'static str, segments: &[&str]) -> Option<Vec<(&'static str, String)>> {
     let parts: Vec<&'static str> = pattern.trim_start_matches('/').split('/').collect();
     if parts.len() != segments.len() || !parts.iter().any(|p| p.starts_with('{')) {
@@ -308,6 +343,24 @@ mod tests {
 
     fn at(path: &str) -> Option<(&'static str, Vec<(&'static str, String)>)> {
         find(path).map(|f| (f.page.name, f.params))
+    }
+
+    #[test]
+    fn links_are_made_from_the_pages_patterns_and_lead_back_to_them() {
+        use hygo_data::search::Target;
+        assert_eq!(link("doctors", &[]), "/doctors");
+        assert_eq!(link("doctor", &[("id", "4")]), "/doctors/4");
+        assert_eq!(link("about", &[]), "/about-us-HYGO", "the first path, not an alias");
+        for (target, id, name) in [
+            (Target::Doctor, "4", "doctor"),
+            (Target::Department, "cardiology", "department"),
+            (Target::Specialization, "allergist", "specialization"),
+            (Target::Article, "lab-sample-collection-at-home", "article"),
+            (Target::Department, "a b/c", "department"),
+        ] {
+            let path = search_link(target, id);
+            assert_eq!(at(&path), Some((name, vec![("id", id.to_owned())])), "{path}");
+        }
     }
 
     #[test]

@@ -63,9 +63,9 @@ pub fn physician(cx: &super::Cx<'_>, d: &hygo_data::Doctor) -> Option<Value> {
     Some(json!({
         "@context": "https://schema.org",
         "@type": "IndividualPhysician",
-        "@id": cx.url(&format!("/doctors/{}", d.id)),
+        "@id": cx.url(&super::registry::link("doctor", &[("id", &d.id.to_string())])),
         "name": d.name,
-        "url": cx.url(&format!("/doctors/{}", d.id)),
+        "url": cx.url(&super::registry::link("doctor", &[("id", &d.id.to_string())])),
         "description": d.bio,
         "medicalSpecialty": d.specialization,
         "knowsLanguage": d.languages,
@@ -85,15 +85,15 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
         .map(|p| p.canonical().to_owned())
         .collect();
     paths.extend(catalogue::services().iter().map(|s| s.link.clone()));
-    paths.extend(super::news::articles().iter().filter_map(|a| a["id"].as_str()).map(|id| format!("/news/{id}")));
-    paths.extend(catalogue::specializations().iter().map(|s| format!("/specializations/{}", s.id)));
-    paths.extend(catalogue::departments().iter().map(|d| format!("/departments/{}", d.slug)));
+    paths.extend(super::news::articles().iter().filter_map(|a| a["id"].as_str()).map(|id| super::registry::link("article", &[("id", id)])));
+    paths.extend(catalogue::specializations().iter().map(|s| super::registry::link("specialization", &[("id", &s.id)])));
+    paths.extend(catalogue::departments().iter().map(|d| super::registry::link("department", &[("id", &d.slug)])));
     // Once each (General Consultation is a page and a department), in order.
     let mut seen = std::collections::HashSet::new();
     paths.retain(|p| seen.insert(p.clone()));
     let doctors = hygo_data::doctors::all(&state.db, &state.clock).await?;
-    paths.extend(doctors.iter().map(|d| format!("/doctors/{}", d.id)));
-    paths.extend(doctors.iter().map(|d| format!("/appointment/{}", d.id)));
+    paths.extend(doctors.iter().map(|d| super::registry::link("doctor", &[("id", &d.id.to_string())])));
+    paths.extend(doctors.iter().map(|d| super::registry::link("doctor-appointment", &[("id", &d.id.to_string())])));
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     for p in paths {
         xml.push_str(&format!("  <url><loc>{}</loc></url>\n", xml_escape(&format!("{base}{p}"))));

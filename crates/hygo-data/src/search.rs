@@ -36,9 +36,24 @@ pub struct SearchResult {
     pub id: String,
 }
 
+/// The kinds of result whose page the server's registry addresses: the caller of
+/// `search` gives their links (`crate` builds no page address; the server's
+/// routes are the one place a path is spelled).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Doctor,
+    Department,
+    Specialization,
+    Article,
+}
+
 /// Something the search can find, with the texts it is matched on.
 struct Entry {
+    /// Its `link` is empty until the result is chosen when `target` is set.
     result: SearchResult,
+    /// Whose page this is, when the registry makes its address; None for the
+    /// catalogue's own pages and services, which name their addresses themselves.
+    target: Option<Target>,
     /// Other names it goes by (a department's slug, a page's keywords).
     keywords: Vec<String>,
     /// A second name-like text: a doctor's specialization.
@@ -109,7 +124,9 @@ fn score(entry: &Entry, q: &str) -> u32 {
     .unwrap_or(0)
 }
 
-pub async fn search(db: &Db, clock: &Clock, query: &str) -> Result<Vec<SearchResult>, DataError> {
+/// The results for `query`, best first; `link` gives the address of a result's
+/// page from its kind and id (the server's reverse routing).
+pub async fn search(db: &Db, clock: &Clock, query: &str, link: impl Fn(Target, &str) -> String) -> Result<Vec<SearchResult>, DataError> {
     let q = query.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
     if q.chars().count() < MIN_CHARS {
         return Ok(Vec::new());
@@ -117,25 +134,33 @@ pub async fn search(db: &Db, clock: &Clock, query: &str) -> Result<Vec<SearchRes
     let doctors = doctors::all(db, clock).await?.into_iter().map(|d| Entry {
         result: SearchResult {
             kind: "doctor",
-            link: format!("/doctors/{}", d.id),
+            link: String::new(),
             id: d.id.to_string(),
             description: Some(d.specialization.clone()),
             name: d.name,
         },
+        target: Some(Target::Doctor),
         keywords: Vec::new(),
         secondary: Some(d.specialization),
     });
-    let mut scored: Vec<(u32, usize, SearchResult)> = doctors
-        .chain(catalogue_entries().iter().map(|e| Entry { result: e.result.clone(), keywords: e.keywords.clone(), secondary: None }))
+    let mut scored: Vec<(u32, usize, Entry)> = doctors
+        .chain(catalogue_entries().iter().map(|e| Entry { result: e.result.clone(), target: e.target, keywords: e.keywords.clone(), secondary: None }))
         .enumerate()
         .filter_map(|(order, e)| {
             let points = score(&e, &q);
-            (points > 0).then_some((points, order, e.result))
+            (points > 0).then_some((points, order, e))
         })
         .collect();
     // Best first; among equals, the order the entries were listed in (by kind).
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    Ok(scored.into_iter().take(MAX_RESULTS).map(|(_, _, r)| r).collect())
+    Ok(scored
+        .into_iter()
+        .take(MAX_RESULTS)
+        .map(|(_, _, e)| match e.target {
+            Some(target) => SearchResult { link: link(target, &e.result.id), ..e.result },
+            None => e.result,
+        })
+        .collect())
 }
 
 /// A page of `catalogue/search.json`: a content page, a form's page or a page
@@ -160,14 +185,16 @@ fn catalogue_entries() -> &'static [Entry] {
                 kind: "department",
                 name: d.name.clone(),
                 description: Some(d.description.clone()),
-                link: format!("/departments/{}", d.slug),
+                link: String::new(),
                 id: d.slug.clone(),
             },
+            target: Some(Target::Department),
             keywords: vec![d.slug.replace(['-', '_'], " ")],
             secondary: None,
         }));
         out.extend(catalogue::services().into_iter().map(|s| Entry {
             result: SearchResult { kind: "service", name: s.name, description: Some(s.description), link: s.link, id: s.id },
+            target: None,
             keywords: Vec::new(),
             secondary: None,
         }));
@@ -176,13 +203,14 @@ fn catalogue_entries() -> &'static [Entry] {
                 kind: "specialization",
                 name: s.name.clone(),
                 description: None,
-                link: format!("/specializations/{}", s.id),
+                link: String::new(),
                 id: s.id.clone(),
             },
+            target: Some(Target::Specialization),
             keywords: Vec::new(),
             secondary: None,
         }));
-        out.extend(pages().into_iter().map(|(result, keywords)| Entry { result, keywords, secondary: None }));
+        out.extend(pages().into_iter().map(|(result, keywords)| Entry { result, target: None, keywords, secondary: None }));
         let news = catalogue::home()["news"]["items"].as_array().map(Vec::as_slice).unwrap_or_default();
         out.extend(news.iter().map(|a| {
             let text = |k: &str| a[k].as_str().unwrap_or_default().to_owned();
@@ -191,9 +219,10 @@ fn catalogue_entries() -> &'static [Entry] {
                     kind: "article",
                     name: text("title"),
                     description: Some(text("excerpt")),
-                    link: format!("/news/{}", text("id")),
+                    link: String::new(),
                     id: text("id"),
                 },
+                target: Some(Target::Article),
                 keywords: vec![text("category")],
                 secondary: None,
             }
