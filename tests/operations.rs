@@ -133,6 +133,14 @@ impl Writers {
         Writers { stop, acknowledged, threads }
     }
 
+    /// Waits (up to a minute, on a busy machine) until `n` writes were acknowledged.
+    fn wait_for(&self, n: usize) {
+        let until = Instant::now() + Duration::from_secs(60);
+        while self.acknowledged.lock().unwrap().len() < n && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     fn stop(self) -> Vec<(String, Instant)> {
         self.stop.store(true, Ordering::Relaxed);
         for t in self.threads {
@@ -183,7 +191,8 @@ fn a_backup_taken_under_load_restores_every_acknowledged_write() {
         wait_healthy(&mut server, port);
 
         let writers = Writers::start(port, 2);
-        std::thread::sleep(Duration::from_millis(800));
+        // Writes acknowledged before the backup begins (a count, not a time: CI's machine is busy).
+        writers.wait_for(10);
         let began = Instant::now();
         let file = dir.path().join("hygo.backup");
         let (code, said) = hygo(dir.path(), "backup", &file, &env);
