@@ -85,8 +85,8 @@ form_posts! {
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(health))
         .route("/metrics", web::get().to(telemetry::metrics))
-        .route("/sitemap.xml", web::get().to(pages::seo::sitemap))
-        .route("/robots.txt", web::get().to(pages::seo::robots));
+        .route("/sitemap.xml", web::get().to(pages::sitemap::sitemap))
+        .route("/robots.txt", web::get().to(pages::sitemap::robots));
     api_routes(cfg);
     form_posts(cfg);
     // The staff console's writes and export (its pages are in the page registry).

@@ -101,7 +101,7 @@ pub struct Config {
     /// site's data, so that a missing SQLite file or an empty database stops
     /// start-up instead of starting afresh with the seed. Without it a missing
     /// SQLite file is still refused when its marker (`<file>.marker`, written at
-    /// the first start) says it held data (`hygo_data::db::connect_expecting`).
+    /// the first start) says it held data (`hygo_data::setup::connect_expecting`).
     pub database_must_exist: bool,
     /// `HYGO_RECEIPT_MINUTES`: how long the confirmation page of a form sent
     /// without JavaScript (`/requests?token=`) shows what was stored; after

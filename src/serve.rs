@@ -29,7 +29,7 @@ impl From<String> for Stopped {
 
 pub async fn serve(config: Config) -> Result<(), Stopped> {
     let started = Instant::now();
-    let db = hygo_data::db::connect_expecting(&config.database_url, config.database_must_exist).await.map_err(|e| Stopped {
+    let db = hygo_data::setup::connect_expecting(&config.database_url, config.database_must_exist).await.map_err(|e| Stopped {
         code: if matches!(e, hygo_data::DataError::Missing(_)) { EXIT_DATA_MISSING } else { 1 },
         message: format!("database: {e}"),
     })?;

@@ -216,7 +216,7 @@ async fn requests_sent_at_once_cannot_pass_the_per_person_limit_together() {
         }
         let days = ["2030-01-09", "2030-01-11", "2030-01-14", "2030-01-16", "2030-01-18", "2030-01-21", "2030-01-23", "2030-01-25"];
         for (round, date) in days.iter().enumerate() {
-            let day = hygo_data::appointments::parse_date(date).unwrap();
+            let day = hygo_data::ist::parse_date(date).unwrap();
             let times = hygo_data::appointments::day_slots(&conn, &clock, 1, day).await.unwrap().available_slots;
             assert!(times.len() >= 12, "{b}: {date}");
             let phone = format!("+91 98765 4321{round}");

@@ -27,7 +27,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::test::{self, TestRequest};
 use chrono::SecondsFormat;
-use hygo::pages::registry::{Scope, PAGES};
+use hygo::pages::{Scope, PAGES};
 use hygo::access::Need;
 use hygo::staff::STAFF_ROUTES;
 use hygo_data::audit::Actor;

@@ -240,7 +240,7 @@ async fn slots_for(state: &AppState, values: &Map<String, Value>, doctor_id: Opt
     let name = values.get("doctor").and_then(Value::as_str).filter(|n| !n.trim().is_empty());
     // The date strip starts on today.
     let date = match values.get("date").and_then(Value::as_str) {
-        Some(text) => appointments::parse_date(text),
+        Some(text) => hygo_data::ist::parse_date(text),
         None => Some(state.clock.today()),
     };
     let (Some(date), true) = (date, doctor_id.is_some() || name.is_some()) else {

@@ -27,8 +27,8 @@ pub async fn get(req: actix_web::HttpRequest, state: web::Data<AppState>, query:
     };
     // A staff page's props only for its session and role, as the page itself (401, 403).
     let staff = match found.page.scope {
-        registry::Scope::Public => None,
-        registry::Scope::Staff(need) => crate::access::check(&req, &state, need).await.map_err(|d| d.error())?,
+        crate::pages::Scope::Public => None,
+        crate::pages::Scope::Staff(need) => crate::access::check(&req, &state, need).await.map_err(|d| d.error())?,
     };
     let loading = pages::load(&state, &found, wanted.clone(), staff.as_ref());
     let props = pages::loaded_with_record(&state, &found, staff.as_ref(), &wanted, loading).await??;

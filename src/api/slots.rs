@@ -33,7 +33,7 @@ pub async fn slots(req: HttpRequest, state: web::Data<AppState>, query: web::Que
         return Err(ApiError::bad_request(message("slots.whichDoctor")));
     }
     let date = q.date.as_deref().map(str::trim).unwrap_or_default();
-    let Some(date) = appointments::parse_date(date) else {
+    let Some(date) = hygo_data::ist::parse_date(date) else {
         return Err(ApiError::bad_request(message("slots.dateFormat")));
     };
     // The answer changes with the doctors' hours, with every booking and with the

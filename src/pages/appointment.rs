@@ -111,7 +111,7 @@ pub async fn load_with_doctor(cx: &super::Cx<'_>) -> Result<super::Loaded, DataE
         None => None,
     };
     let canonical = match id {
-        Some(id) => super::registry::link("doctor-appointment", &[("id", &id.to_string())]),
+        Some(id) => super::url::doctor_appointment(id),
         None => "/doctors".to_owned(),
     };
     let head = match &doctor {

@@ -30,7 +30,7 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
         catalogue::fill(cx.meta("department.title"), &[("name", &department.name)]),
         super::first_sentences(&department.description, 160),
     )
-    .canonical(super::registry::link("department", &[("id", &department.slug)]))
+    .canonical(super::url::department(&department.slug))
     .structured_data(super::seo::clinics_graph(cx, here));
     Ok(super::Loaded::ok(super::PageData::Department(Data { department: Some(department), specialists }), head))
 }

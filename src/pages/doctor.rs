@@ -21,7 +21,7 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     };
     let Some(d) = doctor else {
         return Ok(super::Loaded::not_found(super::PageData::DoctorProfile(Data { doctor: None }), super::Head::meta("doctorNotFound").canonical(match id {
-            Some(id) => super::registry::link("doctor", &[("id", &id.to_string())]),
+            Some(id) => super::url::doctor(id),
             None => "/doctors".to_owned(),
         })));
     };
@@ -32,7 +32,7 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
         bio => super::first_sentences(bio, 160),
     };
     let head = super::Head::new(title, description)
-        .canonical(super::registry::link("doctor", &[("id", &d.id.to_string())]))
+        .canonical(super::url::doctor(d.id))
         .structured_data(super::seo::physician(cx, &d));
     Ok(super::Loaded::ok(super::PageData::DoctorProfile(Data { doctor: Some(d) }), head))
 }

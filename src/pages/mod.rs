@@ -12,6 +12,7 @@ mod doctor;
 mod doctors;
 mod home;
 mod news;
+mod page;
 pub mod registry;
 mod newsletter;
 pub mod request;
@@ -22,6 +23,8 @@ pub mod staff;
 mod subscription;
 pub mod render;
 pub mod seo;
+pub mod sitemap;
+pub mod url;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -34,7 +37,8 @@ use ts_rs::TS;
 
 use crate::state::AppState;
 use hygo_data::DataError;
-pub use registry::{Found, Keep, Page, Robots, PAGES};
+pub use page::{Keep, Page, Robots, Scope};
+pub use registry::{Found, PAGES};
 
 /// A page's data function: `load` in the page's module, listed in the registry.
 pub type Loader = for<'a> fn(&'a Cx<'a>) -> Pin<Box<dyn Future<Output = Result<Loaded, DataError>> + 'a>>;
@@ -46,7 +50,7 @@ pub struct Cx<'a> {
     pub page: &'static Page,
     pub params: &'a [(&'static str, String)],
     pub query: &'a str,
-    /// The staff session of a console page (`registry::Scope::Staff`), checked before loading.
+    /// The staff session of a console page (`Scope::Staff`), checked before loading.
     pub staff: Option<&'a hygo_data::staff::sessions::Current>,
     /// A parameter read that the page's entry does not declare (see `query`).
     undeclared: std::sync::Mutex<Option<String>>,
@@ -295,8 +299,8 @@ pub async fn load<'a>(
     }
     let form_token = crate::form_guard::for_page(state, found.page.name).await?;
     let (site, bar) = match found.page.scope {
-        registry::Scope::Public => (&state.site, None),
-        registry::Scope::Staff(_) => (&state.staff_site, Some(staff::Bar::of(staff))),
+        Scope::Public => (&state.site, None),
+        Scope::Staff(_) => (&state.staff_site, Some(staff::Bar::of(staff))),
     };
     Ok(Props { page: found.page.name, path: path.clone(), status, head, site, data, form: None, form_token, staff: bar })
 }

@@ -50,11 +50,11 @@ pub async fn load_article(cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_data
     let id = cx.param("id").unwrap_or_default();
     let found = articles().iter().find(|a| a["id"].as_str().is_some_and(|a| a.eq_ignore_ascii_case(id)));
     let Some(article) = found else {
-        let head = super::Head::meta("articleNotFound").canonical(super::registry::link("article", &[("id", &id)]));
+        let head = super::Head::meta("articleNotFound").canonical(super::url::article(&id));
         return Ok(super::Loaded::not_found(super::PageData::Article(ArticleData { article: None }), head));
     };
     let text = |key: &str| article[key].as_str().unwrap_or_default();
     let head = super::Head::new(catalogue::fill(cx.meta("article.title"), &[("title", text("title"))]), super::first_sentences(text("excerpt"), 160))
-        .canonical(super::registry::link("article", &[("id", &text("id"))]));
+        .canonical(super::url::article(&text("id")));
     Ok(super::Loaded::ok(super::PageData::Article(ArticleData { article: Some(article) }), head))
 }

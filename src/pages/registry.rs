@@ -10,77 +10,19 @@
 use crate::access::{Need, ADMIN, ANY_ROLE, DESK};
 use hygo_data::staff::sessions::Stage;
 
+use super::page::{Keep, Page, Robots, Scope};
 use super::{
     appointment, staff, content, department, departments, doctor, doctors, home, news, newsletter, request, search, services,
-    specialization, subscription, Loader,
+    specialization, subscription, url,
 };
 
-/// How the render cache may keep a page (see `crate::cache`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Keep {
-    /// Made only from the URL, the catalogue and the tables the data version
-    /// watches: kept by URL, data version and day.
-    ByDataVersion,
-    /// Shows bookings, the date, a visitor's token or a form's token
-    /// (`crate::form_guard`): its props are read on every request and the page is
-    /// kept by its props.
-    ByProps,
-    /// Shows a visitor's own request: never kept, and sent with `Cache-Control:
-    /// no-store` and `Referrer-Policy: no-referrer` (`request::keep_private`).
-    Never,
-}
-
-/// Whether search engines may index a page (an error page never is).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Robots {
-    Index,
-    NoIndex,
-}
-
-/// Who may see a page. A staff page (under `/staff/`) is checked on the server,
-/// for the page and for `/api/props` alike (`crate::access::check`), is sent
-/// `no-store`, never indexed and never in the sitemap, and never kept when shown
-/// with a session (the sign-in page alone is kept for visitors without one).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
-    Public,
-    /// The staff console, needing this much of a session.
-    Staff(Need),
-}
-
-pub struct Page {
-    /// The page's name, unique: `props.page`, the logs, the tests.
-    pub name: &'static str,
-    /// `page:{name}`: the label its answers are counted under in `/metrics`.
-    pub label: &'static str,
-    /// Its component: `ui/src/pages/<component>.tsx`, named in `props.component`.
-    pub component: &'static str,
-    /// The paths it answers, as patterns (`{id}` is one segment). The first is its
-    /// canonical address when it has no parameter; the others are aliases.
-    pub paths: &'static [&'static str],
-    pub keep: Keep,
-    /// The query parameters the page reads, its data function (`Cx::query`) and
-    /// its components (`URLSearchParams` in `ui/src`): the page is loaded, rendered
-    /// and kept by these alone, so any other parameter (`utm_source`, a random
-    /// one) gives the same page from the same entry (see `Found::url`).
-    pub query: &'static [&'static str],
-    pub robots: Robots,
-    pub scope: Scope,
-    /// A staff page that shows patients' data: every view of it, its props too,
-    /// is written to the audit log, committed, before anything is answered, and is
-    /// answered 503 when it cannot be (`pages::disclose`).
-    pub patient_data: bool,
-    /// Loads the props' data and head (`Loader`).
-    pub load: Loader,
-}
-
 macro_rules! page {
-    ($name:literal, $component:literal, [$($path:literal),+ $(,)?], $keep:ident, $query:expr, $robots:ident, $load:path) => {
+    ($route:expr, $component:literal, $keep:ident, $query:expr, $robots:ident, $load:path) => {
         Page {
-            name: $name,
-            label: concat!("page:", $name),
+            name: $route.name,
+            label: $route.label,
             component: $component,
-            paths: &[$($path),+],
+            paths: $route.paths,
             keep: Keep::$keep,
             query: $query,
             robots: Robots::$robots,
@@ -96,18 +38,18 @@ macro_rules! page {
 /// says how: the sign-in page, kept by data version, so that a flood of it, or
 /// of wrong passwords, costs neither props nor renders).
 macro_rules! staff_page {
-    ($name:literal, $component:literal, [$($path:literal),+ $(,)?], $need:expr, $query:expr, $load:path) => {
-        staff_page!($name, $component, [$($path),+], $need, $query, $load, Never)
+    ($route:expr, $component:literal, $need:expr, $query:expr, $load:path) => {
+        staff_page!($route, $component, $need, $query, $load, Never)
     };
-    ($name:literal, $component:literal, [$($path:literal),+ $(,)?], $need:expr, $query:expr, $load:path, $keep:ident) => {
-        staff_page!(@page $name, $component, [$($path),+], $need, $query, $load, $keep, false)
+    ($route:expr, $component:literal, $need:expr, $query:expr, $load:path, $keep:ident) => {
+        staff_page!(@page $route, $component, $need, $query, $load, $keep, false)
     };
-    (@page $name:literal, $component:literal, [$($path:literal),+ $(,)?], $need:expr, $query:expr, $load:path, $keep:ident, $patient_data:literal) => {
+    (@page $route:expr, $component:literal, $need:expr, $query:expr, $load:path, $keep:ident, $patient_data:literal) => {
         Page {
-            name: $name,
-            label: concat!("page:", $name),
+            name: $route.name,
+            label: $route.label,
             component: $component,
-            paths: &[$($path),+],
+            paths: $route.paths,
             keep: Keep::$keep,
             query: $query,
             robots: Robots::NoIndex,
@@ -121,8 +63,8 @@ macro_rules! staff_page {
 /// A staff page that shows patients' data: never kept, and every view audited
 /// first (`Page::patient_data`).
 macro_rules! patient_page {
-    ($name:literal, $component:literal, [$($path:literal),+ $(,)?], $need:expr, $query:expr, $load:path) => {
-        staff_page!(@page $name, $component, [$($path),+], $need, $query, $load, Never, true)
+    ($route:expr, $component:literal, $need:expr, $query:expr, $load:path) => {
+        staff_page!(@page $route, $component, $need, $query, $load, Never, true)
     };
 }
 
@@ -139,67 +81,67 @@ const NEWSLETTER_LINK: &[&str] = &["confirmed", "subscribed", "token", "unsubscr
 /// Every page (spec section 2, route table). Literal paths win over patterns, so
 /// `/departments/general-consultation` is its own page and not a department.
 pub static PAGES: &[Page] = &[
-    page!("home", "Home", ["/"], ByDataVersion, &[], Index, home::load),
-    page!("doctors", "Doctors", ["/doctors"], ByDataVersion, &[], Index, doctors::load),
+    page!(url::HOME, "Home", ByDataVersion, &[], Index, home::load),
+    page!(url::DOCTORS, "Doctors", ByDataVersion, &[], Index, doctors::load),
     // `/doctorDetail?doctorId={id}` is the original client's address of a profile.
-    page!("doctor", "DoctorProfile", ["/doctors/{id}", "/doctorDetail"], ByDataVersion, &["doctorId"], Index, doctor::load),
-    page!("departments", "Departments", ["/departments"], ByDataVersion, &[], Index, departments::load),
-    page!("department", "Department", ["/departments/{id}"], ByDataVersion, &[], Index, department::load),
-    page!("search", "Search", ["/search"], ByDataVersion, &["q"], NoIndex, search::load),
-    page!("services", "Services", ["/services"], ByDataVersion, &[], Index, services::load_list),
-    page!("service", "Service", ["/services/{id}"], ByDataVersion, &[], Index, services::load_one),
-    page!("specialization", "Specialization", ["/specializations/{id}"], ByDataVersion, &[], Index, specialization::load),
-    page!("news", "News", ["/news"], ByDataVersion, &["page"], Index, news::load_list),
-    page!("article", "Article", ["/news/{id}"], ByDataVersion, &[], Index, news::load_article),
+    page!(url::DOCTOR, "DoctorProfile", ByDataVersion, &["doctorId"], Index, doctor::load),
+    page!(url::DEPARTMENTS, "Departments", ByDataVersion, &[], Index, departments::load),
+    page!(url::DEPARTMENT, "Department", ByDataVersion, &[], Index, department::load),
+    page!(url::SEARCH, "Search", ByDataVersion, &["q"], NoIndex, search::load),
+    page!(url::SERVICES, "Services", ByDataVersion, &[], Index, services::load_list),
+    page!(url::SERVICE, "Service", ByDataVersion, &[], Index, services::load_one),
+    page!(url::SPECIALIZATION, "Specialization", ByDataVersion, &[], Index, specialization::load),
+    page!(url::NEWS, "News", ByDataVersion, &["page"], Index, news::load_list),
+    page!(url::ARTICLE, "Article", ByDataVersion, &[], Index, news::load_article),
     // The pages with a form that writes carry a token that changes every few seconds (`crate::form_guard`).
-    page!("subscription", "Subscription", ["/subscription"], ByProps, &["plan"], Index, subscription::load),
-    page!("newsletter", "Newsletter", ["/newsletter"], ByDataVersion, NEWSLETTER, Index, newsletter::load),
+    page!(url::SUBSCRIPTION, "Subscription", ByProps, &["plan"], Index, subscription::load),
+    page!(url::NEWSLETTER, "Newsletter", ByDataVersion, NEWSLETTER, Index, newsletter::load),
     // The page the e-mails' unsubscribe link opens (`?token=`).
-    page!("unsubscribe", "Newsletter", ["/unsubscribe"], ByProps, NEWSLETTER_LINK, NoIndex, newsletter::load),
+    page!(url::UNSUBSCRIBE, "Newsletter", ByProps, NEWSLETTER_LINK, NoIndex, newsletter::load),
     // The page the confirmation e-mail's link opens (`?token=`), with one button.
-    page!("newsletter-confirm", "Newsletter", ["/newsletter/confirm"], ByProps, NEWSLETTER_LINK, NoIndex, newsletter::load),
+    page!(url::NEWSLETTER_CONFIRM, "Newsletter", ByProps, NEWSLETTER_LINK, NoIndex, newsletter::load),
     // Where a form sent without JavaScript lands: what was stored, for a short time.
-    page!("request", "Request", ["/requests"], Never, &["token"], NoIndex, request::load),
-    page!("appointment", "Appointment", ["/appointment"], ByProps, BOOKING, Index, appointment::load_general),
-    page!("doctor-appointment", "Appointment", ["/appointment/{id}"], ByProps, BOOKING, Index, appointment::load_with_doctor),
+    page!(url::REQUEST, "Request", Never, &["token"], NoIndex, request::load),
+    page!(url::APPOINTMENT, "Appointment", ByProps, BOOKING, Index, appointment::load_general),
+    page!(url::DOCTOR_APPOINTMENT, "Appointment", ByProps, BOOKING, Index, appointment::load_with_doctor),
     // The content pages: their texts are `catalogue/pages.json` under the page's name.
-    page!("about", "Content", ["/about-us-HYGO", "/about", "/about-us"], ByDataVersion, &[], Index, content::load),
-    page!("founding-team", "Content", ["/about-hygo", "/founder", "/founding-team"], ByDataVersion, &[], Index, content::load),
-    page!("mission", "Content", ["/our-mission"], ByDataVersion, &[], Index, content::load),
-    page!("vision", "Content", ["/our-vision"], ByDataVersion, &[], Index, content::load),
-    page!("patient-resources", "Content", ["/patient-resources"], ByDataVersion, &[], Index, content::load),
-    page!("patient-forms", "Content", ["/patient-forms"], ByDataVersion, &[], Index, content::load),
-    page!("contact", "Content", ["/contactus"], ByProps, &[], Index, content::load),
-    page!("privacy-policy", "Content", ["/privacy-policy"], ByDataVersion, &[], Index, content::load),
-    page!("terms-and-conditions", "Content", ["/terms-and-conditions"], ByDataVersion, &[], Index, content::load),
-    page!("reviews", "Content", ["/reviews"], ByDataVersion, &[], Index, content::load),
-    page!("specialists", "Content", ["/specialists"], ByDataVersion, &[], Index, content::load),
-    page!("schedules", "Content", ["/schedules"], ByDataVersion, &[], Index, content::load),
-    page!("banner", "Content", ["/banner"], ByDataVersion, &[], Index, content::load),
-    page!("general-consultation", "Content", ["/departments/general-consultation"], ByDataVersion, &[], Index, content::load),
+    page!(url::ABOUT, "Content", ByDataVersion, &[], Index, content::load),
+    page!(url::FOUNDING_TEAM, "Content", ByDataVersion, &[], Index, content::load),
+    page!(url::MISSION, "Content", ByDataVersion, &[], Index, content::load),
+    page!(url::VISION, "Content", ByDataVersion, &[], Index, content::load),
+    page!(url::PATIENT_RESOURCES, "Content", ByDataVersion, &[], Index, content::load),
+    page!(url::PATIENT_FORMS, "Content", ByDataVersion, &[], Index, content::load),
+    page!(url::CONTACT, "Content", ByProps, &[], Index, content::load),
+    page!(url::PRIVACY_POLICY, "Content", ByDataVersion, &[], Index, content::load),
+    page!(url::TERMS_AND_CONDITIONS, "Content", ByDataVersion, &[], Index, content::load),
+    page!(url::REVIEWS, "Content", ByDataVersion, &[], Index, content::load),
+    page!(url::SPECIALISTS, "Content", ByDataVersion, &[], Index, content::load),
+    page!(url::SCHEDULES, "Content", ByDataVersion, &[], Index, content::load),
+    page!(url::BANNER, "Content", ByDataVersion, &[], Index, content::load),
+    page!(url::GENERAL_CONSULTATION, "Content", ByDataVersion, &[], Index, content::load),
     // The staff console (src/pages/staff.rs, docs/staff.md).
-    staff_page!("staff-sign-in", "StaffSignIn", ["/staff/sign-in"], Need::Anyone, &[], staff::sign_in, ByDataVersion),
-    staff_page!("staff-code", "StaffSignIn", ["/staff/sign-in/code"], Need::Stage(Stage::Password), &[], staff::sign_in),
-    staff_page!("staff-setup", "StaffSetup", ["/staff/setup"], Need::Anyone, &["token"], staff::setup),
-    staff_page!("staff-enrol", "StaffSetup", ["/staff/setup/code"], Need::Stage(Stage::Enrol), &[], staff::setup),
-    patient_page!("staff-inbox", "StaffInbox", ["/staff", "/staff/appointments"], Need::Role(DESK), STAFF_INBOX, staff::inbox),
-    patient_page!("staff-appointment", "StaffAppointment", ["/staff/appointments/{reference}"], Need::Role(DESK), &["done", "doctor", "date"], staff::appointment),
-    patient_page!("staff-day", "StaffDay", ["/staff/day"], Need::Role(DESK), &["date", "doctor"], staff::day),
-    patient_page!("staff-card-requests", "StaffItems", ["/staff/card-requests"], Need::Role(DESK), &["handled", "page"], staff::items),
-    patient_page!("staff-card-request", "StaffItem", ["/staff/card-requests/{reference}"], Need::Role(DESK), &[], staff::item),
-    patient_page!("staff-messages", "StaffItems", ["/staff/messages"], Need::Role(DESK), &["handled", "page"], staff::items),
-    patient_page!("staff-message", "StaffItem", ["/staff/messages/{reference}"], Need::Role(DESK), &[], staff::item),
-    patient_page!("staff-leave", "StaffLeave", ["/staff/leave"], Need::Role(DESK), &["doctor", "done"], staff::leave),
-    staff_page!("staff-doctors", "StaffDoctors", ["/staff/doctors"], Need::Role(DESK), &["done"], staff::doctor_list),
-    staff_page!("staff-doctor-new", "StaffDoctor", ["/staff/doctors/new"], Need::Role(ADMIN), &["done"], staff::doctor),
+    staff_page!(url::STAFF_SIGN_IN, "StaffSignIn", Need::Anyone, &[], staff::sign_in, ByDataVersion),
+    staff_page!(url::STAFF_CODE, "StaffSignIn", Need::Stage(Stage::Password), &[], staff::sign_in),
+    staff_page!(url::STAFF_SETUP, "StaffSetup", Need::Anyone, &["token"], staff::setup),
+    staff_page!(url::STAFF_ENROL, "StaffSetup", Need::Stage(Stage::Enrol), &[], staff::setup),
+    patient_page!(url::STAFF_INBOX, "StaffInbox", Need::Role(DESK), STAFF_INBOX, staff::inbox),
+    patient_page!(url::STAFF_APPOINTMENT, "StaffAppointment", Need::Role(DESK), &["done", "doctor", "date"], staff::appointment),
+    patient_page!(url::STAFF_DAY, "StaffDay", Need::Role(DESK), &["date", "doctor"], staff::day),
+    patient_page!(url::STAFF_CARD_REQUESTS, "StaffItems", Need::Role(DESK), &["handled", "page"], staff::items),
+    patient_page!(url::STAFF_CARD_REQUEST, "StaffItem", Need::Role(DESK), &[], staff::item),
+    patient_page!(url::STAFF_MESSAGES, "StaffItems", Need::Role(DESK), &["handled", "page"], staff::items),
+    patient_page!(url::STAFF_MESSAGE, "StaffItem", Need::Role(DESK), &[], staff::item),
+    patient_page!(url::STAFF_LEAVE, "StaffLeave", Need::Role(DESK), &["doctor", "done"], staff::leave),
+    staff_page!(url::STAFF_DOCTORS, "StaffDoctors", Need::Role(DESK), &["done"], staff::doctor_list),
+    staff_page!(url::STAFF_DOCTOR_NEW, "StaffDoctor", Need::Role(ADMIN), &["done"], staff::doctor),
     // A retired doctor's page lists the requests still to come.
-    patient_page!("staff-doctor", "StaffDoctor", ["/staff/doctors/{id}"], Need::Role(DESK), &["done"], staff::doctor),
-    staff_page!("staff-hours", "StaffHours", ["/staff/doctors/{id}/hours"], Need::Role(DESK), &["done"], staff::hours),
-    patient_page!("staff-closures", "StaffClosures", ["/staff/closures"], Need::Role(DESK), &["done"], staff::closures),
-    staff_page!("staff-week", "StaffWeek", ["/staff/week"], Need::Role(DESK), &["from"], staff::week),
-    staff_page!("staff-audit", "StaffAudit", ["/staff/audit"], Need::Role(ADMIN), &["page", "views"], staff::audit),
-    staff_page!("staff-accounts", "StaffAccounts", ["/staff/accounts"], Need::Role(ADMIN), &["done"], staff::accounts),
-    staff_page!("staff-account", "StaffAccount", ["/staff/account"], Need::Role(ANY_ROLE), &["changed"], staff::account),
+    patient_page!(url::STAFF_DOCTOR, "StaffDoctor", Need::Role(DESK), &["done"], staff::doctor),
+    staff_page!(url::STAFF_HOURS, "StaffHours", Need::Role(DESK), &["done"], staff::hours),
+    patient_page!(url::STAFF_CLOSURES, "StaffClosures", Need::Role(DESK), &["done"], staff::closures),
+    staff_page!(url::STAFF_WEEK, "StaffWeek", Need::Role(DESK), &["from"], staff::week),
+    staff_page!(url::STAFF_AUDIT, "StaffAudit", Need::Role(ADMIN), &["page", "views"], staff::audit),
+    staff_page!(url::STAFF_ACCOUNTS, "StaffAccounts", Need::Role(ADMIN), &["done"], staff::accounts),
+    staff_page!(url::STAFF_ACCOUNT, "StaffAccount", Need::Role(ANY_ROLE), &["changed"], staff::account),
 ];
 
 /// The inbox's filters and page.
@@ -214,10 +156,6 @@ pub struct Found {
     /// one way. Every spelling of an address is one page, rendered and kept once.
     pub path: String,
 }
-
-/// What a path segment keeps as it is; everything else is percent-encoded.
-const SEGMENT: &percent_encoding::AsciiSet =
-    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');
 
 impl Found {
     /// The address the page is loaded, rendered and kept under: its path and, of
@@ -257,7 +195,7 @@ pub fn find(path: &str) -> Option<Found> {
                 .split('/')
                 .map(|part| match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
                     Some(name) => params.iter().find(|(n, _)| *n == name).map_or(String::new(), |(_, value)| {
-                        percent_encoding::utf8_percent_encode(value, SEGMENT).to_string()
+                        percent_encoding::utf8_percent_encode(value, url::SEGMENT).to_string()
                     }),
                     None => part.to_owned(),
                 })
@@ -271,41 +209,6 @@ pub fn find(path: &str) -> Option<Found> {
 /// The page of a name.
 pub fn by_name(name: &str) -> Option<&'static Page> {
     PAGES.iter().find(|p| p.name == name)
-}
-
-/// Reverse routing: the address of the page named `name`, its canonical pattern
-/// with each `{…}` segment filled from `params` (percent-encoded as `find` reads
-/// it back). Every link to a page is made here, so a path is spelled once, in
-/// `PAGES`.
-///
-/// # Panics
-/// For a name that is no page or a parameter its pattern lacks: both are the
-/// caller's constants, and the registry's tests call every one.
-pub fn link(name: &str, params: &[(&str, &str)]) -> String {
-    let page = by_name(name).unwrap_or_else(|| panic!("no page is named {name}"));
-    page.canonical()
-        .split('/')
-        .map(|part| match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
-            Some(param) => {
-                let value = params.iter().find(|(n, _)| *n == param).unwrap_or_else(|| panic!("{name}: no value for {{{param}}}")).1;
-                percent_encoding::utf8_percent_encode(value, SEGMENT).to_string()
-            }
-            None => part.to_owned(),
-        })
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
-/// The page a search result leads to (`hygo_data::search::Target`).
-pub fn search_link(target: hygo_data::search::Target, id: &str) -> String {
-    use hygo_data::search::Target;
-    let name = match target {
-        Target::Doctor => "doctor",
-        Target::Department => "department",
-        Target::Specialization => "specialization",
-        Target::Article => "article",
-    };
-    link(name, &[("id", id)])
 }
 
 fn matches(pattern: &'static str, segments: &[&str]) -> Option<Vec<(&'static str, String)>> {
@@ -325,18 +228,6 @@ fn matches(pattern: &'static str, segments: &[&str]) -> Option<Vec<(&'static str
     Some(params)
 }
 
-impl Page {
-    /// The canonical address of a page without parameters.
-    pub fn canonical(&self) -> &'static str {
-        self.paths[0]
-    }
-
-    /// Whether the page's first path has no parameter (it is one address, listed in the sitemap).
-    pub fn is_fixed(&self) -> bool {
-        !self.paths[0].contains('{')
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,19 +239,33 @@ mod tests {
     #[test]
     fn links_are_made_from_the_pages_patterns_and_lead_back_to_them() {
         use hygo_data::search::Target;
-        assert_eq!(link("doctors", &[]), "/doctors");
-        assert_eq!(link("doctor", &[("id", "4")]), "/doctors/4");
-        assert_eq!(link("about", &[]), "/about-us-HYGO", "the first path, not an alias");
-        for (target, id, name) in [
-            (Target::Doctor, "4", "doctor"),
-            (Target::Department, "cardiology", "department"),
-            (Target::Specialization, "allergist", "specialization"),
-            (Target::Article, "lab-sample-collection-at-home", "article"),
-            (Target::Department, "a b/c", "department"),
+        assert_eq!(url::DOCTORS.link(&[]), "/doctors");
+        assert_eq!(url::doctor(4), "/doctors/4");
+        assert_eq!(url::doctor_appointment(4), "/appointment/4");
+        assert_eq!(url::ABOUT.link(&[]), "/about-us-HYGO", "the first path, not an alias");
+        for (path, name, id) in [
+            (url::search_result(Target::Doctor, "4"), "doctor", "4"),
+            (url::search_result(Target::Department, "cardiology"), "department", "cardiology"),
+            (url::search_result(Target::Specialization, "allergist"), "specialization", "allergist"),
+            (url::search_result(Target::Article, "lab-sample-collection-at-home"), "article", "lab-sample-collection-at-home"),
+            (url::search_result(Target::Department, "a b/c"), "department", "a b/c"),
+            (url::department("a b/c"), "department", "a b/c"),
+            (url::specialization("x"), "specialization", "x"),
+            (url::service("lab"), "service", "lab"),
+            (url::article("y"), "article", "y"),
+            (url::doctor_appointment(7), "doctor-appointment", "7"),
         ] {
-            let path = search_link(target, id);
             assert_eq!(at(&path), Some((name, vec![("id", id.to_owned())])), "{path}");
         }
+    }
+
+    /// The routes and the pages are one list: the same names and paths in the same order.
+    #[test]
+    fn every_route_has_its_page_and_every_page_its_route() {
+        let routes: Vec<(&str, &[&str])> = url::ROUTES.iter().map(|r| (r.name, r.paths)).collect();
+        let pages: Vec<(&str, &[&str])> = PAGES.iter().map(|p| (p.name, p.paths)).collect();
+        assert_eq!(routes, pages);
+        assert!(PAGES.iter().all(|p| p.label == format!("page:{}", p.name)));
     }
 
     #[test]

@@ -4,7 +4,8 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
-use super::registry::{self, Found, Keep, Robots};
+use super::page::{Keep, Robots, Scope};
+use super::registry::{self, Found};
 use super::Props;
 use crate::cache::{self, Cached, Room};
 use crate::state::AppState;
@@ -54,8 +55,8 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
     actix_web::HttpMessage::extensions_mut(&req).insert(crate::metrics::PageAnswered(found.page.label));
     // A staff page: the session and the role, on the server, before anything is loaded.
     let staff = match found.page.scope {
-        registry::Scope::Public => None,
-        registry::Scope::Staff(need) => match crate::access::check(&req, &state, need).await {
+        Scope::Public => None,
+        Scope::Staff(need) => match crate::access::check(&req, &state, need).await {
             Ok(current) => current,
             Err(refused) => return denied(&req, refused),
         },

@@ -14,7 +14,7 @@ use ts_rs::TS;
 use hygo_data::receipts::{self, Receipt};
 use hygo_data::{catalogue, DataError};
 
-use super::registry::{Keep, Page};
+use super::page::{Keep, Page, Scope};
 
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -71,14 +71,14 @@ pub fn forget_expired(state: actix_web::web::Data<crate::state::AppState>) {
 /// is the staff console's (every one of them, the sign-in page too), on the page
 /// and on its props.
 pub fn keep_private(page: &Page, headers: &mut HeaderMap) {
-    if page.keep == Keep::Never || matches!(page.scope, super::registry::Scope::Staff(_)) {
+    if page.keep == Keep::Never || matches!(page.scope, Scope::Staff(_)) {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
         // The staff console's forms post to itself: with `no-referrer` browsers
         // send `Origin: null`, which the cross-site check refuses; `same-origin`
         // still names no address of the console to another site.
         let policy = match page.scope {
-            super::registry::Scope::Staff(_) => "same-origin",
-            super::registry::Scope::Public => "no-referrer",
+            Scope::Staff(_) => "same-origin",
+            Scope::Public => "no-referrer",
         };
         headers.insert(header::REFERRER_POLICY, HeaderValue::from_static(policy));
         headers.remove(header::ETAG);

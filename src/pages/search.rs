@@ -16,7 +16,7 @@ pub struct Data {
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let query: String = cx.query("q").unwrap_or_default().chars().take(100).collect();
-    let results = search::search(cx.db(), cx.clock(), &query, super::registry::search_link).await?;
+    let results = search::search(cx.db(), cx.clock(), &query, super::url::search_result).await?;
     let head = match query.trim() {
         "" => super::Head::meta("search"),
         q => super::Head::new(catalogue::fill(cx.meta("searchResults.title"), &[("query", q)]), cx.meta("search.description")),

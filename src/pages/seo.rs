@@ -1,13 +1,9 @@
 //! What search engines read besides the page: JSON-LD about the clinic and each
-//! doctor (schema.org), `/sitemap.xml` with every public URL, and `/robots.txt`.
+//! doctor (schema.org). `/sitemap.xml` and `/robots.txt` are `super::sitemap`'s.
 
-use actix_web::{web, HttpResponse};
 use serde_json::{json, Value};
 
 use hygo_data::catalogue::{self, Clinic};
-
-use crate::state::AppState;
-use crate::error::ApiError;
 
 /// A clinic as schema.org describes a medical clinic, from `catalogue/clinics.json`
 /// (the same record the pages show). Its `@id` is its card on the contact page.
@@ -63,9 +59,9 @@ pub fn physician(cx: &super::Cx<'_>, d: &hygo_data::Doctor) -> Option<Value> {
     Some(json!({
         "@context": "https://schema.org",
         "@type": "IndividualPhysician",
-        "@id": cx.url(&super::registry::link("doctor", &[("id", &d.id.to_string())])),
+        "@id": cx.url(&super::url::doctor(d.id)),
         "name": d.name,
-        "url": cx.url(&super::registry::link("doctor", &[("id", &d.id.to_string())])),
+        "url": cx.url(&super::url::doctor(d.id)),
         "description": d.bio,
         "medicalSpecialty": d.specialization,
         "knowsLanguage": d.languages,
@@ -73,43 +69,4 @@ pub fn physician(cx: &super::Cx<'_>, d: &hygo_data::Doctor) -> Option<Value> {
         "telephone": at.phone,
         "practicesAt": { "@id": clinic_id(at, public_url) }
     }))
-}
-
-/// Every public URL: the pages, every department, every doctor.
-pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let base = &state.config.public_url;
-    // Every page of one address that search engines may index, then those of each record.
-    let mut paths: Vec<String> = super::PAGES
-        .iter()
-        .filter(|p| p.is_fixed() && p.robots == super::Robots::Index && p.scope == super::registry::Scope::Public)
-        .map(|p| p.canonical().to_owned())
-        .collect();
-    paths.extend(catalogue::services().iter().map(|s| s.link.clone()));
-    paths.extend(super::news::articles().iter().filter_map(|a| a["id"].as_str()).map(|id| super::registry::link("article", &[("id", id)])));
-    paths.extend(catalogue::specializations().iter().map(|s| super::registry::link("specialization", &[("id", &s.id)])));
-    paths.extend(catalogue::departments().iter().map(|d| super::registry::link("department", &[("id", &d.slug)])));
-    // Once each (General Consultation is a page and a department), in order.
-    let mut seen = std::collections::HashSet::new();
-    paths.retain(|p| seen.insert(p.clone()));
-    let doctors = hygo_data::doctors::all(&state.db, &state.clock).await?;
-    paths.extend(doctors.iter().map(|d| super::registry::link("doctor", &[("id", &d.id.to_string())])));
-    paths.extend(doctors.iter().map(|d| super::registry::link("doctor-appointment", &[("id", &d.id.to_string())])));
-    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-    for p in paths {
-        xml.push_str(&format!("  <url><loc>{}</loc></url>\n", xml_escape(&format!("{base}{p}"))));
-    }
-    xml.push_str("</urlset>\n");
-    Ok(HttpResponse::Ok().content_type("application/xml; charset=utf-8").body(xml))
-}
-
-pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
-    let body = format!(
-        "User-agent: *\nDisallow: /api/\nDisallow: /appointments/\nDisallow: /newsletter/\nDisallow: /unsubscribe\nSitemap: {}/sitemap.xml\n",
-        state.config.public_url
-    );
-    HttpResponse::Ok().content_type("text/plain; charset=utf-8").body(body)
-}
-
-fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
 }

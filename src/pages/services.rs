@@ -35,6 +35,6 @@ pub async fn load_one(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     };
     let about = if service.long_description.trim().is_empty() { &service.description } else { &service.long_description };
     let head = super::Head::new(catalogue::fill(title, &[("name", &service.name)]), super::first_sentences(about, 160))
-        .canonical(super::registry::link("service", &[("id", &service.id)]));
+        .canonical(super::url::service(&service.id));
     Ok(super::Loaded::ok(super::PageData::Service(OneData { service: Some(service) }), head))
 }

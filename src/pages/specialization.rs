@@ -33,6 +33,6 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     };
     let fields = [("name", spec.name.as_str()), ("count", count.as_str())];
     let head = super::Head::new(catalogue::fill(cx.meta("specialization.title"), &fields), catalogue::fill(description, &fields))
-        .canonical(super::registry::link("specialization", &[("id", &spec.id)]));
+        .canonical(super::url::specialization(&spec.id));
     Ok(super::Loaded::ok(super::PageData::Specialization(Data { specialization: Some(spec), doctors: found, department }), head))
 }

@@ -1,4 +1,4 @@
-//! The staff console's pages (`registry::Scope::Staff`): their data functions.
+//! The staff console's pages (`Scope::Staff` in the registry): their data functions.
 //! The session was checked before any of these runs (`crate::staff::guard`); they
 //! read it from `Cx::staff`. Their writes are `crate::staff::actions`.
 
@@ -9,7 +9,7 @@ use ts_rs::TS;
 use hygo_data::audit;
 use hygo_data::inbox::lists::{self, Counts, Day, Detail, Filter, Row};
 use hygo_data::inbox::messages::{self, Item, Kind};
-use hygo_data::inbox::{Status, Step};
+use hygo_data::status::{Status, Step};
 use hygo_data::staff::accounts::{self, Account};
 use hygo_data::staff::sessions::{self, Current, Own};
 use hygo_data::staff::{sign_in, totp, Role};
@@ -166,7 +166,7 @@ pub async fn inbox(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     let filter = Filter {
         status: cx.query("status").and_then(|s| Status::parse(&s)),
         doctor_id: cx.query("doctor").and_then(|d| d.parse().ok()),
-        date: cx.query("date").and_then(|d| appointments::parse_date(&d)),
+        date: cx.query("date").and_then(|d| hygo_data::ist::parse_date(&d)),
     };
     let page = page_number(cx);
     let (rows, pages) = lists::list(cx.db(), &filter, page).await?;
@@ -225,7 +225,7 @@ pub async fn appointment(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     let reschedule = match &request {
         Some(r) if r.next.contains(&Step::Reschedule) => {
             let doctor_id = cx.query("doctor").and_then(|d| d.parse().ok()).filter(|id| doctors.iter().any(|d| d.id == *id)).unwrap_or(r.row.doctor_id);
-            let date = cx.query("date").and_then(|d| appointments::parse_date(&d)).or_else(|| appointments::parse_date(&r.row.date)).map_or(today, |d| d.max(today));
+            let date = cx.query("date").and_then(|d| hygo_data::ist::parse_date(&d)).or_else(|| hygo_data::ist::parse_date(&r.row.date)).map_or(today, |d| d.max(today));
             let day = appointments::day_slots(cx.db(), cx.clock(), doctor_id, date).await?;
             Some(Reschedule { doctor_id, date: date.to_string(), free: day.available_slots, availability: day.availability })
         }
@@ -266,7 +266,7 @@ pub struct DayData {
 
 pub async fn day(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     expire_due(cx).await;
-    let date: NaiveDate = cx.query("date").and_then(|d| appointments::parse_date(&d)).unwrap_or_else(|| cx.clock().today());
+    let date: NaiveDate = cx.query("date").and_then(|d| hygo_data::ist::parse_date(&d)).unwrap_or_else(|| cx.clock().today());
     let doctors = doctors(cx).await?;
     let doctor = cx.query("doctor").and_then(|d| d.parse::<i32>().ok()).or(doctors.first().map(|d| d.id));
     let day = match doctor {
@@ -326,7 +326,7 @@ pub struct LeaveData {
     /// The doctor shown (`?doctor=`, else the first); None when there are no doctors.
     pub doctor: Option<i32>,
     /// Their current and coming leave, with the requests on it.
-    pub periods: Vec<hygo_data::leave::Listed>,
+    pub periods: Vec<hygo_data::inbox::affected::LeaveListed>,
     pub today: String,
     /// Admins add and remove leave; the desk sees it and the requests on it.
     pub can_edit: bool,
@@ -338,7 +338,7 @@ pub async fn leave(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     let doctor = asked.or(doctors.first().map(|d| d.id));
     let today = cx.clock().today();
     let periods = match doctor {
-        Some(id) => hygo_data::leave::listed(cx.db(), id, today).await?,
+        Some(id) => hygo_data::inbox::affected::leave(cx.db(), id, today).await?,
         None => Vec::new(),
     };
     let can_edit = cx.staff.is_some_and(|c| crate::access::ADMIN.contains(&c.role));
@@ -528,7 +528,7 @@ pub struct HoursData {
     pub clinics: Vec<Choice>,
     pub week: Vec<HoursDay>,
     /// Changes of hours from today on, with the requests each leaves without a slot.
-    pub changes: Vec<hygo_data::schedule::Listed>,
+    pub changes: Vec<hygo_data::inbox::affected::Listed>,
     pub today: String,
     pub can_edit: bool,
 }
@@ -556,7 +556,7 @@ pub async fn hours(cx: &Cx<'_>) -> Result<Loaded, DataError> {
                 .collect();
             week.push(HoursDay { weekday, fields });
         }
-        changes = schedule::changes(cx.db(), d.id, today).await?;
+        changes = hygo_data::inbox::affected::changes(cx.db(), d.id, today).await?;
     }
     let found = row.is_some();
     let data = PageData::StaffHours(HoursData {
@@ -577,7 +577,7 @@ pub async fn hours(cx: &Cx<'_>) -> Result<Loaded, DataError> {
 pub struct ClosuresData {
     pub clinics: Vec<Choice>,
     /// From today on, each with the requests it leaves without a slot.
-    pub closures: Vec<hygo_data::schedule::Listed>,
+    pub closures: Vec<hygo_data::inbox::affected::Listed>,
     pub today: String,
     pub can_edit: bool,
 }
@@ -586,7 +586,7 @@ pub async fn closures(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     let today = cx.clock().today();
     let data = ClosuresData {
         clinics: clinic_choices(),
-        closures: hygo_data::schedule::closures(cx.db(), today).await?,
+        closures: hygo_data::inbox::affected::closures(cx.db(), today).await?,
         today: today.to_string(),
         can_edit: is_admin(cx),
     };
@@ -632,20 +632,15 @@ pub struct WeekData {
 
 pub async fn week(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     use chrono::{Datelike, Duration};
-    use hygo_data::entities::{appointment, doctor};
+    use hygo_data::entities::doctor;
     use hygo_data::schedule;
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
     let today = cx.clock().today();
-    let asked = cx.query("from").and_then(|d| appointments::parse_date(&d)).unwrap_or(today);
+    let asked = cx.query("from").and_then(|d| hygo_data::ist::parse_date(&d)).unwrap_or(today);
     let monday = asked - Duration::days(asked.weekday().num_days_from_monday() as i64);
     let days: Vec<NaiveDate> = (0..7).map(|i| monday + Duration::days(i)).collect();
     let rows = doctor::Entity::find().filter(doctor::Column::RetiredOn.is_null()).all(cx.db()).await?;
-    let held = appointment::Entity::find()
-        .filter(appointment::Column::Date.gte(days[0].to_string()))
-        .filter(appointment::Column::Date.lte(days[6].to_string()))
-        .filter(appointment::Column::Status.is_in(Status::HOLDING_SLOT))
-        .all(cx.db())
-        .await?;
+    let held = hygo_data::appointments::holding(cx.db(), hygo_data::appointments::Held::between(days[0], days[6])).await?;
     let mut doctors = Vec::with_capacity(rows.len());
     for d in rows {
         let leave = hygo_data::leave::schedule(cx.db(), d.id, days[0]).await?;

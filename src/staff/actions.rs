@@ -16,7 +16,8 @@ use serde_json::{json, Map, Value};
 
 use hygo_data::audit::Actor;
 use hygo_data::form::{Invalid, Message, WriteError};
-use hygo_data::inbox::{self, messages::Kind, NewSlot, Step};
+use hygo_data::inbox::{self, messages::Kind, NewSlot};
+use hygo_data::status::Step;
 use hygo_data::staff::sessions::{self, Current, Ending, Stage};
 use hygo_data::staff::{accounts, sign_in, Role};
 

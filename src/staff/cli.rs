@@ -24,7 +24,7 @@ pub const USAGE: &str = "usage:
 /// a wrong command line, 1 for a refusal).
 pub async fn run(config: &Config, args: &[&str]) -> Result<String, (u8, String)> {
     let usage = || (2, USAGE.to_owned());
-    let db = hygo_data::db::connect(&config.database_url).await.map_err(|e| (1, format!("database: {e}")))?;
+    let db = hygo_data::connect(&config.database_url).await.map_err(|e| (1, format!("database: {e}")))?;
     let actor = Actor { id: None, name: "cli".to_owned() };
     let refused = |e: WriteError| match e {
         WriteError::Invalid(invalid) => (1, invalid.summary(hygo_data::catalogue::LANGUAGES[0])),

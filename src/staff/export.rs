@@ -10,7 +10,7 @@ use chrono::Duration;
 use serde::Deserialize;
 use serde_json::json;
 
-use hygo_data::appointments::parse_date;
+use hygo_data::ist::parse_date;
 use hygo_data::audit::{self, Actor, Target};
 use hygo_data::catalogue::{fill, message};
 use hygo_data::inbox::lists::{self, EXPORT_MAX_DAYS};

@@ -54,7 +54,12 @@ function ScrollManager() {
   return null;
 }
 
-/** Marks <html data-hydrated="true"> once React owns the page (the browser tests wait for it). */
+/**
+ * Marks <html data-hydrated="true"> once React owns the page (the browser tests
+ * wait for it). It sits after the page inside the page's Suspense boundary: React
+ * may hydrate that boundary in a later commit than the frame, and effects run in
+ * tree order, so by the mark the page's own effects (the hero's timers) have run.
+ */
 function HydrationMark() {
   useEffect(() => {
     document.documentElement.setAttribute("data-hydrated", "true");
@@ -86,9 +91,9 @@ function Frame() {
     return (
       <>
         <ScrollManager />
-        <HydrationMark />
         <Suspense fallback={<Spinner label={t.loadingPage} />}>
           <CurrentPage />
+          <HydrationMark />
         </Suspense>
       </>
     );
@@ -96,13 +101,13 @@ function Frame() {
   return (
     <>
       <ScrollManager />
-      <HydrationMark />
       <a href="#main" className="skip-link">{t.skipToMain}</a>
       <Header />
       <main id="main" tabIndex={-1}>
         {/* A page's module is fetched on a visitor's first visit to it (see lib/pages). */}
         <Suspense fallback={<Spinner label={t.loadingPage} />}>
           <CurrentPage />
+          <HydrationMark />
         </Suspense>
       </main>
       <Footer />

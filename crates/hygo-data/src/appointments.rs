@@ -24,9 +24,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::entities::{appointment, doctor};
 use crate::form::{Check, Invalid, Message, WriteError};
-use crate::ist::{self, Clock};
+use crate::ist::{self, parse_date, Clock};
 use crate::slots::{self, Minutes};
-use crate::inbox::Status;
+use crate::status::Status;
 use crate::notices::Notices;
 use crate::{catalogue, leave, receipts, refs, schedule, DataError, Db};
 
@@ -264,12 +264,8 @@ async fn too_many_pending(
     clock: &Clock,
     saved: &appointment::Model,
 ) -> Result<Option<(&'static str, Message)>, DataError> {
-    let pending = appointment::Entity::find()
-        .filter(Condition::any().add(appointment::Column::PhoneKey.eq(&saved.phone_key)).add(appointment::Column::Email.eq(&saved.email)))
-        .filter(appointment::Column::Status.is_in(Status::HOLDING_SLOT))
-        .filter(appointment::Column::Date.gte(clock.today().to_string()))
-        .all(txn)
-        .await?;
+    let person = Held { person: Some((&saved.phone_key, &saved.email)), ..Held::from(clock.today()) };
+    let pending = holding(txn, person).await?;
     // The message names neither doctor nor day: it says nothing about the
     // requests already made that the person asking does not know.
     let by_phone = pending.iter().filter(|a| a.phone_key == saved.phone_key).count();
@@ -452,28 +448,67 @@ fn check_date(c: &mut Check, clock: &Clock, value: Option<&str>) -> Option<Naive
     }
 }
 
-/// Strictly YYYY-MM-DD (chrono alone would also take "2026-1-5").
-pub fn parse_date(text: &str) -> Option<NaiveDate> {
-    let b = text.as_bytes();
-    let shape = b.len() == 10 && b[4] == b'-' && b[7] == b'-' && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
-    if !shape {
-        return None;
-    }
-    NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
-}
-
 fn is_past(clock: &Clock, date: NaiveDate, t: Minutes) -> bool {
     let now = clock.now();
     // A slot that has started is past: it can no longer be reached in time.
     date < now.date() || (date == now.date() && t <= now.time().num_seconds_from_midnight() / 60)
 }
 
+/// Which requests that hold a slot to read (`holding`): of one doctor or of
+/// all, on a day or over days (open-ended without `until`), of one person.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Held<'a> {
+    pub doctor: Option<i32>,
+    pub from: Option<NaiveDate>,
+    pub until: Option<NaiveDate>,
+    /// A person: their phone (as `phone_key` makes it) or their e-mail address.
+    pub person: Option<(&'a str, &'a str)>,
+}
+
+impl Held<'_> {
+    /// Everyone's requests on one day.
+    pub fn on(date: NaiveDate) -> Self {
+        Held { from: Some(date), until: Some(date), ..Held::default() }
+    }
+
+    /// Everyone's requests from one day to another, both included.
+    pub fn between(from: NaiveDate, until: NaiveDate) -> Self {
+        Held { from: Some(from), until: Some(until), ..Held::default() }
+    }
+
+    /// Everyone's requests from a day on.
+    pub fn from(date: NaiveDate) -> Self {
+        Held { from: Some(date), ..Held::default() }
+    }
+
+    /// Only one doctor's.
+    pub fn of_doctor(self, doctor_id: i32) -> Self {
+        Held { doctor: Some(doctor_id), ..self }
+    }
+}
+
+/// The requests that hold a slot (`Status::HOLDING_SLOT`, the unique index's
+/// statuses) that `which` names, by day and time: the one query for them.
+pub async fn holding(conn: &impl ConnectionTrait, which: Held<'_>) -> Result<Vec<appointment::Model>, DataError> {
+    use sea_orm::QueryOrder;
+    let mut q = appointment::Entity::find().filter(appointment::Column::Status.is_in(Status::HOLDING_SLOT));
+    if let Some(id) = which.doctor {
+        q = q.filter(appointment::Column::DoctorId.eq(id));
+    }
+    if let Some(from) = which.from {
+        q = q.filter(appointment::Column::Date.gte(from.to_string()));
+    }
+    if let Some(until) = which.until {
+        q = q.filter(appointment::Column::Date.lte(until.to_string()));
+    }
+    if let Some((phone_key, email)) = which.person {
+        q = q.filter(Condition::any().add(appointment::Column::PhoneKey.eq(phone_key)).add(appointment::Column::Email.eq(email)));
+    }
+    Ok(q.order_by_asc(appointment::Column::Date).order_by_asc(appointment::Column::StartTime).all(conn).await?)
+}
+
 async fn held_slots(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Vec<Minutes>, DataError> {
-    let mut held: Vec<Minutes> = appointment::Entity::find()
-        .filter(appointment::Column::DoctorId.eq(doctor_id))
-        .filter(appointment::Column::Date.eq(date.to_string()))
-        .filter(appointment::Column::Status.is_in(Status::HOLDING_SLOT))
-        .all(db)
+    let mut held: Vec<Minutes> = holding(db, Held::on(date).of_doctor(doctor_id))
         .await?
         .iter()
         .filter_map(|a| slots::parse_time(&a.start_time))

@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use crate::entities::card_request;
 use crate::form::{Check, WriteError};
 use crate::notices::Notices;
-use crate::refs::Stored;
-use crate::{catalogue, ist, receipts, refs, DataError, Db};
+use crate::intake::{self, Stored};
+use crate::{catalogue, ist, receipts, DataError, Db};
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -46,6 +46,6 @@ pub async fn create(db: &Db, req: CardRequest, receipt: Option<receipts::Kind>, 
     };
     let plan = catalogue::card_types().iter().find(|c| c.id == kind).and_then(|c| c.labels.first().cloned()).unwrap_or_else(|| kind.clone());
     let mails = |reference: &str| notices.request_received("card", reference, &plan);
-    let stored = refs::insert(db, receipt, row, |r| r.id, mails).await.map_err(DataError::from)?;
+    let stored = intake::insert(db, receipt, row, |r| r.id, mails).await.map_err(DataError::from)?;
     Ok(Stored { id: stored.row.id, reference: stored.reference, receipt: stored.receipt })
 }

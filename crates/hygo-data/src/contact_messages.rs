@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use crate::entities::contact_message;
 use crate::form::{Check, WriteError};
 use crate::notices::Notices;
-use crate::refs::Stored;
-use crate::{catalogue, ist, receipts, refs, DataError, Db};
+use crate::intake::{self, Stored};
+use crate::{catalogue, ist, receipts, DataError, Db};
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(default)]
@@ -59,6 +59,6 @@ pub async fn create(db: &Db, req: ContactRequest, receipt: Option<receipts::Kind
     };
     let summary = clinic.map_or_else(|| catalogue::message("mail.contactAnyClinic").to_owned(), |c| c.name.clone());
     let mails = |reference: &str| notices.request_received("contact", reference, &summary);
-    let stored = refs::insert(db, receipt, row, |r| r.id, mails).await.map_err(DataError::from)?;
+    let stored = intake::insert(db, receipt, row, |r| r.id, mails).await.map_err(DataError::from)?;
     Ok(Stored { id: stored.row.id, reference: stored.reference, receipt: stored.receipt })
 }

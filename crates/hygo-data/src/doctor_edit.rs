@@ -199,17 +199,9 @@ pub async fn set_retired(db: &Db, actor: &Actor, id: i32, retire: bool, today: c
 /// The requests still to come that hold a slot with a doctor: a retired
 /// doctor's page lists them for the desk to move or decline.
 pub async fn upcoming(db: &Db, doctor_id: i32, today: chrono::NaiveDate) -> Result<Vec<crate::inbox::lists::Row>, DataError> {
-    use crate::entities::appointment;
-    use crate::inbox::{lists, Status};
-    use sea_orm::QueryOrder;
-    let rows = appointment::Entity::find()
-        .filter(appointment::Column::DoctorId.eq(doctor_id))
-        .filter(appointment::Column::Status.is_in(Status::HOLDING_SLOT))
-        .filter(appointment::Column::Date.gte(today.to_string()))
-        .order_by_asc(appointment::Column::Date)
-        .order_by_asc(appointment::Column::StartTime)
-        .all(db)
-        .await?;
+    use crate::appointments::{holding, Held};
+    use crate::inbox::lists;
+    let rows = holding(db, Held::from(today).of_doctor(doctor_id)).await?;
     let (names, cutoff) = (lists::doctor_names(db).await?, lists::promise_cutoff());
     Ok(rows.iter().map(|a| lists::row_of(a, &names, &cutoff)).collect())
 }

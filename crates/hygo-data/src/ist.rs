@@ -4,6 +4,16 @@
 
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, SecondsFormat, Utc};
 
+/// Strictly YYYY-MM-DD (chrono alone would also take "2026-1-5").
+pub fn parse_date(text: &str) -> Option<NaiveDate> {
+    let b = text.as_bytes();
+    let shape = b.len() == 10 && b[4] == b'-' && b[7] == b'-' && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+    if !shape {
+        return None;
+    }
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
+}
+
 pub fn offset() -> FixedOffset {
     FixedOffset::east_opt(5 * 3600 + 30 * 60).expect("+05:30 is a valid offset")
 }

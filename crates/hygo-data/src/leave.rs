@@ -177,7 +177,7 @@ pub async fn exceptions(db: &Db, doctor: &doctor::Model, periods: &[Period]) -> 
                 .map(|c| c.day),
         )
     {
-        dates.extend(crate::appointments::parse_date(&day));
+        dates.extend(crate::ist::parse_date(&day));
     }
     let mut out = BTreeMap::new();
     for date in dates {
@@ -197,65 +197,15 @@ pub fn working_days(hours: &[office_hours::Model]) -> Vec<u32> {
 
 fn period_of(row: &doctor_leave::Model) -> Result<Period, DataError> {
     let corrupt = |what: &str| DataError::Corrupt { what: format!("doctor_leave {}", row.id), detail: format!("{what} is not YYYY-MM-DD") };
-    let from = crate::appointments::parse_date(&row.starts_on).ok_or_else(|| corrupt("starts_on"))?;
+    let from = crate::ist::parse_date(&row.starts_on).ok_or_else(|| corrupt("starts_on"))?;
     let until = match &row.ends_on {
-        Some(text) => Some(crate::appointments::parse_date(text).ok_or_else(|| corrupt("ends_on"))?),
+        Some(text) => Some(crate::ist::parse_date(text).ok_or_else(|| corrupt("ends_on"))?),
         None => None,
     };
     Ok(Period { from, until })
 }
 
 // ---- The console: leave as staff set it (issue 16, `/staff/leave`) -------------
-
-/// A doctor's leave as the console lists it: its dates, the note for staff, and
-/// the requests that hold a slot on one of its days (the desk reschedules or
-/// declines them; nothing is ever cancelled silently).
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(rename = "StaffLeavePeriod")]
-pub struct Listed {
-    pub id: i32,
-    /// YYYY-MM-DD, the first day.
-    pub from: String,
-    /// YYYY-MM-DD, the last day; None: until further notice.
-    pub until: Option<String>,
-    pub note: Option<String>,
-    pub affected: Vec<crate::inbox::lists::Row>,
-}
-
-/// A doctor's current and coming leave, by start, each with the requests on it from `today` on.
-pub async fn listed(db: &Db, doctor_id: i32, today: NaiveDate) -> Result<Vec<Listed>, DataError> {
-    use crate::entities::appointment;
-    use crate::inbox::{lists, Status};
-    let rows = doctor_leave::Entity::find()
-        .filter(doctor_leave::Column::DoctorId.eq(doctor_id))
-        .filter(Condition::any().add(doctor_leave::Column::EndsOn.is_null()).add(doctor_leave::Column::EndsOn.gte(today.to_string())))
-        .order_by_asc(doctor_leave::Column::StartsOn)
-        .all(db)
-        .await?;
-    let (doctors, cutoff) = (lists::doctor_names(db).await?, lists::promise_cutoff());
-    let mut out = Vec::with_capacity(rows.len());
-    for row in rows {
-        let first = row.starts_on.clone().max(today.to_string());
-        let mut on_it = appointment::Entity::find()
-            .filter(appointment::Column::DoctorId.eq(doctor_id))
-            .filter(appointment::Column::Status.is_in(Status::HOLDING_SLOT))
-            .filter(appointment::Column::Date.gte(first));
-        if let Some(last) = &row.ends_on {
-            on_it = on_it.filter(appointment::Column::Date.lte(last.clone()));
-        }
-        let affected = on_it
-            .order_by_asc(appointment::Column::Date)
-            .order_by_asc(appointment::Column::StartTime)
-            .all(db)
-            .await?
-            .iter()
-            .map(|a| lists::row_of(a, &doctors, &cutoff))
-            .collect();
-        out.push(Listed { id: row.id, from: row.starts_on, until: row.ends_on, note: row.note, affected });
-    }
-    Ok(out)
-}
 
 /// Leave as the console's form sends it.
 #[derive(Debug, Clone, Default)]
@@ -289,7 +239,7 @@ pub async fn add(db: &Db, actor: &crate::audit::Actor, leave: NewLeave<'_>, toda
                 None
             }
             None => None,
-            Some(v) => crate::appointments::parse_date(v).or_else(|| {
+            Some(v) => crate::ist::parse_date(v).or_else(|| {
                 c.fail(field, Message::new("appointment.dateFormat"));
                 None
             }),

@@ -17,6 +17,7 @@ pub mod doctors;
 pub mod entities;
 pub mod form;
 pub mod inbox;
+pub mod intake;
 pub mod ist;
 pub mod leave;
 pub mod mail;
@@ -30,11 +31,14 @@ pub mod search;
 pub mod schedule;
 pub mod secrets;
 pub mod seed;
+pub mod setup;
 pub mod slots;
 pub mod staff;
+pub mod status;
 pub mod weekday;
 
-pub use db::{connect, Db};
+pub use db::Db;
+pub use setup::connect;
 pub use doctors::Doctor;
 
 /// A failure of the data layer. Callers turn it into a 500/503 and log it; the
@@ -45,7 +49,7 @@ pub enum DataError {
     Db(#[from] sea_orm::DbErr),
     #[error("bad data in {what}: {detail}")]
     Corrupt { what: String, detail: String },
-    /// Data was expected and is not there (`db::connect_expecting`).
+    /// Data was expected and is not there (`setup::connect_expecting`).
     #[error("{0}")]
     Missing(String),
     /// The database cannot keep a write now (`db::Fault`): gone, replaced, read-only.

@@ -24,11 +24,11 @@ pub struct Mail {
     pub calendar: Option<String>,
 }
 
-/// The confirmation e-mail of a newsletter sign-up: its link, and nothing about
-/// the person (they may not be the one who typed the address).
-pub fn newsletter_confirm(email: &str, token: &str, public_url: &str) -> Mail {
+/// The confirmation e-mail of a newsletter sign-up: its link, valid for `days`
+/// days, and nothing about the person (they may not be the one who typed the address).
+pub fn newsletter_confirm(email: &str, token: &str, public_url: &str, days: i64) -> Mail {
     let link = format!("{public_url}/newsletter/confirm?token={token}");
-    let days = crate::newsletter::CONFIRM_DAYS.to_string();
+    let days = days.to_string();
     message(email, "mail.confirmSubject", "mail.confirmBody", &[("link", &link), ("days", &days)], None)
 }
 
@@ -245,7 +245,7 @@ mod tests {
 
     fn all() -> Vec<Mail> {
         vec![
-            newsletter_confirm("kavya@example.in", "t0k3n", "https://hygo.test"),
+            newsletter_confirm("kavya@example.in", "t0k3n", "https://hygo.test", 7),
             newsletter_already("kavya@example.in", "t0k3n", "https://hygo.test"),
             clinic_new_request("care@hygo.in", "appointment", "HY-7K3QX", "Dr. Ananya Mehta, Thu 7 Nov 2030, 10:00 AM", "https://hygo.test/staff/appointments/HY-7K3QX"),
             clinic_new_request("care@hygo.in", "card", "HC-2B9LM", "Family plan", "https://hygo.test/staff/cards/HC-2B9LM"),

@@ -14,7 +14,7 @@ use chrono::{NaiveDate, Utc};
 
 use crate::calendar::{self, Method, Visit};
 use crate::entities::appointment;
-use crate::inbox::Status;
+use crate::status::Status;
 use crate::mail::{self, Mail};
 use crate::{catalogue, ist, slots};
 

@@ -19,7 +19,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, QueryFilter
 use serde::Serialize;
 
 use crate::audit::{self, Actor, Target};
-use crate::entities::{appointment, clinic_closure, doctor, hour_change, office_hours};
+use crate::entities::{clinic_closure, doctor, hour_change, office_hours};
 use crate::form::{Check, Invalid, Message, WriteError};
 use crate::slots::{self, Minutes, Range, SLOT_MINUTES};
 use crate::{catalogue, DataError, Db};
@@ -163,7 +163,7 @@ pub async fn hours_on(db: &Db, doctor: &doctor::Model, date: NaiveDate) -> Resul
 /// calendar invitation name it).
 pub async fn clinic_of_visit(db: &Db, doctor_id: i32, date: &str, start: &str) -> Result<Option<&'static catalogue::Clinic>, DataError> {
     let Some(doctor) = doctor::Entity::find_by_id(doctor_id).one(db).await? else { return Ok(None) };
-    let (Some(day), Some(t)) = (crate::appointments::parse_date(date), slots::parse_time(start)) else {
+    let (Some(day), Some(t)) = (crate::ist::parse_date(date), slots::parse_time(start)) else {
         return Ok(catalogue::find_clinic(&doctor.clinic_id));
     };
     let (hours, _) = hours_on(db, &doctor, day).await?;
@@ -207,7 +207,7 @@ pub struct PublicClosure {
 }
 
 impl PublicClosure {
-    fn of(row: &clinic_closure::Model) -> Self {
+    pub(crate) fn of(row: &clinic_closure::Model) -> Self {
         let time = |t: &Option<String>| t.as_deref().and_then(slots::parse_time).map(time_text);
         PublicClosure {
             clinic_name: catalogue::find_clinic(&row.clinic_id).map(|c| c.name.clone()).unwrap_or_default(),
@@ -344,111 +344,6 @@ fn week_json(week: &[(i16, String, Range)]) -> serde_json::Value {
     serde_json::json!(out)
 }
 
-/// A change of hours, or a closure, as the console lists it: with the requests
-/// that hold a slot it no longer offers (the desk moves or declines them).
-#[derive(Debug, Clone, Serialize, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(rename = "StaffDayChange")]
-pub struct Listed {
-    pub id: i32,
-    /// YYYY-MM-DD.
-    pub date: String,
-    /// For a change of hours: the doctor's id and name.
-    pub doctor_id: Option<i32>,
-    pub doctor: Option<String>,
-    /// The clinic (a closure's, or a change's when not the doctor's own).
-    pub clinic: Option<String>,
-    /// A change: "9:00 AM - 1:00 PM" ("" for no hours). A closure: from and until ("" for the edge of the day).
-    pub hours: String,
-    pub from: Option<String>,
-    pub until: Option<String>,
-    /// A change's staff note; a closure's public note.
-    pub note: Option<String>,
-    pub affected: Vec<crate::inbox::lists::Row>,
-}
-
-/// The requests on `date` (of one doctor, or of any) that hold a slot the day no longer offers.
-async fn affected_on(db: &Db, date: &str, doctor_id: Option<i32>) -> Result<Vec<crate::inbox::lists::Row>, DataError> {
-    use crate::inbox::{lists, Status};
-    let mut q = appointment::Entity::find()
-        .filter(appointment::Column::Date.eq(date))
-        .filter(appointment::Column::Status.is_in(Status::HOLDING_SLOT));
-    if let Some(id) = doctor_id {
-        q = q.filter(appointment::Column::DoctorId.eq(id));
-    }
-    let held = q.order_by_asc(appointment::Column::StartTime).all(db).await?;
-    let Some(day) = crate::appointments::parse_date(date) else { return Ok(Vec::new()) };
-    let (names, cutoff) = (lists::doctor_names(db).await?, lists::promise_cutoff());
-    let mut doctors: HashMap<i32, DayPlan> = HashMap::new();
-    let mut out = Vec::new();
-    for a in &held {
-        if !doctors.contains_key(&a.doctor_id) {
-            let plan = match doctor::Entity::find_by_id(a.doctor_id).one(db).await? {
-                Some(d) => day_plan(db, &d, day).await?,
-                None => DayPlan::default(),
-            };
-            doctors.insert(a.doctor_id, plan);
-        }
-        let offered = slots::parse_time(&a.start_time).is_some_and(|t| doctors[&a.doctor_id].grid.contains(&t));
-        if !offered {
-            out.push(lists::row_of(a, &names, &cutoff));
-        }
-    }
-    Ok(out)
-}
-
-/// A doctor's changes of hours from `today` on, by date.
-pub async fn changes(db: &Db, doctor_id: i32, today: NaiveDate) -> Result<Vec<Listed>, DataError> {
-    let rows = hour_change::Entity::find()
-        .filter(hour_change::Column::DoctorId.eq(doctor_id))
-        .filter(hour_change::Column::Day.gte(today.to_string()))
-        .order_by_asc(hour_change::Column::Day)
-        .all(db)
-        .await?;
-    let mut out = Vec::with_capacity(rows.len());
-    for row in rows {
-        out.push(Listed {
-            id: row.id,
-            affected: affected_on(db, &row.day, Some(doctor_id)).await?,
-            date: row.day,
-            doctor_id: Some(doctor_id),
-            doctor: None,
-            clinic: row.clinic_id,
-            hours: row.hours,
-            from: None,
-            until: None,
-            note: row.note,
-        });
-    }
-    Ok(out)
-}
-
-/// The closures from `today` on, by date, each with the requests it leaves without a slot.
-pub async fn closures(db: &Db, today: NaiveDate) -> Result<Vec<Listed>, DataError> {
-    let rows = clinic_closure::Entity::find()
-        .filter(clinic_closure::Column::Day.gte(today.to_string()))
-        .order_by_asc(clinic_closure::Column::Day)
-        .all(db)
-        .await?;
-    let mut out = Vec::with_capacity(rows.len());
-    for row in rows {
-        let public = PublicClosure::of(&row);
-        out.push(Listed {
-            id: row.id,
-            affected: affected_on(db, &row.day, None).await?,
-            date: row.day,
-            doctor_id: None,
-            doctor: None,
-            clinic: Some(row.clinic_id),
-            hours: String::new(),
-            from: public.from,
-            until: public.until,
-            note: Some(row.note),
-        });
-    }
-    Ok(out)
-}
-
 /// A date from a console form: YYYY-MM-DD, today or later.
 fn check_day(c: &mut Check, field: &str, value: Option<&str>, today: NaiveDate) -> Option<NaiveDate> {
     match value.map(str::trim).filter(|v| !v.is_empty()) {
@@ -456,7 +351,7 @@ fn check_day(c: &mut Check, field: &str, value: Option<&str>, today: NaiveDate) 
             c.fail(field, Message::new("appointment.dateRequired"));
             None
         }
-        Some(v) => match crate::appointments::parse_date(v) {
+        Some(v) => match crate::ist::parse_date(v) {
             None => {
                 c.fail(field, Message::new("appointment.dateFormat"));
                 None
@@ -645,7 +540,7 @@ pub async fn closed_days(db: &Db, from: NaiveDate, until: NaiveDate) -> Result<V
         .filter(Condition::all().add(clinic_closure::Column::StartsAt.is_null()).add(clinic_closure::Column::EndsAt.is_null()))
         .all(db)
         .await?;
-    Ok(rows.iter().filter_map(|r| Some((r.clinic_id.clone(), crate::appointments::parse_date(&r.day)?))).collect())
+    Ok(rows.iter().filter_map(|r| Some((r.clinic_id.clone(), crate::ist::parse_date(&r.day)?))).collect())
 }
 
 #[cfg(test)]

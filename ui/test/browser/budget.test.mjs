@@ -11,7 +11,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
-import { serverAndBrowser, ROUTES } from "./harness.mjs";
+import { serverAndBrowser, hydrated, ROUTES } from "./harness.mjs";
 
 const env = serverAndBrowser();
 const TOTAL = 200 * 1024;
@@ -65,6 +65,10 @@ async function weigh(path, unreadable) {
       ));
     });
     await page.goto(`${env.server.base}${path}`, { waitUntil: "networkidle" });
+    // The network can be idle before a busy machine has hydrated the page, and a
+    // timer set after the clock is run forward would never fire: wait for the
+    // page's effects (the mark comes after them).
+    await hydrated(page);
     loaded = true;
     // What the page fetches by itself later on: run its timers forward, then let the fetches finish.
     await page.clock.fastForward(LEFT_ALONE_MS);

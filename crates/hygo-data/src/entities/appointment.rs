@@ -2,7 +2,7 @@ use sea_orm::entity::prelude::*;
 
 /// An appointment request. The database holds at most one request per doctor,
 /// date and start time among those whose status holds the slot
-/// (`crate::inbox::Status::holds_slot`).
+/// (`crate::status::Status::holds_slot`).
 #[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
 #[sea_orm(table_name = "appointments")]
 pub struct Model {
@@ -33,7 +33,7 @@ pub struct Model {
     pub policy_number: String,
     pub is_new_patient: bool,
     pub created_at: String,
-    /// `crate::inbox::Status`, as its text: `requested`, `confirmed`… (migration 10).
+    /// `crate::status::Status`, as its text: `requested`, `confirmed`… (migration 10).
     pub status: String,
     /// The calendar invitation's version (RFC 5545 `SEQUENCE`), raised on a reschedule.
     pub sequence: i32,

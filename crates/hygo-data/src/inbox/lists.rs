@@ -6,7 +6,7 @@ use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, 
 use serde::Serialize;
 use ts_rs::TS;
 
-use super::{Status, Step};
+use crate::status::{Status, Step};
 use crate::audit;
 use crate::entities::{appointment, doctor};
 use crate::notices::{when, PROMISE_HOURS};
@@ -228,12 +228,7 @@ pub async fn day(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Option<Day>
     let Some(doc) = doctor::Entity::find_by_id(doctor_id).one(db).await? else { return Ok(None) };
     let (day_hours, _) = crate::schedule::hours_on(db, &doc, date).await?;
     let hours = crate::schedule::ranges_text(&day_hours.iter().map(|h| h.range).collect::<Vec<_>>());
-    let held = appointment::Entity::find()
-        .filter(appointment::Column::DoctorId.eq(doctor_id))
-        .filter(appointment::Column::Date.eq(date.to_string()))
-        .filter(appointment::Column::Status.is_in(Status::HOLDING_SLOT))
-        .all(db)
-        .await?;
+    let held = crate::appointments::holding(db, crate::appointments::Held::on(date).of_doctor(doctor_id)).await?;
     let (doctors, cutoff) = (doctor_names(db).await?, promise_cutoff());
     let grid = crate::schedule::day_plan(db, &doc, date).await?.grid;
     let slots = grid

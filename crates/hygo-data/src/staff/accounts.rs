@@ -143,7 +143,7 @@ pub async fn reset(db: &Db, actor: &Actor, email: &str) -> Result<String, WriteE
     row.totp_last_step = Set(None);
     row.update(&txn).await.map_err(DataError::from)?;
     staff_recovery_code::Entity::delete_many().filter(staff_recovery_code::Column::AccountId.eq(account.id)).exec(&txn).await.map_err(DataError::from)?;
-    end_all_sessions(&txn, account.id).await?;
+    sessions::end_all(&txn, account.id).await?;
     let token = issue_link(&txn, account.id, "reset").await?;
     audit::record(&txn, actor, "account-reset", Target { kind: "staff-account", name: &account.email }, json!(null), json!(null)).await?;
     txn.commit().await.map_err(DataError::from)?;
@@ -162,7 +162,7 @@ pub async fn set_disabled(db: &Db, actor: &Actor, email: &str, disabled: bool) -
     row.disabled_at = Set(disabled.then(crate::ist::stamp));
     let after = row.update(&txn).await.map_err(DataError::from)?;
     if disabled {
-        end_all_sessions(&txn, account.id).await?;
+        sessions::end_all(&txn, account.id).await?;
     }
     let action = if disabled { "account-disable" } else { "account-enable" };
     audit::record(&txn, actor, action, Target { kind: "staff-account", name: &account.email }, before, json!({ "disabled": disabled })).await?;
@@ -178,7 +178,7 @@ pub async fn sign_out_sessions(db: &Db, actor: &Actor, email: Option<&str>) -> R
     let ended = match email {
         Some(email) => {
             let account = by_email(&txn, email).await?.ok_or_else(|| WriteError::Invalid(Invalid::field("email", Message::new("staff.noSuchAccount"))))?;
-            let ended = end_all_sessions(&txn, account.id).await?;
+            let ended = sessions::end_all(&txn, account.id).await?;
             audit::record(&txn, actor, "account-sign-out", Target { kind: "staff-account", name: &account.email }, json!(null), json!({ "sessionsEnded": ended }))
                 .await?;
             ended
@@ -197,17 +197,6 @@ pub async fn sign_out_sessions(db: &Db, actor: &Actor, email: Option<&str>) -> R
     };
     txn.commit().await.map_err(DataError::from)?;
     Ok(ended)
-}
-
-/// Ends every session of an account (its own "sign out everywhere", a reset, a disable).
-pub async fn end_all_sessions(conn: &impl ConnectionTrait, account_id: i32) -> Result<u64, DataError> {
-    Ok(staff_session::Entity::update_many()
-        .col_expr(staff_session::Column::EndedAt, sea_orm::sea_query::Expr::value(crate::ist::stamp()))
-        .filter(staff_session::Column::AccountId.eq(account_id))
-        .filter(staff_session::Column::EndedAt.is_null())
-        .exec(conn)
-        .await?
-        .rows_affected)
 }
 
 /// A new password checked (`password::check`) and hashed, on the hashing

@@ -242,7 +242,7 @@ pub async fn sign_out(db: &Db, current: &Current, ending: Ending) -> Result<bool
             let others = own().filter(staff_session::Column::Id.is_in(ids)).filter(staff_session::Column::Id.ne(current.session_id));
             ("session-end", others.exec(&txn).await?.rows_affected)
         }
-        Ending::All => ("sign-out-everywhere", super::accounts::end_all_sessions(&txn, current.account_id).await?),
+        Ending::All => ("sign-out-everywhere", end_all(&txn, current.account_id).await?),
     };
     if ended == 0 {
         return Ok(false);
@@ -293,4 +293,15 @@ pub async fn own(db: &Db, current: &Current, lifetimes: Lifetimes, now: DateTime
         .into_iter()
         .map(|s| Own { this: s.id == current.session_id, id: s.id, device: s.device, created_at: s.created_at, last_seen_at: s.last_seen_at })
         .collect())
+}
+
+/// Ends every session of an account (its own "sign out everywhere", a reset, a disable).
+pub async fn end_all(conn: &impl ConnectionTrait, account_id: i32) -> Result<u64, DataError> {
+    Ok(staff_session::Entity::update_many()
+        .col_expr(staff_session::Column::EndedAt, sea_orm::sea_query::Expr::value(crate::ist::stamp()))
+        .filter(staff_session::Column::AccountId.eq(account_id))
+        .filter(staff_session::Column::EndedAt.is_null())
+        .exec(conn)
+        .await?
+        .rows_affected)
 }

@@ -1,0 +1,50 @@
+//! `/sitemap.xml` and `/robots.txt`: every public address search engines may index.
+
+use actix_web::{web, HttpResponse};
+
+use hygo_data::catalogue;
+
+use super::page::{Robots, Scope};
+use super::registry::PAGES;
+use super::url;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Every public URL: the pages, every department, every doctor.
+pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let base = &state.config.public_url;
+    // Every page of one address that search engines may index, then those of each record.
+    let mut paths: Vec<String> = PAGES
+        .iter()
+        .filter(|p| p.is_fixed() && p.robots == Robots::Index && p.scope == Scope::Public)
+        .map(|p| p.canonical().to_owned())
+        .collect();
+    paths.extend(catalogue::services().iter().map(|s| s.link.clone()));
+    paths.extend(super::news::articles().iter().filter_map(|a| a["id"].as_str()).map(url::article));
+    paths.extend(catalogue::specializations().iter().map(|s| url::specialization(&s.id)));
+    paths.extend(catalogue::departments().iter().map(|d| url::department(&d.slug)));
+    // Once each (General Consultation is a page and a department), in order.
+    let mut seen = std::collections::HashSet::new();
+    paths.retain(|p| seen.insert(p.clone()));
+    let doctors = hygo_data::doctors::all(&state.db, &state.clock).await?;
+    paths.extend(doctors.iter().map(|d| url::doctor(d.id)));
+    paths.extend(doctors.iter().map(|d| url::doctor_appointment(d.id)));
+    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for p in paths {
+        xml.push_str(&format!("  <url><loc>{}</loc></url>\n", xml_escape(&format!("{base}{p}"))));
+    }
+    xml.push_str("</urlset>\n");
+    Ok(HttpResponse::Ok().content_type("application/xml; charset=utf-8").body(xml))
+}
+
+pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
+    let body = format!(
+        "User-agent: *\nDisallow: /api/\nDisallow: /appointments/\nDisallow: /newsletter/\nDisallow: /unsubscribe\nSitemap: {}/sitemap.xml\n",
+        state.config.public_url
+    );
+    HttpResponse::Ok().content_type("text/plain; charset=utf-8").body(body)
+}
+
+fn xml_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
+}

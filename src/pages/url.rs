@@ -1,0 +1,160 @@
+//! Every page's address, declared once: its name and path patterns (`Route`),
+//! and reverse routing, the one way a link to a page is made (`Route::link` and
+//! the typed helpers below: `url::doctor(4)` is `/doctors/4`). The registry
+//! (`registry::PAGES`) gives each route its component, data and rules; page
+//! modules make their links here, so nothing that links to a page depends on the
+//! registry that lists it. The browser's table (`ui/src/generated/pages.json`)
+//! carries the same names and paths.
+
+use hygo_data::search::Target;
+
+/// A page's address: its name (unique: `props.page`, the logs, the tests) and the
+/// paths it answers, as patterns (`{id}` is one segment). The first path is its
+/// canonical address; the others are aliases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Route {
+    pub name: &'static str,
+    /// `page:{name}`: the label its answers are counted under in `/metrics`.
+    pub label: &'static str,
+    pub paths: &'static [&'static str],
+}
+
+macro_rules! routes {
+    ($($constant:ident $name:literal [$($path:literal),+ $(,)?]),+ $(,)?) => {
+        $(pub const $constant: Route = Route { name: $name, label: concat!("page:", $name), paths: &[$($path),+] };)+
+        /// Every route, in the registry's order.
+        pub const ROUTES: &[Route] = &[$($constant),+];
+    };
+}
+
+routes! {
+    HOME "home" ["/"],
+    DOCTORS "doctors" ["/doctors"],
+    DOCTOR "doctor" ["/doctors/{id}", "/doctorDetail"],
+    DEPARTMENTS "departments" ["/departments"],
+    DEPARTMENT "department" ["/departments/{id}"],
+    SEARCH "search" ["/search"],
+    SERVICES "services" ["/services"],
+    SERVICE "service" ["/services/{id}"],
+    SPECIALIZATION "specialization" ["/specializations/{id}"],
+    NEWS "news" ["/news"],
+    ARTICLE "article" ["/news/{id}"],
+    SUBSCRIPTION "subscription" ["/subscription"],
+    NEWSLETTER "newsletter" ["/newsletter"],
+    UNSUBSCRIBE "unsubscribe" ["/unsubscribe"],
+    NEWSLETTER_CONFIRM "newsletter-confirm" ["/newsletter/confirm"],
+    REQUEST "request" ["/requests"],
+    APPOINTMENT "appointment" ["/appointment"],
+    DOCTOR_APPOINTMENT "doctor-appointment" ["/appointment/{id}"],
+    ABOUT "about" ["/about-us-HYGO", "/about", "/about-us"],
+    FOUNDING_TEAM "founding-team" ["/about-hygo", "/founder", "/founding-team"],
+    MISSION "mission" ["/our-mission"],
+    VISION "vision" ["/our-vision"],
+    PATIENT_RESOURCES "patient-resources" ["/patient-resources"],
+    PATIENT_FORMS "patient-forms" ["/patient-forms"],
+    CONTACT "contact" ["/contactus"],
+    PRIVACY_POLICY "privacy-policy" ["/privacy-policy"],
+    TERMS_AND_CONDITIONS "terms-and-conditions" ["/terms-and-conditions"],
+    REVIEWS "reviews" ["/reviews"],
+    SPECIALISTS "specialists" ["/specialists"],
+    SCHEDULES "schedules" ["/schedules"],
+    BANNER "banner" ["/banner"],
+    GENERAL_CONSULTATION "general-consultation" ["/departments/general-consultation"],
+    STAFF_SIGN_IN "staff-sign-in" ["/staff/sign-in"],
+    STAFF_CODE "staff-code" ["/staff/sign-in/code"],
+    STAFF_SETUP "staff-setup" ["/staff/setup"],
+    STAFF_ENROL "staff-enrol" ["/staff/setup/code"],
+    STAFF_INBOX "staff-inbox" ["/staff", "/staff/appointments"],
+    STAFF_APPOINTMENT "staff-appointment" ["/staff/appointments/{reference}"],
+    STAFF_DAY "staff-day" ["/staff/day"],
+    STAFF_CARD_REQUESTS "staff-card-requests" ["/staff/card-requests"],
+    STAFF_CARD_REQUEST "staff-card-request" ["/staff/card-requests/{reference}"],
+    STAFF_MESSAGES "staff-messages" ["/staff/messages"],
+    STAFF_MESSAGE "staff-message" ["/staff/messages/{reference}"],
+    STAFF_LEAVE "staff-leave" ["/staff/leave"],
+    STAFF_DOCTORS "staff-doctors" ["/staff/doctors"],
+    STAFF_DOCTOR_NEW "staff-doctor-new" ["/staff/doctors/new"],
+    STAFF_DOCTOR "staff-doctor" ["/staff/doctors/{id}"],
+    STAFF_HOURS "staff-hours" ["/staff/doctors/{id}/hours"],
+    STAFF_CLOSURES "staff-closures" ["/staff/closures"],
+    STAFF_WEEK "staff-week" ["/staff/week"],
+    STAFF_AUDIT "staff-audit" ["/staff/audit"],
+    STAFF_ACCOUNTS "staff-accounts" ["/staff/accounts"],
+    STAFF_ACCOUNT "staff-account" ["/staff/account"],
+}
+
+/// What a path segment keeps as it is; everything else is percent-encoded.
+pub const SEGMENT: &percent_encoding::AsciiSet =
+    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'_').remove(b'.').remove(b'~');
+
+impl Route {
+    /// The canonical address of a page without parameters (its first path).
+    pub const fn canonical(&self) -> &'static str {
+        self.paths[0]
+    }
+
+    /// Whether the page's first path has no parameter (it is one address, listed in the sitemap).
+    pub fn is_fixed(&self) -> bool {
+        !self.paths[0].contains('{')
+    }
+
+    /// The page's address: its canonical pattern with each `{…}` segment filled
+    /// from `params`, percent-encoded as `registry::find` reads it back.
+    ///
+    /// # Panics
+    /// For a parameter its pattern lacks: the callers are the typed helpers
+    /// below, each tested.
+    pub fn link(&self, params: &[(&str, &str)]) -> String {
+        self.canonical()
+            .split('/')
+            .map(|part| match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+                Some(param) => {
+                    let value = params.iter().find(|(n, _)| *n == param).unwrap_or_else(|| panic!("{}: no value for {{{param}}}", self.name)).1;
+                    percent_encoding::utf8_percent_encode(value, SEGMENT).to_string()
+                }
+                None => part.to_owned(),
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+}
+
+/// A doctor's profile.
+pub fn doctor(id: i32) -> String {
+    DOCTOR.link(&[("id", &id.to_string())])
+}
+
+/// The booking wizard with a doctor chosen.
+pub fn doctor_appointment(id: i32) -> String {
+    DOCTOR_APPOINTMENT.link(&[("id", &id.to_string())])
+}
+
+/// A department's page, by its slug.
+pub fn department(slug: &str) -> String {
+    DEPARTMENT.link(&[("id", slug)])
+}
+
+/// A specialization's page.
+pub fn specialization(id: &str) -> String {
+    SPECIALIZATION.link(&[("id", id)])
+}
+
+/// A service's page.
+pub fn service(id: &str) -> String {
+    SERVICE.link(&[("id", id)])
+}
+
+/// A news article.
+pub fn article(id: &str) -> String {
+    ARTICLE.link(&[("id", id)])
+}
+
+/// The page a search result leads to (`hygo_data::search::Target`).
+pub fn search_result(target: Target, id: &str) -> String {
+    match target {
+        Target::Doctor => DOCTOR.link(&[("id", id)]),
+        Target::Department => department(id),
+        Target::Specialization => specialization(id),
+        Target::Article => article(id),
+    }
+}
