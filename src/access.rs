@@ -6,12 +6,12 @@
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::StatusCode;
 use actix_web::HttpRequest;
-use hygo_data::staff::sessions::{self, Current, Lifetimes, Stage};
-use hygo_data::staff::Role;
+use hygo_staff::sessions::{self, Current, Lifetimes, Stage};
+use hygo_staff::Role;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use hygo_data::catalogue::message;
+use hygo_content::catalogue::message;
 
 /// What a staff route needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,7 +56,7 @@ pub fn lifetimes(state: &AppState) -> Lifetimes {
 
 /// The live session of a token, now, counting idle time from its last use on
 /// this instance as well as the stored one (`sessions::Uses`).
-pub async fn current_of(state: &AppState, token: &str) -> Result<Option<Current>, hygo_data::DataError> {
+pub async fn current_of(state: &AppState, token: &str) -> Result<Option<Current>, hygo_core::DataError> {
     sessions::current(&state.db, token, lifetimes(state), state.clock.real(), &state.session_uses).await
 }
 
@@ -117,31 +117,31 @@ pub fn device(req: &HttpRequest) -> String {
         .find(|(mark, _)| agent.contains(mark))
         .map(|(_, name)| *name);
     match system {
-        Some(system) => hygo_data::catalogue::fill(message("staff.device"), &[("browser", browser), ("system", system)]),
+        Some(system) => hygo_content::catalogue::fill(message("staff.device"), &[("browser", browser), ("system", system)]),
         None => browser.to_owned(),
     }
 }
 
 /// The keys a signed-in person's password typed again is counted by: their
 /// session (not the account, whose allowance anyone could use up) and the client.
-pub async fn session_keys(req: &HttpRequest, state: &AppState, session_id: i32) -> Result<hygo_data::staff::sign_in::Keys, ApiError> {
+pub async fn session_keys(req: &HttpRequest, state: &AppState, session_id: i32) -> Result<hygo_staff::sign_in::Keys, ApiError> {
     let key = crate::form_guard::server_key(state).await.map_err(|_| Denied::Unavailable.error())?;
     let (client, _) = crate::limit::who(req, state.config.behind_proxy);
-    let mac = |purpose: &str, value: &str| hygo_data::secrets::hex(&crate::form_guard::sign(key, purpose, &[value.as_bytes()]));
-    Ok(hygo_data::staff::sign_in::Keys { account: mac("reauth-session", &session_id.to_string()), client: mac("sign-in-client", &client), devices: Vec::new() })
+    let mac = |purpose: &str, value: &str| hygo_core::secrets::hex(&crate::form_guard::sign(key, purpose, &[value.as_bytes()]));
+    Ok(hygo_staff::sign_in::Keys { account: mac("reauth-session", &session_id.to_string()), client: mac("sign-in-client", &client), devices: Vec::new() })
 }
 
 /// The keys sign-in attempts are counted by: the address typed and the client,
 /// each as an HMAC under the server's key (never the address or IP itself), and
 /// the accounts this browser signed in to before (its device cookie's genuine
 /// entries, each with the HMAC of its nonce).
-pub async fn attempt_keys(req: &HttpRequest, state: &AppState, email: &str) -> Result<hygo_data::staff::sign_in::Keys, ApiError> {
+pub async fn attempt_keys(req: &HttpRequest, state: &AppState, email: &str) -> Result<hygo_staff::sign_in::Keys, ApiError> {
     let key = crate::form_guard::server_key(state).await.map_err(|_| Denied::Unavailable.error())?;
     let (client, _) = crate::limit::who(req, state.config.behind_proxy);
-    let mac = |purpose: &str, value: &str| hygo_data::secrets::hex(&crate::form_guard::sign(key, purpose, &[value.as_bytes()]));
+    let mac = |purpose: &str, value: &str| hygo_core::secrets::hex(&crate::form_guard::sign(key, purpose, &[value.as_bytes()]));
     let devices = devices(req, key).into_iter().map(|d| (d.account_id, mac("sign-in-device", &d.nonce))).collect();
-    Ok(hygo_data::staff::sign_in::Keys {
-        account: mac("sign-in-account", &hygo_data::staff::email_key(email)),
+    Ok(hygo_staff::sign_in::Keys {
+        account: mac("sign-in-account", &hygo_staff::email_key(email)),
         client: mac("sign-in-client", &client),
         devices,
     })
@@ -152,7 +152,7 @@ pub async fn attempt_keys(req: &HttpRequest, state: &AppState, email: &str) -> R
 // OWASP's "Slow Down Online Guessing Attacks with Device Cookies": a browser that
 // signed in to an account gets a cookie naming the account and a random nonce,
 // signed with the server's key. Its later attempts on that account are counted
-// against that device alone (`hygo_data::staff::sign_in`), so a flood of wrong
+// against that device alone (`hygo_staff::sign_in`), so a flood of wrong
 // passwords from elsewhere slows the attackers down, not the account's owner at
 // a browser they used before. The cookie opens nothing by itself: the password
 // and the second factor are asked for as always.
@@ -172,7 +172,7 @@ pub struct Device {
 }
 
 fn device_signature(key: &[u8], account_id: i32, nonce: &str) -> String {
-    let full = hygo_data::secrets::hex(&crate::form_guard::sign(key, "device-cookie", &[account_id.to_string().as_bytes(), nonce.as_bytes()]));
+    let full = hygo_core::secrets::hex(&crate::form_guard::sign(key, "device-cookie", &[account_id.to_string().as_bytes(), nonce.as_bytes()]));
     full[..32].to_owned()
 }
 
@@ -199,7 +199,7 @@ pub fn devices(req: &HttpRequest, key: &[u8]) -> Vec<Device> {
 /// account, first, and the browser's other accounts kept, at most `DEVICE_ACCOUNTS`.
 pub async fn device_cookie(req: &HttpRequest, state: &AppState, account_id: i32) -> Option<Cookie<'static>> {
     let key = crate::form_guard::server_key(state).await.ok()?;
-    let nonce = hygo_data::refs::new_token();
+    let nonce = hygo_core::refs::new_token();
     let mut entries = vec![format!("{account_id}-{nonce}-{}", device_signature(key, account_id, &nonce))];
     for other in devices(req, key).into_iter().filter(|d| d.account_id != account_id).take(DEVICE_ACCOUNTS - 1) {
         entries.push(format!("{}-{}-{}", other.account_id, other.nonce, device_signature(key, other.account_id, &other.nonce)));

@@ -7,7 +7,7 @@ use actix_web::middleware::{from_fn, Compress};
 use actix_web::{web, App, HttpResponse, ResponseError};
 
 use crate::error::ApiError;
-use hygo_data::catalogue;
+use hygo_content::catalogue;
 use crate::state::AppState;
 use crate::actions::{self, Channel, Declared};
 use crate::{api, assets, edge, pages, telemetry};
@@ -131,7 +131,7 @@ pub fn app(
 
 /// Answers 200 only when the database takes writes: it is still the file this
 /// process opened, the files may be written, and a write commits
-/// (`hygo_data::db::Storage::check`). Otherwise 503 with a short reason, and the
+/// (`hygo_core::db::Storage::check`). Otherwise 503 with a short reason, and the
 /// log says which fault.
 async fn health(state: web::Data<AppState>) -> HttpResponse {
     match state.storage.check(&state.db).await {

@@ -2,7 +2,7 @@
 //!
 //! A page is a pure function of its URL and its props (the render contract). Most
 //! pages' props come from the catalogue and from the doctors' tables, which
-//! database triggers version (`hygo_data::data_version`): such a page is kept by
+//! database triggers version (`hygo_core::data_version`): such a page is kept by
 //! URL and data version, so serving it from memory needs no query, no props and
 //! no render. The version is asked for at most every `HYGO_DATA_RECHECK_MS`; when
 //! a doctor is edited, here or by another app instance on the same PostgreSQL
@@ -29,7 +29,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::watch;
 
 use crate::encoding::{self, Encoding};
-use hygo_data::data_version::Versions;
+use hygo_core::data_version::Versions;
 
 /// A finished page.
 #[derive(Clone)]
@@ -185,13 +185,13 @@ impl RenderCache {
 
     /// The data versions, read from the database when the last reading is older
     /// than the recheck interval.
-    pub async fn data_version(&self, db: &hygo_data::Db) -> Result<Versions, hygo_data::DataError> {
+    pub async fn data_version(&self, db: &hygo_core::Db) -> Result<Versions, hygo_core::DataError> {
         if let Some((version, at)) = *self.version.lock().unwrap_or_else(|e| e.into_inner()) {
             if at.elapsed() < self.recheck {
                 return Ok(version);
             }
         }
-        let version = hygo_data::data_version::current(db).await?;
+        let version = hygo_core::data_version::current(db).await?;
         *self.version.lock().unwrap_or_else(|e| e.into_inner()) = Some((version, Instant::now()));
         Ok(version)
     }

@@ -69,7 +69,7 @@ pub struct Config {
     /// relay besides the usual public ones (a relay with a private CA).
     pub smtp_ca: Option<String>,
     /// `HYGO_HASH_THREADS`: threads that hash and check staff passwords, at a
-    /// lower priority than the rest (`hygo_data::staff::hashing`). Default 1.
+    /// lower priority than the rest (`hygo_staff::hashing`). Default 1.
     pub hash_threads: usize,
     /// `HYGO_HASH_QUEUE`: password checks that may wait for a hashing thread; one
     /// more is answered 429 at once. Default 8.
@@ -101,7 +101,7 @@ pub struct Config {
     /// site's data, so that a missing SQLite file or an empty database stops
     /// start-up instead of starting afresh with the seed. Without it a missing
     /// SQLite file is still refused when its marker (`<file>.marker`, written at
-    /// the first start) says it held data (`hygo_data::setup::connect_expecting`).
+    /// the first start) says it held data (`hygo_core::setup::connect_expecting`).
     pub database_must_exist: bool,
     /// `HYGO_RECEIPT_MINUTES`: how long the confirmation page of a form sent
     /// without JavaScript (`/requests?token=`) shows what was stored; after

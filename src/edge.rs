@@ -285,7 +285,7 @@ fn origin_of(text: &str) -> Option<String> {
 
 /// Whether a path or a query holds a control character (a NUL among them), raw
 /// or percent-encoded: in the path, any; in a query name, any; in a query value,
-/// what no field takes (`hygo_data::form::is_control`). A query value that is
+/// what no field takes (`hygo_core::form::is_control`). A query value that is
 /// itself a site path (`/api/props?path=`) is looked into as one.
 pub fn has_nul(path: &str, query: &str) -> bool {
     let in_path = match path.contains('%') {
@@ -299,7 +299,7 @@ fn query_has_control(query: &str, depth: u8) -> bool {
     query.chars().any(char::is_control)
         || form_urlencoded::parse(query.as_bytes()).any(|(name, value)| {
             name.chars().any(char::is_control)
-                || value.chars().any(hygo_data::form::is_control)
+                || value.chars().any(hygo_core::form::is_control)
                 || (depth > 0 && value.starts_with('/') && value.split_once('?').is_some_and(|(_, q)| query_has_control(q, depth - 1)))
         })
 }
@@ -324,7 +324,7 @@ fn bytes_have_control(bytes: &[u8]) -> bool {
     bytes.iter().enumerate().any(|(i, b)| (*b < 0x20 && *b != b'\t') || *b == 0x7F || (*b == 0xC2 && bytes.get(i + 1).is_some_and(|n| (0x80..=0x9F).contains(n))))
 }
 
-/// Where a body held a control character (`hygo_data::form::is_control`).
+/// Where a body held a control character (`hygo_core::form::is_control`).
 #[derive(Debug, PartialEq, Eq)]
 pub enum Controls {
     /// In a field's name (or a JSON object's key): no form has such a field (400).
@@ -341,7 +341,7 @@ pub fn form_controls(body: &[u8]) -> Option<Controls> {
         if name.chars().any(char::is_control) {
             return Some(Controls::InName);
         }
-        if value.chars().any(hygo_data::form::is_control) && !fields.iter().any(|f| *f == name) {
+        if value.chars().any(hygo_core::form::is_control) && !fields.iter().any(|f| *f == name) {
             fields.push(name.into_owned());
         }
     }
@@ -352,7 +352,7 @@ pub fn form_controls(body: &[u8]) -> Option<Controls> {
 pub fn json_controls(value: &serde_json::Value) -> Option<Controls> {
     fn walk(value: &serde_json::Value) -> Result<bool, ()> {
         match value {
-            serde_json::Value::String(s) => Ok(s.chars().any(hygo_data::form::is_control)),
+            serde_json::Value::String(s) => Ok(s.chars().any(hygo_core::form::is_control)),
             serde_json::Value::Array(items) => items.iter().try_fold(false, |any, v| Ok(walk(v)? || any)),
             serde_json::Value::Object(map) => map.iter().try_fold(false, |any, (k, v)| match k.chars().any(char::is_control) {
                 true => Err(()),

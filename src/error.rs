@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use hygo_data::catalogue;
-use hygo_data::form::WriteError;
+use hygo_content::catalogue;
+use hygo_core::form::WriteError;
 use serde::Serialize;
 
 #[derive(Debug)]
@@ -113,8 +113,8 @@ impl ResponseError for ApiError {
 
 /// A data-layer failure: logged in full, answered with a plain sentence. The log
 /// carries no request data, so no personal data reaches it.
-impl From<hygo_data::DataError> for ApiError {
-    fn from(e: hygo_data::DataError) -> Self {
+impl From<hygo_core::DataError> for ApiError {
+    fn from(e: hygo_core::DataError) -> Self {
         tracing::error!(error = %e, "data layer failed");
         Self::unavailable()
     }

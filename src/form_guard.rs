@@ -6,7 +6,7 @@
 //! - a minimum time to fill the form: the pages that carry a form that writes get
 //!   a token in their props (`formToken`), the instant it was issued signed with a
 //!   server key (HMAC-SHA256, `hmac` and `sha2` crates; the key is random, made
-//!   once and kept in the database so every instance shares it: `hygo_data::secrets`).
+//!   once and kept in the database so every instance shares it: `hygo_core::secrets`).
 //!   A post must bring it back at least `HYGO_FORM_MIN_SECONDS` after that instant
 //!   and within `MAX_AGE_SECS`. The newsletter's form, in every page's footer, gets
 //!   the honeypot only: its double opt-in is the check.
@@ -26,7 +26,7 @@ use sha2::Sha256;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use hygo_data::catalogue::message;
+use hygo_content::catalogue::message;
 
 /// The honeypot's field name.
 pub const HONEYPOT: &str = "website";
@@ -40,9 +40,9 @@ pub const MAX_AGE_SECS: i64 = 86_400;
 /// the contact form and the two booking wizards.
 pub const PAGES: &[&str] = &["subscription", "contact", "appointment", "doctor-appointment"];
 
-/// The server's key (`hygo_data::secrets`), read once per process.
-pub async fn server_key(state: &AppState) -> Result<&[u8], hygo_data::DataError> {
-    let key = state.server_key.get_or_try_init(|| hygo_data::secrets::key(&state.db, "server")).await?;
+/// The server's key (`hygo_core::secrets`), read once per process.
+pub async fn server_key(state: &AppState) -> Result<&[u8], hygo_core::DataError> {
+    let key = state.server_key.get_or_try_init(|| hygo_core::secrets::key(&state.db, "server")).await?;
     Ok(key.as_slice())
 }
 
@@ -64,17 +64,17 @@ fn mac(key: &[u8], purpose: &str, parts: &[&[u8]]) -> Hmac<Sha256> {
 /// "Now" in Unix seconds, from the app's clock (fixed in tests).
 pub fn unix_now(state: &AppState) -> i64 {
     let now = state.clock.now();
-    now.and_utc().timestamp() - i64::from(hygo_data::ist::offset().local_minus_utc())
+    now.and_utc().timestamp() - i64::from(hygo_core::ist::offset().local_minus_utc())
 }
 
 /// The token a page issued at `now` carries: the end of the slot, and its signature.
 pub fn issue(key: &[u8], now: i64) -> String {
     let issued = now.div_euclid(SLOT_SECS) * SLOT_SECS + SLOT_SECS;
-    format!("{issued}.{}", hygo_data::secrets::hex(&sign(key, "form-issued", &[issued.to_string().as_bytes()])))
+    format!("{issued}.{}", hygo_core::secrets::hex(&sign(key, "form-issued", &[issued.to_string().as_bytes()])))
 }
 
 /// The token of a page, for the pages that carry one.
-pub async fn for_page(state: &AppState, page: &str) -> Result<Option<String>, hygo_data::DataError> {
+pub async fn for_page(state: &AppState, page: &str) -> Result<Option<String>, hygo_core::DataError> {
     if !PAGES.contains(&page) {
         return Ok(None);
     }
@@ -99,7 +99,7 @@ pub fn read(key: &[u8], token: &str, now: i64) -> Token {
         return Token::Invalid;
     };
     // Compared in constant time.
-    let genuine = hygo_data::secrets::unhex(signature).is_some_and(|b| mac(key, "form-issued", &[issued.as_bytes()]).verify_slice(&b).is_ok());
+    let genuine = hygo_core::secrets::unhex(signature).is_some_and(|b| mac(key, "form-issued", &[issued.as_bytes()]).verify_slice(&b).is_ok());
     let age = now - at;
     if !genuine || at.to_string() != issued || age > MAX_AGE_SECS || age < -SLOT_SECS {
         return Token::Invalid;

@@ -1,7 +1,7 @@
 //! The rate limit of the writes: who is writing and the check itself. Each route
 //! of a form declares its bucket (`crate::app`); `crate::actions` applies it.
 //!
-//! A write counts four times, in sliding windows (`hygo_data::rate_limit`): against
+//! A write counts four times, in sliding windows (`hygo_core::rate_limit`): against
 //! the client (`HYGO_WRITE_LIMIT` per 10 minutes, `HYGO_WRITE_LIMIT_DAY` per day)
 //! and against the client's network (`HYGO_NETWORK_WRITE_LIMIT`,
 //! `HYGO_NETWORK_WRITE_LIMIT_DAY`), so that one network cannot multiply the limit by
@@ -36,7 +36,7 @@ pub async fn writes(state: &AppState, req: &HttpRequest, bucket: &str) -> Result
         (bucket, &network, WRITE_WINDOW_SECS, c.network_write_limit),
         (&day, &network, WRITE_DAY_SECS, c.network_write_limit_day),
     ] {
-        if let Some(retry_after) = hygo_data::rate_limit::hit(&state.db, bucket, who, now, window, limit).await? {
+        if let Some(retry_after) = hygo_core::rate_limit::hit(&state.db, bucket, who, now, window, limit).await? {
             return Err(ApiError::too_many(retry_after));
         }
     }
@@ -49,7 +49,7 @@ pub async fn writes(state: &AppState, req: &HttpRequest, bucket: &str) -> Result
 pub async fn steps(state: &AppState, req: &HttpRequest, bucket: &str) -> Result<(), ApiError> {
     let (client, _, now) = keys(state, req).await?;
     let steps = format!("{bucket}-steps");
-    match hygo_data::rate_limit::hit(&state.db, &steps, &client, now, WRITE_WINDOW_SECS, state.config.step_limit).await? {
+    match hygo_core::rate_limit::hit(&state.db, &steps, &client, now, WRITE_WINDOW_SECS, state.config.step_limit).await? {
         None => Ok(()),
         Some(retry_after) => Err(ApiError::too_many(retry_after)),
     }
@@ -97,7 +97,7 @@ pub fn networks(ip: IpAddr) -> (String, String) {
 
 /// The stored key of a client or network: 16 bytes of HMAC-SHA256, as hex.
 fn client_key(key: &[u8], kind: &str, who: &str) -> String {
-    hygo_data::secrets::hex(&form_guard::sign(key, kind, &[who.as_bytes()])[..16])
+    hygo_core::secrets::hex(&form_guard::sign(key, kind, &[who.as_bytes()])[..16])
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! Hands the outbox (`hygo_data::mail`) to the relay named by `HYGO_SMTP_URL` (plain
+//! Hands the outbox (`hygo_core::mail`) to the relay named by `HYGO_SMTP_URL` (plain
 //! SMTP, or TLS with a login: docs/operations.md, "Mail"), every few seconds, from
 //! a task `hygo serve` starts. Each message carries
 //! `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058), so mail clients offer
@@ -16,13 +16,13 @@ use lettre::message::{Attachment, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use crate::state::AppState;
-use hygo_data::entities::outbox;
+use hygo_core::entities::outbox;
 
 /// How often the outbox is looked at.
 const EVERY: Duration = Duration::from_secs(10);
 /// Messages claimed at once: a few, so a batch is sent well within its lease.
 const BATCH: u64 = 10;
-/// How long into its lease (`hygo_data::mail::LEASE_MINUTES`, 5) a batch may go on sending.
+/// How long into its lease (`hygo_core::mail::LEASE_MINUTES`, 5) a batch may go on sending.
 const LEASE_USE: Duration = Duration::from_secs(150);
 
 /// Starts delivery when a relay is configured.
@@ -135,7 +135,7 @@ async fn deliver_batch(state: &AppState) -> Result<(usize, bool), String> {
     let Some(relay) = relay(&state.config)? else { return Ok((0, false)) };
     let started = std::time::Instant::now();
     let mut sent = 0;
-    let claimed = hygo_data::mail::claim_due(&state.db, Utc::now(), BATCH).await.map_err(|e| e.to_string())?;
+    let claimed = hygo_core::mail::claim_due(&state.db, Utc::now(), BATCH).await.map_err(|e| e.to_string())?;
     let full = claimed.len() as u64 == BATCH;
     let mut left = claimed.iter();
     for message in left.by_ref() {
@@ -143,7 +143,7 @@ async fn deliver_batch(state: &AppState) -> Result<(usize, bool), String> {
         // must never keep a message past its lease, when another instance could
         // claim and send it again.
         if started.elapsed() > LEASE_USE {
-            hygo_data::mail::release(&state.db, message).await.map_err(|e| e.to_string())?;
+            hygo_core::mail::release(&state.db, message).await.map_err(|e| e.to_string())?;
             break;
         }
         let id = message.id;
@@ -156,24 +156,24 @@ async fn deliver_batch(state: &AppState) -> Result<(usize, bool), String> {
         };
         match outcome {
             Ok(_) => {
-                hygo_data::mail::delivered(&state.db, message).await.map_err(|e| e.to_string())?;
+                hygo_core::mail::delivered(&state.db, message).await.map_err(|e| e.to_string())?;
                 tracing::info!(outbox = id, "e-mail handed to the relay");
                 sent += 1;
             }
             Err(Failure { reason, settings: true }) => {
                 // Never sent in clear instead: an operator must look.
                 tracing::error!(outbox = id, attempt = message.attempts + 1, %reason, "e-mail not delivered: the relay's TLS or login failed; will retry");
-                hygo_data::mail::failed(&state.db, message, Utc::now()).await.map_err(|e| e.to_string())?;
+                hygo_core::mail::failed(&state.db, message, Utc::now()).await.map_err(|e| e.to_string())?;
             }
             Err(Failure { reason, .. }) => {
                 tracing::warn!(outbox = id, attempt = message.attempts + 1, %reason, "e-mail not delivered; will retry");
-                hygo_data::mail::failed(&state.db, message, Utc::now()).await.map_err(|e| e.to_string())?;
+                hygo_core::mail::failed(&state.db, message, Utc::now()).await.map_err(|e| e.to_string())?;
             }
         }
     }
     let mut released = false;
     for message in left {
-        hygo_data::mail::release(&state.db, message).await.map_err(|e| e.to_string())?;
+        hygo_core::mail::release(&state.db, message).await.map_err(|e| e.to_string())?;
         released = true;
     }
     // A batch cut short waits for the next round.

@@ -64,7 +64,7 @@ fn staff(args: &[&str]) -> ExitCode {
     }
 }
 
-/// `hygo backup FILE` and `hygo restore FILE` (`hygo_data::backup`).
+/// `hygo backup FILE` and `hygo restore FILE` (`hygo_core::backup`).
 fn backup(verb: &str, file: &str) -> ExitCode {
     let config = match hygo::config::Config::load() {
         Ok(config) => config,
@@ -75,8 +75,8 @@ fn backup(verb: &str, file: &str) -> ExitCode {
     };
     let path = std::path::Path::new(file);
     let done = match verb {
-        "backup" => hygo_data::backup::backup(&config.database_url, path),
-        _ => hygo_data::backup::restore(&config.database_url, path),
+        "backup" => hygo_core::backup::backup(&config.database_url, path),
+        _ => hygo_core::backup::restore(&config.database_url, path),
     };
     match done {
         Ok(text) => {

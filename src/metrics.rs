@@ -10,7 +10,7 @@
 //!   (`hit`) or rendered (`miss`);
 //! - `hygo_password_hashes_waiting`: sign-in checks queued for the hashing threads;
 //! - `hygo_outbox_waiting`, `hygo_outbox_failed`: e-mails still to send, and
-//!   those that gave up (`hygo_data::mail::MAX_ATTEMPTS`), read at each scrape;
+//!   those that gave up (`hygo_core::mail::MAX_ATTEMPTS`), read at each scrape;
 //! - `hygo_sign_in_failures_total{outcome}`: wrong passwords or codes, waits and
 //!   busy answers, since start.
 //!

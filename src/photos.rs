@@ -1,5 +1,5 @@
 //! `/photos/{name}`: the versions of doctors' photos, from `photo_files`
-//! (`hygo_data::doctor_photos`). A name is its content's hash, so an answer never
+//! (`hygo_directory::doctor_photos`). A name is its content's hash, so an answer never
 //! changes and is kept for a year (`immutable`); an unknown name is 404.
 
 use actix_web::http::header;
@@ -13,7 +13,7 @@ pub async fn serve(state: web::Data<AppState>, req: HttpRequest, name: web::Path
     if req.headers().get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
         return HttpResponse::NotModified().insert_header((header::ETAG, etag)).finish();
     }
-    match hygo_data::doctor_photos::file(&state.db, &name).await {
+    match hygo_directory::doctor_photos::file(&state.db, &name).await {
         Ok(Some(file)) => HttpResponse::Ok()
             .content_type(file.content_type)
             .insert_header((header::CACHE_CONTROL, "public, max-age=31536000, immutable"))

@@ -29,8 +29,8 @@ impl From<String> for Stopped {
 
 pub async fn serve(config: Config) -> Result<(), Stopped> {
     let started = Instant::now();
-    let db = hygo_data::setup::connect_expecting(&config.database_url, config.database_must_exist).await.map_err(|e| Stopped {
-        code: if matches!(e, hygo_data::DataError::Missing(_)) { EXIT_DATA_MISSING } else { 1 },
+    let db = hygo_core::setup::connect_expecting(&config.database_url, config.database_must_exist).await.map_err(|e| Stopped {
+        code: if matches!(e, hygo_core::DataError::Missing(_)) { EXIT_DATA_MISSING } else { 1 },
         message: format!("database: {e}"),
     })?;
     let renderer = RenderPool::start(
@@ -46,7 +46,7 @@ pub async fn serve(config: Config) -> Result<(), Stopped> {
     .map_err(|e| format!("render engine: {e}"))?;
     let addr = config.addr;
     let backend = if config.database_url.starts_with("sqlite:") { "sqlite" } else { "postgres" };
-    let state = web::Data::new(AppState::new(db, hygo_data::ist::Clock::System, renderer, config));
+    let state = web::Data::new(AppState::new(db, hygo_core::ist::Clock::System, renderer, config));
     crate::mail::start(state.clone());
     crate::staff::jobs::start(state.clone());
     // Every connection is an open file: raise the soft limit as far as allowed,

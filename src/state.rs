@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use hygo_data::catalogue::{self, Clinic};
+use hygo_content::catalogue::{self, Clinic};
 use hygo_render::RenderPool;
 use serde::Serialize;
 use ts_rs::TS;
@@ -12,12 +12,12 @@ use ts_rs::TS;
 use crate::config::Config;
 
 pub struct AppState {
-    pub db: hygo_data::Db,
+    pub db: hygo_core::Db,
     /// The database file as it was opened, watched for faults (`/healthz`, and
     /// every write before it is answered: `crate::actions::handle`).
-    pub storage: hygo_data::db::Storage,
+    pub storage: hygo_core::db::Storage,
     /// "Now" in IST for slots and bookings; fixed in tests.
-    pub clock: hygo_data::ist::Clock,
+    pub clock: hygo_core::ist::Clock,
     pub renderer: RenderPool,
     /// Finished pages by URL and props, shared by every worker.
     pub render_cache: crate::cache::RenderCache,
@@ -31,16 +31,16 @@ pub struct AppState {
     /// Counters for `GET /metrics` (`crate::metrics`).
     pub metrics: crate::metrics::Metrics,
     /// When each staff session was last used on this instance (idle timeouts).
-    pub session_uses: hygo_data::staff::sessions::Uses,
+    pub session_uses: hygo_staff::sessions::Uses,
     /// The threads that hash and check staff passwords (`HYGO_HASH_THREADS`).
-    pub hasher: hygo_data::staff::hashing::Hasher,
+    pub hasher: hygo_staff::hashing::Hasher,
     /// Wakes the e-mail delivery task (`crate::mail`) after a write that may have
     /// queued a message, instead of its next round.
     pub mail_wake: tokio::sync::Notify,
 }
 
 impl AppState {
-    pub fn new(db: hygo_data::Db, clock: hygo_data::ist::Clock, renderer: RenderPool, config: Config) -> Self {
+    pub fn new(db: hygo_core::Db, clock: hygo_core::ist::Clock, renderer: RenderPool, config: Config) -> Self {
         let render_cache = crate::cache::RenderCache::new(config.render_cache_mb * 1024 * 1024, config.data_recheck);
         let lang = catalogue::LANGUAGES[0];
         let additions = SiteAdditions {
@@ -53,12 +53,12 @@ impl AppState {
         if let (Some(site), Ok(serde_json::Value::Object(more))) = (site.as_object_mut(), serde_json::to_value(&additions)) {
             site.extend(more);
         }
-        let storage = hygo_data::db::Storage::new(&config.database_url);
+        let storage = hygo_core::db::Storage::new(&config.database_url);
         let mut staff_site = site.clone();
         if let Some(staff_site) = staff_site.as_object_mut() {
             staff_site.insert("staffTexts".into(), catalogue::staff_texts(lang).cloned().unwrap_or_default());
         }
-        let hasher = hygo_data::staff::hashing::Hasher::start(config.hash_threads, config.hash_queue);
+        let hasher = hygo_staff::hashing::Hasher::start(config.hash_threads, config.hash_queue);
         Self {
             db,
             storage,
@@ -81,11 +81,11 @@ impl AppState {
         self.mail_wake.notify_one();
     }
 
-    /// Who the clinic's e-mails go to and what their links say (`hygo_data::notices`).
-    pub fn notices(&self) -> hygo_data::notices::Notices {
+    /// Who the clinic's e-mails go to and what their links say (`hygo_booking::notices`).
+    pub fn notices(&self) -> hygo_booking::notices::Notices {
         let from = &self.config.mail_from;
         let organizer = from.rsplit_once('<').and_then(|(_, rest)| rest.strip_suffix('>')).unwrap_or(from).trim().to_owned();
-        hygo_data::notices::Notices { clinic_email: self.config.clinic_email.clone(), public_url: self.config.public_url.clone(), organizer }
+        hygo_booking::notices::Notices { clinic_email: self.config.clinic_email.clone(), public_url: self.config.public_url.clone(), organizer }
     }
 }
 

@@ -81,7 +81,7 @@ pub async fn metrics(req: HttpRequest, state: web::Data<AppState>) -> HttpRespon
     if !may_read_metrics(&req, state.config.metrics_token.as_ref()) {
         return crate::pages::render::not_found_page();
     }
-    let outbox = match hygo_data::mail::counts(&state.db).await {
+    let outbox = match hygo_core::mail::counts(&state.db).await {
         Ok(counts) => Some(counts),
         Err(e) => {
             tracing::warn!(error = %e, "metrics: the outbox could not be counted");

@@ -7,15 +7,15 @@
 mod common;
 
 use actix_web::test;
-use hygo_data::entities::{appointment, contact_message, doctor, newsletter_subscriber};
+use hygo_core::entities::{appointment, contact_message, doctor, newsletter_subscriber};
 use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, PaginatorTrait, Set};
 use serde_json::{json, Value};
 
 use common::*;
 
 /// A fixed "now" with seconds, in IST.
-fn at_s(text: &str) -> hygo_data::ist::Clock {
-    hygo_data::ist::Clock::Fixed(chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S").unwrap())
+fn at_s(text: &str) -> hygo_core::ist::Clock {
+    hygo_core::ist::Clock::Fixed(chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S").unwrap())
 }
 
 fn contact() -> Value {
@@ -57,18 +57,18 @@ async fn a_burst_at_the_end_of_a_window_still_counts_at_the_start_of_the_next() 
 }
 
 /// Another connection to a test's database.
-async fn open(db: &TestDb) -> hygo_data::Db {
-    hygo_data::db::open(&db.url).await.unwrap()
+async fn open(db: &TestDb) -> hygo_core::Db {
+    hygo_core::db::open(&db.url).await.unwrap()
 }
 
 /// Writes allowed in a day to a client that sends one every `every` seconds, or,
 /// with 0, as soon as the last answer's Retry-After allows.
-async fn allowed_in_a_day(conn: &hygo_data::Db, client: &str, every: i64) -> (u32, u32) {
+async fn allowed_in_a_day(conn: &hygo_core::Db, client: &str, every: i64) -> (u32, u32) {
     let start = 1_900_000_200_i64; // a window's start
     let (mut t, mut allowed) = (start, 0u32);
     let mut per_window = std::collections::BTreeMap::<i64, u32>::new();
     while t < start + 86_400 {
-        let refused = hygo_data::rate_limit::hit(conn, "appointments", client, t, 600, 20).await.unwrap();
+        let refused = hygo_core::rate_limit::hit(conn, "appointments", client, t, 600, 20).await.unwrap();
         if refused.is_none() {
             allowed += 1;
             *per_window.entry((t - start) / 600).or_default() += 1;
@@ -85,7 +85,7 @@ async fn allowed_in_a_day(conn: &hygo_data::Db, client: &str, every: i64) -> (u3
 #[actix_web::test]
 async fn one_client_gets_at_most_its_limit_per_window_over_a_day() {
     let db = TestDb::sqlite();
-    let conn = hygo_data::connect(&db.url).await.unwrap();
+    let conn = hygo_core::connect(&db.url).await.unwrap();
     // Paced a little under the limit (one per 32 s, 18.75 per window): never refused.
     assert_eq!(allowed_in_a_day(&conn, "paced", 32).await.0, 2_700);
     // Faster, or as soon as Retry-After allows: refused attempts count too, so never more than
@@ -118,7 +118,7 @@ async fn a_network_cannot_multiply_the_limit_by_its_addresses() {
             assert_eq!(status, if n < 3 { 201 } else { 429 }, "{b}: {address}");
         }
         // No address is stored, only keys made with the server's secret.
-        let rows = hygo_data::entities::rate_limit::Entity::find().all(&open(&db).await).await.unwrap();
+        let rows = hygo_core::entities::rate_limit::Entity::find().all(&open(&db).await).await.unwrap();
         assert!(!rows.is_empty());
         assert!(rows.iter().all(|r| r.client.len() == 32 && !r.client.contains('.') && !r.client.contains(':')), "{b}");
     }
@@ -197,7 +197,7 @@ async fn free_times_of(
 async fn requests_sent_at_once_cannot_pass_the_per_person_limit_together() {
     for db in TestDb::all().await {
         let b = db.backend;
-        let conn = hygo_data::connect(&db.url).await.unwrap();
+        let conn = hygo_core::connect(&db.url).await.unwrap();
         let clock = at("2030-01-07 10:20");
         // Open twelve connections first (each held a moment), so that the requests below overlap.
         let pause = if b == "postgres" { "SELECT pg_sleep(0.1)" } else { "SELECT 1" };
@@ -216,8 +216,8 @@ async fn requests_sent_at_once_cannot_pass_the_per_person_limit_together() {
         }
         let days = ["2030-01-09", "2030-01-11", "2030-01-14", "2030-01-16", "2030-01-18", "2030-01-21", "2030-01-23", "2030-01-25"];
         for (round, date) in days.iter().enumerate() {
-            let day = hygo_data::ist::parse_date(date).unwrap();
-            let times = hygo_data::appointments::day_slots(&conn, &clock, 1, day).await.unwrap().available_slots;
+            let day = hygo_core::ist::parse_date(date).unwrap();
+            let times = hygo_booking::appointments::day_slots(&conn, &clock, 1, day).await.unwrap().available_slots;
             assert!(times.len() >= 12, "{b}: {date}");
             let phone = format!("+91 98765 4321{round}");
             let mut tasks = Vec::new();
@@ -225,22 +225,22 @@ async fn requests_sent_at_once_cannot_pass_the_per_person_limit_together() {
                 let (conn, clock) = (conn.clone(), clock.clone());
                 // The same person, written differently each time, with another address each time.
                 let written = if n % 2 == 0 { phone.clone() } else { format!("0{}", &phone[4..]) };
-                let request: hygo_data::appointments::AppointmentRequest =
+                let request: hygo_booking::appointments::AppointmentRequest =
                     serde_json::from_value(booking(&written, &format!("p{round}-{n}@example.in"), 1, date, time)).unwrap();
-                tasks.push(tokio::spawn(async move { hygo_data::appointments::book(&conn, &clock, request, None, &Default::default()).await }));
+                tasks.push(tokio::spawn(async move { hygo_booking::appointments::book(&conn, &clock, request, None, &Default::default()).await }));
             }
             let mut stored = 0;
             for task in tasks {
                 match task.await.unwrap() {
                     Ok(_) => stored += 1,
-                    Err(hygo_data::form::WriteError::Invalid(invalid)) => assert!(invalid.errors.contains_key("phone"), "{b}"),
+                    Err(hygo_core::form::WriteError::Invalid(invalid)) => assert!(invalid.errors.contains_key("phone"), "{b}"),
                     Err(other) => panic!("{b}: {other:?}"),
                 }
             }
-            let most = hygo_data::appointments::PENDING_IN_ALL;
+            let most = hygo_booking::appointments::PENDING_IN_ALL;
             assert_eq!(stored, most, "{b}: {date}: 12 at once, {most} stored");
         }
-        let most = hygo_data::appointments::PENDING_IN_ALL as u64;
+        let most = hygo_booking::appointments::PENDING_IN_ALL as u64;
         assert_eq!(appointment::Entity::find().count(&conn).await.unwrap(), most * days.len() as u64, "{b}");
     }
 }
@@ -278,7 +278,7 @@ async fn form_posts_need_the_page_s_token_a_little_patience_and_an_empty_honeypo
         ] {
             let answer = call(&app, post_form("/contactus", &body)).await;
             assert_eq!(answer.status, 422, "{b}: {what}; the server's log: {}", logs.text());
-            assert!(answer.text.contains(hygo_data::catalogue::message(says)), "{b}: {what}: says why");
+            assert!(answer.text.contains(hygo_content::catalogue::message(says)), "{b}: {what}: says why");
             assert!(answer.text.contains(r#"value="Asha Patel""#), "{b}: {what}: the visitor's values");
             // The form goes back with a token to send again with: the one sent, when
             // it is genuine (the wait does not start again), else the page's own.
@@ -293,7 +293,7 @@ async fn form_posts_need_the_page_s_token_a_little_patience_and_an_empty_honeypo
         let later = test::init_service(hygo::app::app(app_at(&db, "2030-01-07 10:20:10").await)).await;
         let answer = call(&later, post_form("/contactus", &format!("{MESSAGE}&formIssued={token}&website=http%3A%2F%2Fspam.example"))).await;
         assert_eq!(answer.status, 422, "{b}: the honeypot filled");
-        assert!(answer.text.contains(hygo_data::catalogue::message("form.honeypot")), "{b}");
+        assert!(answer.text.contains(hygo_content::catalogue::message("form.honeypot")), "{b}");
         assert_eq!(stored().await, 0, "{b}");
         let answer = call(&later, post_form("/contactus", &format!("{MESSAGE}&formIssued={token}&website="))).await;
         assert_eq!(answer.status, 303, "{b}: a person who took their time: {}", answer.text);
@@ -483,7 +483,7 @@ async fn older_requests_get_their_phone_key() {
     use sea_orm::ConnectionTrait;
     for db in TestDb::all().await {
         let b = db.backend;
-        let old = hygo_data::db::open(&db.url).await.unwrap();
+        let old = hygo_core::db::open(&db.url).await.unwrap();
         migration::Migrator::up(&old, Some(6)).await.unwrap();
         let phones = ["+91 98765 43210", "098765-43210", "(0091) 98765.43210", "9876543210", "+44 20 7946 0958"];
         for sql in [
@@ -504,11 +504,11 @@ async fn older_requests_get_their_phone_key() {
             old.execute_unprepared(&sql).await.unwrap_or_else(|e| panic!("{b}: {e}"));
         }
         old.close().await.unwrap();
-        let conn = hygo_data::connect(&db.url).await.unwrap();
+        let conn = hygo_core::connect(&db.url).await.unwrap();
         let mut rows = appointment::Entity::find().all(&conn).await.unwrap();
         rows.sort_by_key(|r| r.id);
         let keys: Vec<&str> = rows.iter().map(|r| r.phone_key.as_str()).collect();
-        let expected: Vec<String> = phones.iter().map(|p| hygo_data::appointments::phone_key(p)).collect();
+        let expected: Vec<String> = phones.iter().map(|p| hygo_booking::appointments::phone_key(p)).collect();
         assert_eq!(keys, expected, "{b}: the SQL of the migration and the Rust agree");
     }
 }

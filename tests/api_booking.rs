@@ -5,7 +5,7 @@
 mod common;
 
 use actix_web::test;
-use hygo_data::entities::{appointment, office_hours};
+use hygo_core::entities::{appointment, office_hours};
 use sea_orm::{ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, Set, ActiveModelTrait};
 use serde_json::{json, Value};
 
@@ -129,7 +129,7 @@ async fn a_request_is_stored_whole_and_unicode_round_trips() {
 }
 
 /// The stored row of a booking's answer, by `data.reference`.
-async fn by_reference(db: &hygo_data::Db, body: &serde_json::Value) -> appointment::Model {
+async fn by_reference(db: &hygo_core::Db, body: &serde_json::Value) -> appointment::Model {
     use sea_orm::{ColumnTrait, QueryFilter};
     let reference = body["data"]["reference"].as_str().unwrap_or_else(|| panic!("data.reference: {body}"));
     appointment::Entity::find().filter(appointment::Column::Reference.eq(reference)).one(db).await.unwrap().expect("the row of the reference")
@@ -147,7 +147,7 @@ async fn taken_past_off_grid_and_unknown_are_refused_with_a_message() {
         assert_eq!(status, 201, "{b}");
         let (status, _, body) = send(&app, book(request("2030-01-09", "10:00 AM"))).await;
         assert_eq!(status, 409, "{b}: the slot is held");
-        assert_eq!(body["message"], hygo_data::catalogue::message("appointment.taken"));
+        assert_eq!(body["message"], hygo_content::catalogue::message("appointment.taken"));
         let held = appointment::Entity::find().filter(appointment::Column::Date.eq("2030-01-09")).count(&state.db).await.unwrap();
         assert_eq!(held, 1, "{b}: the refused request stored nothing");
 
@@ -244,7 +244,7 @@ async fn set_hours(state: &hygo::state::AppState, id: i32, weekday: i16, hours: 
 
 /// Gives doctor `id` leave from `from` to `until` (None: until further notice).
 async fn leave(state: &hygo::state::AppState, id: i32, from: &str, until: Option<&str>) {
-    hygo_data::entities::doctor_leave::ActiveModel {
+    hygo_core::entities::doctor_leave::ActiveModel {
         doctor_id: Set(id),
         starts_on: Set(from.into()),
         ends_on: Set(until.map(Into::into)),
@@ -339,7 +339,7 @@ async fn the_seeded_doctor_on_leave_is_on_leave_from_the_first_start() {
     let away = seeded.as_array().unwrap().iter().find(|d| d["leaveDays"].is_number()).expect("the seed has a doctor on leave");
     let (_, _, body) = send(&app, get(&format!("/api/doctors/{}", away["id"]))).await;
     assert_eq!(body["data"]["availability"], "On leave");
-    let today = hygo_data::ist::Clock::System.today();
+    let today = hygo_core::ist::Clock::System.today();
     let (_, _, slots) = send(&app, get(&format!("/appointments/slots?doctorId={}&date={today}", away["id"]))).await;
     assert_eq!(slots["availability"], "on-leave", "{slots}");
 }

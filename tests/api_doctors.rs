@@ -21,7 +21,7 @@ async fn doctors_list_one_and_by_department() {
         assert_eq!(body["success"], true);
         let list = body["data"].as_array().unwrap();
         assert_eq!(list.len(), seeded.len(), "{b}: every seeded doctor is listed");
-        let keys: Vec<String> = list.iter().map(|d| hygo_data::doctors::sort_key(d["name"].as_str().unwrap())).collect();
+        let keys: Vec<String> = list.iter().map(|d| hygo_directory::doctors::sort_key(d["name"].as_str().unwrap())).collect();
         let mut sorted = keys.clone();
         sorted.sort();
         assert_eq!(keys, sorted, "{b}: sorted by name, Dr. ignored");
@@ -40,7 +40,7 @@ async fn doctors_list_one_and_by_department() {
             assert_eq!(d[field], first[field], "{b}: {field} round-trips");
         }
         // The location is the clinic's, from the one list of clinics.
-        let clinic = hygo_data::catalogue::find_clinic(first["clinic"].as_str().unwrap()).unwrap();
+        let clinic = hygo_content::catalogue::find_clinic(first["clinic"].as_str().unwrap()).unwrap();
         assert_eq!(d["location"], format!("{}, Rajkot", clinic.name), "{b}");
 
         // By department: exactly the seeded doctors of that department.
@@ -72,7 +72,7 @@ async fn doctors_list_one_and_by_department() {
 
         // A department with nobody yet answers an empty list, not an error.
         let staffed: Vec<&str> = seeded.iter().map(|x| x["department"].as_str().unwrap()).collect();
-        let empty = hygo_data::catalogue::departments().iter().find(|d| !staffed.contains(&d.slug.as_str())).unwrap();
+        let empty = hygo_content::catalogue::departments().iter().find(|d| !staffed.contains(&d.slug.as_str())).unwrap();
         let (status, _, body) = send(&app, get(&format!("/api/doctors/department/{}", empty.slug))).await;
         assert_eq!((status, body["data"].as_array().unwrap().len()), (200, 0), "{b}");
     }

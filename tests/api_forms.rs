@@ -5,15 +5,15 @@
 mod common;
 
 use actix_web::test::{self, TestRequest};
-use hygo_data::entities::{card_request, contact_message, newsletter_subscriber, outbox};
-use hygo_data::newsletter::{self, Status};
+use hygo_core::entities::{card_request, contact_message, newsletter_subscriber, outbox};
+use hygo_booking::newsletter::{self, Status};
 use sea_orm::{ConnectionTrait, EntityTrait, PaginatorTrait};
 use serde_json::{json, Value};
 
 use common::{at, get, post_json, send, state, state_with, TestDb};
 
 /// The confirmation link the last e-mail to `to` carries, as a path.
-async fn confirm_path(db: &hygo_data::Db, to: &str) -> String {
+async fn confirm_path(db: &hygo_core::Db, to: &str) -> String {
     use sea_orm::{ColumnTrait, QueryFilter, QueryOrder};
     let mail = outbox::Entity::find().filter(outbox::Column::ToAddress.eq(to)).order_by_desc(outbox::Column::Id).one(db).await.unwrap().unwrap();
     let start = mail.body.find("https://hygo.test/newsletter/confirm?token=").expect("a confirmation link");
@@ -51,14 +51,14 @@ async fn a_sign_up_is_pending_until_its_link_is_followed_once() {
         assert_eq!(status, 404, "{b}: the earlier link no longer works");
 
         let (status, _, body) = send(&app, TestRequest::post().uri(&link)).await;
-        assert_eq!((status, body["message"].as_str()), (200, Some(hygo_data::catalogue::message("newsletter.confirmed"))), "{b}");
+        assert_eq!((status, body["message"].as_str()), (200, Some(hygo_content::catalogue::message("newsletter.confirmed"))), "{b}");
         assert!(newsletter::is_subscribed(&state.db, who).await.unwrap(), "{b}");
         let row = newsletter_subscriber::Entity::find().one(&state.db).await.unwrap().unwrap();
         assert!(row.confirmed_at.as_deref().is_some_and(|c| c >= row.subscribed_at.as_str()), "{b}: the consent record");
         assert_eq!((row.source.as_str(), row.confirm_token.as_deref()), ("api", None), "{b}");
         assert_eq!(newsletter::recipients(&state.db).await.unwrap(), vec![(who.to_owned(), row.unsubscribe_token.clone())], "{b}");
         let (status, _, body) = send(&app, TestRequest::post().uri(&link)).await;
-        assert_eq!((status, body["message"].as_str()), (404, Some(hygo_data::catalogue::message("newsletter.confirmInvalid"))), "{b}: once");
+        assert_eq!((status, body["message"].as_str()), (404, Some(hygo_content::catalogue::message("newsletter.confirmInvalid"))), "{b}: once");
 
         // Asked again once confirmed: the same answer; the mail says so; the consent stays as given.
         let (_, _, known) = send(&app, subscribe(who)).await;
@@ -170,12 +170,12 @@ async fn a_sign_up_answers_the_same_for_new_pending_and_confirmed_addresses() {
 
 /// The row a JSON answer names by its reference (`data.reference`): the answer has
 /// no id, and the reference is random, not the id in disguise.
-async fn by_reference<E: EntityTrait>(db: &hygo_data::Db, answer: &Value) -> E::Model {
+async fn by_reference<E: EntityTrait>(db: &hygo_core::Db, answer: &Value) -> E::Model {
     use sea_orm::{ColumnTrait, QueryFilter};
     use std::str::FromStr;
     assert!(answer["data"].get("id").is_none(), "ids stay internal: {answer}");
     let reference = answer["data"]["reference"].as_str().unwrap_or_else(|| panic!("data.reference: {answer}"));
-    assert_eq!(hygo_data::refs::normalize_reference(reference).as_deref(), Some(reference), "a reference is HY- and two groups of four symbols: {reference}");
+    assert_eq!(hygo_core::refs::normalize_reference(reference).as_deref(), Some(reference), "a reference is HY- and two groups of four symbols: {reference}");
     let column = E::Column::from_str("reference").unwrap_or_else(|_| panic!("a reference column"));
     E::find().filter(column.eq(reference)).one(db).await.unwrap().expect("the row of the reference")
 }

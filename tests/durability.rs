@@ -8,13 +8,13 @@ use std::sync::{Arc, Barrier};
 use chrono::{Datelike, Duration, Weekday};
 use common::server::{free_port, request, spawn, wait_healthy};
 use common::TestDb;
-use hygo_data::entities::{appointment, contact_message};
+use hygo_core::entities::{appointment, contact_message};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 
 /// A Wednesday at least two days ahead (IST), when Dr. Hitesh Patel (id 1) works
 /// 10:00 AM - 5:00 PM: never "today", so the real clock cannot make it past.
 fn next_wednesday() -> String {
-    let mut day = hygo_data::ist::Clock::System.today() + Duration::days(2);
+    let mut day = hygo_core::ist::Clock::System.today() + Duration::days(2);
     while day.weekday() != Weekday::Wed {
         day += Duration::days(1);
     }
@@ -59,7 +59,7 @@ fn fifty_requests_for_one_slot_give_one_booking() {
         let refused = answers.iter().filter(|(s, body)| *s == 409 && body.contains("Please choose another time")).count();
         assert_eq!((created, refused), (1, 49), "{b}: {:?}", answers.iter().map(|a| a.0).collect::<Vec<_>>());
         let stored = rt.block_on(async {
-            let conn = hygo_data::db::open(&db.url).await.unwrap();
+            let conn = hygo_core::db::open(&db.url).await.unwrap();
             appointment::Entity::find().count(&conn).await.unwrap()
         });
         assert_eq!(stored, 1, "{b}: exactly one row");
@@ -92,7 +92,7 @@ fn a_killed_server_keeps_every_write_it_acknowledged() {
                         if n >= 28 {
                             break;
                         }
-                        let t = hygo_data::slots::format_12h(600 + 15 * n as u32);
+                        let t = hygo_schedule::slots::format_12h(600 + 15 * n as u32);
                         ("/appointments/bookAppointment", booking(n, &date, &t))
                     };
                     match request(port, "POST", path, Some(&body)) {
@@ -125,7 +125,7 @@ fn a_killed_server_keeps_every_write_it_acknowledged() {
         eprintln!("{b}: {} writes acknowledged before SIGKILL", acknowledged.len());
         assert!(acknowledged.len() >= 20, "{b}: the writers got going ({} writes)", acknowledged.len());
         rt.block_on(async {
-            let conn = hygo_data::db::open(&db.url).await.unwrap();
+            let conn = hygo_core::db::open(&db.url).await.unwrap();
             for (kind, reference) in &acknowledged {
                 let found = match kind {
                     'c' => contact_message::Entity::find().filter(contact_message::Column::Reference.eq(reference)).one(&conn).await.unwrap().is_some(),

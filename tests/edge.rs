@@ -10,7 +10,7 @@ use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use actix_web::test::{self, TestRequest};
-use hygo_data::entities::{card_request, contact_message, newsletter_subscriber};
+use hygo_core::entities::{card_request, contact_message, newsletter_subscriber};
 use sea_orm::{EntityTrait, PaginatorTrait};
 
 use common::server::{get, spawn, spawn_logging, wait_healthy};
@@ -219,7 +219,7 @@ fn with(mut req: TestRequest, headers: &[(&str, &str)]) -> TestRequest {
     req
 }
 
-async fn stored(db: &hygo_data::Db) -> u64 {
+async fn stored(db: &hygo_core::Db) -> u64 {
     card_request::Entity::find().count(db).await.unwrap()
         + contact_message::Entity::find().count(db).await.unwrap()
         + newsletter_subscriber::Entity::find().count(db).await.unwrap()
@@ -414,7 +414,7 @@ async fn every_answer_carries_the_security_headers() {
 /// Rows in every table: what a refused request must leave as it was. The audit
 /// log's page views are left out (a refused console form is answered with its
 /// page, and looking at a page with patients' data is recorded: `pages::disclose`).
-async fn stored_rows(db: &hygo_data::Db) -> Vec<(String, i64)> {
+async fn stored_rows(db: &hygo_core::Db) -> Vec<(String, i64)> {
     use sea_orm::{ConnectionTrait, Statement};
     let backend = db.get_database_backend();
     let list = match backend {
@@ -441,7 +441,7 @@ async fn stored_rows(db: &hygo_data::Db) -> Vec<(String, i64)> {
 #[actix_web::test]
 async fn a_control_character_in_any_field_of_any_form_is_refused_and_stores_nothing() {
     use common::staff::{form, multipart, post, staff};
-    use hygo_data::staff::{sessions::COOKIE, Role};
+    use hygo_staff::{sessions::COOKIE, Role};
     use serde_json::{json, Value};
 
     let booking_fields: &[&str] = &[
@@ -548,7 +548,7 @@ async fn a_control_character_in_any_field_of_any_form_is_refused_and_stores_noth
         // a new account's after its password), or an admin's.
         let first = call(&app, post("/staff/sign-in", &form(&[("email", &admin.email), ("password", common::staff::PASSWORD)]), None)).await;
         let after_password = common::staff::token_of(&first).expect("a session after the password");
-        let (_, link) = hygo_data::staff::accounts::add(&state.db, &hygo_data::audit::Actor::system(), "nul-new@hygo.test", "", Role::Desk).await.unwrap();
+        let (_, link) = hygo_staff::accounts::add(&state.db, &hygo_core::audit::Actor::system(), "nul-new@hygo.test", "", Role::Desk).await.unwrap();
         let chosen = call(&app, post("/staff/setup", &form(&[("token", &link), ("password", common::staff::PASSWORD)]), None)).await;
         let enrolling = common::staff::token_of(&chosen).expect("a session for the second factor's set-up");
         let before = stored_rows(&state.db).await;
@@ -557,7 +557,7 @@ async fn a_control_character_in_any_field_of_any_form_is_refused_and_stores_noth
             let need = hygo::staff::STAFF_ROUTES.iter().find(|(_, p, _)| p == pattern).map(|(_, _, n)| *n).unwrap();
             let token = match need {
                 hygo::access::Need::Anyone => None,
-                hygo::access::Need::Stage(hygo_data::staff::sessions::Stage::Password) => Some(after_password.as_str()),
+                hygo::access::Need::Stage(hygo_staff::sessions::Stage::Password) => Some(after_password.as_str()),
                 hygo::access::Need::Stage(_) => Some(enrolling.as_str()),
                 hygo::access::Need::Role(_) => Some(admin.token.as_str()),
             };

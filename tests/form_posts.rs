@@ -6,7 +6,7 @@
 mod common;
 
 use actix_web::test;
-use hygo_data::entities::{appointment, card_request, contact_message, newsletter_subscriber};
+use hygo_core::entities::{appointment, card_request, contact_message, newsletter_subscriber};
 use sea_orm::{EntityTrait, PaginatorTrait};
 
 use common::{at, fetch, state_with, submit, TestDb};
@@ -61,10 +61,10 @@ async fn card_requests_contact_messages_and_newsletter_sign_ups_without_javascri
         let link = fetch(&app, &format!("/newsletter/confirm?token={confirm_token}")).await;
         assert_eq!(link.status, 200, "{b}");
         assert!(link.text.contains("Confirm my subscription") && link.text.contains("noindex"), "{b}");
-        assert!(!hygo_data::newsletter::is_subscribed(&state.db, "ravi@example.in").await.unwrap(), "{b}: a mail scanner's GET changes nothing");
+        assert!(!hygo_booking::newsletter::is_subscribed(&state.db, "ravi@example.in").await.unwrap(), "{b}: a mail scanner's GET changes nothing");
         let done = submit(&app, &format!("/newsletter/confirm?token={confirm_token}"), "").await;
         assert_eq!((done.status, done.header("location")), (303, "/newsletter?confirmed=1"), "{b}");
-        assert!(hygo_data::newsletter::is_subscribed(&state.db, "ravi@example.in").await.unwrap(), "{b}");
+        assert!(hygo_booking::newsletter::is_subscribed(&state.db, "ravi@example.in").await.unwrap(), "{b}");
         assert!(fetch(&app, "/newsletter?confirmed=1").await.text.contains("Your subscription is confirmed."), "{b}");
         let used = submit(&app, &format!("/newsletter/confirm?token={confirm_token}"), "").await;
         assert_eq!(used.header("location"), format!("/newsletter/confirm?token={confirm_token}"), "{b}: one time only");
@@ -280,7 +280,7 @@ async fn the_wizards_follow_a_doctor_s_leave() {
     let state = state_with(&db, at(NOW), 1000).await;
     let app = test::init_service(hygo::app::app(state.clone())).await;
     use sea_orm::{ActiveModelTrait, Set};
-    hygo_data::entities::doctor_leave::ActiveModel {
+    hygo_core::entities::doctor_leave::ActiveModel {
         doctor_id: Set(4),
         starts_on: Set("2030-01-07".into()),
         ends_on: Set(Some("2030-01-13".into())),
@@ -396,7 +396,7 @@ async fn addresses_carry_no_request_and_a_confirmation_page_shows_it_for_a_short
         assert!(main.contains("Page not found") && !main.contains("Thank you") && !main.contains("HY-"), "{b}: {main}");
         assert!(!expired.text.contains("Dev") && !expired.text.contains("dev@example.in"), "{b}: nor in the props");
         assert_eq!(expired.header("cache-control"), "no-store", "{b}");
-        assert_eq!(hygo_data::receipts::forget_expired(&state.db, chrono::Duration::minutes(1)).await.unwrap(), 2, "{b}");
+        assert_eq!(hygo_booking::receipts::forget_expired(&state.db, chrono::Duration::minutes(1)).await.unwrap(), 2, "{b}");
         assert_eq!(contact_message::Entity::find().count(&state.db).await.unwrap(), 2, "{b}: the requests stay");
     }
 }

@@ -91,9 +91,9 @@ fn the_props_types_are_the_rust_structs() {
     let mut all = Collect(BTreeMap::new(), ts_rs::Config::new());
     all.visit::<hygo::pages::Props<'static>>();
     // The API's answers that no page holds.
-    all.visit::<hygo_data::appointments::Booked>();
-    all.visit::<hygo_data::appointments::DaySlots>();
-    all.visit::<hygo_data::search::SearchResult>();
+    all.visit::<hygo_booking::appointments::Booked>();
+    all.visit::<hygo_booking::appointments::DaySlots>();
+    all.visit::<hygo_directory::search::SearchResult>();
     all.visit::<hygo::state::SiteAdditions>();
     all.visit::<hygo::error::Body<'static>>();
     all.visit::<hygo::actions::StoredAnswer>();

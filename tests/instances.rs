@@ -8,7 +8,7 @@
 //!   leave added on one takes the doctor's times away on the other, and a
 //!   profile saved and a clinic closed on one show on the other;
 //! - the outbox sends each e-mail once, though both instances deliver from it at
-//!   the same moment (`hygo_data::mail::claim_due`: `FOR UPDATE SKIP LOCKED` on
+//!   the same moment (`hygo_core::mail::claim_due`: `FOR UPDATE SKIP LOCKED` on
 //!   PostgreSQL).
 //!
 //! Everything goes over real HTTP to the real binaries, and e-mail to an SMTP
@@ -20,8 +20,8 @@ use std::collections::BTreeMap;
 use std::process::{Child, Command};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use hygo_data::entities::{outbox, staff_session};
-use hygo_data::staff::{accounts, token_hash, totp};
+use hygo_core::entities::{outbox, staff_session};
+use hygo_staff::{accounts, token_hash, totp};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::{json, Value};
 
@@ -61,7 +61,7 @@ fn start(dir: &std::path::Path, db: &TestDb, relay_url: &str) -> Instance {
 
 impl Instance {
     fn send(&self, method: &str, path: &str, cookie: Option<&str>, body: Option<(&str, &str)>) -> Answer {
-        let cookie = cookie.map(|c| format!("{}={c}", hygo_data::staff::sessions::COOKIE));
+        let cookie = cookie.map(|c| format!("{}={c}", hygo_staff::sessions::COOKIE));
         let headers: Vec<(&str, &str)> = cookie.iter().map(|c| ("Cookie", c.as_str())).collect();
         exchange(self.port, method, path, &headers, body).expect("the instance answers")
     }
@@ -80,14 +80,14 @@ impl Instance {
 
 /// The session token an answer sets.
 fn token_of(a: &Answer) -> String {
-    let prefix = format!("{}=", hygo_data::staff::sessions::COOKIE);
+    let prefix = format!("{}=", hygo_staff::sessions::COOKIE);
     a.all("set-cookie")
         .iter()
         .find_map(|c| c.strip_prefix(&prefix)?.split(';').next().filter(|v| !v.is_empty()).map(str::to_owned))
         .unwrap_or_else(|| panic!("a session cookie in {} {:?}", a.status, a.headers))
 }
 
-async fn csrf_of(db: &hygo_data::Db, token: &str) -> String {
+async fn csrf_of(db: &hygo_core::Db, token: &str) -> String {
     staff_session::Entity::find().filter(staff_session::Column::TokenHash.eq(token_hash(token))).one(db).await.unwrap().expect("a session").csrf_token
 }
 
@@ -131,16 +131,16 @@ async fn two_instances_share_sessions_actions_and_one_outbox() {
         let (relay_url, got) = relay(false).await;
 
         // Migrated and seeded once; then mail waiting for the relay.
-        let conn = hygo_data::connect(&db.url).await.unwrap();
+        let conn = hygo_core::connect(&db.url).await.unwrap();
         for n in 0..WAITING {
-            let mail = hygo_data::mail::Mail {
+            let mail = hygo_core::mail::Mail {
                 to: format!("patient{n}@example.in"),
                 subject: format!("Waiting message {n:02}"),
                 body: "Hello.\r\n".into(),
                 list_unsubscribe: None,
                 calendar: None,
             };
-            hygo_data::mail::queue(&conn, mail).await.unwrap();
+            hygo_core::mail::queue(&conn, mail).await.unwrap();
         }
 
         // Two instances started together, each delivering as soon as it is up.

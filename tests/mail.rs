@@ -7,7 +7,7 @@
 mod common;
 
 use actix_web::test::{self, TestRequest};
-use hygo_data::entities::outbox;
+use hygo_core::entities::outbox;
 use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::json;
 use common::relay::relay;
@@ -42,14 +42,14 @@ async fn the_confirmation_email_reaches_the_relay_and_its_link_confirms() {
         assert!(!body.contains("kavya"), "{b}: the body names no one: {body}");
         let start = body.find("https://hygo.test/newsletter/confirm?token=").expect("the confirmation link");
         let link = body[start..].split_whitespace().next().unwrap();
-        assert!(!hygo_data::newsletter::is_subscribed(&state.db, "kavya@example.in").await.unwrap(), "{b}: pending");
+        assert!(!hygo_booking::newsletter::is_subscribed(&state.db, "kavya@example.in").await.unwrap(), "{b}: pending");
 
         // The link's page has the button; pressing it confirms.
         let path = link.strip_prefix("https://hygo.test").unwrap();
         let req = TestRequest::post().uri(path).insert_header(("accept", "text/html"));
         let res = test::call_service(&app, req.to_request()).await;
         assert_eq!((res.status().as_u16(), res.headers().get("location").unwrap().to_str().unwrap()), (303, "/newsletter?confirmed=1"), "{b}");
-        assert!(hygo_data::newsletter::is_subscribed(&state.db, "kavya@example.in").await.unwrap(), "{b}");
+        assert!(hygo_booking::newsletter::is_subscribed(&state.db, "kavya@example.in").await.unwrap(), "{b}");
 
         // Signing up again: an e-mail that says so, with the newsletter's one-click unsubscribe.
         send(&app, post_json("/newsletter/subscribe", &json!({ "email": "kavya@example.in" }))).await;
@@ -69,7 +69,7 @@ async fn the_confirmation_email_reaches_the_relay_and_its_link_confirms() {
             .set_payload("List-Unsubscribe=One-Click");
         let (status, _, body) = send(&app, req).await;
         assert_eq!((status, body["success"].clone()), (200, json!(true)), "{b}");
-        assert!(!hygo_data::newsletter::is_subscribed(&state.db, "kavya@example.in").await.unwrap(), "{b}");
+        assert!(!hygo_booking::newsletter::is_subscribed(&state.db, "kavya@example.in").await.unwrap(), "{b}");
     }
 }
 
@@ -145,7 +145,7 @@ fn quoted_printable(text: &str) -> Vec<u8> {
 /// `invite.ics`; both decode to a calendar with the appointment's UID.
 #[actix_web::test]
 async fn a_confirmation_carries_its_calendar_invitation() {
-    use hygo_data::calendar::{icalendar::{Calendar, Component}, invitation, Method, Visit};
+    use hygo_booking::calendar::{icalendar::{Calendar, Component}, invitation, Method, Visit};
 
     let db = TestDb::sqlite();
     let (url, got) = relay(false).await;
@@ -155,7 +155,7 @@ async fn a_confirmation_carries_its_calendar_invitation() {
         doctor: "Dr. Ananya Mehta",
         date: chrono::NaiveDate::from_ymd_opt(2030, 11, 7).unwrap(),
         start: 10 * 60,
-        minutes: hygo_data::slots::SLOT_MINUTES,
+        minutes: hygo_schedule::slots::SLOT_MINUTES,
         clinic_name: "HYGO Clinic, Kalawad Road",
         clinic_address: "Kalawad Road, Rajkot, Gujarat 360005, India",
         organizer_email: "care@hygo.in",
@@ -165,7 +165,7 @@ async fn a_confirmation_carries_its_calendar_invitation() {
         sequence: 0,
     };
     let ics = invitation(&visit, Method::Request, chrono::Utc::now());
-    let mail = hygo_data::mail::appointment_confirmed(
+    let mail = hygo_booking::letters::appointment_confirmed(
         "kavya@example.in",
         "HY-7K3QX",
         "Dr. Ananya Mehta",
@@ -173,7 +173,7 @@ async fn a_confirmation_carries_its_calendar_invitation() {
         "HYGO Clinic, Kalawad Road",
         ics,
     );
-    hygo_data::mail::queue(&state.db, mail).await.unwrap();
+    hygo_core::mail::queue(&state.db, mail).await.unwrap();
     assert_eq!(outbox::Entity::find().one(&state.db).await.unwrap().unwrap().calendar.as_deref().map(|c| c.starts_with("BEGIN:VCALENDAR")), Some(true));
 
     assert_eq!(hygo::mail::deliver_due(&state).await.unwrap(), 1);
@@ -207,32 +207,32 @@ async fn a_claimed_message_is_acted_on_only_while_its_lease_holds() {
     use sea_orm::{ActiveModelTrait, Set};
     for db in TestDb::all().await {
         let b = db.backend;
-        let conn = hygo_data::connect(&db.url).await.unwrap();
+        let conn = hygo_core::connect(&db.url).await.unwrap();
         for n in 0..3 {
-            let mail = hygo_data::mail::Mail { to: format!("p{n}@example.in"), subject: format!("S{n}"), body: "x\r\n".into(), list_unsubscribe: None, calendar: None };
-            hygo_data::mail::queue(&conn, mail).await.unwrap();
+            let mail = hygo_core::mail::Mail { to: format!("p{n}@example.in"), subject: format!("S{n}"), body: "x\r\n".into(), list_unsubscribe: None, calendar: None };
+            hygo_core::mail::queue(&conn, mail).await.unwrap();
         }
         let now = chrono::Utc::now();
-        let mine = hygo_data::mail::claim_due(&conn, now, 2).await.unwrap();
+        let mine = hygo_core::mail::claim_due(&conn, now, 2).await.unwrap();
         assert_eq!(mine.iter().map(|m| m.subject.as_str()).collect::<Vec<_>>(), ["S0", "S1"], "{b}: the oldest, as many as asked");
-        let rest = hygo_data::mail::claim_due(&conn, now, 10).await.unwrap();
+        let rest = hygo_core::mail::claim_due(&conn, now, 10).await.unwrap();
         assert_eq!(rest.iter().map(|m| m.subject.as_str()).collect::<Vec<_>>(), ["S2"], "{b}: a claimed message is not due for anyone else");
-        assert!(hygo_data::mail::claim_due(&conn, now, 10).await.unwrap().is_empty(), "{b}");
+        assert!(hygo_core::mail::claim_due(&conn, now, 10).await.unwrap().is_empty(), "{b}");
 
         // S0's lease ran out and another instance took it over (a later lease on the row).
         let mut taken: outbox::ActiveModel = mine[0].clone().into();
         taken.next_attempt_at = Set(Some("2099-01-01T00:00:00Z".into()));
         taken.update(&conn).await.unwrap();
-        hygo_data::mail::delivered(&conn, &mine[0]).await.unwrap();
-        hygo_data::mail::failed(&conn, &mine[0], now).await.unwrap();
+        hygo_core::mail::delivered(&conn, &mine[0]).await.unwrap();
+        hygo_core::mail::failed(&conn, &mine[0], now).await.unwrap();
         let s0 = outbox::Entity::find_by_id(mine[0].id).one(&conn).await.unwrap().expect("not deleted by the instance that lost it");
         assert_eq!((s0.attempts, s0.next_attempt_at.as_deref()), (0, Some("2099-01-01T00:00:00Z")), "{b}: nor rescheduled by it");
         // S1, still held: delivered, it leaves the outbox.
-        hygo_data::mail::delivered(&conn, &mine[1]).await.unwrap();
+        hygo_core::mail::delivered(&conn, &mine[1]).await.unwrap();
         assert!(outbox::Entity::find_by_id(mine[1].id).one(&conn).await.unwrap().is_none(), "{b}");
         // S2, given back: due again at once.
-        hygo_data::mail::release(&conn, &rest[0]).await.unwrap();
-        let again = hygo_data::mail::claim_due(&conn, now, 10).await.unwrap();
+        hygo_core::mail::release(&conn, &rest[0]).await.unwrap();
+        let again = hygo_core::mail::claim_due(&conn, now, 10).await.unwrap();
         assert_eq!(again.iter().map(|m| m.subject.as_str()).collect::<Vec<_>>(), ["S2"], "{b}");
         conn.close().await.ok();
     }
@@ -263,8 +263,8 @@ async fn mail_goes_through_a_provider_s_relay_over_tls_with_a_login() {
     const PASSWORD: &str = "relay-secret-7Hq2";
     let db = TestDb::sqlite();
     let queue_one = |state: actix_web::web::Data<hygo::state::AppState>| async move {
-        let mail = hygo_data::mail::Mail { to: "asha@example.in".into(), subject: "Your request".into(), body: "Hello\r\n".into(), list_unsubscribe: None, calendar: None };
-        hygo_data::mail::queue(&state.db, mail).await.unwrap();
+        let mail = hygo_core::mail::Mail { to: "asha@example.in".into(), subject: "Your request".into(), body: "Hello\r\n".into(), list_unsubscribe: None, calendar: None };
+        hygo_core::mail::queue(&state.db, mail).await.unwrap();
         state
     };
     let outbox = |state: &actix_web::web::Data<hygo::state::AppState>| {

@@ -14,7 +14,7 @@ async fn free_text_locations_and_on_leave_become_clinics_and_dated_leave() {
         let b = db.backend;
         // The schema as it was before clinics and leave, with a doctor of each clinic,
         // one shown "On leave".
-        let old = hygo_data::db::open(&db.url).await.unwrap();
+        let old = hygo_core::db::open(&db.url).await.unwrap();
         Migrator::up(&old, Some(4)).await.unwrap();
         for sql in [
             "INSERT INTO departments (slug, name, description, listed) VALUES ('cardiology', 'Cardiology', 'Heart', true)",
@@ -28,9 +28,9 @@ async fn free_text_locations_and_on_leave_become_clinics_and_dated_leave() {
         }
         old.close().await.unwrap();
 
-        let conn = hygo_data::connect(&db.url).await.unwrap();
-        let clock = hygo_data::ist::Clock::System;
-        let doctors = hygo_data::doctors::all(&conn, &clock).await.unwrap();
+        let conn = hygo_core::connect(&db.url).await.unwrap();
+        let clock = hygo_core::ist::Clock::System;
+        let doctors = hygo_directory::doctors::all(&conn, &clock).await.unwrap();
         assert_eq!(doctors.len(), 2, "{b}: the upgrade seeds nothing over existing doctors");
         let (a, bb) = (&doctors[0], &doctors[1]);
         assert_eq!((a.clinic.as_str(), a.location.as_str()), ("head-office", "HYGO Head Office Clinic, Race Course Road, Rajkot"), "{b}");
@@ -40,11 +40,11 @@ async fn free_text_locations_and_on_leave_become_clinics_and_dated_leave() {
         assert_eq!(a.leave.len(), 1, "{b}");
         assert_eq!((a.leave[0].until.as_deref(), a.leave[0].back_on.as_deref()), (None, None), "{b}");
         assert!(!bb.on_leave && bb.availability == "Limited availability", "{b}");
-        let rows = hygo_data::entities::doctor_leave::Entity::find().all(&conn).await.unwrap();
+        let rows = hygo_core::entities::doctor_leave::Entity::find().all(&conn).await.unwrap();
         assert_eq!(rows.len(), 1, "{b}");
         let far = clock.today() + chrono::Duration::days(60);
-        let day = hygo_data::appointments::day_slots(&conn, &clock, 1, far).await.unwrap();
-        assert_eq!(day.availability, hygo_data::appointments::DayAvailability::OnLeave, "{b}");
+        let day = hygo_booking::appointments::day_slots(&conn, &clock, 1, far).await.unwrap();
+        assert_eq!(day.availability, hygo_booking::appointments::DayAvailability::OnLeave, "{b}");
     }
 }
 
@@ -60,7 +60,7 @@ const A_DOCTOR: [&str; 2] = [
 async fn stored_options_become_their_ids() {
     for db in TestDb::all().await {
         let b = db.backend;
-        let old = hygo_data::db::open(&db.url).await.unwrap();
+        let old = hygo_core::db::open(&db.url).await.unwrap();
         Migrator::up(&old, Some(5)).await.unwrap();
         for sql in A_DOCTOR.iter().copied().chain([
             "INSERT INTO appointments (doctor_id, department, date, start_time, visit_type, name, phone, email, reason, symptoms, \
@@ -77,8 +77,8 @@ async fn stored_options_become_their_ids() {
         }
         old.close().await.unwrap();
 
-        let conn = hygo_data::connect(&db.url).await.unwrap();
-        use hygo_data::entities::{appointment, card_request};
+        let conn = hygo_core::connect(&db.url).await.unwrap();
+        use hygo_core::entities::{appointment, card_request};
         use sea_orm::QueryOrder;
         let rows = appointment::Entity::find().order_by_asc(appointment::Column::Id).all(&conn).await.unwrap();
         let got: Vec<(&str, &str)> = rows.iter().map(|r| (r.reason.as_str(), r.symptoms.as_str())).collect();
@@ -88,32 +88,32 @@ async fn stored_options_become_their_ids() {
         assert_eq!(got, ["family", "essential"], "{b}");
         // Every id the migration wrote is one the catalogue offers.
         for id in ["routine-checkup", "test-results"] {
-            assert!(hygo_data::catalogue::reasons().iter().any(|r| r.id == id), "{id}");
+            assert!(hygo_content::catalogue::reasons().iter().any(|r| r.id == id), "{id}");
         }
         for id in ["chest-pain", "other", "shortness-of-breath"] {
-            assert!(hygo_data::catalogue::symptoms().iter().any(|s| s.id == id), "{id}");
+            assert!(hygo_content::catalogue::symptoms().iter().any(|s| s.id == id), "{id}");
         }
-        assert!(["family", "essential"].iter().all(|id| hygo_data::catalogue::card_types().iter().any(|c| c.id == *id)));
+        assert!(["family", "essential"].iter().all(|id| hygo_content::catalogue::card_types().iter().any(|c| c.id == *id)));
         // Stored by id; the spec's labels are still accepted by the API.
-        let req = hygo_data::card_requests::CardRequest {
+        let req = hygo_booking::card_requests::CardRequest {
             name: Some("E".into()),
             email: Some("e@example.com".into()),
             number: Some("9876543210".into()),
             subscription_type: Some("Essential Family".into()),
         };
-        let id = hygo_data::card_requests::create(&conn, req, None, &Default::default()).await.unwrap().id;
-        let row = hygo_data::entities::card_request::Entity::find_by_id(id).one(&conn).await.unwrap().unwrap();
+        let id = hygo_booking::card_requests::create(&conn, req, None, &Default::default()).await.unwrap().id;
+        let row = hygo_core::entities::card_request::Entity::find_by_id(id).one(&conn).await.unwrap().unwrap();
         assert_eq!(row.subscription_type, "family", "{b}");
     }
 }
 
 #[actix_web::test]
 async fn stored_requests_get_references_and_subscribers_a_consent_record() {
-    use hygo_data::entities::{appointment, card_request, contact_message, newsletter_subscriber};
-    use hygo_data::newsletter::{self, Status};
+    use hygo_core::entities::{appointment, card_request, contact_message, newsletter_subscriber};
+    use hygo_booking::newsletter::{self, Status};
     for db in TestDb::all().await {
         let b = db.backend;
-        let old = hygo_data::db::open(&db.url).await.unwrap();
+        let old = hygo_core::db::open(&db.url).await.unwrap();
         Migrator::up(&old, Some(6)).await.unwrap();
         for sql in A_DOCTOR.iter().copied().chain([
             "INSERT INTO appointments (doctor_id, department, date, start_time, visit_type, name, phone, email, reason, symptoms, \
@@ -132,13 +132,13 @@ async fn stored_requests_get_references_and_subscribers_a_consent_record() {
         }
         old.close().await.unwrap();
 
-        let conn = hygo_data::connect(&db.url).await.unwrap();
+        let conn = hygo_core::connect(&db.url).await.unwrap();
         let mut references: Vec<String> = appointment::Entity::find().all(&conn).await.unwrap().into_iter().map(|r| r.reference).collect();
         references.extend(card_request::Entity::find().all(&conn).await.unwrap().into_iter().map(|r| r.reference));
         references.extend(contact_message::Entity::find().all(&conn).await.unwrap().into_iter().map(|r| r.reference));
         assert_eq!(references.len(), 4, "{b}");
         for r in &references {
-            assert_eq!(hygo_data::refs::normalize_reference(r).as_deref(), Some(r.as_str()), "{b}: {r}");
+            assert_eq!(hygo_core::refs::normalize_reference(r).as_deref(), Some(r.as_str()), "{b}: {r}");
         }
         references.sort();
         references.dedup();
@@ -152,19 +152,19 @@ async fn stored_requests_get_references_and_subscribers_a_consent_record() {
         assert_eq!(newsletter::status(&conn, "off@example.com").await.unwrap(), Some(Status::Unsubscribed), "{b}");
         assert_eq!(newsletter::recipients(&conn).await.unwrap(), vec![("on@example.com".to_owned(), on.unsubscribe_token.clone())], "{b}");
         // New rows get theirs.
-        let req = hygo_data::contact_messages::ContactRequest {
+        let req = hygo_booking::contact_messages::ContactRequest {
             name: Some("E".into()),
             email: Some("e@example.com".into()),
             subject: Some("S".into()),
             message: Some("M".into()),
             ..Default::default()
         };
-        let stored = hygo_data::contact_messages::create(&conn, req, None, &Default::default()).await.unwrap();
+        let stored = hygo_booking::contact_messages::create(&conn, req, None, &Default::default()).await.unwrap();
         assert!(!references.contains(&stored.reference), "{b}");
         conn.close().await.unwrap();
 
         // And back down, and up again.
-        let conn = hygo_data::db::open(&db.url).await.unwrap();
+        let conn = hygo_core::db::open(&db.url).await.unwrap();
         Migrator::down(&conn, Some(1)).await.unwrap_or_else(|e| panic!("{b}: {e}"));
         Migrator::up(&conn, None).await.unwrap_or_else(|e| panic!("{b}: {e}"));
     }

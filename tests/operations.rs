@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use actix_web::test::{self, TestRequest};
-use hygo_data::entities::contact_message;
+use hygo_core::entities::contact_message;
 use sea_orm::EntityTrait;
 use serde_json::json;
 
@@ -166,7 +166,7 @@ fn stop_server(mut child: std::process::Child) {
 fn references_in(url: &str) -> Vec<String> {
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     rt.block_on(async {
-        let db = hygo_data::db::open(url).await.unwrap();
+        let db = hygo_core::db::open(url).await.unwrap();
         let rows = contact_message::Entity::find().all(&db).await.unwrap();
         db.close().await.ok();
         rows.into_iter().map(|r| r.reference).collect()

@@ -217,7 +217,7 @@ async fn departments_and_their_specialists_render_on_the_server() {
         let start = page.text.find(r#"<ul class="flip-grid"#).expect("the card list");
         let html = &page.text[start..start + page.text[start..].find("</ul>").unwrap()];
         let mut positions = Vec::new();
-        for d in hygo_data::catalogue::departments().iter().filter(|d| d.listed) {
+        for d in hygo_content::catalogue::departments().iter().filter(|d| d.listed) {
             let link = format!(r#"href="/departments/{}""#, d.slug);
             let at = html.find(&link).unwrap_or_else(|| panic!("{b}: {link} on /departments"));
             assert!(html.contains(&escaped(&d.long_description)), "{b}: the back of {}'s card", d.slug);
@@ -227,7 +227,7 @@ async fn departments_and_their_specialists_render_on_the_server() {
         let mut shown: Vec<&str> = html.split(r#"href="/departments/"#).skip(1).map(|t| &t[..t.find('"').unwrap()]).collect();
         shown.sort();
         shown.dedup();
-        let mut listed: Vec<&str> = hygo_data::catalogue::departments().iter().filter(|d| d.listed).map(|d| d.slug.as_str()).collect();
+        let mut listed: Vec<&str> = hygo_content::catalogue::departments().iter().filter(|d| d.listed).map(|d| d.slug.as_str()).collect();
         listed.sort();
         assert_eq!(shown, listed, "{b}: the cards are the listed departments");
         positions.sort();
@@ -238,12 +238,12 @@ async fn departments_and_their_specialists_render_on_the_server() {
         let home = fetch(&app, "/").await;
         assert_eq!(home.text.matches("data-department-card").count(), 4, "{b}");
         for slug in ["neurology", "orthopedics", "gynecology", "general-surgery"] {
-            let d = hygo_data::catalogue::find_department(slug).unwrap();
+            let d = hygo_content::catalogue::find_department(slug).unwrap();
             assert!(home.text.contains(&escaped(&d.long_description)), "{b}: the back of {slug} on /");
         }
 
         // A department: its texts, services and the doctors of the database.
-        let cardiology = hygo_data::catalogue::find_department("cardiology").unwrap();
+        let cardiology = hygo_content::catalogue::find_department("cardiology").unwrap();
         let page = fetch(&app, "/departments/cardiology").await;
         assert_eq!(page.status, 200, "{b}");
         // React separates adjacent texts with empty comments.
@@ -305,7 +305,7 @@ async fn search_engines_get_a_sitemap_robots_and_structured_data() {
     for path in ["/", "/doctors", "/departments"] {
         assert!(xml.contains(&format!("<loc>https://hygo.test{path}</loc>")), "{path}");
     }
-    for d in hygo_data::catalogue::departments() {
+    for d in hygo_content::catalogue::departments() {
         assert!(xml.contains(&format!("<loc>https://hygo.test/departments/{}</loc>", d.slug)), "{}", d.slug);
     }
     for d in seed().as_array().unwrap() {
@@ -335,10 +335,10 @@ async fn search_engines_get_a_sitemap_robots_and_structured_data() {
     let ld = json_ld(&dept.text).unwrap();
     let ids: Vec<&str> = ld["@graph"].as_array().unwrap().iter().map(|c| c["@id"].as_str().unwrap()).collect();
     assert_eq!(ids, [format!("https://hygo.test/contactus#{}", pediatrics[0])]);
-    let other = hygo_data::catalogue::clinics().iter().find(|c| c.id != pediatrics[0]).unwrap();
+    let other = hygo_content::catalogue::clinics().iter().find(|c| c.id != pediatrics[0]).unwrap();
     let aside = &dept.text[dept.text.find("<aside").unwrap()..dept.text.find("</aside>").unwrap()];
     assert!(!aside.contains(&escaped(&other.address)), "the page's Location shows only that clinic too");
-    assert!(aside.contains(&escaped(&hygo_data::catalogue::find_clinic(pediatrics[0]).unwrap().address)));
+    assert!(aside.contains(&escaped(&hygo_content::catalogue::find_clinic(pediatrics[0]).unwrap().address)));
     let clinics = home["@graph"].as_array().unwrap();
     assert_eq!(clinics.len(), 2, "both locations");
     assert!(clinics.iter().all(|c| c["@type"] == "MedicalClinic" && c["openingHours"] == "Mo-Sa 08:00-20:00"));
@@ -349,7 +349,7 @@ async fn search_engines_get_a_sitemap_robots_and_structured_data() {
     // Each doctor at their clinic: the profile, its JSON-LD and the contact page agree.
     let contact = root(&fetch(&app, "/contactus").await.text).to_owned();
     for d in seed().as_array().unwrap() {
-        let clinic = hygo_data::catalogue::find_clinic(d["clinic"].as_str().unwrap()).expect("a seeded doctor's clinic exists");
+        let clinic = hygo_content::catalogue::find_clinic(d["clinic"].as_str().unwrap()).expect("a seeded doctor's clinic exists");
         let page = fetch(&app, &format!("/doctors/{}", d["id"])).await;
         let ld = json_ld(&page.text).expect("JSON-LD on a profile");
         assert_eq!(ld["@type"], "IndividualPhysician");
@@ -386,7 +386,7 @@ async fn services_and_specializations_render_on_the_server() {
     for db in TestDb::all().await {
         let app = test::init_service(hygo::app::app(state(&db).await)).await;
         let b = db.backend;
-        let services = hygo_data::catalogue::services();
+        let services = hygo_content::catalogue::services();
 
         let page = fetch(&app, "/services").await;
         assert_eq!(page.status, 200, "{b}");
@@ -482,7 +482,7 @@ async fn news_reviews_specialists_schedules_banner_and_general_consultation() {
     let db = TestDb::sqlite();
     let app = test::init_service(hygo::app::app(state(&db).await)).await;
     let text = |html: &str| root(html).replace("<!-- -->", "");
-    let articles = hygo_data::catalogue::home()["news"]["items"].as_array().unwrap().clone();
+    let articles = hygo_content::catalogue::home()["news"]["items"].as_array().unwrap().clone();
 
     let news = fetch(&app, "/news").await;
     assert_eq!(news.status, 200);
@@ -517,7 +517,7 @@ async fn news_reviews_specialists_schedules_banner_and_general_consultation() {
         }
     }
     let reviews = text(&fetch(&app, "/reviews").await.text);
-    for r in hygo_data::catalogue::home()["reviews"]["items"].as_array().unwrap() {
+    for r in hygo_content::catalogue::home()["reviews"]["items"].as_array().unwrap() {
         assert!(reviews.contains(&escaped(r["text"].as_str().unwrap())));
     }
     let banner = text(&fetch(&app, "/banner").await.text);
@@ -572,7 +572,7 @@ async fn every_book_button_opens_our_request_form() {
     let db = TestDb::sqlite();
     let mut config = common::test_config();
     config.booking_url = Some("https://booking.example.in/hygo".into());
-    let app = test::init_service(hygo::app::app(common::state_from(&db, hygo_data::ist::Clock::System, config).await)).await;
+    let app = test::init_service(hygo::app::app(common::state_from(&db, hygo_core::ist::Clock::System, config).await)).await;
     let home = fetch(&app, "/").await.text;
     assert!(count(&home, "https://booking.example.in/hygo") >= 5);
     let profile = fetch(&app, "/doctors/4").await.text;
@@ -629,7 +629,7 @@ async fn a_profile_says_when_the_doctor_is_back() {
     let db = TestDb::sqlite();
     // Tuesday 8 January 2030. Dr. Hitesh Patel (Mon, Wed, Fri, Sat) is away Monday 7 to Wednesday 9.
     let state = common::state_with(&db, common::at("2030-01-08 09:00"), 1000).await;
-    hygo_data::entities::doctor_leave::ActiveModel {
+    hygo_core::entities::doctor_leave::ActiveModel {
         doctor_id: Set(1),
         starts_on: Set("2030-01-07".into()),
         ends_on: Set(Some("2030-01-09".into())),

@@ -20,7 +20,7 @@ use actix_web::test;
 use std::io::Read;
 use std::time::Duration;
 
-use hygo_data::entities::{doctor, office_hours};
+use hygo_core::entities::{doctor, office_hours};
 use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, IntoActiveModel, Set};
 
 use common::{call, fetch, get, post_json, send, state, state_from, submit, test_config, TestDb};
@@ -40,9 +40,9 @@ async fn slow_state(db: &TestDb, config: hygo::config::Config) -> actix_web::web
         hygo_render::RenderConfig { threads: 1, queue: config.render_queue, staff_queue: config.staff_render_queue, timeout: Duration::from_secs(10), ..Default::default() },
     )
     .unwrap();
-    let conn = hygo_data::connect(&db.url).await.unwrap();
+    let conn = hygo_core::connect(&db.url).await.unwrap();
     let config = hygo::config::Config { database_url: db.url.clone(), ..config };
-    actix_web::web::Data::new(hygo::state::AppState::new(conn, hygo_data::ist::Clock::System, renderer, config))
+    actix_web::web::Data::new(hygo::state::AppState::new(conn, hygo_core::ist::Clock::System, renderer, config))
 }
 
 /// A page, with the browser's copy's tag if any: the status, the `ETag` and the text.
@@ -112,31 +112,31 @@ async fn triggers_version_the_data_and_a_kept_page_needs_no_query() {
         let b = db.backend;
         let mut config = test_config();
         config.data_recheck = Duration::from_secs(3600);
-        let state = state_from(&db, hygo_data::ist::Clock::System, config).await;
+        let state = state_from(&db, hygo_core::ist::Clock::System, config).await;
         let app = test::init_service(hygo::app::app(state.clone())).await;
 
         let (_, _, first) = page(&app, "/doctors/4", None).await;
         let (status, _, _) = page(&app, "/doctors", None).await;
         assert_eq!(status, 200, "{b}");
         let rendered = state.renderer.renders();
-        let v1 = hygo_data::data_version::current(&state.db).await.unwrap().catalogue;
+        let v1 = hygo_core::data_version::current(&state.db).await.unwrap().catalogue;
         // Each watched table raises the version, whoever writes to it.
         let row = doctor::Entity::find_by_id(4).one(&state.db).await.unwrap().unwrap();
         let mut edit = row.into_active_model();
         edit.name = Set("Dr. Kinjal Mehta-Rao".into());
         edit.update(&state.db).await.unwrap();
-        let v2 = hygo_data::data_version::current(&state.db).await.unwrap().catalogue;
+        let v2 = hygo_core::data_version::current(&state.db).await.unwrap().catalogue;
         assert!(v2 > v1, "{b}: a doctor's edit raises the version");
         let hours = office_hours::Entity::find().one(&state.db).await.unwrap().unwrap();
         let mut edit = hours.into_active_model();
         edit.hours = Set("10:00 AM - 1:00 PM".into());
         edit.update(&state.db).await.unwrap();
-        let v3 = hygo_data::data_version::current(&state.db).await.unwrap().catalogue;
+        let v3 = hygo_core::data_version::current(&state.db).await.unwrap().catalogue;
         assert!(v3 > v2, "{b}: so does an edit of office hours");
         // Bookings raise their own version, not the catalogue's.
-        let bookings = hygo_data::data_version::current(&state.db).await.unwrap().bookings;
-        hygo_data::entities::appointment::ActiveModel {
-            reference: Set(hygo_data::refs::new_reference()),
+        let bookings = hygo_core::data_version::current(&state.db).await.unwrap().bookings;
+        hygo_core::entities::appointment::ActiveModel {
+            reference: Set(hygo_core::refs::new_reference()),
             doctor_id: Set(4),
             department: Set(String::new()),
             date: Set("2030-01-07".into()),
@@ -160,7 +160,7 @@ async fn triggers_version_the_data_and_a_kept_page_needs_no_query() {
         .insert(&state.db)
         .await
         .unwrap();
-        let now = hygo_data::data_version::current(&state.db).await.unwrap();
+        let now = hygo_core::data_version::current(&state.db).await.unwrap();
         assert_eq!(now.catalogue, v3, "{b}");
         assert!(now.bookings > bookings, "{b}: a change to appointments raises the bookings' version");
 
@@ -338,7 +338,7 @@ async fn renders_beyond_the_queue_are_refused_at_once_with_retry_after() {
     for (answer, ended) in &refused {
         assert_eq!(*ended, 0, "refused before any render ended");
         assert_eq!(answer.header("retry-after"), "1");
-        assert!(answer.text.contains(hygo_data::catalogue::message("page.errorHeading")), "the plain error page");
+        assert!(answer.text.contains(hygo_content::catalogue::message("page.errorHeading")), "the plain error page");
     }
     assert_eq!(answers.iter().filter(|(a, _)| a.status == 200).count(), 4 - refused.len(), "the others were rendered");
     assert_eq!(state.renderer.renders() as usize, 4 - refused.len(), "a refused page costs no render");
@@ -418,7 +418,7 @@ async fn signed_in_staff_pages_render_in_a_lane_no_flood_can_fill() {
     let config = hygo::config::Config { render_queue: 1, ..test_config() };
     let state = slow_state(&db, config).await;
     let app = test::init_service(hygo::app::app(state.clone())).await;
-    let desk = staff(&app, &state.db, "lane@hygo.test", hygo_data::staff::Role::Desk).await;
+    let desk = staff(&app, &state.db, "lane@hygo.test", hygo_staff::Role::Desk).await;
     let flood = (0..8).map(|n| {
         let app = &app;
         async move { fetch(app, &format!("/search?q=flood{n}")).await.status }

@@ -1,4 +1,4 @@
-//! The slot engine (`hygo_data::schedule`) as patients meet it: a table of days,
+//! The slot engine (`hygo_schedule::schedule`) as patients meet it: a table of days,
 //! each with the times it must offer, asked of `/appointments/slots`, of wizard A
 //! (a plain form post, any doctor) and of wizard B (the doctor's own wizard), on
 //! SQLite and PostgreSQL. The three must agree with the table and each other.
@@ -8,9 +8,10 @@ mod common;
 use std::collections::HashMap;
 
 use actix_web::test;
-use hygo_data::audit::Actor;
-use hygo_data::form::WriteError;
-use hygo_data::{doctor_edit, leave, schedule};
+use hygo_core::audit::Actor;
+use hygo_core::form::WriteError;
+use hygo_directory::doctor_edit;
+use hygo_schedule::{leave, schedule};
 use serde_json::Value;
 
 use common::{at, fetch, state_with, submit, Answer, TestDb};
@@ -63,7 +64,7 @@ const TABLE: &[Case] = &[
 
 /// The doctor of the table, made as the console makes one: Mondays, Fridays and
 /// Saturdays 10 to 11, Tuesdays with a break, Wednesdays 10 to 2, at Kalawad Road.
-async fn the_doctor(db: &hygo_data::Db) -> (i32, String) {
+async fn the_doctor(db: &hygo_core::Db) -> (i32, String) {
     let actor = Actor::system();
     let fields = doctor_edit::Fields {
         name: "Dr. Table Case".into(),
@@ -199,7 +200,7 @@ async fn hours_that_cannot_be_kept_are_refused_with_a_sentence() {
     assert!(errors["hours-3-kalawad-road"].starts_with("Write the ranges in order, without overlapping"));
     assert_eq!(errors["hours-4-head-office"], "These hours overlap the doctor's hours at the other clinic on the same day.");
     // Nothing of the refused week was stored: the table's Tuesday still has its break.
-    let tuesday = hygo_data::appointments::day_slots(&state.db, &at(NOW), id, "2030-01-15".parse().unwrap()).await.unwrap();
+    let tuesday = hygo_booking::appointments::day_slots(&state.db, &at(NOW), id, "2030-01-15".parse().unwrap()).await.unwrap();
     assert_eq!(tuesday.available_slots, BREAK);
 
     let change = |date, hours| schedule::NewChange { date: Some(date), hours: Some(hours), clinic: None, note: None };

@@ -18,7 +18,7 @@ fn first_start_serves_pages_and_sigterm_exits_zero() {
 
     let (status, body) = get(port, "/doctors").unwrap();
     assert_eq!(status, 200);
-    let seed: serde_json::Value = serde_json::from_str(hygo_data::seed::SEED_DOCTORS).unwrap();
+    let seed: serde_json::Value = serde_json::from_str(hygo_core::seed::SEED_DOCTORS).unwrap();
     let first = seed[0]["name"].as_str().unwrap();
     assert!(body.contains(first), "{first} is in the HTML of /doctors");
 

@@ -30,12 +30,12 @@ use chrono::SecondsFormat;
 use hygo::pages::{Scope, PAGES};
 use hygo::access::Need;
 use hygo::staff::STAFF_ROUTES;
-use hygo_data::audit::Actor;
-use hygo_data::calendar::icalendar::{self, Component as _};
-use hygo_data::entities::{appointment, audit_log, card_request, contact_message, outbox, sign_in_attempt, staff_session};
-use hygo_data::form::Message;
-use hygo_data::staff::sessions::COOKIE;
-use hygo_data::staff::{accounts, token_hash, Role};
+use hygo_core::audit::Actor;
+use hygo_booking::calendar::icalendar::{self, Component as _};
+use hygo_core::entities::{appointment, audit_log, card_request, contact_message, outbox, sign_in_attempt, staff_session};
+use hygo_core::form::Message;
+use hygo_staff::sessions::COOKIE;
+use hygo_staff::{accounts, token_hash, Role};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 use serde_json::{json, Value};
 
@@ -84,11 +84,11 @@ async fn slots(
     (list(&body["availableSlots"]), list(&body["bookedSlots"]))
 }
 
-async fn request_row(db: &hygo_data::Db, reference: &str) -> appointment::Model {
+async fn request_row(db: &hygo_core::Db, reference: &str) -> appointment::Model {
     appointment::Entity::find().filter(appointment::Column::Reference.eq(reference)).one(db).await.unwrap().expect("the request")
 }
 
-async fn mails(db: &hygo_data::Db) -> Vec<outbox::Model> {
+async fn mails(db: &hygo_core::Db) -> Vec<outbox::Model> {
     outbox::Entity::find().order_by_asc(outbox::Column::Id).all(db).await.unwrap()
 }
 
@@ -106,13 +106,13 @@ fn invitation(mail: &outbox::Model) -> (String, u32, String) {
     (method, events[0].get_sequence().expect("SEQUENCE"), start)
 }
 
-async fn audit_rows(db: &hygo_data::Db, target: &str) -> Vec<audit_log::Model> {
+async fn audit_rows(db: &hygo_core::Db, target: &str) -> Vec<audit_log::Model> {
     audit_log::Entity::find().filter(audit_log::Column::Target.eq(target)).order_by_asc(audit_log::Column::Id).all(db).await.unwrap()
 }
 
 /// Every row of the audit log has words on the audit page: its action and what it was done to.
-async fn audit_in_words(db: &hygo_data::Db, b: &str) {
-    let texts = &hygo_data::catalogue::staff_texts("en").unwrap()["audit"];
+async fn audit_in_words(db: &hygo_core::Db, b: &str) {
+    let texts = &hygo_content::catalogue::staff_texts("en").unwrap()["audit"];
     let rows = audit_log::Entity::find().all(db).await.unwrap();
     assert!(!rows.is_empty(), "{b}: the test wrote to the audit log");
     for row in rows {
@@ -361,7 +361,7 @@ async fn sessions_end_when_idle_and_at_their_absolute_lifetime_and_each_step_is_
     for db in TestDb::all().await {
         let b = db.backend;
         // The clock is moved on by the test: idle time is the server's own reckoning.
-        let clock = hygo_data::ist::Clock::moved();
+        let clock = hygo_core::ist::Clock::moved();
         let state = state_with(&db, clock.clone(), 1000).await;
         let app = test::init_service(hygo::app::app(state.clone())).await;
         let me = staff(&app, &state.db, "ira@hygo.test", Role::Desk).await;
@@ -616,7 +616,7 @@ async fn nobody_can_keep_an_owner_out_of_a_browser_they_signed_in_from_before() 
     use hygo::access::DEVICE_COOKIE;
     for db in TestDb::all().await {
         let b = db.backend;
-        let clock = hygo_data::ist::Clock::moved();
+        let clock = hygo_core::ist::Clock::moved();
         let state = state_with(&db, clock.clone(), 1000).await;
         let app = test::init_service(hygo::app::app(state.clone())).await;
         let owner = staff(&app, &state.db, "owner@hygo.test", Role::Admin).await;
@@ -740,7 +740,7 @@ async fn passwords_are_checked_on_their_own_threads_behind_a_short_queue() {
 async fn idle_time_counts_from_the_last_request() {
     for db in TestDb::all().await {
         let b = db.backend;
-        let clock = hygo_data::ist::Clock::moved();
+        let clock = hygo_core::ist::Clock::moved();
         let mut config = common::test_config();
         config.staff_idle = chrono::Duration::minutes(1);
         let state = common::state_from(&db, clock.clone(), config.clone()).await;
@@ -796,9 +796,9 @@ async fn common_passwords_are_refused_and_recovery_codes_work_once() {
         assert_eq!((chosen.status, chosen.header("location")), (303, "/staff/setup/code"), "{b}");
         let used_again = choose("Another long passphrase 8812").await;
         assert_eq!(token_of(&used_again), None, "{b}: a link is used once");
-        let next = hygo_data::staff::sessions::Step {
+        let next = hygo_staff::sessions::Step {
             ended: None,
-            stage: hygo_data::staff::sessions::Stage::Full,
+            stage: hygo_staff::sessions::Stage::Full,
             device: "a test".into(),
             lifetimes: hygo::access::lifetimes(&state),
             now: chrono::Utc::now(),
@@ -812,7 +812,7 @@ async fn common_passwords_are_refused_and_recovery_codes_work_once() {
         assert_eq!((first.status, first.header("location")), (303, "/staff"), "{b}: a recovery code signs in");
         let token = token_of(&first).expect("a session");
         assert_eq!(props_status(&app, "/staff", Some(&token)).await, 200, "{b}");
-        assert_eq!(hygo_data::staff::sign_in::recovery_left(&state.db, made.id).await.unwrap(), 9, "{b}");
+        assert_eq!(hygo_staff::sign_in::recovery_left(&state.db, made.id).await.unwrap(), 9, "{b}");
         let before = full_sessions().await.unwrap();
         let (second, pending) = sign_in(&app, &state.db, email, Some(&codes[3])).await;
         assert_eq!(token_of(&second), None, "{b}: a recovery code is taken once");
@@ -1123,7 +1123,7 @@ async fn the_export_is_csv_with_formulas_neutralised() {
         // Statuses in the console's words, times in IST as the console shows them, phones in one form.
         assert_eq!(row(&first)[column("status")], "Requested", "{b}");
         let stored = request_row(&state.db, &first).await.created_at;
-        let ist = chrono::DateTime::parse_from_rfc3339(&stored).unwrap().with_timezone(&hygo_data::ist::offset()).format("%Y-%m-%d %H:%M").to_string();
+        let ist = chrono::DateTime::parse_from_rfc3339(&stored).unwrap().with_timezone(&hygo_core::ist::offset()).format("%Y-%m-%d %H:%M").to_string();
         assert_eq!(row(&first)[column("requested at")], ist, "{b}: {stored} in IST");
         for r in &rows[1..] {
             let phone = &r[column("phone")];
@@ -1225,7 +1225,7 @@ async fn patients_data_is_shown_only_after_its_audit_row_is_committed() {
     let app = test::init_service(hygo::app::app(state.clone())).await;
     let desk = staff(&app, &state.db, "deleted@hygo.test", Role::Desk).await;
     let reference = book(&app, "2030-01-09", "10:00 AM", "Kavita Desai", 1).await;
-    std::fs::remove_file(hygo_data::db::sqlite_file(&db.url).unwrap()).unwrap();
+    std::fs::remove_file(hygo_core::db::sqlite_file(&db.url).unwrap()).unwrap();
     let export = call(&app, get_as("/staff/appointments.csv?from=2030-01-09&to=2030-01-09", Some(&desk.token))).await;
     let page = call(&app, get_as(&format!("/staff/appointments/{reference}"), Some(&desk.token))).await;
     for (what, answer) in [("export", &export), ("page", &page)] {
@@ -1583,9 +1583,9 @@ async fn admins_add_a_doctor_with_a_photo_and_hours_close_a_clinic_and_the_publi
             ("bomb.png", bomb(), 422, too_many.clone()),
             // Within the sides allowed, but 288 MiB once decoded (issue 24: it took the server from 135 to 557 MB).
             ("deep.png", png_claiming(6000, true), 422, too_many.clone()),
-            ("huge.jpg", vec![0xFF; hygo_data::photos::MAX_BYTES + 1], 422, Message::new("photo.tooLarge").with("max", "8").text("en")),
+            ("huge.jpg", vec![0xFF; hygo_directory::photos::MAX_BYTES + 1], 422, Message::new("photo.tooLarge").with("max", "8").text("en")),
             // Far over: the server stops reading.
-            ("huger.jpg", vec![0xFF; hygo_data::photos::MAX_BYTES + 64 * 1024], 413, Message::new("photo.tooLarge").with("max", "8").text("en")),
+            ("huger.jpg", vec![0xFF; hygo_directory::photos::MAX_BYTES + 64 * 1024], 413, Message::new("photo.tooLarge").with("max", "8").text("en")),
             ("tiny.png", picture(100, 100, image::ImageFormat::Png), 422, Message::new("photo.tooSmall").with("min", "192").text("en")),
         ];
         for (file, bytes, status, message) in cases {
@@ -1657,16 +1657,16 @@ async fn admins_add_a_doctor_with_a_photo_and_hours_close_a_clinic_and_the_publi
 /// never meet mid-way; this test runs on PostgreSQL only.
 #[actix_web::test]
 async fn the_same_picture_uploaded_at_the_same_moment_is_saved_for_both() {
-    use hygo_data::entities::photo_file;
+    use hygo_core::entities::photo_file;
     use sea_orm::{ActiveModelTrait, Set, Statement, TransactionTrait};
     let Ok(admin_url) = std::env::var("TEST_DATABASE_URL") else {
         eprintln!("TEST_DATABASE_URL is not set: the PostgreSQL upload race did not run");
         return;
     };
     let db = TestDb::postgres(&admin_url).await;
-    let conn = hygo_data::connect(&db.url).await.unwrap();
+    let conn = hygo_core::connect(&db.url).await.unwrap();
     let bytes = picture(640, 480, image::ImageFormat::Jpeg);
-    let jpeg = hygo_data::photos::process(&bytes).unwrap().versions.into_iter().find(|v| v.content_type == "image/jpeg").unwrap();
+    let jpeg = hygo_directory::photos::process(&bytes).unwrap().versions.into_iter().find(|v| v.content_type == "image/jpeg").unwrap();
 
     // The other upload, half-way: its first file written, not yet committed.
     let other = conn.begin().await.unwrap();
@@ -1683,7 +1683,7 @@ async fn the_same_picture_uploaded_at_the_same_moment_is_saved_for_both() {
     .unwrap();
     let saving = actix_web::rt::spawn({
         let (conn, bytes) = (conn.clone(), bytes.clone());
-        async move { hygo_data::doctor_photos::save(&conn, &Actor::system(), 1, bytes).await }
+        async move { hygo_directory::doctor_photos::save(&conn, &Actor::system(), 1, bytes).await }
     });
     // This upload reaches the same file and waits for the other's lock.
     let database = db.url.rsplit('/').next().unwrap().to_owned();

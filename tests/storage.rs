@@ -81,8 +81,8 @@ fn stored_references(dir: &Path) -> Vec<String> {
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(async {
         use sea_orm::EntityTrait;
-        let conn = hygo_data::db::open(&url).await.unwrap();
-        let rows = hygo_data::entities::contact_message::Entity::find().all(&conn).await.unwrap();
+        let conn = hygo_core::db::open(&url).await.unwrap();
+        let rows = hygo_core::entities::contact_message::Entity::find().all(&conn).await.unwrap();
         conn.close().await.ok();
         rows.into_iter().map(|r| r.reference).collect()
     })
@@ -359,7 +359,7 @@ fn admin(url: &str, sql: &str) {
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(async {
         use sea_orm::ConnectionTrait;
-        let conn = hygo_data::db::open(url).await.unwrap();
+        let conn = hygo_core::db::open(url).await.unwrap();
         conn.execute_unprepared(sql).await.unwrap();
         conn.close().await.ok();
     });

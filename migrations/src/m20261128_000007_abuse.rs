@@ -1,7 +1,7 @@
 //! Against filling the calendar (issue 14, point 7):
 //! - `appointments.phone_key`: the phone number as the per-person limit compares it
 //!   (its digits; an Indian number by its last 10, so "+91 98765 43210" and
-//!   "098765 43210" are one person; `hygo_data::appointments::phone_key` is the
+//!   "098765 43210" are one person; `hygo_booking::appointments::phone_key` is the
 //!   same rule in Rust), with indexes on it and on `email` (stored lowercase), so
 //!   counting a person's pending requests reads an index, not the table. Rows
 //!   written before get their key here, in SQL both databases share (the phone

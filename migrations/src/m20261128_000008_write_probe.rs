@@ -1,6 +1,6 @@
 //! The write probe: one row that the health check (`/healthz`) rewrites in a
 //! transaction of its own, so that "healthy" means "a write can be committed",
-//! not only "the database answers a query" (`hygo_data::db::Storage`).
+//! not only "the database answers a query" (`hygo_core::db::Storage`).
 
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::sea_orm::ConnectionTrait;

@@ -8,7 +8,7 @@
 //!   before this (single opt-in) stay subscribed: they are marked confirmed at
 //!   their sign-up, with `source` = `single-opt-in`, so the record says how.
 //!
-//! The references are made here as `hygo_data::refs` made them when this shipped:
+//! The references are made here as `hygo_core::refs` (then `hygo_data::refs`) made them when this shipped:
 //! eight symbols of Crockford's base32 from the operating system's random numbers.
 
 use std::collections::HashSet;

@@ -21,7 +21,7 @@ use sea_orm_migration::sea_orm::DbBackend;
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
-/// The statuses that hold their slot (`hygo_data::inbox::Status::holds_slot`).
+/// The statuses that hold their slot (`hygo_booking::status::Status::holds_slot`).
 const HOLDING: &str = "('requested', 'confirmed', 'rescheduled', 'completed', 'no-show')";
 
 #[async_trait::async_trait]

@@ -15,9 +15,9 @@
 //! the message and the times still free.
 
 use actix_web::http::StatusCode;
-use hygo_data::appointments::{self, AppointmentRequest};
-use hygo_data::form::{Invalid, Message, WriteError};
-use hygo_data::receipts::Kind;
+use hygo_booking::appointments::{self, AppointmentRequest};
+use hygo_core::form::{Invalid, Message, WriteError};
+use hygo_booking::receipts::Kind;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -240,7 +240,7 @@ async fn slots_for(state: &AppState, values: &Map<String, Value>, doctor_id: Opt
     let name = values.get("doctor").and_then(Value::as_str).filter(|n| !n.trim().is_empty());
     // The date strip starts on today.
     let date = match values.get("date").and_then(Value::as_str) {
-        Some(text) => hygo_data::ist::parse_date(text),
+        Some(text) => hygo_core::ist::parse_date(text),
         None => Some(state.clock.today()),
     };
     let (Some(date), true) = (date, doctor_id.is_some() || name.is_some()) else {

@@ -4,9 +4,9 @@
 //! saying what happens next).
 
 use actix_web::http::StatusCode;
-use hygo_data::card_requests::{self, CardRequest};
-use hygo_data::form::WriteError;
-use hygo_data::receipts::Kind;
+use hygo_booking::card_requests::{self, CardRequest};
+use hygo_core::form::WriteError;
+use hygo_booking::receipts::Kind;
 use serde_json::json;
 
 use super::{Action, Cx, Done};

@@ -2,9 +2,9 @@
 //! /contactus` (a form post, which lands on its confirmation page, `/requests?token=`).
 
 use actix_web::http::StatusCode;
-use hygo_data::contact_messages::{self, ContactRequest};
-use hygo_data::form::WriteError;
-use hygo_data::receipts::Kind;
+use hygo_booking::contact_messages::{self, ContactRequest};
+use hygo_core::form::WriteError;
+use hygo_booking::receipts::Kind;
 use serde_json::json;
 
 use super::{Action, Cx, Done};

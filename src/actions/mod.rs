@@ -6,7 +6,7 @@
 //!   `crate::error` (422 with a message per field, 409, 429, 503);
 //! - a form post: stored, `303` to a page that says so (POST-redirect-GET, so a
 //!   reload never sends it twice): its confirmation page, named by a random token
-//!   (`/requests?token=`, `hygo_data::receipts`), never by what was sent; refused, the same page again (422, 409, 429)
+//!   (`/requests?token=`, `hygo_booking::receipts`), never by what was sent; refused, the same page again (422, 409, 429)
 //!   with the visitor's values, an error summary and a message by each field
 //!   (`Props.form`); a step of a multi-step form, the page at its next step.
 //!
@@ -22,8 +22,8 @@ use std::future::Future;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{mime, web, HttpRequest, HttpResponse, ResponseError};
-use hygo_data::catalogue::{fill, message};
-use hygo_data::form::WriteError;
+use hygo_content::catalogue::{fill, message};
+use hygo_core::form::WriteError;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -147,7 +147,7 @@ pub async fn handle<A: Action>(
     payload: web::Payload,
 ) -> HttpResponse {
     let channel = declared.accepts;
-    let cx = Cx { state: &state, req: &req, channel, lang: hygo_data::catalogue::LANGUAGES[0] };
+    let cx = Cx { state: &state, req: &req, channel, lang: hygo_content::catalogue::LANGUAGES[0] };
     // Before anything is read or counted: another site's page must not write for
     // its visitors, nor spend their allowance of the rate limit.
     if crate::edge::from_another_site(&req, &state.config.public_url) {
@@ -203,7 +203,7 @@ pub async fn handle<A: Action>(
     match done {
         Ok(Done::Stored { status, message, data, location }) => match channel {
             Channel::Json => {
-                HttpResponse::build(status).json(StoredAnswer { success: true, message: hygo_data::catalogue::message_in(cx.lang, message), data })
+                HttpResponse::build(status).json(StoredAnswer { success: true, message: hygo_content::catalogue::message_in(cx.lang, message), data })
             }
             Channel::Form => see_other(&location),
         },
@@ -237,11 +237,11 @@ pub(crate) fn writable(state: &AppState) -> Result<(), ApiError> {
     state.storage.files().map_err(not_saved)
 }
 
-/// 503 for a write the database could not keep (`hygo_data::db::Storage`), logged
+/// 503 for a write the database could not keep (`hygo_core::db::Storage`), logged
 /// with the fault and no request data.
-fn not_saved(fault: hygo_data::db::Fault) -> ApiError {
+fn not_saved(fault: hygo_core::db::Fault) -> ApiError {
     tracing::error!(%fault, "a write was refused: the database cannot keep it");
-    let phone = &hygo_data::catalogue::clinics()[0].phone;
+    let phone = &hygo_content::catalogue::clinics()[0].phone;
     ApiError::new(StatusCode::SERVICE_UNAVAILABLE, fill(message("storage.notSaved"), &[("phone", phone)]))
 }
 
@@ -374,7 +374,7 @@ pub fn query_value(text: &str) -> String {
 impl Cx<'_> {
     /// The confirmation page to store with a request: a form post lands on one, a
     /// JSON client (which shows its own success screen) needs none.
-    pub fn receipt(&self, kind: hygo_data::receipts::Kind) -> Option<hygo_data::receipts::Kind> {
+    pub fn receipt(&self, kind: hygo_booking::receipts::Kind) -> Option<hygo_booking::receipts::Kind> {
         (self.channel == Channel::Form).then_some(kind)
     }
 }

@@ -6,8 +6,8 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
-use hygo_data::form::WriteError;
-use hygo_data::newsletter::{self, NewsletterRequest};
+use hygo_core::form::WriteError;
+use hygo_booking::newsletter::{self, NewsletterRequest};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -26,7 +26,7 @@ impl Action for Subscribe {
 
     /// The same answer, after the same work, for a new, a pending and a confirmed
     /// address: the form must not tell strangers who is subscribed
-    /// (`hygo_data::newsletter`). The e-mail says what to do next.
+    /// (`hygo_booking::newsletter`). The e-mail says what to do next.
     async fn run(cx: &Cx<'_>, input: NewsletterRequest) -> Result<Done, WriteError> {
         newsletter::subscribe(&cx.state.db, input, &cx.state.config.public_url).await?;
         Ok(Done::Stored {
@@ -131,8 +131,8 @@ fn answer(req: &HttpRequest, done: bool, token: &str, link: Link) -> HttpRespons
         return see_other(&if done { link.done.to_owned() } else { format!("{}?token={}", link.again, query_value(token)) });
     }
     if done {
-        HttpResponse::Ok().json(json!({ "success": true, "message": hygo_data::catalogue::message(link.message) }))
+        HttpResponse::Ok().json(json!({ "success": true, "message": hygo_content::catalogue::message(link.message) }))
     } else {
-        ApiError::not_found(hygo_data::catalogue::message(link.invalid)).error_response()
+        ApiError::not_found(hygo_content::catalogue::message(link.invalid)).error_response()
     }
 }

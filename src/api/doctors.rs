@@ -1,12 +1,12 @@
 //! `GET /api/doctors`, `GET /api/doctors/{id}`, `GET /api/doctors/department/{dept}`.
 
 use actix_web::{web, HttpResponse};
-use hygo_data::doctors;
+use hygo_directory::doctors;
 use serde::Deserialize;
 
 use crate::state::AppState;
 use crate::error::ApiError;
-use hygo_data::catalogue::message;
+use hygo_content::catalogue::message;
 
 #[derive(Deserialize)]
 pub struct ListQuery {

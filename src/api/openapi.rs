@@ -7,12 +7,12 @@
 use std::sync::LazyLock;
 
 use actix_web::HttpResponse;
-use hygo_data::appointments::{AppointmentRequest, Booked, DaySlots};
-use hygo_data::card_requests::CardRequest;
-use hygo_data::contact_messages::ContactRequest;
-use hygo_data::newsletter::NewsletterRequest;
-use hygo_data::search::SearchResult;
-use hygo_data::Doctor;
+use hygo_booking::appointments::{AppointmentRequest, Booked, DaySlots};
+use hygo_booking::card_requests::CardRequest;
+use hygo_booking::contact_messages::ContactRequest;
+use hygo_booking::newsletter::NewsletterRequest;
+use hygo_directory::search::SearchResult;
+use hygo_directory::Doctor;
 use schemars::generate::SchemaSettings;
 use serde_json::{json, Value};
 

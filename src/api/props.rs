@@ -8,7 +8,7 @@ use serde_json::json;
 
 use crate::state::AppState;
 use crate::error::ApiError;
-use hygo_data::catalogue::message;
+use hygo_content::catalogue::message;
 use crate::pages::{self, registry};
 
 #[derive(Deserialize)]

@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::state::AppState;
 use crate::error::ApiError;
-use hygo_data::catalogue::message;
+use hygo_content::catalogue::message;
 use crate::cache::{self, Cached};
 
 #[derive(Deserialize)]
@@ -27,7 +27,7 @@ pub async fn get(req: HttpRequest, state: web::Data<AppState>, query: web::Query
     let answer = match state.render_cache.get(&key) {
         Some(hit) => hit,
         None => {
-            let results = hygo_data::search::search(&state.db, &state.clock, &q, crate::pages::url::search_result).await?;
+            let results = hygo_directory::search::search(&state.db, &state.clock, &q, crate::pages::url::search_result).await?;
             let answer = Cached::new(super::ok_text(results)?, 200).compressed();
             state.render_cache.put(key, key, answer.clone(), cache::Room::Free);
             answer

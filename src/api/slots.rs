@@ -1,13 +1,13 @@
 //! `GET /appointments/slots` (spec section 7, call 8): a doctor's free times on a day.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use hygo_data::appointments;
+use hygo_booking::appointments;
 use serde::Deserialize;
 use serde_json::json;
 
 use crate::state::AppState;
 use crate::error::ApiError;
-use hygo_data::catalogue::message;
+use hygo_content::catalogue::message;
 use crate::cache::{self, Cached};
 
 
@@ -33,7 +33,7 @@ pub async fn slots(req: HttpRequest, state: web::Data<AppState>, query: web::Que
         return Err(ApiError::bad_request(message("slots.whichDoctor")));
     }
     let date = q.date.as_deref().map(str::trim).unwrap_or_default();
-    let Some(date) = hygo_data::ist::parse_date(date) else {
+    let Some(date) = hygo_core::ist::parse_date(date) else {
         return Err(ApiError::bad_request(message("slots.dateFormat")));
     };
     // The answer changes with the doctors' hours, with every booking and with the

@@ -6,10 +6,12 @@ use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
 
-use hygo_data::appointments::MAX_DAYS_AHEAD;
-use hygo_data::doctors::OfficeHours;
-use hygo_data::leave::Leave;
-use hygo_data::{catalogue, doctors, DataError, Doctor};
+use hygo_booking::appointments::MAX_DAYS_AHEAD;
+use hygo_directory::doctors::OfficeHours;
+use hygo_schedule::leave::Leave;
+use hygo_content::catalogue;
+use hygo_directory::{doctors, Doctor};
+use hygo_core::DataError;
 
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -34,7 +36,7 @@ pub struct Data {
     pub doctor: Option<Option<Doctor>>,
     /// Clinic closures within reach: a whole day closed at the doctor's clinic
     /// cannot be chosen, and the step says why.
-    pub closures: Vec<hygo_data::schedule::PublicClosure>,
+    pub closures: Vec<hygo_schedule::schedule::PublicClosure>,
 }
 
 #[derive(Serialize, TS)]
@@ -79,9 +81,9 @@ fn data(cx: &super::Cx<'_>, variant: Variant) -> Data {
     }
 }
 
-async fn closures(cx: &super::Cx<'_>) -> Result<Vec<hygo_data::schedule::PublicClosure>, DataError> {
+async fn closures(cx: &super::Cx<'_>) -> Result<Vec<hygo_schedule::schedule::PublicClosure>, DataError> {
     let today = cx.clock().today();
-    hygo_data::schedule::public_closures(cx.db(), today, today + chrono::Duration::days(MAX_DAYS_AHEAD)).await
+    hygo_schedule::schedule::public_closures(cx.db(), today, today + chrono::Duration::days(MAX_DAYS_AHEAD)).await
 }
 
 pub async fn load_general(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {

@@ -5,7 +5,9 @@ use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
 
-use hygo_data::{catalogue, doctors, DataError, Doctor};
+use hygo_content::catalogue;
+use hygo_directory::{doctors, Doctor};
+use hygo_core::DataError;
 
 #[derive(Serialize, TS)]
 #[ts(rename = "ContentData")]
@@ -22,7 +24,7 @@ pub struct Data {
     /// The contact page's form.
     pub form: Option<ContactForm>,
     /// The contact page: when a clinic is closed in the coming weeks ("Closed for Diwali").
-    pub closures: Vec<hygo_data::schedule::PublicClosure>,
+    pub closures: Vec<hygo_schedule::schedule::PublicClosure>,
 }
 
 /// The contact form's texts, and what it says once a message is stored.
@@ -55,7 +57,7 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
         }),
         closures: if key == "contact" {
             let today = cx.clock().today();
-            hygo_data::schedule::public_closures(cx.db(), today, today + chrono::Duration::days(hygo_data::appointments::MAX_DAYS_AHEAD)).await?
+            hygo_schedule::schedule::public_closures(cx.db(), today, today + chrono::Duration::days(hygo_booking::appointments::MAX_DAYS_AHEAD)).await?
         } else {
             Vec::new()
         },

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use hygo_data::catalogue::{self, Department};
+use hygo_content::catalogue::{self, Department};
 
 #[derive(Serialize, TS)]
 #[ts(rename = "DepartmentsData")]
@@ -11,7 +11,7 @@ pub struct Data {
     pub departments: Vec<&'static Department>,
 }
 
-pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_data::DataError> {
+pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_core::DataError> {
     let mut departments: Vec<&Department> = catalogue::departments().iter().filter(|d| d.listed).collect();
     departments.sort_by_key(|d| d.name.to_lowercase());
     let head = super::Head::meta("departments").structured_data(super::seo::clinics_graph(cx, catalogue::clinics().iter().collect()));

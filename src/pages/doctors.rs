@@ -3,7 +3,8 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use hygo_data::{doctors, DataError, Doctor};
+use hygo_directory::{doctors, Doctor};
+use hygo_core::DataError;
 
 #[derive(Serialize, TS)]
 #[ts(rename = "DoctorsData")]

@@ -4,7 +4,9 @@ use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
 
-use hygo_data::{catalogue, doctors, DataError, Doctor};
+use hygo_content::catalogue;
+use hygo_directory::{doctors, Doctor};
+use hygo_core::DataError;
 
 #[derive(Serialize, TS)]
 #[ts(rename = "HomeData")]

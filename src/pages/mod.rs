@@ -36,7 +36,7 @@ use serde_json::{Map, Value};
 use ts_rs::TS;
 
 use crate::state::AppState;
-use hygo_data::DataError;
+use hygo_core::DataError;
 pub use page::{Keep, Page, Robots, Scope};
 pub use registry::{Found, PAGES};
 
@@ -51,7 +51,7 @@ pub struct Cx<'a> {
     pub params: &'a [(&'static str, String)],
     pub query: &'a str,
     /// The staff session of a console page (`Scope::Staff`), checked before loading.
-    pub staff: Option<&'a hygo_data::staff::sessions::Current>,
+    pub staff: Option<&'a hygo_staff::sessions::Current>,
     /// A parameter read that the page's entry does not declare (see `query`).
     undeclared: std::sync::Mutex<Option<String>>,
 }
@@ -73,17 +73,17 @@ impl Cx<'_> {
         query_param(self.query, name)
     }
 
-    pub fn db(&self) -> &hygo_data::Db {
+    pub fn db(&self) -> &hygo_core::Db {
         &self.state.db
     }
 
-    pub fn clock(&self) -> &hygo_data::ist::Clock {
+    pub fn clock(&self) -> &hygo_core::ist::Clock {
         &self.state.clock
     }
 
     /// The site's meta texts (`catalogue/site.json`, `meta`).
     pub fn meta(&self, path: &str) -> &'static str {
-        hygo_data::catalogue::text(&hygo_data::catalogue::site()["meta"], path)
+        hygo_content::catalogue::text(&hygo_content::catalogue::site()["meta"], path)
     }
 
     /// An address on this site as visitors see it (for JSON-LD).
@@ -230,8 +230,8 @@ impl Head {
 
     /// The head of `site.json`'s `meta.{key}`.
     pub fn meta(key: &str) -> Self {
-        let meta = &hygo_data::catalogue::site()["meta"][key];
-        Head::new(hygo_data::catalogue::text(meta, "title"), hygo_data::catalogue::text(meta, "description"))
+        let meta = &hygo_content::catalogue::site()["meta"][key];
+        Head::new(hygo_content::catalogue::text(meta, "title"), hygo_content::catalogue::text(meta, "description"))
     }
 
     pub fn canonical(mut self, path: impl Into<String>) -> Self {
@@ -284,7 +284,7 @@ pub async fn load<'a>(
     state: &'a AppState,
     found: &Found,
     path: String,
-    staff: Option<&hygo_data::staff::sessions::Current>,
+    staff: Option<&hygo_staff::sessions::Current>,
 ) -> Result<Props<'a>, DataError> {
     let query = path.split_once('?').map(|(_, q)| q).unwrap_or_default();
     let cx = Cx { state, page: found.page, params: &found.params, query, staff, undeclared: Default::default() };
@@ -312,12 +312,12 @@ pub async fn load<'a>(
 /// handler and `/api/props` run it beside loading and rendering the page (its
 /// commit takes a disk's flush; nothing is sent before both are done), through
 /// `loaded_with_record`.
-pub async fn disclose(state: &AppState, staff: Option<&hygo_data::staff::sessions::Current>, url: &str) -> Result<(), DataError> {
-    use hygo_data::audit::{self, Actor, Target};
+pub async fn disclose(state: &AppState, staff: Option<&hygo_staff::sessions::Current>, url: &str) -> Result<(), DataError> {
+    use hygo_core::audit::{self, Actor, Target};
     let Some(current) = staff else {
         return Err(DataError::Corrupt { what: "the page registry".into(), detail: format!("{url} shows patients' data without a session") });
     };
-    let fault = |f: hygo_data::db::Fault| DataError::Storage(f.to_string());
+    let fault = |f: hygo_core::db::Fault| DataError::Storage(f.to_string());
     state.storage.files().map_err(fault)?;
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
     let after = serde_json::json!({ "query": query });
@@ -333,7 +333,7 @@ pub async fn disclose(state: &AppState, staff: Option<&hygo_data::staff::session
 pub async fn loaded_with_record<T>(
     state: &AppState,
     found: &Found,
-    staff: Option<&hygo_data::staff::sessions::Current>,
+    staff: Option<&hygo_staff::sessions::Current>,
     url: &str,
     work: impl Future<Output = T>,
 ) -> Result<T, DataError> {

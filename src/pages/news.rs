@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
 
-use hygo_data::catalogue;
+use hygo_content::catalogue;
 
 pub const PAGE_SIZE: usize = 3;
 
@@ -31,7 +31,7 @@ pub fn articles() -> &'static [Value] {
 }
 
 /// A page of articles; a page past the end is a 404 with the last page's number.
-pub async fn load_list(cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_data::DataError> {
+pub async fn load_list(cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_core::DataError> {
     let page = cx.query("page").and_then(|p| p.parse::<usize>().ok()).filter(|p| *p >= 1).unwrap_or(1);
     let all = articles();
     let pages = all.len().div_ceil(PAGE_SIZE).max(1);
@@ -46,7 +46,7 @@ pub async fn load_list(cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_data::D
     Ok(super::Loaded { status, data: super::PageData::News(ListData { articles, page, pages }), head })
 }
 
-pub async fn load_article(cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_data::DataError> {
+pub async fn load_article(cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_core::DataError> {
     let id = cx.param("id").unwrap_or_default();
     let found = articles().iter().find(|a| a["id"].as_str().is_some_and(|a| a.eq_ignore_ascii_case(id)));
     let Some(article) = found else {

@@ -8,7 +8,9 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use hygo_data::{catalogue, newsletter, DataError};
+use hygo_content::catalogue;
+use hygo_booking::newsletter;
+use hygo_core::DataError;
 
 #[derive(Serialize, TS)]
 #[ts(rename = "NewsletterData")]

@@ -8,7 +8,7 @@
 //! (docs/architecture.md, "Adding a page").
 
 use crate::access::{Need, ADMIN, ANY_ROLE, DESK};
-use hygo_data::staff::sessions::Stage;
+use hygo_staff::sessions::Stage;
 
 use super::page::{Keep, Page, Robots, Scope};
 use super::{
@@ -238,7 +238,7 @@ mod tests {
 
     #[test]
     fn links_are_made_from_the_pages_patterns_and_lead_back_to_them() {
-        use hygo_data::search::Target;
+        use hygo_directory::search::Target;
         assert_eq!(url::DOCTORS.link(&[]), "/doctors");
         assert_eq!(url::doctor(4), "/doctors/4");
         assert_eq!(url::doctor_appointment(4), "/appointment/4");
@@ -372,12 +372,12 @@ mod tests {
 
     #[test]
     fn every_content_page_of_the_catalogue_has_an_entry() {
-        for key in hygo_data::catalogue::content_pages() {
+        for key in hygo_content::catalogue::content_pages() {
             let page = by_name(key).unwrap_or_else(|| panic!("catalogue/pages.json has {key}, the registry does not"));
             assert_eq!(page.component, "Content", "{key}");
         }
         for page in PAGES.iter().filter(|p| p.component == "Content") {
-            assert!(hygo_data::catalogue::content_page(page.name).is_some(), "{} has no texts in pages.json", page.name);
+            assert!(hygo_content::catalogue::content_page(page.name).is_some(), "{} has no texts in pages.json", page.name);
         }
     }
 }

@@ -95,7 +95,7 @@ pub async fn page_with(
     state: &AppState,
     props_path: &str,
     form: Option<super::FormState>,
-    staff: Option<&hygo_data::staff::sessions::Current>,
+    staff: Option<&hygo_staff::sessions::Current>,
 ) -> HttpResponse {
     let (path, query) = props_path.split_once('?').unwrap_or((props_path, ""));
     let Some(found) = registry::find(path) else {
@@ -112,7 +112,7 @@ async fn respond(
     found: &Found,
     props_path: String,
     form: Option<super::FormState>,
-    staff: Option<&hygo_data::staff::sessions::Current>,
+    staff: Option<&hygo_staff::sessions::Current>,
     wanted: Encoding,
 ) -> HttpResponse {
     // Anyone can make up addresses with a query (within the declared parameters)
@@ -168,13 +168,13 @@ async fn made(
     found: &Found,
     props_path: &str,
     form: Option<super::FormState>,
-    staff: Option<&hygo_data::staff::sessions::Current>,
+    staff: Option<&hygo_staff::sessions::Current>,
     room: impl Fn(&Cached) -> Room,
 ) -> Result<Cached, StatusCode> {
     // A signed-in member of staff renders in a lane of their own, which no flood
     // of the public side can fill (`hygo_render::Lane`).
     let lane = match staff {
-        Some(current) if current.stage == hygo_data::staff::sessions::Stage::Full => Lane::Staff,
+        Some(current) if current.stage == hygo_staff::sessions::Stage::Full => Lane::Staff,
         _ => Lane::Public,
     };
     let (props, props_json) = props_of(state, found, props_path, form, staff).await?;
@@ -199,7 +199,7 @@ async fn props_of<'a>(
     found: &Found,
     props_path: &str,
     form: Option<super::FormState>,
-    staff: Option<&hygo_data::staff::sessions::Current>,
+    staff: Option<&hygo_staff::sessions::Current>,
 ) -> Result<(Props<'a>, String), StatusCode> {
     // Logs name the path, never the query: it may carry a subscriber's token or a search.
     let mut props = super::load(state, found, props_path.to_owned(), staff).await.map_err(|e| {
@@ -256,7 +256,7 @@ async fn render(state: &AppState, found: &Found, url: &str, props: &Props<'_>, p
         }
     };
     let document = Document {
-        lang: state.site["lang"].as_str().unwrap_or(hygo_data::catalogue::LANGUAGES[0]),
+        lang: state.site["lang"].as_str().unwrap_or(hygo_content::catalogue::LANGUAGES[0]),
         title: &props.head.title,
         description: &props.head.description,
         canonical: &canonical,
@@ -311,12 +311,12 @@ pub fn not_found_page() -> HttpResponse {
 }
 
 pub fn plain_page(status: StatusCode, heading: &str, text: &str) -> HttpResponse {
-    let site = hygo_data::catalogue::site();
+    let site = hygo_content::catalogue::site();
     let phone = site["phone"].as_str().unwrap_or_default();
     let page = ErrorPage {
-        lang: hygo_data::catalogue::LANGUAGES[0],
-        heading: hygo_data::catalogue::message(heading),
-        message: hygo_data::catalogue::message(text),
+        lang: hygo_content::catalogue::LANGUAGES[0],
+        heading: hygo_content::catalogue::message(heading),
+        message: hygo_content::catalogue::message(text),
         phone,
         phone_link: &phone.replace(' ', ""),
         css: CLIENT_CSS,
@@ -356,7 +356,7 @@ pub fn denied(req: &HttpRequest, denied: crate::access::Denied) -> HttpResponse 
         Denied::Unavailable => error_page(StatusCode::SERVICE_UNAVAILABLE),
     };
     // A session that is gone leaves no cookie behind.
-    if denied == Denied::SignIn && req.cookie(hygo_data::staff::sessions::COOKIE).is_some() {
+    if denied == Denied::SignIn && req.cookie(hygo_staff::sessions::COOKIE).is_some() {
         let _ = res.add_cookie(&crate::access::removal());
     }
     res.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));

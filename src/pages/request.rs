@@ -1,5 +1,5 @@
 //! `/requests?token=`: the confirmation page a form sent without JavaScript lands
-//! on (`hygo_data::receipts`). It shows what the success screens show after a send
+//! on (`hygo_booking::receipts`). It shows what the success screens show after a send
 //! with JavaScript, for `HYGO_RECEIPT_MINUTES` after the request; for a token that
 //! is unknown or has expired, the same "not found" page, which names no request.
 //! Never kept by the render cache, never indexed, never stored by the browser
@@ -11,8 +11,9 @@ use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
 
-use hygo_data::receipts::{self, Receipt};
-use hygo_data::{catalogue, DataError};
+use hygo_booking::receipts::{self, Receipt};
+use hygo_content::catalogue;
+use hygo_core::DataError;
 
 use super::page::{Keep, Page, Scope};
 

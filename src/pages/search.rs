@@ -4,8 +4,10 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use hygo_data::search::SearchResult;
-use hygo_data::{catalogue, search, DataError};
+use hygo_directory::search::SearchResult;
+use hygo_content::catalogue;
+use hygo_directory::search;
+use hygo_core::DataError;
 
 #[derive(Serialize, TS)]
 #[ts(rename = "SearchData")]

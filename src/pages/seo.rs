@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use hygo_data::catalogue::{self, Clinic};
+use hygo_content::catalogue::{self, Clinic};
 
 /// A clinic as schema.org describes a medical clinic, from `catalogue/clinics.json`
 /// (the same record the pages show). Its `@id` is its card on the contact page.
@@ -53,7 +53,7 @@ pub fn clinics_graph(cx: &super::Cx<'_>, clinics: Vec<&Clinic>) -> Option<Value>
 }
 
 /// A doctor's profile as schema.org describes a physician, at their clinic.
-pub fn physician(cx: &super::Cx<'_>, d: &hygo_data::Doctor) -> Option<Value> {
+pub fn physician(cx: &super::Cx<'_>, d: &hygo_directory::Doctor) -> Option<Value> {
     let public_url = &cx.state.config.public_url;
     let at = catalogue::find_clinic(&d.clinic)?;
     Some(json!({

@@ -4,8 +4,9 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use hygo_data::catalogue::Service;
-use hygo_data::{catalogue, DataError};
+use hygo_content::catalogue::Service;
+use hygo_content::catalogue;
+use hygo_core::DataError;
 
 #[derive(Serialize, TS)]
 #[ts(rename = "ServicesData")]

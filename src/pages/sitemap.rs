@@ -2,7 +2,7 @@
 
 use actix_web::{web, HttpResponse};
 
-use hygo_data::catalogue;
+use hygo_content::catalogue;
 
 use super::page::{Robots, Scope};
 use super::registry::PAGES;
@@ -26,7 +26,7 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
     // Once each (General Consultation is a page and a department), in order.
     let mut seen = std::collections::HashSet::new();
     paths.retain(|p| seen.insert(p.clone()));
-    let doctors = hygo_data::doctors::all(&state.db, &state.clock).await?;
+    let doctors = hygo_directory::doctors::all(&state.db, &state.clock).await?;
     paths.extend(doctors.iter().map(|d| url::doctor(d.id)));
     paths.extend(doctors.iter().map(|d| url::doctor_appointment(d.id)));
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");

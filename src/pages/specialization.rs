@@ -4,8 +4,10 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use hygo_data::catalogue::{Department, Specialization};
-use hygo_data::{catalogue, doctors, DataError, Doctor};
+use hygo_content::catalogue::{Department, Specialization};
+use hygo_content::catalogue;
+use hygo_directory::{doctors, Doctor};
+use hygo_core::DataError;
 
 #[derive(Serialize, TS)]
 #[ts(rename = "SpecializationData")]

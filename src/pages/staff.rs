@@ -6,14 +6,16 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use ts_rs::TS;
 
-use hygo_data::audit;
-use hygo_data::inbox::lists::{self, Counts, Day, Detail, Filter, Row};
-use hygo_data::inbox::messages::{self, Item, Kind};
-use hygo_data::status::{Status, Step};
-use hygo_data::staff::accounts::{self, Account};
-use hygo_data::staff::sessions::{self, Current, Own};
-use hygo_data::staff::{sign_in, totp, Role};
-use hygo_data::{appointments, catalogue, DataError};
+use hygo_core::audit;
+use hygo_booking::inbox::lists::{self, Counts, Day, Detail, Filter, Row};
+use hygo_booking::inbox::messages::{self, Item, Kind};
+use hygo_booking::status::{Status, Step};
+use hygo_staff::accounts::{self, Account};
+use hygo_staff::sessions::{self, Current, Own};
+use hygo_staff::{sign_in, totp, Role};
+use hygo_booking::appointments;
+use hygo_content::catalogue;
+use hygo_core::DataError;
 
 use super::{Cx, Head, Loaded, PageData};
 
@@ -85,8 +87,8 @@ pub async fn setup(cx: &Cx<'_>) -> Result<Loaded, DataError> {
         token: None,
         qr: None,
         secret: None,
-        min_chars: hygo_data::staff::password::MIN_CHARS,
-        max_chars: hygo_data::staff::password::MAX_CHARS,
+        min_chars: hygo_staff::password::MIN_CHARS,
+        max_chars: hygo_staff::password::MAX_CHARS,
     };
     if let Some(current) = cx.staff.filter(|_| cx.page.name == "staff-enrol") {
         let account = accounts::by_id(cx.db(), current.account_id).await?;
@@ -123,7 +125,7 @@ async fn current_doctors(cx: &Cx<'_>) -> Result<Vec<DoctorChoice>, DataError> {
 }
 
 async fn choices(cx: &Cx<'_>, current: bool) -> Result<Vec<DoctorChoice>, DataError> {
-    use hygo_data::entities::doctor;
+    use hygo_core::entities::doctor;
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
     let mut q = doctor::Entity::find().order_by_asc(doctor::Column::Name);
     if current {
@@ -166,7 +168,7 @@ pub async fn inbox(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     let filter = Filter {
         status: cx.query("status").and_then(|s| Status::parse(&s)),
         doctor_id: cx.query("doctor").and_then(|d| d.parse().ok()),
-        date: cx.query("date").and_then(|d| hygo_data::ist::parse_date(&d)),
+        date: cx.query("date").and_then(|d| hygo_core::ist::parse_date(&d)),
     };
     let page = page_number(cx);
     let (rows, pages) = lists::list(cx.db(), &filter, page).await?;
@@ -225,7 +227,7 @@ pub async fn appointment(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     let reschedule = match &request {
         Some(r) if r.next.contains(&Step::Reschedule) => {
             let doctor_id = cx.query("doctor").and_then(|d| d.parse().ok()).filter(|id| doctors.iter().any(|d| d.id == *id)).unwrap_or(r.row.doctor_id);
-            let date = cx.query("date").and_then(|d| hygo_data::ist::parse_date(&d)).or_else(|| hygo_data::ist::parse_date(&r.row.date)).map_or(today, |d| d.max(today));
+            let date = cx.query("date").and_then(|d| hygo_core::ist::parse_date(&d)).or_else(|| hygo_core::ist::parse_date(&r.row.date)).map_or(today, |d| d.max(today));
             let day = appointments::day_slots(cx.db(), cx.clock(), doctor_id, date).await?;
             Some(Reschedule { doctor_id, date: date.to_string(), free: day.available_slots, availability: day.availability })
         }
@@ -245,7 +247,7 @@ async fn expire_due(cx: &Cx<'_>) {
         return;
     }
     let hours = cx.state.config.request_expiry_hours;
-    match hygo_data::inbox::expire_due(cx.db(), chrono::Utc::now(), hours, &cx.state.notices()).await {
+    match hygo_booking::inbox::expire_due(cx.db(), chrono::Utc::now(), hours, &cx.state.notices()).await {
         Ok(0) => {}
         Ok(_) => {
             cx.state.render_cache.data_changed();
@@ -266,7 +268,7 @@ pub struct DayData {
 
 pub async fn day(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     expire_due(cx).await;
-    let date: NaiveDate = cx.query("date").and_then(|d| hygo_data::ist::parse_date(&d)).unwrap_or_else(|| cx.clock().today());
+    let date: NaiveDate = cx.query("date").and_then(|d| hygo_core::ist::parse_date(&d)).unwrap_or_else(|| cx.clock().today());
     let doctors = doctors(cx).await?;
     let doctor = cx.query("doctor").and_then(|d| d.parse::<i32>().ok()).or(doctors.first().map(|d| d.id));
     let day = match doctor {
@@ -326,7 +328,7 @@ pub struct LeaveData {
     /// The doctor shown (`?doctor=`, else the first); None when there are no doctors.
     pub doctor: Option<i32>,
     /// Their current and coming leave, with the requests on it.
-    pub periods: Vec<hygo_data::inbox::affected::LeaveListed>,
+    pub periods: Vec<hygo_booking::inbox::affected::LeaveListed>,
     pub today: String,
     /// Admins add and remove leave; the desk sees it and the requests on it.
     pub can_edit: bool,
@@ -338,7 +340,7 @@ pub async fn leave(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     let doctor = asked.or(doctors.first().map(|d| d.id));
     let today = cx.clock().today();
     let periods = match doctor {
-        Some(id) => hygo_data::inbox::affected::leave(cx.db(), id, today).await?,
+        Some(id) => hygo_booking::inbox::affected::leave(cx.db(), id, today).await?,
         None => Vec::new(),
     };
     let can_edit = cx.staff.is_some_and(|c| crate::access::ADMIN.contains(&c.role));
@@ -401,8 +403,8 @@ pub async fn account(cx: &Cx<'_>) -> Result<Loaded, DataError> {
         email: current.email.clone(),
         sessions: sessions::own(cx.db(), current, crate::access::lifetimes(cx.state), cx.state.clock.real()).await?,
         recovery_left: sign_in::recovery_left(cx.db(), current.account_id).await?,
-        min_chars: hygo_data::staff::password::MIN_CHARS,
-        max_chars: hygo_data::staff::password::MAX_CHARS,
+        min_chars: hygo_staff::password::MIN_CHARS,
+        max_chars: hygo_staff::password::MAX_CHARS,
     };
     Ok(Loaded::ok(PageData::StaffAccount(data), head(cx)))
 }
@@ -430,12 +432,12 @@ fn is_admin(cx: &Cx<'_>) -> bool {
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "StaffDoctorsData")]
 pub struct DoctorsData {
-    pub doctors: Vec<hygo_data::doctor_edit::Row>,
+    pub doctors: Vec<hygo_directory::doctor_edit::Row>,
     pub can_edit: bool,
 }
 
 pub async fn doctor_list(cx: &Cx<'_>) -> Result<Loaded, DataError> {
-    let data = DoctorsData { doctors: hygo_data::doctor_edit::rows(cx.db()).await?, can_edit: is_admin(cx) };
+    let data = DoctorsData { doctors: hygo_directory::doctor_edit::rows(cx.db()).await?, can_edit: is_admin(cx) };
     Ok(Loaded::ok(PageData::StaffDoctors(data), head(cx)))
 }
 
@@ -445,12 +447,12 @@ pub async fn doctor_list(cx: &Cx<'_>) -> Result<Loaded, DataError> {
 pub struct DoctorData {
     /// None: the form adds a doctor.
     pub id: Option<i32>,
-    pub fields: hygo_data::doctor_edit::Fields,
+    pub fields: hygo_directory::doctor_edit::Fields,
     pub departments: Vec<Choice>,
     pub clinics: Vec<Choice>,
     /// YYYY-MM-DD when retired.
     pub retired_on: Option<String>,
-    pub photo: Option<hygo_data::doctor_photos::Photo>,
+    pub photo: Option<hygo_directory::doctor_photos::Photo>,
     /// A retired doctor's requests still to come, for the desk to move or decline.
     pub upcoming: Vec<Row>,
     /// The largest upload, in MB.
@@ -459,7 +461,7 @@ pub struct DoctorData {
 }
 
 pub async fn doctor(cx: &Cx<'_>) -> Result<Loaded, DataError> {
-    use hygo_data::entities::{department, doctor};
+    use hygo_core::entities::{department, doctor};
     use sea_orm::{EntityTrait, QueryOrder};
     let departments: Vec<department::Model> = department::Entity::find().order_by_asc(department::Column::Name).all(cx.db()).await?;
     let id = cx.param("id").and_then(super::positive_id);
@@ -471,9 +473,9 @@ pub async fn doctor(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     let fields = match &row {
         Some(r) => {
             let slug = departments.iter().find(|d| d.id == r.department_id).map(|d| d.slug.as_str()).unwrap_or_default();
-            hygo_data::doctor_edit::Fields::of(r, slug)
+            hygo_directory::doctor_edit::Fields::of(r, slug)
         }
-        None => hygo_data::doctor_edit::Fields {
+        None => hygo_directory::doctor_edit::Fields {
             clinic: catalogue::clinics().first().map(|c| c.id.clone()).unwrap_or_default(),
             availability: catalogue::message("doctor.availableDefault").to_owned(),
             ..Default::default()
@@ -485,12 +487,12 @@ pub async fn doctor(cx: &Cx<'_>) -> Result<Loaded, DataError> {
         departments: departments.into_iter().map(|d| Choice { id: d.slug, name: d.name }).collect(),
         clinics: clinic_choices(),
         retired_on: row.as_ref().and_then(|r| r.retired_on.clone()),
-        photo: row.as_ref().and_then(|r| r.photo.as_deref()).and_then(hygo_data::doctor_photos::Photo::read),
+        photo: row.as_ref().and_then(|r| r.photo.as_deref()).and_then(hygo_directory::doctor_photos::Photo::read),
         upcoming: match row.as_ref().filter(|r| r.retired_on.is_some()) {
-            Some(r) => hygo_data::doctor_edit::upcoming(cx.db(), r.id, cx.clock().today()).await?,
+            Some(r) => hygo_booking::inbox::affected::upcoming(cx.db(), r.id, cx.clock().today()).await?,
             None => Vec::new(),
         },
-        max_photo_mb: hygo_data::photos::MAX_BYTES / (1024 * 1024),
+        max_photo_mb: hygo_directory::photos::MAX_BYTES / (1024 * 1024),
         can_edit: is_admin(cx),
     };
     let data = PageData::StaffDoctor(data);
@@ -528,14 +530,14 @@ pub struct HoursData {
     pub clinics: Vec<Choice>,
     pub week: Vec<HoursDay>,
     /// Changes of hours from today on, with the requests each leaves without a slot.
-    pub changes: Vec<hygo_data::inbox::affected::Listed>,
+    pub changes: Vec<hygo_booking::inbox::affected::Listed>,
     pub today: String,
     pub can_edit: bool,
 }
 
 pub async fn hours(cx: &Cx<'_>) -> Result<Loaded, DataError> {
-    use hygo_data::entities::doctor;
-    use hygo_data::schedule;
+    use hygo_core::entities::doctor;
+    use hygo_schedule::schedule;
     use sea_orm::EntityTrait;
     let today = cx.clock().today();
     let row = match cx.param("id").and_then(super::positive_id) {
@@ -556,7 +558,7 @@ pub async fn hours(cx: &Cx<'_>) -> Result<Loaded, DataError> {
                 .collect();
             week.push(HoursDay { weekday, fields });
         }
-        changes = hygo_data::inbox::affected::changes(cx.db(), d.id, today).await?;
+        changes = hygo_booking::inbox::affected::changes(cx.db(), d.id, today).await?;
     }
     let found = row.is_some();
     let data = PageData::StaffHours(HoursData {
@@ -577,7 +579,7 @@ pub async fn hours(cx: &Cx<'_>) -> Result<Loaded, DataError> {
 pub struct ClosuresData {
     pub clinics: Vec<Choice>,
     /// From today on, each with the requests it leaves without a slot.
-    pub closures: Vec<hygo_data::inbox::affected::Listed>,
+    pub closures: Vec<hygo_booking::inbox::affected::Listed>,
     pub today: String,
     pub can_edit: bool,
 }
@@ -586,7 +588,7 @@ pub async fn closures(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     let today = cx.clock().today();
     let data = ClosuresData {
         clinics: clinic_choices(),
-        closures: hygo_data::inbox::affected::closures(cx.db(), today).await?,
+        closures: hygo_booking::inbox::affected::closures(cx.db(), today).await?,
         today: today.to_string(),
         can_edit: is_admin(cx),
     };
@@ -632,18 +634,18 @@ pub struct WeekData {
 
 pub async fn week(cx: &Cx<'_>) -> Result<Loaded, DataError> {
     use chrono::{Datelike, Duration};
-    use hygo_data::entities::doctor;
-    use hygo_data::schedule;
+    use hygo_core::entities::doctor;
+    use hygo_schedule::schedule;
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
     let today = cx.clock().today();
-    let asked = cx.query("from").and_then(|d| hygo_data::ist::parse_date(&d)).unwrap_or(today);
+    let asked = cx.query("from").and_then(|d| hygo_core::ist::parse_date(&d)).unwrap_or(today);
     let monday = asked - Duration::days(asked.weekday().num_days_from_monday() as i64);
     let days: Vec<NaiveDate> = (0..7).map(|i| monday + Duration::days(i)).collect();
     let rows = doctor::Entity::find().filter(doctor::Column::RetiredOn.is_null()).all(cx.db()).await?;
-    let held = hygo_data::appointments::holding(cx.db(), hygo_data::appointments::Held::between(days[0], days[6])).await?;
+    let held = hygo_booking::appointments::holding(cx.db(), hygo_booking::appointments::Held::between(days[0], days[6])).await?;
     let mut doctors = Vec::with_capacity(rows.len());
     for d in rows {
-        let leave = hygo_data::leave::schedule(cx.db(), d.id, days[0]).await?;
+        let leave = hygo_schedule::leave::schedule(cx.db(), d.id, days[0]).await?;
         let mut out = Vec::with_capacity(7);
         for day in &days {
             let (hours, changed) = schedule::hours_on(cx.db(), &d, *day).await?;
@@ -659,7 +661,7 @@ pub async fn week(cx: &Cx<'_>) -> Result<Loaded, DataError> {
         }
         doctors.push(WeekDoctor { id: d.id, name: d.name, days: out });
     }
-    doctors.sort_by_key(|d| hygo_data::doctors::sort_key(&d.name));
+    doctors.sort_by_key(|d| hygo_directory::doctors::sort_key(&d.name));
     let data = WeekData { from: monday.to_string(), days: days.iter().map(|d| d.to_string()).collect(), doctors, today: today.to_string() };
     Ok(Loaded::ok(PageData::StaffWeek(data), head(cx)))
 }

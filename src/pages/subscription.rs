@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
 
-use hygo_data::catalogue;
+use hygo_content::catalogue;
 
 #[derive(Serialize, TS)]
 #[ts(rename = "SubscriptionData")]
@@ -38,7 +38,7 @@ pub fn forms_common() -> FormsCommon {
     }
 }
 
-pub async fn load(_cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_data::DataError> {
+pub async fn load(_cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_core::DataError> {
     let texts = &catalogue::forms()["subscription"];
     let head = super::Head::new(catalogue::text(texts, "title"), catalogue::text(texts, "description"));
     let data = Data { plans: &catalogue::home()["subscription"], texts, forms: forms_common() };

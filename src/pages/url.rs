@@ -6,7 +6,7 @@
 //! registry that lists it. The browser's table (`ui/src/generated/pages.json`)
 //! carries the same names and paths.
 
-use hygo_data::search::Target;
+use hygo_directory::search::Target;
 
 /// A page's address: its name (unique: `props.page`, the logs, the tests) and the
 /// paths it answers, as patterns (`{id}` is one segment). The first path is its
@@ -149,7 +149,7 @@ pub fn article(id: &str) -> String {
     ARTICLE.link(&[("id", id)])
 }
 
-/// The page a search result leads to (`hygo_data::search::Target`).
+/// The page a search result leads to (`hygo_directory::search::Target`).
 pub fn search_result(target: Target, id: &str) -> String {
     match target {
         Target::Doctor => DOCTOR.link(&[("id", id)]),

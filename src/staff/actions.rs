@@ -3,7 +3,7 @@
 //! one action. Stored, a write answers 303 (POST-redirect-GET); refused, the page
 //! again with the values, an error summary and a message by each field, as the
 //! public forms do (`crate::actions`). Every change is one transaction with its
-//! audit row (`hygo_data::audit`).
+//! audit row (`hygo_core::audit`).
 
 use std::future::Future;
 
@@ -14,12 +14,12 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
-use hygo_data::audit::Actor;
-use hygo_data::form::{Invalid, Message, WriteError};
-use hygo_data::inbox::{self, messages::Kind, NewSlot};
-use hygo_data::status::Step;
-use hygo_data::staff::sessions::{self, Current, Ending, Stage};
-use hygo_data::staff::{accounts, sign_in, Role};
+use hygo_core::audit::Actor;
+use hygo_core::form::{Invalid, Message, WriteError};
+use hygo_booking::inbox::{self, messages::Kind, NewSlot};
+use hygo_booking::status::Step;
+use hygo_staff::sessions::{self, Current, Ending, Stage};
+use hygo_staff::{accounts, sign_in, Role};
 
 use crate::access::{self as guard, Need};
 use crate::actions::{kept, see_other, shown_again, writable, Channel};
@@ -72,7 +72,7 @@ impl Cx<'_> {
     /// up an account's allowance to stop its owner signing a stolen session out.
     async fn reauthenticate(&self, typed: Option<&str>, field: &'static str) -> Result<(), WriteError> {
         let current = self.session()?;
-        let keys = guard::session_keys(self.req, self.state, current.session_id).await.map_err(|_| data(hygo_data::DataError::Missing("the server key".into())))?;
+        let keys = guard::session_keys(self.req, self.state, current.session_id).await.map_err(|_| data(hygo_core::DataError::Missing("the server key".into())))?;
         let state = self.state;
         match sign_in::password(&state.db, &state.hasher, &keys, &current.email, typed.unwrap_or_default(), state.clock.real()).await.map_err(data)? {
             Ok(_) => Ok(()),
@@ -166,7 +166,7 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
         let sent = serde_html_form::from_bytes::<Csrf>(&body).ok().and_then(|c| c.csrf);
         if !guard::csrf_matches(current, sent.as_deref()) {
             tracing::info!(account = current.account_id, path = req.path(), "staff write refused: no anti-forgery token of its session");
-            let e = ApiError::new(StatusCode::FORBIDDEN, hygo_data::catalogue::message("staff.csrf"));
+            let e = ApiError::new(StatusCode::FORBIDDEN, hygo_content::catalogue::message("staff.csrf"));
             return refuse(e, values, path).await;
         }
     }
@@ -206,7 +206,7 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
             }
             res
         }
-        Err(error) => refuse(ApiError::from_write(&error, hygo_data::catalogue::LANGUAGES[0]), values, path).await,
+        Err(error) => refuse(ApiError::from_write(&error, hygo_content::catalogue::LANGUAGES[0]), values, path).await,
     }
 }
 
@@ -221,15 +221,15 @@ const UPLOAD_MAX_FIELDS: usize = 8;
 /// more; reading stops as soon as it is over.
 async fn read_upload<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload) -> Result<(T, web::Bytes, Option<Vec<u8>>), ApiError> {
     use futures_util::TryStreamExt;
-    use hygo_data::catalogue::message;
-    let limit = hygo_data::photos::MAX_BYTES + crate::actions::BODY_LIMIT;
+    use hygo_content::catalogue::message;
+    let limit = hygo_directory::photos::MAX_BYTES + crate::actions::BODY_LIMIT;
     let multipart_type = req.headers().get(actix_web::http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("multipart/form-data"));
     if !multipart_type {
         // A form without a file (the photo's removal, a client that sent none).
         return crate::actions::read(req, payload, Channel::Form).await.map(|(i, b)| (i, b, None));
     }
     let too_large = || {
-        let text = Message::new("photo.tooLarge").with("max", (hygo_data::photos::MAX_BYTES / (1024 * 1024)).to_string()).text(hygo_data::catalogue::LANGUAGES[0]);
+        let text = Message::new("photo.tooLarge").with("max", (hygo_directory::photos::MAX_BYTES / (1024 * 1024)).to_string()).text(hygo_content::catalogue::LANGUAGES[0]);
         let mut e = ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, text.clone());
         e.errors.insert(UPLOAD_FIELD.to_owned(), text);
         e
@@ -279,7 +279,7 @@ async fn read_upload<T: DeserializeOwned>(req: &HttpRequest, payload: web::Paylo
     Ok((input, body, file))
 }
 
-fn data(e: hygo_data::DataError) -> WriteError {
+fn data(e: hygo_core::DataError) -> WriteError {
     WriteError::Data(e)
 }
 
@@ -306,7 +306,7 @@ impl StaffAction for SignIn {
 
     async fn run(cx: &Cx<'_>, input: SignInInput) -> Result<Next, WriteError> {
         let email = input.email.unwrap_or_default();
-        let keys = guard::attempt_keys(cx.req, cx.state, &email).await.map_err(|_| data(hygo_data::DataError::Missing("the server key".into())))?;
+        let keys = guard::attempt_keys(cx.req, cx.state, &email).await.map_err(|_| data(hygo_core::DataError::Missing("the server key".into())))?;
         let state = cx.state;
         match sign_in::password(&state.db, &state.hasher, &keys, &email, &input.password.unwrap_or_default(), state.clock.real()).await.map_err(data)? {
             Ok(account) => {
@@ -337,7 +337,7 @@ impl StaffAction for SecondFactor {
 
     async fn run(cx: &Cx<'_>, input: CodeInput) -> Result<Next, WriteError> {
         let current = cx.session()?;
-        let keys = guard::attempt_keys(cx.req, cx.state, &current.email).await.map_err(|_| data(hygo_data::DataError::Missing("the server key".into())))?;
+        let keys = guard::attempt_keys(cx.req, cx.state, &current.email).await.map_err(|_| data(hygo_core::DataError::Missing("the server key".into())))?;
         let code = input.code.unwrap_or_default();
         match sign_in::second_factor(&cx.state.db, &keys, current.account_id, &code, unix_now(), cx.state.clock.real()).await.map_err(data)? {
             Ok(()) => {
@@ -563,7 +563,7 @@ impl StaffAction for ManageAccounts {
         let shown = |token: String| {
             let mut values = Map::new();
             values.insert("link".into(), Value::from(link(token)));
-            values.insert("linkFor".into(), Value::from(hygo_data::staff::email_key(&email)));
+            values.insert("linkFor".into(), Value::from(hygo_staff::email_key(&email)));
             Ok(Next::Show { path: "/staff/accounts".into(), values, session: None, cookies: Vec::new() })
         };
         match input.op.as_deref() {
@@ -578,7 +578,7 @@ impl StaffAction for ManageAccounts {
                 go("/staff/accounts")
             }
             Some("sign-out") => {
-                if cx.current.is_some_and(|c| hygo_data::staff::email_key(&email) == c.email) {
+                if cx.current.is_some_and(|c| hygo_staff::email_key(&email) == c.email) {
                     return Err(WriteError::Invalid(Invalid::field("email", Message::new("staff.signOutYourself"))));
                 }
                 accounts::sign_out_sessions(&cx.state.db, &actor, Some(&email)).await?;
@@ -617,14 +617,14 @@ impl StaffAction for ManageLeave {
         let actor = cx.actor();
         match input.op.as_deref() {
             Some("add") => {
-                let leave = hygo_data::leave::NewLeave { doctor_id, from: input.from.as_deref(), until: input.until.as_deref(), note: input.note.as_deref() };
-                let row = hygo_data::leave::add(&cx.state.db, &actor, leave, cx.state.clock.today()).await?;
+                let leave = hygo_schedule::leave::NewLeave { doctor_id, from: input.from.as_deref(), until: input.until.as_deref(), note: input.note.as_deref() };
+                let row = hygo_schedule::leave::add(&cx.state.db, &actor, leave, cx.state.clock.today()).await?;
                 go(format!("/staff/leave?doctor={}&done=add", row.doctor_id))
             }
             Some("remove") => {
                 let leave_id = input.leave_id.as_deref().and_then(|l| l.trim().parse::<i32>().ok()).unwrap_or_default();
                 let doctor_id = doctor_id.unwrap_or_default();
-                hygo_data::leave::remove(&cx.state.db, &actor, doctor_id, leave_id).await?;
+                hygo_schedule::leave::remove(&cx.state.db, &actor, doctor_id, leave_id).await?;
                 go(format!("/staff/leave?doctor={doctor_id}&done=remove"))
             }
             _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
@@ -648,7 +648,7 @@ fn path_doctor(req: &HttpRequest) -> i32 {
 pub struct DoctorInput {
     pub op: Option<String>,
     #[serde(flatten)]
-    pub fields: hygo_data::doctor_edit::Fields,
+    pub fields: hygo_directory::doctor_edit::Fields,
 }
 
 pub struct ManageDoctor;
@@ -661,7 +661,7 @@ impl StaffAction for ManageDoctor {
     }
 
     async fn run(cx: &Cx<'_>, input: DoctorInput) -> Result<Next, WriteError> {
-        use hygo_data::doctor_edit;
+        use hygo_directory::doctor_edit;
         let (db, actor) = (&cx.state.db, cx.actor());
         let id = cx.req.match_info().get("id").map(|_| path_doctor(cx.req));
         match (input.op.as_deref(), id) {
@@ -703,11 +703,11 @@ impl StaffAction for DoctorPhoto {
         let (db, actor, id) = (&cx.state.db, cx.actor(), path_doctor(cx.req));
         match input.op.as_deref() {
             Some("upload") => {
-                hygo_data::doctor_photos::save(db, &actor, id, cx.upload.clone().unwrap_or_default()).await?;
+                hygo_directory::doctor_photos::save(db, &actor, id, cx.upload.clone().unwrap_or_default()).await?;
                 go(format!("/staff/doctors/{id}?done=photo"))
             }
             Some("remove") => {
-                hygo_data::doctor_photos::remove(db, &actor, id).await?;
+                hygo_directory::doctor_photos::remove(db, &actor, id).await?;
                 go(format!("/staff/doctors/{id}?done=photo-remove"))
             }
             _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
@@ -736,7 +736,7 @@ impl StaffAction for ManageHours {
     type Input = HoursInput;
 
     async fn run(cx: &Cx<'_>, input: HoursInput) -> Result<Next, WriteError> {
-        use hygo_data::schedule;
+        use hygo_schedule::schedule;
         let (db, actor, id) = (&cx.state.db, cx.actor(), path_doctor(cx.req));
         match input.op.as_deref() {
             Some("week") => {
@@ -776,7 +776,7 @@ impl StaffAction for ManageClosures {
     type Input = ClosureInput;
 
     async fn run(cx: &Cx<'_>, input: ClosureInput) -> Result<Next, WriteError> {
-        use hygo_data::schedule;
+        use hygo_schedule::schedule;
         let (db, actor) = (&cx.state.db, cx.actor());
         match input.op.as_deref() {
             Some("add") => {

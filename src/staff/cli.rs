@@ -4,10 +4,10 @@
 //! functions serve the admins' page (`/staff/accounts`); each change is in the
 //! audit log, by `cli`.
 
-use hygo_data::audit::Actor;
-use hygo_data::form::WriteError;
-use hygo_data::staff::accounts::{self, LINK_HOURS};
-use hygo_data::staff::Role;
+use hygo_core::audit::Actor;
+use hygo_core::form::WriteError;
+use hygo_staff::accounts::{self, LINK_HOURS};
+use hygo_staff::Role;
 
 use crate::config::Config;
 
@@ -24,10 +24,10 @@ pub const USAGE: &str = "usage:
 /// a wrong command line, 1 for a refusal).
 pub async fn run(config: &Config, args: &[&str]) -> Result<String, (u8, String)> {
     let usage = || (2, USAGE.to_owned());
-    let db = hygo_data::connect(&config.database_url).await.map_err(|e| (1, format!("database: {e}")))?;
+    let db = hygo_core::connect(&config.database_url).await.map_err(|e| (1, format!("database: {e}")))?;
     let actor = Actor { id: None, name: "cli".to_owned() };
     let refused = |e: WriteError| match e {
-        WriteError::Invalid(invalid) => (1, invalid.summary(hygo_data::catalogue::LANGUAGES[0])),
+        WriteError::Invalid(invalid) => (1, invalid.summary(hygo_content::catalogue::LANGUAGES[0])),
         other => (1, other.to_string()),
     };
     let link = |token: &str| format!("{}/staff/setup?token={token}", config.public_url);

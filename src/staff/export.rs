@@ -1,5 +1,5 @@
 //! `GET /staff/appointments.csv?from=YYYY-MM-DD&to=YYYY-MM-DD`: the appointments
-//! of a range of days as CSV (`hygo_data::inbox::lists::csv`), for the desk. The
+//! of a range of days as CSV (`hygo_booking::inbox::lists::csv`), for the desk. The
 //! download is written in the audit log (who took which days) before anything is
 //! read, and refused (503) when that cannot be; never kept by a browser or proxy
 //! (`no-store`).
@@ -10,10 +10,10 @@ use chrono::Duration;
 use serde::Deserialize;
 use serde_json::json;
 
-use hygo_data::ist::parse_date;
-use hygo_data::audit::{self, Actor, Target};
-use hygo_data::catalogue::{fill, message};
-use hygo_data::inbox::lists::{self, EXPORT_MAX_DAYS};
+use hygo_core::ist::parse_date;
+use hygo_core::audit::{self, Actor, Target};
+use hygo_content::catalogue::{fill, message};
+use hygo_booking::inbox::lists::{self, EXPORT_MAX_DAYS};
 
 use crate::access::{self as guard, Need};
 use crate::error::ApiError;
@@ -67,7 +67,7 @@ pub async fn csv(state: web::Data<AppState>, req: HttpRequest, need: web::Data<N
     // Who took which days is in the audit log, committed to the database the
     // server opened, before anything is read: when it cannot be, nothing is sent.
     let made = async {
-        let fault = |f: hygo_data::db::Fault| hygo_data::DataError::Storage(f.to_string());
+        let fault = |f: hygo_core::db::Fault| hygo_core::DataError::Storage(f.to_string());
         state.storage.files().map_err(fault)?;
         let actor = Actor::staff(current.account_id, &current.email);
         let target = format!("{from}..{to}");

@@ -1,7 +1,7 @@
 //! The console's background work, inside the server: requests nobody confirmed in
 //! time expire (`HYGO_REQUEST_EXPIRY_HOURS`) and free their slot, once a minute.
 //! With several instances on one PostgreSQL each request expires once: the
-//! change is made only from `requested` (`hygo_data::inbox::expire_due`).
+//! change is made only from `requested` (`hygo_booking::inbox::expire_due`).
 
 use std::time::Duration;
 
@@ -25,6 +25,6 @@ pub fn start(state: web::Data<AppState>) {
 }
 
 /// Expires what is due now; answers how many.
-pub async fn expire(state: &AppState) -> Result<usize, hygo_data::DataError> {
-    hygo_data::inbox::expire_due(&state.db, chrono::Utc::now(), state.config.request_expiry_hours, &state.notices()).await
+pub async fn expire(state: &AppState) -> Result<usize, hygo_core::DataError> {
+    hygo_booking::inbox::expire_due(&state.db, chrono::Utc::now(), state.config.request_expiry_hours, &state.notices()).await
 }

@@ -13,7 +13,7 @@ use actix_web::web;
 
 use crate::access::{Need, ADMIN, ANY_ROLE, DESK};
 pub use crate::pages::render::denied as denied_page;
-use hygo_data::staff::sessions::Stage;
+use hygo_staff::sessions::Stage;
 
 /// Declares the console's writes and its export once: `STAFF_ROUTES` lists them
 /// with what each needs (the access test walks it) and `routes` registers them.

@@ -528,7 +528,7 @@ def main():
     try:
         print("== building release binaries", flush=True)
         subprocess.run(["cargo", "build", "--release", "--bin", "hygo"], cwd=REPO, check=True)
-        subprocess.run(["cargo", "build", "--release", "-p", "hygo-data", "--example", "photo_peak"], cwd=REPO, check=True)
+        subprocess.run(["cargo", "build", "--release", "-p", "hygo-directory", "--example", "photo_peak"], cwd=REPO, check=True)
         if only == "console":
             print("\n".join(console_report(console_under_flood(work))))
             return

@@ -35,7 +35,7 @@ impl TestDb {
     /// A new, empty PostgreSQL database on the server of `TEST_DATABASE_URL`.
     pub async fn postgres(admin_url: &str) -> Self {
         let name = format!("hygo_test_{}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::SeqCst));
-        let admin = hygo_data::db::open(admin_url).await.expect("connect to TEST_DATABASE_URL");
+        let admin = hygo_core::db::open(admin_url).await.expect("connect to TEST_DATABASE_URL");
         use sea_orm::ConnectionTrait;
         admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name}")).await.unwrap();
         admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.unwrap();
@@ -65,7 +65,7 @@ impl Drop for TestDb {
             let _ = std::thread::spawn(move || {
                 let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
                 rt.block_on(async {
-                    if let Ok(admin) = hygo_data::db::open(&admin_url).await {
+                    if let Ok(admin) = hygo_core::db::open(&admin_url).await {
                         use sea_orm::ConnectionTrait;
                         let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await;
                     }
@@ -78,11 +78,11 @@ impl Drop for TestDb {
 
 /// The app's state on a migrated, seeded database, with a one-thread render pool.
 pub async fn state(db: &TestDb) -> web::Data<AppState> {
-    state_with(db, hygo_data::ist::Clock::System, 1000).await
+    state_with(db, hygo_core::ist::Clock::System, 1000).await
 }
 
 /// The same, with "now" fixed and a given write limit.
-pub async fn state_with(db: &TestDb, clock: hygo_data::ist::Clock, write_limit: u32) -> web::Data<AppState> {
+pub async fn state_with(db: &TestDb, clock: hygo_core::ist::Clock, write_limit: u32) -> web::Data<AppState> {
     let mut config = test_config();
     config.write_limit = write_limit;
     // As the setting's default: three times the client's.
@@ -91,8 +91,8 @@ pub async fn state_with(db: &TestDb, clock: hygo_data::ist::Clock, write_limit: 
 }
 
 /// The same, with a configuration of the test's own.
-pub async fn state_from(db: &TestDb, clock: hygo_data::ist::Clock, mut config: Config) -> web::Data<AppState> {
-    let conn = hygo_data::connect(&db.url).await.expect("connect, migrate and seed");
+pub async fn state_from(db: &TestDb, clock: hygo_core::ist::Clock, mut config: Config) -> web::Data<AppState> {
+    let conn = hygo_core::connect(&db.url).await.expect("connect, migrate and seed");
     let renderer = RenderPool::start(
         hygo::ui_assets::SERVER_BUNDLE.into(),
         RenderConfig { threads: 1, queue: config.render_queue, staff_queue: config.staff_render_queue, timeout: config.render_timeout, ..RenderConfig::default() },
@@ -147,12 +147,12 @@ pub fn test_config() -> Config {
 
 /// The doctors of the seed file, as the tests expect to find them.
 pub fn seed() -> serde_json::Value {
-    serde_json::from_str(hygo_data::seed::SEED_DOCTORS).unwrap()
+    serde_json::from_str(hygo_core::seed::SEED_DOCTORS).unwrap()
 }
 
 /// A fixed "now" in IST: `at("2030-01-07 10:20")`.
-pub fn at(text: &str) -> hygo_data::ist::Clock {
-    hygo_data::ist::Clock::Fixed(chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M").unwrap())
+pub fn at(text: &str) -> hygo_core::ist::Clock {
+    hygo_core::ist::Clock::Fixed(chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M").unwrap())
 }
 
 // ---- Requests to the in-process app -------------------------------------------

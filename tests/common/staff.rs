@@ -8,11 +8,11 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::test::TestRequest;
-use hygo_data::audit::Actor;
-use hygo_data::entities::{staff_account, staff_session};
-use hygo_data::form::Message;
-use hygo_data::staff::sessions::COOKIE;
-use hygo_data::staff::{accounts, token_hash, totp, Role};
+use hygo_core::audit::Actor;
+use hygo_core::entities::{staff_account, staff_session};
+use hygo_core::form::Message;
+use hygo_staff::sessions::COOKIE;
+use hygo_staff::{accounts, token_hash, totp, Role};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::Value;
 
@@ -99,7 +99,7 @@ pub struct Staff {
 }
 
 /// The anti-forgery token of the session a cookie names.
-pub async fn csrf_of(db: &hygo_data::Db, token: &str) -> String {
+pub async fn csrf_of(db: &hygo_core::Db, token: &str) -> String {
     staff_session::Entity::find()
         .filter(staff_session::Column::TokenHash.eq(token_hash(token)))
         .one(db)
@@ -109,13 +109,13 @@ pub async fn csrf_of(db: &hygo_data::Db, token: &str) -> String {
         .csrf_token
 }
 
-pub async fn account(db: &hygo_data::Db, email: &str) -> staff_account::Model {
+pub async fn account(db: &hygo_core::Db, email: &str) -> staff_account::Model {
     accounts::by_email(db, email).await.unwrap().expect("the account")
 }
 
 /// A code of the account's authenticator app that the server will take now: of the
 /// current time step, or the next (one step of skew), never one already used.
-pub async fn fresh_code(db: &hygo_data::Db, email: &str) -> String {
+pub async fn fresh_code(db: &hygo_core::Db, email: &str) -> String {
     loop {
         let a = account(db, email).await;
         let secret = a.totp_secret.clone().expect("a second factor");
@@ -131,7 +131,7 @@ pub async fn fresh_code(db: &hygo_data::Db, email: &str) -> String {
 /// Makes an account as `hygo staff add` does and sets it up through its link.
 pub async fn staff(
     app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
-    db: &hygo_data::Db,
+    db: &hygo_core::Db,
     email: &str,
     role: Role,
 ) -> Staff {
@@ -142,7 +142,7 @@ pub async fn staff(
 /// The setup link's two steps: a password, then the first code of the app.
 pub async fn set_up(
     app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
-    db: &hygo_data::Db,
+    db: &hygo_core::Db,
     link: &str,
     email: &str,
 ) -> Staff {
@@ -164,7 +164,7 @@ pub async fn set_up(
 /// the answer of the code step and the pending session's token.
 pub async fn sign_in(
     app: &impl Service<actix_http::Request, Response = ServiceResponse<impl MessageBody>, Error = actix_web::Error>,
-    db: &hygo_data::Db,
+    db: &hygo_core::Db,
     email: &str,
     code: Option<&str>,
 ) -> (Answer, String) {

@@ -3,9 +3,9 @@
 // fails the build. Nothing imports this file, so no bundle carries the JSON.
 // pages.json is read by the server into its Rust types (catalogue::ContentPage),
 // whose TypeScript is generated, so it is checked there.
-import forms from "../../crates/hygo-data/catalogue/forms.json";
-import home from "../../crates/hygo-data/catalogue/home.json";
-import site from "../../crates/hygo-data/catalogue/site.json";
+import forms from "../../crates/hygo-content/catalogue/forms.json";
+import home from "../../crates/hygo-content/catalogue/home.json";
+import site from "../../crates/hygo-content/catalogue/site.json";
 import type {
   AppointmentTexts, ContactTexts, HomeContent, NewsItem, Review, SiteCatalogue, SubscriptionTexts,
 } from "./catalogue";

@@ -1,10 +1,10 @@
 // The types of the catalogue: the texts and lists written as JSON files in
-// crates/hygo-data/catalogue/, which the server passes to the pages as they are.
+// crates/hygo-content/catalogue/, which the server passes to the pages as they are.
 // The server's own shapes (props, doctors, slots…) are generated from its Rust
 // structs (generated/props.ts); these describe what people author, and
 // catalogue.check.ts makes tsc hold every catalogue file to them.
-import type en from "../../crates/hygo-data/catalogue/texts/en.json";
-import type staffEn from "../../crates/hygo-data/catalogue/staff/en.json";
+import type en from "../../crates/hygo-content/catalogue/texts/en.json";
+import type staffEn from "../../crates/hygo-content/catalogue/staff/en.json";
 
 /** The staff console's texts (`catalogue/staff/en.json`), given to its pages only. */
 export type StaffTexts = typeof staffEn;

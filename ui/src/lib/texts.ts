@@ -1,5 +1,5 @@
 // The interface texts: every sentence, label and button components show, by area
-// (crates/hygo-data/catalogue/texts/{lang}.json). Components never hold English;
+// (crates/hygo-content/catalogue/texts/{lang}.json). Components never hold English;
 // they ask for their area's texts and fill the placeholders with `fill`.
 import type { Texts } from "../catalogue";
 import { useSite } from "./props";

@@ -1,4 +1,4 @@
-// /staff/closures (src/pages/staff.rs, closures; hygo_data::schedule): the dates a
+// /staff/closures (src/pages/staff.rs, closures; hygo_schedule::schedule): the dates a
 // clinic is closed, all day or part of it, with the note patients see and the
 // requests at the closed time; admins add and remove them.
 import { fill, longDate } from "../lib/format";

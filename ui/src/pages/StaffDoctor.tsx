@@ -1,5 +1,5 @@
 // /staff/doctors/new and /staff/doctors/{id} (src/pages/staff.rs, doctor;
-// hygo_data::doctor_edit, hygo_data::doctor_photos): a doctor's profile as the
+// hygo_directory::doctor_edit, hygo_directory::doctor_photos): a doctor's profile as the
 // public pages show it, for admins to add or edit; the photo (a multipart upload);
 // retiring and bringing back. The desk sees the same page without the forms.
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-// /staff/doctors (src/pages/staff.rs, doctor_list; hygo_data::doctor_edit): every
+// /staff/doctors (src/pages/staff.rs, doctor_list; hygo_directory::doctor_edit): every
 // doctor, current first, with links to their profile and hours; admins add one.
 import { Link } from "react-router";
 import { fill, formatDate } from "../lib/format";

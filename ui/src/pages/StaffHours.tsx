@@ -1,4 +1,4 @@
-// /staff/doctors/{id}/hours (src/pages/staff.rs, hours; hygo_data::schedule): a
+// /staff/doctors/{id}/hours (src/pages/staff.rs, hours; hygo_schedule::schedule): a
 // doctor's weekly hours, one box per weekday and clinic (ranges such as
 // "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM"), and changes of hours on a date, each
 // with the requests that no longer fit. Admins change them; the desk sees them.

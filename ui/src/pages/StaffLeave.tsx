@@ -1,4 +1,4 @@
-// /staff/leave (src/pages/staff.rs, leave; hygo_data::leave): a doctor's current
+// /staff/leave (src/pages/staff.rs, leave; hygo_schedule::leave): a doctor's current
 // and coming leave, each with the requests already made for its days (the desk
 // moves or declines them), and for admins the forms to add and remove leave.
 // Plain forms: a GET one chooses the doctor, POSTs change the leave.

@@ -45,7 +45,7 @@ function StaffSetupPage() {
       <h1>{t.codeHeading}</h1>
       <p>{t.codeIntro}</p>
       <p>{t.scan}</p>
-      {/* The server's SVG of the otpauth address (hygo_data::staff::totp::qr_svg): markup it made, no input of anyone's. */}
+      {/* The server's SVG of the otpauth address (hygo_staff::totp::qr_svg): markup it made, no input of anyone's. */}
       <div className="staff-qr" role="img" aria-label={t.qrLabel} dangerouslySetInnerHTML={{ __html: d.qr ?? "" }} />
       <p>{t.key}: <code className="staff-secret">{d.secret}</code></p>
       <StaffForm action="/staff/setup/code" id="enrol">

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serverAndBrowser, openPage, hydrated, seedDoctors, repo, markDocument, sameDocument } from "./harness.mjs";
 
-const departments = JSON.parse(readFileSync(join(repo, "crates/hygo-data/catalogue/departments.json"), "utf8"));
+const departments = JSON.parse(readFileSync(join(repo, "crates/hygo-content/catalogue/departments.json"), "utf8"));
 const listed = departments.filter((d) => d.listed);
 
 const env = serverAndBrowser();

@@ -34,7 +34,7 @@ export const ROUTES = [
 ];
 
 /** The doctors the database is seeded with. */
-export const seedDoctors = JSON.parse(readFileSync(join(repo, "crates/hygo-data/seed/doctors.json"), "utf8"));
+export const seedDoctors = JSON.parse(readFileSync(join(repo, "crates/hygo-core/seed/doctors.json"), "utf8"));
 
 function freePort() {
   return new Promise((ok, fail) => {

@@ -1,5 +1,5 @@
 // Components hold markup, not English: every sentence, label and button they show
-// comes from the interface texts (crates/hygo-data/catalogue/texts/{lang}.json,
+// comes from the interface texts (crates/hygo-content/catalogue/texts/{lang}.json,
 // read with `useTexts(area)`), so Hindi and Gujarati are one more file each. These
 // tests scan ui/src/components and ui/src/pages with a small TSX tokenizer and
 // fail, with file:line, on English written in a component: JSX text, user-facing
@@ -15,7 +15,7 @@ import { build } from "esbuild";
 
 const ui = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const src = join(ui, "src");
-const catalogue = resolve(ui, "../crates/hygo-data/catalogue/texts");
+const catalogue = resolve(ui, "../crates/hygo-content/catalogue/texts");
 
 /** What may stay in a component, with the reason. */
 const ALLOWED = [

@@ -196,16 +196,6 @@ pub async fn set_retired(db: &Db, actor: &Actor, id: i32, retire: bool, today: c
     Ok(row)
 }
 
-/// The requests still to come that hold a slot with a doctor: a retired
-/// doctor's page lists them for the desk to move or decline.
-pub async fn upcoming(db: &Db, doctor_id: i32, today: chrono::NaiveDate) -> Result<Vec<crate::inbox::lists::Row>, DataError> {
-    use crate::appointments::{holding, Held};
-    use crate::inbox::lists;
-    let rows = holding(db, Held::from(today).of_doctor(doctor_id)).await?;
-    let (names, cutoff) = (lists::doctor_names(db).await?, lists::promise_cutoff());
-    Ok(rows.iter().map(|a| lists::row_of(a, &names, &cutoff)).collect())
-}
-
 /// A doctor in the console's list: current and retired alike.
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]

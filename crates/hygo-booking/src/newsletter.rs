@@ -105,7 +105,7 @@ async fn request(
                 ..Default::default()
             };
             row.insert(txn).await?;
-            mail::newsletter_confirm(email, &token, public_url, CONFIRM_DAYS)
+            crate::letters::newsletter_confirm(email, &token, public_url, CONFIRM_DAYS)
         }
         Some(found) => {
             let status = status_of(&found);
@@ -125,8 +125,8 @@ async fn request(
             }
             row.update(txn).await?;
             match status {
-                Status::Confirmed => mail::newsletter_already(email, &unsubscribe_token, public_url),
-                Status::Pending | Status::Unsubscribed => mail::newsletter_confirm(email, &token, public_url, CONFIRM_DAYS),
+                Status::Confirmed => crate::letters::newsletter_already(email, &unsubscribe_token, public_url),
+                Status::Pending | Status::Unsubscribed => crate::letters::newsletter_confirm(email, &token, public_url, CONFIRM_DAYS),
             }
         }
     };

@@ -9,10 +9,13 @@
 //!   so ending one (sign-out, "sign out everywhere", a disabled account) takes
 //!   effect at once on every instance.
 
+// The lower crate's modules this one's code names through `crate::`.
+use hygo_core::{audit, db, entities, form, ist, refs, secrets, DataError, Db};
+
 pub mod accounts;
 pub mod hashing;
 pub mod password;
-pub mod recovery;
+mod recovery;
 pub mod sessions;
 pub mod sign_in;
 pub mod totp;

@@ -19,7 +19,7 @@ pub struct Model {
     /// When the confirmation link was followed: only a confirmed subscriber gets
     /// the newsletter.
     pub confirmed_at: Option<String>,
-    /// The form the sign-up came from (`hygo_data::newsletter::SOURCES`).
+    /// The form the sign-up came from (`hygo_booking::newsletter::SOURCES`).
     pub source: String,
 }
 

@@ -238,7 +238,7 @@ fn pages() -> Vec<(SearchResult, Vec<String>)> {
     struct File {
         pages: Vec<PageEntry>,
     }
-    let file: File = serde_json::from_str(include_str!("../catalogue/search.json")).expect("catalogue/search.json is valid");
+    let file: File = serde_json::from_str(catalogue::SEARCH_JSON).expect("catalogue/search.json is valid");
     file.pages
         .into_iter()
         .map(|p| {

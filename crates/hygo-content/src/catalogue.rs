@@ -1,11 +1,15 @@
 //! The static catalogue: the site's texts and fixed lists, written once as JSON files
-//! in `crates/hygo-data/catalogue/` and embedded in the binary. Pages, search and the
+//! in `crates/hygo-content/catalogue/` and embedded in the binary. Pages, search and the
 //! sitemap all read them from here; React components hold markup, not content.
 
 use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+/// The site search's own entries and words (`catalogue/search.json`), as authored;
+/// `hygo_directory::search` reads it.
+pub const SEARCH_JSON: &str = include_str!("../catalogue/search.json");
 
 /// Header, footer and contact details shared by every page (`site.json`; the
 /// server adds the clinics, the language and its texts for the pages).

@@ -207,7 +207,7 @@ pub struct PublicClosure {
 }
 
 impl PublicClosure {
-    pub(crate) fn of(row: &clinic_closure::Model) -> Self {
+    pub fn of(row: &clinic_closure::Model) -> Self {
         let time = |t: &Option<String>| t.as_deref().and_then(slots::parse_time).map(time_text);
         PublicClosure {
             clinic_name: catalogue::find_clinic(&row.clinic_id).map(|c| c.name.clone()).unwrap_or_default(),

@@ -1,45 +1,28 @@
-//! Domain and data of the HYGO site: the database (SeaORM, SQLite or PostgreSQL),
-//! the seed, the static catalogue, and the query functions that the JSON API and
-//! the server-rendered pages share, so the two can never disagree.
+//! What every capability stands on: the database (SeaORM, SQLite or PostgreSQL:
+//! connecting, migrating, seeding), its entities, time in IST, references and
+//! tokens, validation (`form`), the audit log, the e-mail outbox, rate limits,
+//! secrets, the data version and backups.
 
-pub mod appointments;
 pub mod audit;
 pub mod backup;
-pub mod calendar;
-pub mod card_requests;
-pub mod catalogue;
-pub mod contact_messages;
 pub mod data_version;
 pub mod db;
-pub mod doctor_edit;
-pub mod doctor_photos;
-pub mod doctors;
 pub mod entities;
 pub mod form;
-pub mod inbox;
-pub mod intake;
 pub mod ist;
-pub mod leave;
 pub mod mail;
-pub mod newsletter;
-pub mod notices;
-pub mod photos;
 pub mod rate_limit;
-pub mod receipts;
 pub mod refs;
-pub mod search;
-pub mod schedule;
 pub mod secrets;
 pub mod seed;
 pub mod setup;
-pub mod slots;
-pub mod staff;
-pub mod status;
 pub mod weekday;
+
+// The lower crates' modules this one's code names through `crate::`.
+use hygo_content::catalogue;
 
 pub use db::Db;
 pub use setup::connect;
-pub use doctors::Doctor;
 
 /// A failure of the data layer. Callers turn it into a 500/503 and log it; the
 /// visitor never sees its text.

@@ -15,7 +15,7 @@ use chrono::{NaiveDate, Utc};
 use crate::calendar::{self, Method, Visit};
 use crate::entities::appointment;
 use crate::status::Status;
-use crate::mail::{self, Mail};
+use crate::mail::Mail;
 use crate::{catalogue, ist, slots};
 
 /// What the notices need from the settings.
@@ -50,10 +50,10 @@ impl Notices {
         let mut mails: Vec<Mail> = self
             .clinic_email
             .iter()
-            .map(|to| mail::clinic_new_request(to, "appointment", &row.reference, &format!("{doctor}, {when}"), &self.console_link("appointment", &row.reference)))
+            .map(|to| crate::letters::clinic_new_request(to, "appointment", &row.reference, &format!("{doctor}, {when}"), &self.console_link("appointment", &row.reference)))
             .collect();
         if !row.email.is_empty() {
-            mails.push(mail::appointment_received(&row.email, &row.reference, doctor, &when, &PROMISE_HOURS.to_string()));
+            mails.push(crate::letters::appointment_received(&row.email, &row.reference, doctor, &when, &PROMISE_HOURS.to_string()));
         }
         mails
     }
@@ -61,7 +61,7 @@ impl Notices {
     /// A new health-card request or contact message: the clinic only (the page
     /// the person sees gives them the reference).
     pub fn request_received(&self, kind: &str, reference: &str, summary: &str) -> Vec<Mail> {
-        self.clinic_email.iter().map(|to| mail::clinic_new_request(to, kind, reference, summary, &self.console_link(kind, reference))).collect()
+        self.clinic_email.iter().map(|to| crate::letters::clinic_new_request(to, kind, reference, summary, &self.console_link(kind, reference))).collect()
     }
 
     /// What the patient is sent when their request became `row` (its new status,
@@ -93,10 +93,10 @@ impl Notices {
         };
         let (reference, to) = (&row.reference, &row.email);
         match Status::parse(&row.status)? {
-            Status::Confirmed => Some(mail::appointment_confirmed(to, reference, doctor, &when, &clinic.name, invitation(Method::Request)?)),
-            Status::Rescheduled => Some(mail::appointment_rescheduled(to, reference, doctor, &when, &clinic.name, invitation(Method::Request)?)),
-            Status::Cancelled => Some(mail::appointment_cancelled(to, reference, doctor, &when, &rebook, invitation(Method::Cancel)?)),
-            Status::Declined | Status::Expired => Some(mail::appointment_declined(to, reference, doctor, &when, &rebook)),
+            Status::Confirmed => Some(crate::letters::appointment_confirmed(to, reference, doctor, &when, &clinic.name, invitation(Method::Request)?)),
+            Status::Rescheduled => Some(crate::letters::appointment_rescheduled(to, reference, doctor, &when, &clinic.name, invitation(Method::Request)?)),
+            Status::Cancelled => Some(crate::letters::appointment_cancelled(to, reference, doctor, &when, &rebook, invitation(Method::Cancel)?)),
+            Status::Declined | Status::Expired => Some(crate::letters::appointment_declined(to, reference, doctor, &when, &rebook)),
             Status::Requested | Status::Completed | Status::NoShow => None,
         }
     }

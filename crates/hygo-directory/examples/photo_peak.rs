@@ -36,7 +36,7 @@ fn main() {
         [file] => {
             let bytes = std::fs::read(file).expect("read the file");
             let before = peak_kib();
-            let outcome = hygo_data::photos::process(&bytes).map(|p| p.versions.len()).map_err(|e| e.key());
+            let outcome = hygo_directory::photos::process(&bytes).map(|p| p.versions.len()).map_err(|e| e.key());
             println!("{{\"file\": {file:?}, \"bytes\": {}, \"before_kib\": {before}, \"peak_kib\": {}, \"outcome\": {:?}}}", bytes.len(), peak_kib(), format!("{outcome:?}"));
         }
         _ => {

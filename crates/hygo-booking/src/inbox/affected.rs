@@ -155,3 +155,11 @@ pub async fn leave(db: &Db, doctor_id: i32, today: NaiveDate) -> Result<Vec<Leav
     }
     Ok(out)
 }
+
+/// The requests still to come that hold a slot with a doctor: a retired
+/// doctor's page lists them for the desk to move or decline.
+pub async fn upcoming(db: &Db, doctor_id: i32, today: NaiveDate) -> Result<Vec<Row>, DataError> {
+    let rows = appointments::holding(db, Held::from(today).of_doctor(doctor_id)).await?;
+    let (names, cutoff) = (lists::doctor_names(db).await?, lists::promise_cutoff());
+    Ok(rows.iter().map(|a| lists::row_of(a, &names, &cutoff)).collect())
+}

@@ -58,7 +58,7 @@ pub fn normalize_reference(text: &str) -> Option<String> {
 }
 
 /// Whether an insert failed because its reference was already taken.
-pub(crate) fn reference_clash(e: &DbErr) -> bool {
+pub fn reference_clash(e: &DbErr) -> bool {
     matches!(e.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(m)) if m.contains("reference"))
 }
 

@@ -1,0 +1,22 @@
+//! Requests from patients and what the clinic does with them: appointment
+//! requests and their statuses, holding a slot, the inbox, health-card requests,
+//! contact messages, the newsletter, confirmation pages, the e-mails and
+//! calendar invitations they send.
+
+pub mod appointments;
+pub mod calendar;
+pub mod card_requests;
+pub mod contact_messages;
+pub mod inbox;
+mod intake;
+pub mod letters;
+pub mod newsletter;
+pub mod notices;
+pub mod receipts;
+pub mod status;
+
+// The lower crates' modules this one's code names through `crate::`.
+use hygo_content::catalogue;
+use hygo_core::{audit, db, entities, form, ist, mail, refs, DataError, Db};
+use hygo_schedule::{leave, schedule, slots};
+

@@ -1,0 +1,161 @@
+//! E-mail, through an outbox: a message is stored in the same transaction as what
+//! causes it, so a 2xx never promises a mail that was lost, and `hygo serve`
+//! hands due messages to the relay (`src/mail.rs`). A delivered message is deleted:
+//! the outbox keeps addresses only as long as it must.
+
+use chrono::{DateTime, Duration, SecondsFormat, Utc};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
+
+use crate::entities::outbox;
+use crate::{catalogue, DataError, Db};
+
+/// After this many failed attempts a message stays in the outbox for staff to see.
+pub const MAX_ATTEMPTS: i32 = 8;
+
+/// An e-mail as the outbox stores it: plain text, lines ending in CRLF.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    pub list_unsubscribe: Option<String>,
+    /// A calendar invitation (`.ics`, `crate::calendar::invitation`), sent along as
+    /// `text/calendar; method=…` and as an attachment.
+    pub calendar: Option<String>,
+}
+
+/// A message from the catalogue's texts (`messages/en.json`), subject and body
+/// filled with `values` and the clinic's `{phone}`, signed with the clinic's name,
+/// address and phone; lines end in CRLF as SMTP wants.
+pub fn message(to: &str, subject: &str, body: &str, values: &[(&str, &str)], list_unsubscribe: Option<String>) -> Mail {
+    let site = catalogue::site();
+    let clinic = &catalogue::clinics()[0];
+    let phone = site["phone"].as_str().unwrap_or_default();
+    let mut values = values.to_vec();
+    values.push(("phone", phone));
+    let text = catalogue::fill(catalogue::message(body), &values);
+    let signature = format!("HYGO\n{}\n{}\n{}", clinic.name, clinic.address, phone);
+    // A subject is one line, whatever a value holds.
+    let subject = catalogue::fill(catalogue::message(subject), &values).replace(['\r', '\n'], " ");
+    Mail {
+        to: to.to_owned(),
+        subject,
+        body: format!("{text}\n\n{signature}\n").replace("\r\n", "\n").replace('\r', "\n").replace('\n', "\r\n"),
+        list_unsubscribe,
+        calendar: None,
+    }
+}
+
+/// Stores a message; call it inside the transaction of what causes it.
+pub async fn queue(conn: &impl ConnectionTrait, mail: Mail) -> Result<(), sea_orm::DbErr> {
+    outbox::ActiveModel {
+        to_address: Set(mail.to),
+        subject: Set(mail.subject),
+        body: Set(mail.body),
+        list_unsubscribe: Set(mail.list_unsubscribe),
+        calendar: Set(mail.calendar),
+        created_at: Set(crate::ist::stamp()),
+        attempts: Set(0),
+        next_attempt_at: Set(None),
+        ..Default::default()
+    }
+    .insert(conn)
+    .await?;
+    Ok(())
+}
+
+/// How long a claimed message is this instance's to send: if it has not reported
+/// by then (it stopped mid-send), another instance may take the message again.
+pub const LEASE_MINUTES: i64 = 5;
+
+/// Claims up to `limit` messages due now, oldest first, for this instance, in one
+/// statement: their next attempt moves `LEASE_MINUTES` ahead, so no other instance
+/// sees them as due. On PostgreSQL the rows are chosen `FOR UPDATE SKIP LOCKED`,
+/// so instances claiming at once take different messages without waiting for each
+/// other; SQLite has one writer at a time, which gives the same. Each message is
+/// therefore sent once, whatever the number of instances.
+pub async fn claim_due(db: &Db, now: DateTime<Utc>, limit: u64) -> Result<Vec<outbox::Model>, DataError> {
+    use sea_orm::{DbBackend, Statement};
+    let backend = db.get_database_backend();
+    let (skip_locked, p) = match backend {
+        DbBackend::Postgres => (" FOR UPDATE SKIP LOCKED", ["$1", "$2", "$3", "$4"]),
+        _ => ("", ["?", "?", "?", "?"]),
+    };
+    let sql = format!(
+        "UPDATE outbox SET next_attempt_at = {lease} WHERE id IN (\
+         SELECT id FROM outbox WHERE attempts < {max} AND (next_attempt_at IS NULL OR next_attempt_at <= {now}) \
+         ORDER BY id LIMIT {limit}{skip_locked}) RETURNING *",
+        lease = p[0],
+        max = p[1],
+        now = p[2],
+        limit = p[3],
+    );
+    let values = [
+        stamp(now + Duration::minutes(LEASE_MINUTES)).into(),
+        MAX_ATTEMPTS.into(),
+        stamp(now).into(),
+        (limit.min(i64::MAX as u64) as i64).into(),
+    ];
+    let mut claimed = outbox::Entity::find().from_raw_sql(Statement::from_sql_and_values(backend, sql, values)).all(db).await?;
+    claimed.sort_by_key(|m| m.id);
+    Ok(claimed)
+}
+
+/// The rows of `message` while this instance still holds it: the lease it was
+/// claimed with is still on it (another instance that took it over after the
+/// lease ran out has written its own).
+fn held(message: &outbox::Model) -> sea_orm::Condition {
+    use sea_orm::ColumnTrait;
+    let lease = match &message.next_attempt_at {
+        Some(t) => outbox::Column::NextAttemptAt.eq(t.clone()),
+        None => outbox::Column::NextAttemptAt.is_null(),
+    };
+    sea_orm::Condition::all().add(outbox::Column::Id.eq(message.id)).add(lease)
+}
+
+/// The relay took it: the message (and its address) leaves the outbox.
+pub async fn delivered(db: &Db, message: &outbox::Model) -> Result<(), DataError> {
+    use sea_orm::QueryFilter;
+    outbox::Entity::delete_many().filter(held(message)).exec(db).await?;
+    Ok(())
+}
+
+/// The relay refused or could not be reached: try again later, waiting longer each time
+/// (1, 2, 4 … minutes).
+pub async fn failed(db: &Db, message: &outbox::Model, now: DateTime<Utc>) -> Result<(), DataError> {
+    use sea_orm::QueryFilter;
+    let attempts = message.attempts + 1;
+    let wait = Duration::minutes(1 << attempts.clamp(0, 10));
+    outbox::Entity::update_many()
+        .col_expr(outbox::Column::Attempts, sea_orm::sea_query::Expr::value(attempts))
+        .col_expr(outbox::Column::NextAttemptAt, sea_orm::sea_query::Expr::value(stamp(now + wait)))
+        .filter(held(message))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Gives back a claimed message this instance will not send now (its lease is
+/// running out): due again at once, for any instance.
+pub async fn release(db: &Db, message: &outbox::Model) -> Result<(), DataError> {
+    use sea_orm::QueryFilter;
+    outbox::Entity::update_many()
+        .col_expr(outbox::Column::NextAttemptAt, sea_orm::sea_query::Expr::value(Option::<String>::None))
+        .filter(held(message))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// How many messages wait to be sent, and how many were given up on after
+/// `MAX_ATTEMPTS` (`/metrics`).
+pub async fn counts(db: &Db) -> Result<(u64, u64), DataError> {
+    use sea_orm::{ColumnTrait, PaginatorTrait, QueryFilter};
+    let waiting = outbox::Entity::find().filter(outbox::Column::Attempts.lt(MAX_ATTEMPTS)).count(db).await?;
+    let failed = outbox::Entity::find().filter(outbox::Column::Attempts.gte(MAX_ATTEMPTS)).count(db).await?;
+    Ok((waiting, failed))
+}
+
+fn stamp(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
