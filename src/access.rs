@@ -29,6 +29,98 @@ pub const DESK: &[Role] = &[Role::Admin, Role::Desk];
 pub const ADMIN: &[Role] = &[Role::Admin];
 pub const ANY_ROLE: &[Role] = &[Role::Admin, Role::Desk, Role::Editor];
 
+/// The roles a console page or write is for, as a type: `Staff<Desk>`.
+pub trait Roles: 'static {
+    const ROLES: &'static [Role];
+}
+
+/// Admins and the desk: requests, the calendar, doctors' days.
+pub enum Desk {}
+/// Admins only: accounts, the audit log, changes to doctors and hours.
+pub enum Admin {}
+/// Anyone signed in, whatever their role: their own account.
+pub enum AnyRole {}
+
+impl Roles for Desk {
+    const ROLES: &'static [Role] = DESK;
+}
+impl Roles for Admin {
+    const ROLES: &'static [Role] = ADMIN;
+}
+impl Roles for AnyRole {
+    const ROLES: &'static [Role] = ANY_ROLE;
+}
+
+/// Who a console page's data function or a console write is for. Each takes its
+/// `Who` as an argument, and the registry (`staff_page!`) and the table of
+/// writes (`staff_routes!`) read what the route needs from that type (`NEED`),
+/// so a page or a write states its role once, in its signature, and none can be
+/// written without one. A value is made only by `admit`, after `check`.
+pub trait Who: Sized {
+    /// What a request needs to reach the route (`check` applies it).
+    const NEED: Need;
+    /// The proof for a session that meets `NEED`; None for one that does not.
+    fn admit(current: Option<&Current>) -> Option<Self>;
+}
+
+/// A member of staff signed in the whole way, with one of `R`'s roles.
+pub struct Staff<R: Roles> {
+    current: Current,
+    roles: std::marker::PhantomData<R>,
+}
+
+impl<R: Roles> Staff<R> {
+    pub fn current(&self) -> &Current {
+        &self.current
+    }
+
+    pub fn role(&self) -> Role {
+        self.current.role
+    }
+
+    pub fn account_id(&self) -> i32 {
+        self.current.account_id
+    }
+}
+
+impl<R: Roles> Who for Staff<R> {
+    const NEED: Need = Need::Role(R::ROLES);
+    fn admit(current: Option<&Current>) -> Option<Self> {
+        let c = current.filter(|c| c.stage == Stage::Full && R::ROLES.contains(&c.role))?;
+        Some(Staff { current: c.clone(), roles: std::marker::PhantomData })
+    }
+}
+
+/// Anyone, signed in or not: the sign-in page, a set-up link.
+pub struct Anyone(pub Option<Current>);
+
+impl Who for Anyone {
+    const NEED: Need = Need::Anyone;
+    fn admit(current: Option<&Current>) -> Option<Self> {
+        Some(Anyone(current.cloned()))
+    }
+}
+
+/// A session past the password, before its code.
+pub struct PasswordGiven(pub Current);
+
+impl Who for PasswordGiven {
+    const NEED: Need = Need::Stage(Stage::Password);
+    fn admit(current: Option<&Current>) -> Option<Self> {
+        current.filter(|c| c.stage == Stage::Password).cloned().map(PasswordGiven)
+    }
+}
+
+/// A session setting up its second factor.
+pub struct Enrolling(pub Current);
+
+impl Who for Enrolling {
+    const NEED: Need = Need::Stage(Stage::Enrol);
+    fn admit(current: Option<&Current>) -> Option<Self> {
+        current.filter(|c| c.stage == Stage::Enrol).cloned().map(Enrolling)
+    }
+}
+
 /// Why a request may not go on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Denied {

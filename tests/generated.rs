@@ -54,6 +54,23 @@ fn the_browser_s_table_of_pages_is_the_registry_s() {
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
 
+/// The browser suite's list of pages (`ui/test/browser/harness.mjs`, `ROUTES`):
+/// every page of the registry with its canonical path, so a new page gets axe,
+/// the visual check and the weight budget without anyone listing it there.
+#[test]
+fn the_browser_suite_s_pages_are_the_registry_s() {
+    let pages: Vec<serde_json::Value> = PAGES
+        .iter()
+        .map(|p| serde_json::json!({ "name": p.name, "path": p.canonical(), "staff": matches!(p.scope, hygo::pages::Scope::Staff(_)) }))
+        .collect();
+    let table = serde_json::json!({
+        "//": "Generated from src/pages/registry.rs by `cargo test --test generated`; do not edit.",
+        "pages": pages,
+    });
+    let fresh = format!("{}\n", serde_json::to_string_pretty(&table).unwrap());
+    check("test/browser/pages.json", &fresh).unwrap();
+}
+
 /// Every registry page has its component, and every component is some page's.
 #[test]
 fn every_page_has_a_component_and_every_component_a_page() {

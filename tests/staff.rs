@@ -121,6 +121,12 @@ async fn audit_in_words(db: &hygo_core::Db, b: &str) {
     }
 }
 
+/// A text of the console's catalogue (`catalogue/staff/en.json`), by its path.
+fn staff_text(path: &[&str]) -> String {
+    let texts = hygo_content::catalogue::staff_texts("en").unwrap();
+    path.iter().fold(texts, |v, k| &v[*k]).as_str().unwrap_or_else(|| panic!("no staff text {path:?}")).to_owned()
+}
+
 /// RFC 4180 as the export writes it: quoted cells, doubled quotes, CRLF.
 fn parse_csv(text: &str) -> Vec<Vec<String>> {
     let (mut rows, mut row, mut cell) = (Vec::new(), Vec::new(), String::new());
@@ -152,6 +158,48 @@ fn parse_csv(text: &str) -> Vec<Vec<String>> {
 
 // ---- 1. Access ----------------------------------------------------------------------
 
+const DESK_ROLES: &[Role] = &[Role::Admin, Role::Desk];
+const ADMIN_ONLY: &[Role] = &[Role::Admin];
+const ANY: &[Role] = &[Role::Admin, Role::Desk, Role::Editor];
+
+/// Who may reach each console route that needs a role (docs/staff.md, "Roles"),
+/// written out: the test checks the server against this, not against itself.
+const WHO_MAY: &[(&str, &str, &[Role])] = &[
+    ("get", "/staff", DESK_ROLES),
+    ("get", "/staff/appointments", DESK_ROLES),
+    ("get", "/staff/today", DESK_ROLES),
+    ("get", "/staff/appointments/{reference}", DESK_ROLES),
+    ("get", "/staff/day", DESK_ROLES),
+    ("get", "/staff/week", DESK_ROLES),
+    ("get", "/staff/doctors", DESK_ROLES),
+    ("get", "/staff/doctors/new", ADMIN_ONLY),
+    ("get", "/staff/doctors/{id}", DESK_ROLES),
+    ("get", "/staff/doctors/{id}/hours", DESK_ROLES),
+    ("get", "/staff/leave", DESK_ROLES),
+    ("get", "/staff/closures", DESK_ROLES),
+    ("get", "/staff/card-requests", DESK_ROLES),
+    ("get", "/staff/card-requests/{reference}", DESK_ROLES),
+    ("get", "/staff/messages", DESK_ROLES),
+    ("get", "/staff/messages/{reference}", DESK_ROLES),
+    ("get", "/staff/audit", ADMIN_ONLY),
+    ("get", "/staff/accounts", ADMIN_ONLY),
+    ("get", "/staff/account", ANY),
+    ("get", "/staff/appointments.csv", DESK_ROLES),
+    ("post", "/staff/sign-out", ANY),
+    ("post", "/staff/appointments/{reference}", DESK_ROLES),
+    ("post", "/staff/card-requests/{reference}", DESK_ROLES),
+    ("post", "/staff/messages/{reference}", DESK_ROLES),
+    ("post", "/staff/account/password", ANY),
+    ("post", "/staff/account/sessions", ANY),
+    ("post", "/staff/accounts", ADMIN_ONLY),
+    ("post", "/staff/leave", ADMIN_ONLY),
+    ("post", "/staff/doctors", ADMIN_ONLY),
+    ("post", "/staff/doctors/{id}", ADMIN_ONLY),
+    ("post", "/staff/doctors/{id}/photo", ADMIN_ONLY),
+    ("post", "/staff/doctors/{id}/hours", ADMIN_ONLY),
+    ("post", "/staff/closures", ADMIN_ONLY),
+];
+
 #[actix_web::test]
 async fn every_staff_route_checks_the_session_and_role() {
     for db in TestDb::all().await {
@@ -173,18 +221,25 @@ async fn every_staff_route_checks_the_session_and_role() {
         let editor = staff(&app, &state.db, "editor@hygo.test", Role::Editor).await;
         let people = [(Role::Admin, &admin), (Role::Desk, &desk), (Role::Editor, &editor)];
 
-        // Every page that needs a role, and every write or export that does; signing out last.
-        let mut routes: Vec<(String, &str, &[Role])> = Vec::new();
+        // Every page that needs a role, and every write or export that does, is in
+        // the table written out above (the registry's declarations are what is
+        // tested, so they are not where the expected roles come from); signing out last.
+        let mut declared: Vec<(String, &str)> = Vec::new();
         for page in PAGES {
-            if let Scope::Staff(Need::Role(roles)) = page.scope {
-                routes.extend(page.paths.iter().map(|path| ("get".to_owned(), *path, roles)));
+            if let Scope::Staff(Need::Role(_)) = page.scope {
+                declared.extend(page.paths.iter().map(|path| ("get".to_owned(), *path)));
             }
         }
         for (method, path, need) in STAFF_ROUTES {
-            if let Need::Role(roles) = need {
-                routes.push(((*method).to_owned(), *path, *roles));
+            if let Need::Role(_) = need {
+                declared.push(((*method).to_owned(), *path));
             }
         }
+        let mut expected: Vec<(String, &str)> = WHO_MAY.iter().map(|(m, p, _)| ((*m).to_owned(), *p)).collect();
+        declared.sort();
+        expected.sort();
+        assert_eq!(declared, expected, "{b}: the console's routes that need a role are the table's (add a new one to WHO_MAY)");
+        let mut routes: Vec<(String, &str, &[Role])> = WHO_MAY.iter().map(|(m, p, roles)| ((*m).to_owned(), *p, *roles)).collect();
         routes.sort_by_key(|(_, path, _)| *path == "/staff/sign-out");
         let with_reference = |path: &str| {
             let reference = match path {
@@ -977,6 +1032,85 @@ async fn the_desk_confirms_declines_and_reschedules_with_mail_and_calendar() {
 }
 
 // ---- Leave (issue 16, first part) ----------------------------------------------------
+
+/// "Today at the front desk" (`/staff/today`): today's confirmed visits by clinic
+/// and time with the patient's phone, and the buttons that mark them arrived, a
+/// no-show or completed, each audited, coming back to the day.
+#[actix_web::test]
+async fn the_front_desk_s_day_lists_today_s_visits_and_marks_them_arrived_no_show_or_completed() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let desk = staff(&app, &state.db, "desk.today@hygo.test", Role::Desk).await;
+        let editor = staff(&app, &state.db, "editor.today@hygo.test", Role::Editor).await;
+        let step = |reference: &str, pairs: &[(&str, &str)]| {
+            let mut pairs = pairs.to_vec();
+            pairs.push(("csrf", &desk.csrf));
+            call(&app, post(&format!("/staff/appointments/{reference}"), &form(&pairs), Some(&desk.token)))
+        };
+        // Today (Monday 7 January 2030) at 2:00 PM and 11:00 AM, Wednesday at 11:00 AM, and one left unconfirmed today.
+        let afternoon = book(&app, "2030-01-07", "02:00 PM", "Riya Desai", 1).await;
+        let morning = book(&app, "2030-01-07", "11:00 AM", "Kavya Shah", 2).await;
+        let wednesday = book(&app, "2030-01-09", "11:00 AM", "Dev Mehta", 3).await;
+        let waiting = book(&app, "2030-01-07", "03:00 PM", "Isha Joshi", 4).await;
+        for reference in [&afternoon, &morning, &wednesday] {
+            assert_eq!(step(reference, &[("step", "confirm")]).await.status, 303, "{b}: confirmed");
+        }
+
+        let day = call(&app, get_as("/staff/today", Some(&desk.token))).await;
+        assert_eq!(day.status, 200, "{b}: {}", day.text);
+        let data = &props(&day)["data"];
+        assert_eq!(data["date"], "2030-01-07", "{b}");
+        let visits: Vec<&Value> = data["clinics"].as_array().unwrap().iter().flat_map(|c| c["visits"].as_array().unwrap()).collect();
+        let listed: Vec<(&str, &str)> = visits.iter().map(|v| (v["reference"].as_str().unwrap(), v["time"].as_str().unwrap())).collect();
+        assert_eq!(listed, [(morning.as_str(), "11:00 AM"), (afternoon.as_str(), "02:00 PM")], "{b}: today's confirmed visits in time order, nothing else");
+        let clinic = data["clinics"].as_array().unwrap().iter().find(|c| !c["visits"].as_array().unwrap().is_empty()).unwrap();
+        let doctor_clinic = hygo_content::catalogue::find_clinic(&hygo_core::entities::doctor::Entity::find_by_id(1).one(&state.db).await.unwrap().unwrap().clinic_id).unwrap();
+        assert_eq!(clinic["clinic"], doctor_clinic.name.as_str(), "{b}: under the clinic the visit is at");
+        assert_eq!(visits[0]["name"], "Kavya Shah", "{b}");
+        assert_eq!(visits[0]["phone"], "+91 98765 43212", "{b}: the phone, for the desk to call");
+        assert_eq!(visits[0]["doctor"], "Dr. Hitesh Patel", "{b}");
+        assert_eq!(visits[0]["steps"], json!(["arrive", "complete", "no-show"]), "{b}");
+        assert!(day.text.contains("href=\"tel:+919876543212\""), "{b}: the phone is a tel: link");
+        assert!(!day.text.contains(&waiting) && !day.text.contains(&wednesday), "{b}: not a request, not another day");
+        let nav: Vec<String> = props(&day)["staff"]["nav"].as_array().unwrap().iter().map(|n| n["label"].as_str().unwrap().to_owned()).collect();
+        assert_eq!(&nav[..2], ["inbox", "today"], "{b}: in the desk's navigation, after the requests");
+
+        // Arrived: back to the day with its message; the visit now offers completed or no-show; audited; the slot stays held.
+        let arrived = step(&morning, &[("step", "arrive"), ("back", "today")]).await;
+        assert_eq!((arrived.status, arrived.header("location")), (303, "/staff/today?done=arrive"), "{b}: {}", arrived.text);
+        assert_eq!(request_row(&state.db, &morning).await.status, "arrived", "{b}");
+        assert_eq!(audit_rows(&state.db, &morning).await.last().unwrap().action, "arrive", "{b}: audited");
+        let day = call(&app, get_as("/staff/today?done=arrive", Some(&desk.token))).await;
+        assert!(day.text.contains(&staff_text(&["today", "done", "arrive"])), "{b}: what was done is said");
+        let data = &props(&day)["data"];
+        let first = &data["clinics"].as_array().unwrap().iter().flat_map(|c| c["visits"].as_array().unwrap().clone()).next().unwrap();
+        assert_eq!((first["status"].as_str(), &first["steps"]), (Some("arrived"), &json!(["complete", "no-show"])), "{b}");
+        let (_, booked) = slots(&app, "2030-01-07").await;
+        assert!(booked.contains(&"11:00 AM".to_owned()), "{b}: an arrived patient's slot stays held");
+        assert_eq!(step(&morning, &[("step", "complete"), ("back", "today")]).await.header("location"), "/staff/today?done=complete", "{b}");
+        assert_eq!(request_row(&state.db, &morning).await.status, "completed", "{b}");
+        assert_eq!(step(&afternoon, &[("step", "no-show"), ("back", "today")]).await.status, 303, "{b}");
+        assert_eq!(request_row(&state.db, &afternoon).await.status, "no-show", "{b}");
+
+        // Not before the day: Wednesday's visit cannot arrive today; the day is shown again with why.
+        let early = step(&wednesday, &[("step", "arrive"), ("back", "today")]).await;
+        assert_eq!(early.status, 422, "{b}: {}", early.text);
+        assert!(early.text.contains(&staff_text(&["today", "heading"])), "{b}: the refusal is answered with the day");
+        assert_eq!(request_row(&state.db, &wednesday).await.status, "confirmed", "{b}: unchanged");
+        // `back` names a page from a closed list, never an address.
+        let elsewhere = step(&wednesday, &[("step", "cancel"), ("back", "https://evil.example/")]).await;
+        assert_eq!(elsewhere.header("location"), format!("/staff/appointments/{wednesday}?done=cancel"), "{b}");
+
+        // The editor has no patients' data: neither the page nor its link.
+        assert_eq!(call(&app, get_as("/staff/today", Some(&editor.token))).await.status, 403, "{b}");
+        let account = call(&app, get_as("/staff/account", Some(&editor.token))).await;
+        let nav: Vec<String> = props(&account)["staff"]["nav"].as_array().unwrap().iter().map(|n| n["label"].as_str().unwrap().to_owned()).collect();
+        assert_eq!(nav, ["account"], "{b}: an editor's navigation");
+        audit_in_words(&state.db, b).await;
+    }
+}
 
 #[actix_web::test]
 async fn leave_added_in_the_console_takes_the_doctor_s_times_away_and_lists_the_requests_on_it() {

@@ -1,7 +1,10 @@
 //! Schema migrations, applied at start-up (`hygo serve`) on SQLite and PostgreSQL
 //! alike. Add a migration as a new module and list it in `Migrator::migrations`;
 //! never edit one that has shipped. `parts` holds what new ones share (a key to a
-//! doctor, an index, the data-version triggers).
+//! doctor, an index, the data-version triggers). A migration that drops and makes
+//! again (an index with a new condition) runs in one transaction
+//! (`use_transaction`): on SQLite the pool would run its statements on several
+//! connections otherwise.
 
 pub use sea_orm_migration::prelude::*;
 
@@ -17,6 +20,7 @@ mod m20261128_000009_references_and_consent;
 mod m20261201_000010_staff;
 mod m20261203_000011_schedules;
 mod m20261210_000012_device_cookies;
+mod m20261226_000013_arrived;
 mod parts;
 
 pub struct Migrator;
@@ -37,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000010_staff::Migration),
             Box::new(m20261203_000011_schedules::Migration),
             Box::new(m20261210_000012_device_cookies::Migration),
+            Box::new(m20261226_000013_arrived::Migration),
         ]
     }
 }

@@ -136,6 +136,7 @@ pub enum PageData {
     StaffInbox(staff::InboxData),
     StaffAppointment(staff::AppointmentData),
     StaffDay(staff::DayData),
+    StaffToday(staff::TodayData),
     StaffItems(staff::ItemsData),
     StaffItem(staff::ItemData),
     StaffAudit(staff::AuditData),
@@ -174,6 +175,7 @@ impl PageData {
             PageData::StaffInbox(_) => "StaffInbox",
             PageData::StaffAppointment(_) => "StaffAppointment",
             PageData::StaffDay(_) => "StaffDay",
+            PageData::StaffToday(_) => "StaffToday",
             PageData::StaffItems(_) => "StaffItems",
             PageData::StaffItem(_) => "StaffItem",
             PageData::StaffAudit(_) => "StaffAudit",
@@ -300,9 +302,30 @@ pub async fn load<'a>(
     let form_token = crate::form_guard::for_page(state, found.page.name).await?;
     let (site, bar) = match found.page.scope {
         Scope::Public => (&state.site, None),
-        Scope::Staff(_) => (&state.staff_site, Some(staff::Bar::of(staff))),
+        Scope::Staff(_) => (&state.staff_site, Some(staff::Bar::of(staff, staff_nav(staff)))),
     };
     Ok(Props { page: found.page.name, path: path.clone(), status, head, site, data, form: None, form_token, staff: bar })
+}
+
+/// The console's navigation for a session: the registry's pages that name a
+/// label (`Page::nav`), in its order, each only to the roles it needs.
+pub fn staff_nav(current: Option<&hygo_staff::sessions::Current>) -> Vec<staff::NavItem> {
+    let Some(current) = current.filter(|c| c.stage == hygo_staff::sessions::Stage::Full) else { return Vec::new() };
+    PAGES
+        .iter()
+        .filter_map(|page| {
+            let label = page.nav?;
+            let allowed = matches!(page.scope, Scope::Staff(crate::access::Need::Role(roles)) if roles.contains(&current.role));
+            allowed.then(|| staff::NavItem { label, paths: page.paths.to_vec() })
+        })
+        .collect()
+}
+
+/// What a console page's data function answers when it is called for a session
+/// its entry does not admit: never, as the page's handler checks the same need
+/// first (`crate::access::check`); a defect, not the visitor's fault.
+fn unchecked() -> DataError {
+    DataError::Corrupt { what: "the page registry".into(), detail: "a console page was loaded for a session its entry does not admit".into() }
 }
 
 /// Before a page that shows patients' data is answered (`Page::patient_data`):

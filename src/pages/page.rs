@@ -60,6 +60,10 @@ pub struct Page {
     /// is written to the audit log, committed, before anything is answered, and is
     /// answered 503 when it cannot be (`pages::disclose`).
     pub patient_data: bool,
+    /// A console page in the console's navigation: the key of its label in the
+    /// console's texts (`frame.{nav}`). The navigation lists these in the
+    /// registry's order, each to the roles its entry needs (`pages::staff_nav`).
+    pub nav: Option<&'static str>,
     /// Loads the props' data and head (`Loader`).
     pub load: Loader,
 }

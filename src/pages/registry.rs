@@ -7,8 +7,7 @@
 //! `src/pages/`), a component (`ui/src/pages/<Component>.tsx`) and a test
 //! (docs/architecture.md, "Adding a page").
 
-use crate::access::{Need, ADMIN, ANY_ROLE, DESK};
-use hygo_staff::sessions::Stage;
+use crate::access::{Admin, AnyRole, Anyone, Desk, Enrolling, PasswordGiven, Staff, Who};
 
 use super::page::{Keep, Page, Robots, Scope};
 use super::{
@@ -28,43 +27,55 @@ macro_rules! page {
             robots: Robots::$robots,
             scope: Scope::Public,
             patient_data: false,
+            nav: None,
             load: |cx| Box::pin($load(cx)),
         }
     };
 }
 
-/// A page of the staff console: what it needs of a session instead of how it is
-/// kept (never, but for a page the same for everyone without a session, which
-/// says how: the sign-in page, kept by data version, so that a flood of it, or
-/// of wrong passwords, costs neither props nor renders).
+/// A page of the staff console. `$who` is who its data function is for
+/// (`crate::access::Who`: `Staff<Desk>`, `Staff<Admin>`, `Anyone`, …): the page
+/// needs what that type needs (`Who::NEED`), and its data function takes the
+/// proof as its second argument, so the role is stated once and a page without
+/// one does not compile. `nav "key"` puts it in the console's navigation. A page
+/// is never kept, but for one the same for everyone without a session, which says
+/// how: the sign-in page, kept by data version, so that a flood of it, or of
+/// wrong passwords, costs neither props nor renders.
 macro_rules! staff_page {
-    ($route:expr, $component:literal, $need:expr, $query:expr, $load:path) => {
-        staff_page!($route, $component, $need, $query, $load, Never)
+    ($route:expr, $component:literal, $who:ty, $query:expr, $load:path $(, nav $nav:literal)? $(, keep $keep:ident)?) => {
+        staff_page!(@page $route, $component, $who, $query, $load, [$($keep)?], false, [$($nav)?])
     };
-    ($route:expr, $component:literal, $need:expr, $query:expr, $load:path, $keep:ident) => {
-        staff_page!(@page $route, $component, $need, $query, $load, $keep, false)
-    };
-    (@page $route:expr, $component:literal, $need:expr, $query:expr, $load:path, $keep:ident, $patient_data:literal) => {
+    (@page $route:expr, $component:literal, $who:ty, $query:expr, $load:path, [$($keep:ident)?], $patient_data:literal, [$($nav:literal)?]) => {
         Page {
             name: $route.name,
             label: $route.label,
             component: $component,
             paths: $route.paths,
-            keep: Keep::$keep,
+            keep: staff_page!(@keep $($keep)?),
             query: $query,
             robots: Robots::NoIndex,
-            scope: Scope::Staff($need),
+            scope: Scope::Staff(<$who as Who>::NEED),
             patient_data: $patient_data,
-            load: |cx| Box::pin($load(cx)),
+            nav: staff_page!(@nav $($nav)?),
+            load: |cx| {
+                Box::pin(async move {
+                    let who = <$who as Who>::admit(cx.staff).ok_or_else(super::unchecked)?;
+                    $load(cx, who).await
+                })
+            },
         }
     };
+    (@keep) => { Keep::Never };
+    (@keep $keep:ident) => { Keep::$keep };
+    (@nav) => { None };
+    (@nav $nav:literal) => { Some($nav) };
 }
 
 /// A staff page that shows patients' data: never kept, and every view audited
 /// first (`Page::patient_data`).
 macro_rules! patient_page {
-    ($route:expr, $component:literal, $need:expr, $query:expr, $load:path) => {
-        staff_page!(@page $route, $component, $need, $query, $load, Never, true)
+    ($route:expr, $component:literal, $who:ty, $query:expr, $load:path $(, nav $nav:literal)?) => {
+        staff_page!(@page $route, $component, $who, $query, $load, [], true, [$($nav)?])
     };
 }
 
@@ -119,29 +130,30 @@ pub static PAGES: &[Page] = &[
     page!(url::SCHEDULES, "Content", ByDataVersion, &[], Index, content::load),
     page!(url::BANNER, "Content", ByDataVersion, &[], Index, content::load),
     page!(url::GENERAL_CONSULTATION, "Content", ByDataVersion, &[], Index, content::load),
-    // The staff console (src/pages/staff.rs, docs/staff.md).
-    staff_page!(url::STAFF_SIGN_IN, "StaffSignIn", Need::Anyone, &[], staff::sign_in, ByDataVersion),
-    staff_page!(url::STAFF_CODE, "StaffSignIn", Need::Stage(Stage::Password), &[], staff::sign_in),
-    staff_page!(url::STAFF_SETUP, "StaffSetup", Need::Anyone, &["token"], staff::setup),
-    staff_page!(url::STAFF_ENROL, "StaffSetup", Need::Stage(Stage::Enrol), &[], staff::setup),
-    patient_page!(url::STAFF_INBOX, "StaffInbox", Need::Role(DESK), STAFF_INBOX, staff::inbox),
-    patient_page!(url::STAFF_APPOINTMENT, "StaffAppointment", Need::Role(DESK), &["done", "doctor", "date"], staff::appointment),
-    patient_page!(url::STAFF_DAY, "StaffDay", Need::Role(DESK), &["date", "doctor"], staff::day),
-    patient_page!(url::STAFF_CARD_REQUESTS, "StaffItems", Need::Role(DESK), &["handled", "page"], staff::items),
-    patient_page!(url::STAFF_CARD_REQUEST, "StaffItem", Need::Role(DESK), &[], staff::item),
-    patient_page!(url::STAFF_MESSAGES, "StaffItems", Need::Role(DESK), &["handled", "page"], staff::items),
-    patient_page!(url::STAFF_MESSAGE, "StaffItem", Need::Role(DESK), &[], staff::item),
-    patient_page!(url::STAFF_LEAVE, "StaffLeave", Need::Role(DESK), &["doctor", "done"], staff::leave),
-    staff_page!(url::STAFF_DOCTORS, "StaffDoctors", Need::Role(DESK), &["done"], staff::doctor_list),
-    staff_page!(url::STAFF_DOCTOR_NEW, "StaffDoctor", Need::Role(ADMIN), &["done"], staff::doctor),
+    // The staff console (src/pages/staff.rs, docs/staff.md), its navigation in this order.
+    staff_page!(url::STAFF_SIGN_IN, "StaffSignIn", Anyone, &[], staff::sign_in, keep ByDataVersion),
+    staff_page!(url::STAFF_CODE, "StaffSignIn", PasswordGiven, &[], staff::sign_in),
+    staff_page!(url::STAFF_SETUP, "StaffSetup", Anyone, &["token"], staff::setup),
+    staff_page!(url::STAFF_ENROL, "StaffSetup", Enrolling, &[], staff::setup),
+    patient_page!(url::STAFF_INBOX, "StaffInbox", Staff<Desk>, STAFF_INBOX, staff::inbox, nav "inbox"),
+    patient_page!(url::STAFF_TODAY, "StaffToday", Staff<Desk>, &["done"], staff::today, nav "today"),
+    patient_page!(url::STAFF_APPOINTMENT, "StaffAppointment", Staff<Desk>, &["done", "doctor", "date"], staff::appointment),
+    patient_page!(url::STAFF_DAY, "StaffDay", Staff<Desk>, &["date", "doctor"], staff::day, nav "day"),
+    staff_page!(url::STAFF_WEEK, "StaffWeek", Staff<Desk>, &["from"], staff::week, nav "week"),
+    staff_page!(url::STAFF_DOCTORS, "StaffDoctors", Staff<Desk>, &["done"], staff::doctor_list, nav "doctors"),
+    staff_page!(url::STAFF_DOCTOR_NEW, "StaffDoctor", Staff<Admin>, &["done"], staff::doctor),
     // A retired doctor's page lists the requests still to come.
-    patient_page!(url::STAFF_DOCTOR, "StaffDoctor", Need::Role(DESK), &["done"], staff::doctor),
-    staff_page!(url::STAFF_HOURS, "StaffHours", Need::Role(DESK), &["done"], staff::hours),
-    patient_page!(url::STAFF_CLOSURES, "StaffClosures", Need::Role(DESK), &["done"], staff::closures),
-    staff_page!(url::STAFF_WEEK, "StaffWeek", Need::Role(DESK), &["from"], staff::week),
-    staff_page!(url::STAFF_AUDIT, "StaffAudit", Need::Role(ADMIN), &["page", "views"], staff::audit),
-    staff_page!(url::STAFF_ACCOUNTS, "StaffAccounts", Need::Role(ADMIN), &["done"], staff::accounts),
-    staff_page!(url::STAFF_ACCOUNT, "StaffAccount", Need::Role(ANY_ROLE), &["changed"], staff::account),
+    patient_page!(url::STAFF_DOCTOR, "StaffDoctor", Staff<Desk>, &["done"], staff::doctor),
+    staff_page!(url::STAFF_HOURS, "StaffHours", Staff<Desk>, &["done"], staff::hours),
+    patient_page!(url::STAFF_LEAVE, "StaffLeave", Staff<Desk>, &["doctor", "done"], staff::leave, nav "leave"),
+    patient_page!(url::STAFF_CLOSURES, "StaffClosures", Staff<Desk>, &["done"], staff::closures, nav "closures"),
+    patient_page!(url::STAFF_CARD_REQUESTS, "StaffItems", Staff<Desk>, &["handled", "page"], staff::items, nav "cards"),
+    patient_page!(url::STAFF_CARD_REQUEST, "StaffItem", Staff<Desk>, &[], staff::item),
+    patient_page!(url::STAFF_MESSAGES, "StaffItems", Staff<Desk>, &["handled", "page"], staff::items, nav "messages"),
+    patient_page!(url::STAFF_MESSAGE, "StaffItem", Staff<Desk>, &[], staff::item),
+    staff_page!(url::STAFF_AUDIT, "StaffAudit", Staff<Admin>, &["page", "views"], staff::audit, nav "audit"),
+    staff_page!(url::STAFF_ACCOUNTS, "StaffAccounts", Staff<Admin>, &["done"], staff::accounts, nav "accounts"),
+    staff_page!(url::STAFF_ACCOUNT, "StaffAccount", Staff<AnyRole>, &["changed"], staff::account, nav "account"),
 ];
 
 /// The inbox's filters and page.
@@ -257,6 +269,22 @@ mod tests {
         ] {
             assert_eq!(at(&path), Some((name, vec![("id", id.to_owned())])), "{path}");
         }
+    }
+
+    /// Every console page has its title, and every label of the navigation its words.
+    #[test]
+    fn console_pages_have_their_titles_and_navigation_labels() {
+        let texts = hygo_content::catalogue::staff_texts("en").unwrap();
+        let mut labels = 0;
+        for page in PAGES.iter().filter(|p| matches!(p.scope, Scope::Staff(_))) {
+            assert!(texts["titles"][page.name].is_string(), "{}: no title in catalogue/staff/en.json", page.name);
+            if let Some(label) = page.nav {
+                assert!(texts["frame"][label].is_string(), "{}: no words for its navigation label {label}", page.name);
+                assert!(matches!(page.scope, Scope::Staff(crate::access::Need::Role(_))), "{}: only pages of a role are in the navigation", page.name);
+                labels += 1;
+            }
+        }
+        assert_eq!(labels, 12, "the navigation's links");
     }
 
     /// The routes and the pages are one list: the same names and paths in the same order.

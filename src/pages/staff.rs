@@ -18,6 +18,7 @@ use hygo_content::catalogue;
 use hygo_core::DataError;
 
 use super::{Cx, Head, Loaded, PageData};
+use crate::access::{Admin, AnyRole, Desk, Roles, Staff, Who};
 
 /// Who is signed in, as every console page shows it, and the anti-forgery token
 /// its forms carry (`Props.staff`).
@@ -30,18 +31,31 @@ pub struct Bar {
     pub name: Option<String>,
     pub role: Option<Role>,
     pub csrf: Option<String>,
+    /// The console's navigation for this session (`pages::staff_nav`).
+    pub nav: Vec<NavItem>,
 }
 
 impl Bar {
-    pub fn of(current: Option<&Current>) -> Self {
+    pub fn of(current: Option<&Current>, nav: Vec<NavItem>) -> Self {
         let full = current.filter(|c| c.stage == sessions::Stage::Full);
         Bar {
             signed_in: full.is_some(),
             name: full.map(|c| c.name.clone()),
             role: full.map(|c| c.role),
             csrf: current.map(|c| c.csrf.clone()),
+            nav,
         }
     }
+}
+
+/// One link of the console's navigation: its label's key in the console's texts
+/// (`frame.{label}`) and the page's paths (the first is the link; the page is the
+/// current section on any of them or below one, but for `/staff` itself).
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(rename = "StaffNavItem")]
+pub struct NavItem {
+    pub label: &'static str,
+    pub paths: Vec<&'static str>,
 }
 
 /// A console page's title: `titles.{page}` of the console's texts.
@@ -59,7 +73,7 @@ pub struct SignInData {
     pub step: &'static str,
 }
 
-pub async fn sign_in(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+pub async fn sign_in<W: Who>(cx: &Cx<'_>, _who: W) -> Result<Loaded, DataError> {
     let step = if cx.page.name == "staff-code" { "code" } else { "password" };
     Ok(Loaded::ok(PageData::StaffSignIn(SignInData { step }), head(cx)))
 }
@@ -80,7 +94,7 @@ pub struct SetupData {
     pub max_chars: usize,
 }
 
-pub async fn setup(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+pub async fn setup<W: Who>(cx: &Cx<'_>, _who: W) -> Result<Loaded, DataError> {
     let mut data = SetupData {
         step: "invalid",
         email: None,
@@ -163,7 +177,7 @@ pub struct InboxData {
     pub today: String,
 }
 
-pub async fn inbox(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+pub async fn inbox(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     expire_due(cx).await;
     let filter = Filter {
         status: cx.query("status").and_then(|s| Status::parse(&s)),
@@ -218,7 +232,7 @@ pub struct Reschedule {
     pub availability: appointments::DayAvailability,
 }
 
-pub async fn appointment(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+pub async fn appointment(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     expire_due(cx).await;
     let reference = cx.param("reference").unwrap_or_default();
     let request = lists::one(cx.db(), reference).await?;
@@ -266,7 +280,7 @@ pub struct DayData {
     pub date: String,
 }
 
-pub async fn day(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+pub async fn day(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     expire_due(cx).await;
     let date: NaiveDate = cx.query("date").and_then(|d| hygo_core::ist::parse_date(&d)).unwrap_or_else(|| cx.clock().today());
     let doctors = doctors(cx).await?;
@@ -276,6 +290,26 @@ pub async fn day(cx: &Cx<'_>) -> Result<Loaded, DataError> {
         None => None,
     };
     Ok(Loaded::ok(PageData::StaffDay(DayData { day, doctors, date: date.to_string() }), head(cx)))
+}
+
+/// "Today at the front desk": today's visits by clinic and time, each with what
+/// the desk may mark (arrived, no-show, completed).
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffTodayData")]
+pub struct TodayData {
+    /// YYYY-MM-DD (IST).
+    pub date: String,
+    pub clinics: Vec<lists::ClinicDay>,
+    /// The step just taken (`?done=`), for its message.
+    pub done: Option<Step>,
+}
+
+pub async fn today(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
+    let date = cx.clock().today();
+    let clinics = lists::today(cx.db(), date).await?;
+    let done = cx.query("done").and_then(|d| serde_json::from_value(serde_json::Value::from(d)).ok());
+    Ok(Loaded::ok(PageData::StaffToday(TodayData { date: date.to_string(), clinics, done }), head(cx)))
 }
 
 fn kind_of(cx: &Cx<'_>) -> Kind {
@@ -296,7 +330,7 @@ pub struct ItemsData {
     pub pages: u64,
 }
 
-pub async fn items(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+pub async fn items(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     let (kind, handled, page) = (kind_of(cx), cx.query("handled").is_some_and(|h| h == "1"), page_number(cx));
     let (items, pages) = messages::list(cx.db(), kind, handled, page).await?;
     Ok(Loaded::ok(PageData::StaffItems(ItemsData { kind, handled, items, page: page.min(pages), pages }), head(cx)))
@@ -311,7 +345,7 @@ pub struct ItemData {
     pub history: Vec<audit::Entry>,
 }
 
-pub async fn item(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+pub async fn item(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     let kind = kind_of(cx);
     let found = messages::one(cx.db(), kind, cx.param("reference").unwrap_or_default()).await?;
     let ok = found.is_some();
@@ -334,7 +368,7 @@ pub struct LeaveData {
     pub can_edit: bool,
 }
 
-pub async fn leave(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+pub async fn leave(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     let doctors = current_doctors(cx).await?;
     let asked = cx.query("doctor").and_then(|d| d.parse::<i32>().ok()).filter(|id| doctors.iter().any(|d| d.id == *id));
     let doctor = asked.or(doctors.first().map(|d| d.id));
@@ -361,7 +395,7 @@ pub struct AuditData {
     pub views: bool,
 }
 
-pub async fn audit(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+pub async fn audit(cx: &Cx<'_>, _staff: Staff<Admin>) -> Result<Loaded, DataError> {
     let page = page_number(cx);
     let views = cx.query("views").as_deref() == Some("1");
     let (entries, pages) = audit::list(cx.db(), page, views).await?;
@@ -379,8 +413,8 @@ pub struct AccountsData {
     pub you: i32,
 }
 
-pub async fn accounts(cx: &Cx<'_>) -> Result<Loaded, DataError> {
-    let you = cx.staff.map_or(0, |c| c.account_id);
+pub async fn accounts(cx: &Cx<'_>, staff: Staff<Admin>) -> Result<Loaded, DataError> {
+    let you = staff.account_id();
     let data = AccountsData { accounts: accounts::list(cx.db()).await?, roles: Role::ALL.to_vec(), you };
     Ok(Loaded::ok(PageData::StaffAccounts(data), head(cx)))
 }
@@ -397,8 +431,8 @@ pub struct AccountData {
     pub max_chars: usize,
 }
 
-pub async fn account(cx: &Cx<'_>) -> Result<Loaded, DataError> {
-    let current = cx.staff.ok_or_else(|| DataError::Missing("a staff page was loaded without its session".into()))?;
+pub async fn account(cx: &Cx<'_>, staff: Staff<AnyRole>) -> Result<Loaded, DataError> {
+    let current = staff.current();
     let data = AccountData {
         email: current.email.clone(),
         sessions: sessions::own(cx.db(), current, crate::access::lifetimes(cx.state), cx.state.clock.real()).await?,
@@ -436,7 +470,7 @@ pub struct DoctorsData {
     pub can_edit: bool,
 }
 
-pub async fn doctor_list(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+pub async fn doctor_list(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     let data = DoctorsData { doctors: hygo_directory::doctor_edit::rows(cx.db()).await?, can_edit: is_admin(cx) };
     Ok(Loaded::ok(PageData::StaffDoctors(data), head(cx)))
 }
@@ -460,7 +494,7 @@ pub struct DoctorData {
     pub can_edit: bool,
 }
 
-pub async fn doctor(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+pub async fn doctor<R: Roles>(cx: &Cx<'_>, _staff: Staff<R>) -> Result<Loaded, DataError> {
     use hygo_core::entities::{department, doctor};
     use sea_orm::{EntityTrait, QueryOrder};
     let departments: Vec<department::Model> = department::Entity::find().order_by_asc(department::Column::Name).all(cx.db()).await?;
@@ -535,7 +569,7 @@ pub struct HoursData {
     pub can_edit: bool,
 }
 
-pub async fn hours(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+pub async fn hours(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     use hygo_core::entities::doctor;
     use hygo_schedule::schedule;
     use sea_orm::EntityTrait;
@@ -584,7 +618,7 @@ pub struct ClosuresData {
     pub can_edit: bool,
 }
 
-pub async fn closures(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+pub async fn closures(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     let today = cx.clock().today();
     let data = ClosuresData {
         clinics: clinic_choices(),
@@ -632,7 +666,7 @@ pub struct WeekData {
     pub today: String,
 }
 
-pub async fn week(cx: &Cx<'_>) -> Result<Loaded, DataError> {
+pub async fn week(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     use chrono::{Datelike, Duration};
     use hygo_core::entities::doctor;
     use hygo_schedule::schedule;
@@ -648,13 +682,12 @@ pub async fn week(cx: &Cx<'_>) -> Result<Loaded, DataError> {
         let leave = hygo_schedule::leave::schedule(cx.db(), d.id, days[0]).await?;
         let mut out = Vec::with_capacity(7);
         for day in &days {
-            let (hours, changed) = schedule::hours_on(cx.db(), &d, *day).await?;
-            let plan = schedule::plan(&hours, &schedule::closures_on(cx.db(), *day).await?);
+            let plan = schedule::day_plan(cx.db(), &d, *day).await?;
             out.push(WeekDay {
                 date: day.to_string(),
-                hours: schedule::ranges_text(&hours.iter().map(|h| h.range).collect::<Vec<_>>()),
+                hours: plan.hours_text(),
                 on_leave: leave.leave_on(*day).is_some(),
-                changed,
+                changed: plan.changed,
                 closed: plan.closed_by.map(|c| c.note),
                 requests: held.iter().filter(|a| a.doctor_id == d.id && a.date == day.to_string()).count() as u32,
             });

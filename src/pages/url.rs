@@ -65,19 +65,20 @@ routes! {
     STAFF_SETUP "staff-setup" ["/staff/setup"],
     STAFF_ENROL "staff-enrol" ["/staff/setup/code"],
     STAFF_INBOX "staff-inbox" ["/staff", "/staff/appointments"],
+    STAFF_TODAY "staff-today" ["/staff/today"],
     STAFF_APPOINTMENT "staff-appointment" ["/staff/appointments/{reference}"],
     STAFF_DAY "staff-day" ["/staff/day"],
-    STAFF_CARD_REQUESTS "staff-card-requests" ["/staff/card-requests"],
-    STAFF_CARD_REQUEST "staff-card-request" ["/staff/card-requests/{reference}"],
-    STAFF_MESSAGES "staff-messages" ["/staff/messages"],
-    STAFF_MESSAGE "staff-message" ["/staff/messages/{reference}"],
-    STAFF_LEAVE "staff-leave" ["/staff/leave"],
+    STAFF_WEEK "staff-week" ["/staff/week"],
     STAFF_DOCTORS "staff-doctors" ["/staff/doctors"],
     STAFF_DOCTOR_NEW "staff-doctor-new" ["/staff/doctors/new"],
     STAFF_DOCTOR "staff-doctor" ["/staff/doctors/{id}"],
     STAFF_HOURS "staff-hours" ["/staff/doctors/{id}/hours"],
+    STAFF_LEAVE "staff-leave" ["/staff/leave"],
     STAFF_CLOSURES "staff-closures" ["/staff/closures"],
-    STAFF_WEEK "staff-week" ["/staff/week"],
+    STAFF_CARD_REQUESTS "staff-card-requests" ["/staff/card-requests"],
+    STAFF_CARD_REQUEST "staff-card-request" ["/staff/card-requests/{reference}"],
+    STAFF_MESSAGES "staff-messages" ["/staff/messages"],
+    STAFF_MESSAGE "staff-message" ["/staff/messages/{reference}"],
     STAFF_AUDIT "staff-audit" ["/staff/audit"],
     STAFF_ACCOUNTS "staff-accounts" ["/staff/accounts"],
     STAFF_ACCOUNT "staff-account" ["/staff/account"],
@@ -119,6 +120,20 @@ impl Route {
     }
 }
 
+impl Route {
+    /// `link`, with a query string: each value percent-encoded, in the order given.
+    pub fn with_query(&self, params: &[(&str, &str)], query: &[(&str, &str)]) -> String {
+        let mut out = self.link(params);
+        for (i, (name, value)) in query.iter().enumerate() {
+            out.push(if i == 0 { '?' } else { '&' });
+            out.push_str(name);
+            out.push('=');
+            out.push_str(&percent_encoding::utf8_percent_encode(value, SEGMENT).to_string());
+        }
+        out
+    }
+}
+
 /// A doctor's profile.
 pub fn doctor(id: i32) -> String {
     DOCTOR.link(&[("id", &id.to_string())])
@@ -147,6 +162,21 @@ pub fn service(id: &str) -> String {
 /// A news article.
 pub fn article(id: &str) -> String {
     ARTICLE.link(&[("id", id)])
+}
+
+/// A request in the console, by its reference.
+pub fn staff_appointment(reference: &str) -> String {
+    STAFF_APPOINTMENT.link(&[("reference", reference)])
+}
+
+/// A doctor in the console.
+pub fn staff_doctor(id: i32) -> String {
+    STAFF_DOCTOR.link(&[("id", &id.to_string())])
+}
+
+/// A doctor's hours in the console.
+pub fn staff_hours(id: i32) -> String {
+    STAFF_HOURS.link(&[("id", &id.to_string())])
 }
 
 /// The page a search result leads to (`hygo_directory::search::Target`).

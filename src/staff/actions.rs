@@ -21,10 +21,10 @@ use hygo_booking::status::Step;
 use hygo_staff::sessions::{self, Current, Ending, Stage};
 use hygo_staff::{accounts, sign_in, Role};
 
-use crate::access::{self as guard, Need};
+use crate::access::{self as guard, Admin, AnyRole, Anyone, Desk, Enrolling, PasswordGiven, Staff, Who};
 use crate::actions::{kept, see_other, shown_again, writable, Channel};
 use crate::error::ApiError;
-use crate::pages::{render, FormState};
+use crate::pages::{render, url, FormState};
 use crate::state::AppState;
 
 /// What an action gets besides its input.
@@ -115,13 +115,16 @@ fn refusal(state: &AppState, field: &'static str, refused: sign_in::Refused) -> 
 /// A console write.
 pub trait StaffAction {
     type Input: DeserializeOwned + Serialize;
+    /// Who may send it (`crate::access::Who`): its route needs what this type
+    /// needs, and `run` gets the proof.
+    type Who: Who;
     /// Whether the form sends a file (`multipart/form-data`, field `UPLOAD_FIELD`).
     const UPLOAD: bool = false;
     /// The page shown again when it is refused (None: the path posted to).
     fn page(_req: &HttpRequest, _input: &Self::Input) -> Option<String> {
         None
     }
-    fn run(cx: &Cx<'_>, input: Self::Input) -> impl Future<Output = Result<Next, WriteError>>;
+    fn run(cx: &Cx<'_>, who: Self::Who, input: Self::Input) -> impl Future<Output = Result<Next, WriteError>>;
 }
 
 #[derive(Deserialize)]
@@ -130,10 +133,14 @@ struct Csrf {
 }
 
 /// Runs a console write for a request, as its route declared it (`super::STAFF_ROUTES`).
-pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, need: web::Data<Need>, payload: web::Payload) -> HttpResponse {
-    let current = match guard::check(&req, &state, **need).await {
+pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> HttpResponse {
+    let current = match guard::check(&req, &state, A::Who::NEED).await {
         Ok(current) => current,
         Err(denied) => return super::denied_page(&req, denied),
+    };
+    // The proof `run` takes: `check` admitted the session for the same need.
+    let Some(who) = A::Who::admit(current.as_ref()) else {
+        return super::denied_page(&req, guard::Denied::SignIn);
     };
     let refuse = |e: ApiError, values: Map<String, Value>, path: String| {
         let form = FormState { status: e.status.as_u16(), message: e.message.clone(), errors: e.errors.clone(), values, step: None, slots: None };
@@ -147,8 +154,8 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
     let parent = req.path().rsplit_once('/').map(|(p, _)| p).unwrap_or_default();
     let own_page = match (crate::pages::registry::find(req.path()), crate::pages::registry::find(parent)) {
         (Some(_), _) => req.path().to_owned(),
-        (None, Some(_)) if parent != "/staff" => parent.to_owned(),
-        _ => "/staff/account".to_owned(),
+        (None, Some(_)) if parent != url::STAFF_INBOX.canonical() => parent.to_owned(),
+        _ => url::STAFF_ACCOUNT.canonical().to_owned(),
     };
     if crate::edge::from_another_site(&req, &state.config.public_url) {
         tracing::info!(path = req.path(), "staff write refused: sent from another site");
@@ -174,7 +181,7 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
         return refuse(e, values, path).await;
     }
     let cx = Cx { state: &state, req: &req, current: current.as_ref(), upload };
-    let done = A::run(&cx, input).await;
+    let done = A::run(&cx, who, input).await;
     if let (Ok(_), Err(e)) = (&done, kept(&state)) {
         return refuse(e, values, path).await;
     }
@@ -303,8 +310,9 @@ pub struct SignIn;
 
 impl StaffAction for SignIn {
     type Input = SignInInput;
+    type Who = Anyone;
 
-    async fn run(cx: &Cx<'_>, input: SignInInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: SignInInput) -> Result<Next, WriteError> {
         let email = input.email.unwrap_or_default();
         let keys = guard::attempt_keys(cx.req, cx.state, &email).await.map_err(|_| data(hygo_core::DataError::Missing("the server key".into())))?;
         let state = cx.state;
@@ -314,7 +322,7 @@ impl StaffAction for SignIn {
                 let ready = account.totp_last_step.is_some();
                 let stage = if ready { Stage::Password } else { Stage::Enrol };
                 let token = sessions::advance(&cx.state.db, account.id, &account.email, &cx.next(stage)).await.map_err(data)?;
-                let to = if ready { "/staff/sign-in/code" } else { "/staff/setup/code" };
+                let to = if ready { url::STAFF_CODE.canonical() } else { url::STAFF_ENROL.canonical() };
                 Ok(Next::Go { to: to.into(), cookies: vec![guard::cookie(&token)] })
             }
             Err(refused) => Err(refusal(state, "email", refused)),
@@ -334,8 +342,9 @@ pub struct SecondFactor;
 
 impl StaffAction for SecondFactor {
     type Input = CodeInput;
+    type Who = PasswordGiven;
 
-    async fn run(cx: &Cx<'_>, input: CodeInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: CodeInput) -> Result<Next, WriteError> {
         let current = cx.session()?;
         let keys = guard::attempt_keys(cx.req, cx.state, &current.email).await.map_err(|_| data(hygo_core::DataError::Missing("the server key".into())))?;
         let code = input.code.unwrap_or_default();
@@ -343,7 +352,7 @@ impl StaffAction for SecondFactor {
             Ok(()) => {
                 // Signed in: a new token (the pending one ends), and this browser remembered.
                 let token = sessions::advance(&cx.state.db, current.account_id, &current.email, &cx.next(Stage::Full)).await.map_err(data)?;
-                let to = if current.role == Role::Editor { "/staff/account" } else { "/staff" };
+                let to = if current.role == Role::Editor { url::STAFF_ACCOUNT.canonical() } else { url::STAFF_INBOX.canonical() };
                 Ok(Next::Go { to: to.into(), cookies: cx.signed_in(current.account_id, &token).await })
             }
             Err(refused) => Err(refusal(cx.state, "code", refused)),
@@ -364,16 +373,17 @@ pub struct ChoosePassword;
 
 impl StaffAction for ChoosePassword {
     type Input = ChoosePasswordInput;
+    type Who = Anyone;
 
     fn page(_req: &HttpRequest, input: &ChoosePasswordInput) -> Option<String> {
-        Some(format!("/staff/setup?token={}", crate::actions::query_value(input.token.as_deref().unwrap_or_default())))
+        Some(url::STAFF_SETUP.with_query(&[], &[("token", input.token.as_deref().unwrap_or_default())]))
     }
 
-    async fn run(cx: &Cx<'_>, input: ChoosePasswordInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: ChoosePasswordInput) -> Result<Next, WriteError> {
         let next = cx.next(Stage::Enrol);
         let link = input.token.as_deref().unwrap_or_default();
         let (_, token) = accounts::choose_password(&cx.state.db, &cx.state.hasher, link, &input.password.unwrap_or_default(), &next).await?;
-        Ok(Next::Go { to: "/staff/setup/code".into(), cookies: vec![guard::cookie(&token)] })
+        Ok(Next::Go { to: url::STAFF_ENROL.canonical().into(), cookies: vec![guard::cookie(&token)] })
     }
 }
 
@@ -383,15 +393,16 @@ pub struct SetUpCode;
 
 impl StaffAction for SetUpCode {
     type Input = CodeInput;
+    type Who = Enrolling;
 
-    async fn run(cx: &Cx<'_>, input: CodeInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: CodeInput) -> Result<Next, WriteError> {
         let current = cx.session()?;
         let next = cx.next(Stage::Full);
         let (codes, token) = accounts::confirm_totp(&cx.state.db, current.account_id, &input.code.unwrap_or_default(), unix_now(), &next).await?;
         let mut values = Map::new();
         values.insert("recoveryCodes".into(), json!(codes));
         let cookies = cx.signed_in(current.account_id, &token).await;
-        Ok(Next::Show { path: "/staff/account".into(), values, session: Some(token), cookies })
+        Ok(Next::Show { path: url::STAFF_ACCOUNT.canonical().into(), values, session: Some(token), cookies })
     }
 }
 
@@ -404,10 +415,11 @@ pub struct SignOut;
 
 impl StaffAction for SignOut {
     type Input = Empty;
+    type Who = Staff<AnyRole>;
 
-    async fn run(cx: &Cx<'_>, _: Empty) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, _: Empty) -> Result<Next, WriteError> {
         sessions::sign_out(&cx.state.db, cx.session()?, Ending::This).await.map_err(data)?;
-        Ok(Next::Go { to: "/staff/sign-in".into(), cookies: vec![guard::removal()] })
+        Ok(Next::Go { to: url::STAFF_SIGN_IN.canonical().into(), cookies: vec![guard::removal()] })
     }
 }
 
@@ -419,30 +431,57 @@ pub struct StepInput {
     pub doctor_id: Option<String>,
     pub date: Option<String>,
     pub time: Option<String>,
+    /// The page the step was taken from, when not the request's own: "today"
+    /// (the front desk's day). Any other value is the request's page.
+    pub back: Option<String>,
 }
 
 pub struct AppointmentStep;
 
+/// Where a step taken from another page goes back to (a closed list: never an
+/// address the form names).
+enum Back {
+    Today,
+}
+
+impl Back {
+    fn of(value: Option<&str>) -> Option<Back> {
+        match value.map(str::trim) {
+            Some("today") => Some(Back::Today),
+            _ => None,
+        }
+    }
+}
+
 impl StaffAction for AppointmentStep {
     type Input = StepInput;
+    type Who = Staff<Desk>;
 
-    /// A refused reschedule shows again the day the desk was looking at.
+    /// A refused step taken from the front desk's day shows that day again; a
+    /// refused reschedule, the day the desk was looking at.
     fn page(req: &HttpRequest, input: &StepInput) -> Option<String> {
+        if let Some(Back::Today) = Back::of(input.back.as_deref()) {
+            return Some(url::STAFF_TODAY.canonical().to_owned());
+        }
         let (Some("reschedule"), Some(doctor), Some(date)) = (input.step.as_deref(), input.doctor_id.as_deref(), input.date.as_deref()) else { return None };
         let q = crate::actions::query_value;
         Some(format!("{}?doctor={}&date={}", req.path(), q(doctor.trim()), q(date.trim())))
     }
 
-    async fn run(cx: &Cx<'_>, input: StepInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: StepInput) -> Result<Next, WriteError> {
         let reference = cx.req.match_info().get("reference").unwrap_or_default().to_owned();
         let step: Option<Step> = input.step.as_deref().and_then(|s| serde_json::from_value(Value::from(s)).ok());
         let Some(step) = step else {
             return Err(WriteError::Invalid(Invalid::field("step", Message::new("inbox.noSuchStep"))));
         };
+        let input_back = Back::of(input.back.as_deref());
         let slot = NewSlot { doctor_id: input.doctor_id.and_then(|d| d.trim().parse().ok()), date: input.date, time: input.time };
         let notices = cx.state.notices();
         inbox::take(&cx.state.db, &cx.state.clock, &cx.actor(), &reference, step, Some(slot), &notices).await?;
-        go(format!("/staff/appointments/{}?done={}", crate::actions::query_value(&reference), step.as_str()))
+        match input_back {
+            Some(Back::Today) => go(url::STAFF_TODAY.with_query(&[], &[("done", step.as_str())])),
+            None => go(format!("{}?done={}", url::staff_appointment(&reference), step.as_str())),
+        }
     }
 }
 
@@ -457,15 +496,16 @@ pub struct MarkHandled;
 
 impl StaffAction for MarkHandled {
     type Input = HandledInput;
+    type Who = Staff<Desk>;
 
-    async fn run(cx: &Cx<'_>, input: HandledInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: HandledInput) -> Result<Next, WriteError> {
         let reference = cx.req.match_info().get("reference").unwrap_or_default().to_owned();
-        let (kind, list) = match cx.req.path().starts_with("/staff/card-requests/") {
-            true => (Kind::CardRequest, "/staff/card-requests"),
-            false => (Kind::ContactMessage, "/staff/messages"),
+        let (kind, page) = match cx.req.path().starts_with(url::STAFF_CARD_REQUESTS.canonical()) {
+            true => (Kind::CardRequest, url::STAFF_CARD_REQUEST),
+            false => (Kind::ContactMessage, url::STAFF_MESSAGE),
         };
         inbox::messages::mark_handled(&cx.state.db, &cx.actor(), kind, &reference, input.note.as_deref()).await?;
-        go(format!("{list}/{}", crate::actions::query_value(&reference)))
+        go(page.link(&[("reference", &reference)]))
     }
 }
 
@@ -483,17 +523,18 @@ pub struct ChangePassword;
 
 impl StaffAction for ChangePassword {
     type Input = PasswordInput;
+    type Who = Staff<AnyRole>;
 
     fn page(_req: &HttpRequest, _input: &PasswordInput) -> Option<String> {
-        Some("/staff/account".into())
+        Some(url::STAFF_ACCOUNT.canonical().into())
     }
 
-    async fn run(cx: &Cx<'_>, input: PasswordInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: PasswordInput) -> Result<Next, WriteError> {
         let current = cx.session()?;
         cx.reauthenticate(input.current.as_deref(), "current").await?;
         let (old, new) = (input.current.unwrap_or_default(), input.password.unwrap_or_default());
         accounts::change_password(&cx.state.db, &cx.state.hasher, current.account_id, current.session_id, &old, &new).await?;
-        go("/staff/account?changed=password")
+        go(url::STAFF_ACCOUNT.with_query(&[], &[("changed", "password")]))
     }
 }
 
@@ -516,12 +557,13 @@ pub struct EndSessions;
 
 impl StaffAction for EndSessions {
     type Input = SessionsInput;
+    type Who = Staff<AnyRole>;
 
     fn page(_req: &HttpRequest, _input: &SessionsInput) -> Option<String> {
-        Some("/staff/account".into())
+        Some(url::STAFF_ACCOUNT.canonical().into())
     }
 
-    async fn run(cx: &Cx<'_>, input: SessionsInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: SessionsInput) -> Result<Next, WriteError> {
         let current = cx.session()?;
         let everywhere = input.op.as_deref() == Some("everywhere");
         let chosen: Vec<i32> = input.end.iter().filter_map(|e| e.trim().parse().ok()).collect();
@@ -531,10 +573,10 @@ impl StaffAction for EndSessions {
         cx.reauthenticate(input.confirm.as_deref(), "confirm").await?;
         if everywhere {
             sessions::sign_out(&cx.state.db, current, Ending::All).await.map_err(data)?;
-            return Ok(Next::Go { to: "/staff/sign-in".into(), cookies: vec![guard::removal()] });
+            return Ok(Next::Go { to: url::STAFF_SIGN_IN.canonical().into(), cookies: vec![guard::removal()] });
         }
         match sessions::sign_out(&cx.state.db, current, Ending::These(chosen)).await.map_err(data)? {
-            true => go("/staff/account?changed=sessions"),
+            true => go(url::STAFF_ACCOUNT.with_query(&[], &[("changed", "sessions")])),
             false => Err(WriteError::Invalid(Invalid::field("end", Message::new("staff.noSuchSession")))),
         }
     }
@@ -555,8 +597,9 @@ pub struct ManageAccounts;
 
 impl StaffAction for ManageAccounts {
     type Input = AccountsInput;
+    type Who = Staff<Admin>;
 
-    async fn run(cx: &Cx<'_>, input: AccountsInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: AccountsInput) -> Result<Next, WriteError> {
         let email = input.email.unwrap_or_default();
         let actor = cx.actor();
         let link = |token: String| format!("{}/staff/setup?token={token}", cx.state.config.public_url);
@@ -564,7 +607,7 @@ impl StaffAction for ManageAccounts {
             let mut values = Map::new();
             values.insert("link".into(), Value::from(link(token)));
             values.insert("linkFor".into(), Value::from(hygo_staff::email_key(&email)));
-            Ok(Next::Show { path: "/staff/accounts".into(), values, session: None, cookies: Vec::new() })
+            Ok(Next::Show { path: url::STAFF_ACCOUNTS.canonical().into(), values, session: None, cookies: Vec::new() })
         };
         match input.op.as_deref() {
             Some("add") => {
@@ -575,14 +618,14 @@ impl StaffAction for ManageAccounts {
             Some("reset") => shown(accounts::reset(&cx.state.db, &actor, &email).await?),
             Some(op @ ("disable" | "enable")) => {
                 accounts::set_disabled(&cx.state.db, &actor, &email, op == "disable").await?;
-                go("/staff/accounts")
+                go(url::STAFF_ACCOUNTS.canonical())
             }
             Some("sign-out") => {
                 if cx.current.is_some_and(|c| hygo_staff::email_key(&email) == c.email) {
                     return Err(WriteError::Invalid(Invalid::field("email", Message::new("staff.signOutYourself"))));
                 }
                 accounts::sign_out_sessions(&cx.state.db, &actor, Some(&email)).await?;
-                go("/staff/accounts?done=sign-out")
+                go(url::STAFF_ACCOUNTS.with_query(&[], &[("done", "sign-out")]))
             }
             _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
         }
@@ -606,26 +649,27 @@ pub struct ManageLeave;
 
 impl StaffAction for ManageLeave {
     type Input = LeaveInput;
+    type Who = Staff<Admin>;
 
     fn page(req: &HttpRequest, input: &LeaveInput) -> Option<String> {
         let doctor = input.doctor_id.as_deref().and_then(|d| d.trim().parse::<i32>().ok())?;
         Some(format!("{}?doctor={doctor}", req.path()))
     }
 
-    async fn run(cx: &Cx<'_>, input: LeaveInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: LeaveInput) -> Result<Next, WriteError> {
         let doctor_id = input.doctor_id.as_deref().and_then(|d| d.trim().parse::<i32>().ok());
         let actor = cx.actor();
         match input.op.as_deref() {
             Some("add") => {
                 let leave = hygo_schedule::leave::NewLeave { doctor_id, from: input.from.as_deref(), until: input.until.as_deref(), note: input.note.as_deref() };
                 let row = hygo_schedule::leave::add(&cx.state.db, &actor, leave, cx.state.clock.today()).await?;
-                go(format!("/staff/leave?doctor={}&done=add", row.doctor_id))
+                go(url::STAFF_LEAVE.with_query(&[], &[("doctor", &row.doctor_id.to_string()), ("done", "add")]))
             }
             Some("remove") => {
                 let leave_id = input.leave_id.as_deref().and_then(|l| l.trim().parse::<i32>().ok()).unwrap_or_default();
                 let doctor_id = doctor_id.unwrap_or_default();
                 hygo_schedule::leave::remove(&cx.state.db, &actor, doctor_id, leave_id).await?;
-                go(format!("/staff/leave?doctor={doctor_id}&done=remove"))
+                go(url::STAFF_LEAVE.with_query(&[], &[("doctor", &doctor_id.to_string()), ("done", "remove")]))
             }
             _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
         }
@@ -655,27 +699,28 @@ pub struct ManageDoctor;
 
 impl StaffAction for ManageDoctor {
     type Input = DoctorInput;
+    type Who = Staff<Admin>;
 
     fn page(req: &HttpRequest, _input: &DoctorInput) -> Option<String> {
-        req.match_info().get("id").is_none().then(|| "/staff/doctors/new".to_owned())
+        req.match_info().get("id").is_none().then(|| url::STAFF_DOCTOR_NEW.canonical().to_owned())
     }
 
-    async fn run(cx: &Cx<'_>, input: DoctorInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: DoctorInput) -> Result<Next, WriteError> {
         use hygo_directory::doctor_edit;
         let (db, actor) = (&cx.state.db, cx.actor());
         let id = cx.req.match_info().get("id").map(|_| path_doctor(cx.req));
         match (input.op.as_deref(), id) {
             (Some("add"), None) => {
                 let row = doctor_edit::add(db, &actor, &input.fields).await?;
-                go(format!("/staff/doctors/{}/hours?done=add", row.id))
+                go(format!("{}?done=add", url::staff_hours(row.id)))
             }
             (Some("save"), Some(id)) => {
                 doctor_edit::update(db, &actor, id, &input.fields).await?;
-                go(format!("/staff/doctors/{id}?done=save"))
+                go(format!("{}?done=save", url::staff_doctor(id)))
             }
             (Some(op @ ("retire" | "return")), Some(id)) => {
                 doctor_edit::set_retired(db, &actor, id, op == "retire", cx.state.clock.today()).await?;
-                go(format!("/staff/doctors/{id}?done={op}"))
+                go(format!("{}?done={op}", url::staff_doctor(id)))
             }
             _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
         }
@@ -693,22 +738,23 @@ pub struct DoctorPhoto;
 
 impl StaffAction for DoctorPhoto {
     type Input = PhotoInput;
+    type Who = Staff<Admin>;
     const UPLOAD: bool = true;
 
     fn page(req: &HttpRequest, _input: &PhotoInput) -> Option<String> {
-        Some(format!("/staff/doctors/{}", path_doctor(req)))
+        Some(url::staff_doctor(path_doctor(req)))
     }
 
-    async fn run(cx: &Cx<'_>, input: PhotoInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: PhotoInput) -> Result<Next, WriteError> {
         let (db, actor, id) = (&cx.state.db, cx.actor(), path_doctor(cx.req));
         match input.op.as_deref() {
             Some("upload") => {
                 hygo_directory::doctor_photos::save(db, &actor, id, cx.upload.clone().unwrap_or_default()).await?;
-                go(format!("/staff/doctors/{id}?done=photo"))
+                go(format!("{}?done=photo", url::staff_doctor(id)))
             }
             Some("remove") => {
                 hygo_directory::doctor_photos::remove(db, &actor, id).await?;
-                go(format!("/staff/doctors/{id}?done=photo-remove"))
+                go(format!("{}?done=photo-remove", url::staff_doctor(id)))
             }
             _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
         }
@@ -734,23 +780,24 @@ pub struct ManageHours;
 
 impl StaffAction for ManageHours {
     type Input = HoursInput;
+    type Who = Staff<Admin>;
 
-    async fn run(cx: &Cx<'_>, input: HoursInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: HoursInput) -> Result<Next, WriteError> {
         use hygo_schedule::schedule;
         let (db, actor, id) = (&cx.state.db, cx.actor(), path_doctor(cx.req));
         match input.op.as_deref() {
             Some("week") => {
                 schedule::set_week(db, &actor, id, &input.week).await?;
-                go(format!("/staff/doctors/{id}/hours?done=week"))
+                go(format!("{}?done=week", url::staff_hours(id)))
             }
             Some("change") => {
                 let new = schedule::NewChange { date: input.date.as_deref(), hours: input.hours.as_deref(), clinic: input.clinic.as_deref(), note: input.note.as_deref() };
                 schedule::add_change(db, &actor, id, new, cx.state.clock.today()).await?;
-                go(format!("/staff/doctors/{id}/hours?done=change"))
+                go(format!("{}?done=change", url::staff_hours(id)))
             }
             Some("unchange") => {
                 schedule::remove_change(db, &actor, id, id_of(input.change_id.as_deref())).await?;
-                go(format!("/staff/doctors/{id}/hours?done=unchange"))
+                go(format!("{}?done=unchange", url::staff_hours(id)))
             }
             _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
         }
@@ -774,8 +821,9 @@ pub struct ManageClosures;
 
 impl StaffAction for ManageClosures {
     type Input = ClosureInput;
+    type Who = Staff<Admin>;
 
-    async fn run(cx: &Cx<'_>, input: ClosureInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: ClosureInput) -> Result<Next, WriteError> {
         use hygo_schedule::schedule;
         let (db, actor) = (&cx.state.db, cx.actor());
         match input.op.as_deref() {
@@ -788,11 +836,11 @@ impl StaffAction for ManageClosures {
                     note: input.note.as_deref(),
                 };
                 schedule::add_closure(db, &actor, new, cx.state.clock.today()).await?;
-                go("/staff/closures?done=add")
+                go(url::STAFF_CLOSURES.with_query(&[], &[("done", "add")]))
             }
             Some("remove") => {
                 schedule::remove_closure(db, &actor, id_of(input.closure_id.as_deref())).await?;
-                go("/staff/closures?done=remove")
+                go(url::STAFF_CLOSURES.with_query(&[], &[("done", "remove")]))
             }
             _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
         }

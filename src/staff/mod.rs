@@ -11,23 +11,32 @@ pub mod jobs;
 
 use actix_web::web;
 
-use crate::access::{Need, ADMIN, ANY_ROLE, DESK};
+use crate::access::{Desk, Need, Staff, Who};
 pub use crate::pages::render::denied as denied_page;
-use hygo_staff::sessions::Stage;
 
 /// Declares the console's writes and its export once: `STAFF_ROUTES` lists them
 /// with what each needs (the access test walks it) and `routes` registers them.
+/// A write's need is its action's (`StaffAction::Who`, e.g. `Staff<Admin>`); a
+/// read names its `Who` here.
 macro_rules! staff_routes {
-    ($($method:ident $path:literal => $need:expr, $target:expr;)*) => {
+    (writes { $($path:literal => $action:ty;)* } reads { $($rpath:literal => $who:ty, $handler:path;)* }) => {
         /// Every staff route that is not a page: (method, path, what it needs).
-        pub const STAFF_ROUTES: &[(&str, &str, Need)] = &[$((stringify!($method), $path, $need)),*];
+        pub const STAFF_ROUTES: &[(&str, &str, Need)] = &[
+            $(("post", $path, <<$action as actions::StaffAction>::Who as Who>::NEED),)*
+            $(("get", $rpath, <$who as Who>::NEED),)*
+        ];
 
         /// Registers them; another method of such a path is its page (or 405).
         pub fn routes(cfg: &mut web::ServiceConfig) {
             $(cfg.service(
                 web::resource($path)
-                    .app_data(web::Data::new($need))
-                    .route(web::$method().to($target))
+                    .route(web::post().to(actions::post::<$action>))
+                    .default_service(web::to(crate::pages::render::page)),
+            );)*
+            $(cfg.service(
+                web::resource($rpath)
+                    .app_data(web::Data::new(<$who as Who>::NEED))
+                    .route(web::get().to($handler))
                     .default_service(web::to(crate::pages::render::page)),
             );)*
         }
@@ -35,23 +44,26 @@ macro_rules! staff_routes {
 }
 
 staff_routes! {
-    post "/staff/sign-in" => Need::Anyone, actions::post::<actions::SignIn>;
-    post "/staff/sign-in/code" => Need::Stage(Stage::Password), actions::post::<actions::SecondFactor>;
-    post "/staff/setup" => Need::Anyone, actions::post::<actions::ChoosePassword>;
-    post "/staff/setup/code" => Need::Stage(Stage::Enrol), actions::post::<actions::SetUpCode>;
-    post "/staff/sign-out" => Need::Role(ANY_ROLE), actions::post::<actions::SignOut>;
-    post "/staff/appointments/{reference}" => Need::Role(DESK), actions::post::<actions::AppointmentStep>;
-    post "/staff/card-requests/{reference}" => Need::Role(DESK), actions::post::<actions::MarkHandled>;
-    post "/staff/messages/{reference}" => Need::Role(DESK), actions::post::<actions::MarkHandled>;
-    post "/staff/account/password" => Need::Role(ANY_ROLE), actions::post::<actions::ChangePassword>;
-    post "/staff/account/sessions" => Need::Role(ANY_ROLE), actions::post::<actions::EndSessions>;
-    post "/staff/accounts" => Need::Role(ADMIN), actions::post::<actions::ManageAccounts>;
-    post "/staff/leave" => Need::Role(ADMIN), actions::post::<actions::ManageLeave>;
-    post "/staff/doctors" => Need::Role(ADMIN), actions::post::<actions::ManageDoctor>;
-    post "/staff/doctors/{id}" => Need::Role(ADMIN), actions::post::<actions::ManageDoctor>;
-    post "/staff/doctors/{id}/photo" => Need::Role(ADMIN), actions::post::<actions::DoctorPhoto>;
-    post "/staff/doctors/{id}/hours" => Need::Role(ADMIN), actions::post::<actions::ManageHours>;
-    post "/staff/closures" => Need::Role(ADMIN), actions::post::<actions::ManageClosures>;
-    get "/staff/appointments.csv" => Need::Role(DESK), export::csv;
+    writes {
+        "/staff/sign-in" => actions::SignIn;
+        "/staff/sign-in/code" => actions::SecondFactor;
+        "/staff/setup" => actions::ChoosePassword;
+        "/staff/setup/code" => actions::SetUpCode;
+        "/staff/sign-out" => actions::SignOut;
+        "/staff/appointments/{reference}" => actions::AppointmentStep;
+        "/staff/card-requests/{reference}" => actions::MarkHandled;
+        "/staff/messages/{reference}" => actions::MarkHandled;
+        "/staff/account/password" => actions::ChangePassword;
+        "/staff/account/sessions" => actions::EndSessions;
+        "/staff/accounts" => actions::ManageAccounts;
+        "/staff/leave" => actions::ManageLeave;
+        "/staff/doctors" => actions::ManageDoctor;
+        "/staff/doctors/{id}" => actions::ManageDoctor;
+        "/staff/doctors/{id}/photo" => actions::DoctorPhoto;
+        "/staff/doctors/{id}/hours" => actions::ManageHours;
+        "/staff/closures" => actions::ManageClosures;
+    }
+    reads {
+        "/staff/appointments.csv" => Staff<Desk>, export::csv;
+    }
 }
-

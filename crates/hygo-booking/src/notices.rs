@@ -97,7 +97,7 @@ impl Notices {
             Status::Rescheduled => Some(crate::letters::appointment_rescheduled(to, reference, doctor, &when, &clinic.name, invitation(Method::Request)?)),
             Status::Cancelled => Some(crate::letters::appointment_cancelled(to, reference, doctor, &when, &rebook, invitation(Method::Cancel)?)),
             Status::Declined | Status::Expired => Some(crate::letters::appointment_declined(to, reference, doctor, &when, &rebook)),
-            Status::Requested | Status::Completed | Status::NoShow => None,
+            Status::Requested | Status::Arrived | Status::Completed | Status::NoShow => None,
         }
     }
 }

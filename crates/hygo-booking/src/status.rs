@@ -13,6 +13,8 @@ pub enum Status {
     Confirmed,
     Declined,
     Rescheduled,
+    /// The patient has come in (the front desk's "Arrived").
+    Arrived,
     Completed,
     NoShow,
     Cancelled,
@@ -20,10 +22,11 @@ pub enum Status {
 }
 
 impl Status {
-    pub const ALL: [Status; 8] = [
+    pub const ALL: [Status; 9] = [
         Status::Requested,
         Status::Confirmed,
         Status::Rescheduled,
+        Status::Arrived,
         Status::Declined,
         Status::Completed,
         Status::NoShow,
@@ -32,7 +35,11 @@ impl Status {
     ];
 
     /// The statuses whose request holds its slot (the unique index's condition).
-    pub const HOLDING_SLOT: [&'static str; 5] = ["requested", "confirmed", "rescheduled", "completed", "no-show"];
+    /// (migration 13: `arrived` too).
+    pub const HOLDING_SLOT: [&'static str; 6] = ["requested", "confirmed", "rescheduled", "arrived", "completed", "no-show"];
+
+    /// A visit the clinic expects or has: confirmed, rescheduled or arrived.
+    pub const VISITING: [Status; 3] = [Status::Confirmed, Status::Rescheduled, Status::Arrived];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -40,6 +47,7 @@ impl Status {
             Status::Confirmed => "confirmed",
             Status::Declined => "declined",
             Status::Rescheduled => "rescheduled",
+            Status::Arrived => "arrived",
             Status::Completed => "completed",
             Status::NoShow => "no-show",
             Status::Cancelled => "cancelled",
@@ -59,7 +67,8 @@ impl Status {
     pub fn next(self) -> &'static [Step] {
         match self {
             Status::Requested => &[Step::Confirm, Step::Reschedule, Step::Decline],
-            Status::Confirmed | Status::Rescheduled => &[Step::Complete, Step::NoShow, Step::Reschedule, Step::Cancel],
+            Status::Confirmed | Status::Rescheduled => &[Step::Arrive, Step::Complete, Step::NoShow, Step::Reschedule, Step::Cancel],
+            Status::Arrived => &[Step::Complete, Step::NoShow],
             _ => &[],
         }
     }
@@ -73,6 +82,8 @@ pub enum Step {
     Confirm,
     Decline,
     Reschedule,
+    /// The patient has come in: only on the day of the visit.
+    Arrive,
     Complete,
     NoShow,
     Cancel,
@@ -84,6 +95,7 @@ impl Step {
             Step::Confirm => "confirm",
             Step::Decline => "decline",
             Step::Reschedule => "reschedule",
+            Step::Arrive => "arrive",
             Step::Complete => "complete",
             Step::NoShow => "no-show",
             Step::Cancel => "cancel",
@@ -96,6 +108,7 @@ impl Step {
             Step::Confirm => Status::Confirmed,
             Step::Decline => Status::Declined,
             Step::Reschedule => Status::Rescheduled,
+            Step::Arrive => Status::Arrived,
             Step::Complete => Status::Completed,
             Step::NoShow => Status::NoShow,
             Step::Cancel => Status::Cancelled,

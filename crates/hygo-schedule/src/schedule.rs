@@ -46,11 +46,22 @@ impl Closure {
 }
 
 /// A doctor's day: the slot starts it offers, and when a closure took every one
-/// of them, that closure (the pages say why there is nothing).
+/// of them, that closure (the pages say why there is nothing). `day_plan` also
+/// says the hours it was made from and whether they are the date's own (a change
+/// of hours), for the console's day and week views.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DayPlan {
     pub grid: Vec<Minutes>,
     pub closed_by: Option<Closure>,
+    pub hours: Vec<Hours>,
+    pub changed: bool,
+}
+
+impl DayPlan {
+    /// The hours as the console shows them: "9:00 AM - 1:00 PM" ("" for none).
+    pub fn hours_text(&self) -> String {
+        ranges_text(&self.hours.iter().map(|h| h.range).collect::<Vec<_>>())
+    }
 }
 
 /// The rule: every range's 15-minute grid, without the slots that overlap a
@@ -68,7 +79,7 @@ pub fn plan(hours: &[Hours], closures: &[Closure]) -> DayPlan {
     }
     grid.sort_unstable();
     grid.dedup();
-    DayPlan { closed_by: if grid.is_empty() { closed_by } else { None }, grid }
+    DayPlan { closed_by: if grid.is_empty() { closed_by } else { None }, grid, hours: hours.to_vec(), changed: false }
 }
 
 /// Reads "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM": ranges in order, apart, each
@@ -177,13 +188,14 @@ pub async fn closures_on(db: &Db, date: NaiveDate) -> Result<Vec<Closure>, DataE
     Ok(rows.iter().map(closure_of).collect())
 }
 
-/// A doctor's slots on a date (leave is the caller's to check first).
+/// A doctor's slots on a date (leave is the caller's to check first): the one
+/// place a day's hours, its change of hours and the clinics' closures meet.
 pub async fn day_plan(db: &Db, doctor: &doctor::Model, date: NaiveDate) -> Result<DayPlan, DataError> {
-    let (hours, _) = hours_on(db, doctor, date).await?;
+    let (hours, changed) = hours_on(db, doctor, date).await?;
     if hours.is_empty() {
-        return Ok(DayPlan::default());
+        return Ok(DayPlan { changed, ..DayPlan::default() });
     }
-    Ok(plan(&hours, &closures_on(db, date).await?))
+    Ok(DayPlan { changed, ..plan(&hours, &closures_on(db, date).await?) })
 }
 
 // ---- What patients are told --------------------------------------------------------

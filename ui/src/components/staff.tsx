@@ -168,23 +168,11 @@ export function StaffFrame({ children }: { children: ReactNode }) {
   const { bar } = useStaff();
   const { pathname } = useLocation();
   if (!t) return <main id="main" tabIndex={-1}>{children}</main>;
-  const desk = bar?.role === "admin" || bar?.role === "desk";
-  const links: [string, string, boolean][] = [
-    ["/staff", t.inbox, desk],
-    ["/staff/day", t.day, desk],
-    ["/staff/week", t.week, desk],
-    ["/staff/doctors", t.doctors, desk],
-    ["/staff/leave", t.leave, desk],
-    ["/staff/closures", t.closures, desk],
-    ["/staff/card-requests", t.cards, desk],
-    ["/staff/messages", t.messages, desk],
-    ["/staff/audit", t.audit, bar?.role === "admin"],
-    ["/staff/accounts", t.accounts, bar?.role === "admin"],
-    ["/staff/account", t.account, !!bar?.signedIn],
-  ];
-  // "/staff/account" is not under "/staff/accounts": a section is its path or what is below it.
-  const under = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
-  const current = (to: string) => (to === "/staff" ? pathname === "/staff" || under("/staff/appointments") : under(to));
+  // The links are the registry's console pages this session may see (`pages::staff_nav`).
+  const label = (key: string) => (t as unknown as Record<string, string>)[key] ?? key;
+  // A section is any of its paths or what is below one ("/staff" itself only as itself).
+  const current = (paths: string[]) =>
+    paths.some((p) => pathname === p || (p !== "/staff" && pathname.startsWith(`${p}/`)));
   return (
     <>
       <a href="#main" className="skip-link">{t.skip}</a>
@@ -203,8 +191,10 @@ export function StaffFrame({ children }: { children: ReactNode }) {
         {bar?.signedIn ? (
           <nav className="container staff-nav" aria-label={t.nav}>
             <ul>
-              {links.filter(([, , shown]) => shown).map(([to, label]) => (
-                <li key={to}><Link to={to} aria-current={current(to) ? "page" : undefined}>{label}</Link></li>
+              {(bar.nav ?? []).map((item) => (
+                <li key={item.paths[0]}>
+                  <Link to={item.paths[0]} aria-current={current(item.paths) ? "page" : undefined}>{label(item.label)}</Link>
+                </li>
               ))}
             </ul>
           </nav>

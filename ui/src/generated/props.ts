@@ -250,7 +250,7 @@ departments: Array<Department>, };
 
 export type InboxCounts = { requested: number, overdue: number, 
 /**
- * Confirmed or rescheduled visits today (IST).
+ * Confirmed, rescheduled or arrived visits today (IST).
  */
 today: number, };
 
@@ -370,7 +370,7 @@ formToken?: string,
  * On the staff console's pages: who is signed in, and the anti-forgery token
  * every form there carries.
  */
-staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffDoctors", "data": StaffDoctorsData } | { "component": "StaffDoctor", "data": StaffDoctorData } | { "component": "StaffHours", "data": StaffHoursData } | { "component": "StaffClosures", "data": StaffClosuresData } | { "component": "StaffWeek", "data": StaffWeekData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData });
+staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffToday", "data": StaffTodayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffDoctors", "data": StaffDoctorsData } | { "component": "StaffDoctor", "data": StaffDoctorData } | { "component": "StaffHours", "data": StaffHoursData } | { "component": "StaffClosures", "data": StaffClosuresData } | { "component": "StaffWeek", "data": StaffWeekData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData });
 
 export type Photo = { 
 /**
@@ -481,9 +481,9 @@ createdAt: string,
  */
 overdue: boolean, };
 
-export type RequestStatus = "requested" | "confirmed" | "declined" | "rescheduled" | "completed" | "no-show" | "cancelled" | "expired";
+export type RequestStatus = "requested" | "confirmed" | "declined" | "rescheduled" | "arrived" | "completed" | "no-show" | "cancelled" | "expired";
 
-export type RequestStep = "confirm" | "decline" | "reschedule" | "complete" | "no-show" | "cancel";
+export type RequestStep = "confirm" | "decline" | "reschedule" | "arrive" | "complete" | "no-show" | "cancel";
 
 export type SearchData = { query: string, results: Array<SearchResult>, };
 
@@ -579,7 +579,11 @@ export type StaffBar = {
 /**
  * Signed in (the whole way): the name, the role and the sign-out button show.
  */
-signedIn: boolean, name: string | null, role: StaffRole | null, csrf: string | null, };
+signedIn: boolean, name: string | null, role: StaffRole | null, csrf: string | null, 
+/**
+ * The console's navigation for this session (`pages::staff_nav`).
+ */
+nav: Array<StaffNavItem>, };
 
 export type StaffClosuresData = { clinics: Array<StaffOption>, 
 /**
@@ -731,6 +735,8 @@ from: string,
  */
 until: string | null, note: string | null, affected: Array<InboxRow>, };
 
+export type StaffNavItem = { label: string, paths: Array<string>, };
+
 export type StaffOption = { id: string, name: string, };
 
 export type StaffReschedule = { doctorId: number, 
@@ -764,6 +770,16 @@ export type StaffSignInData = {
  * `password`, then `code` (the authenticator app's code or a recovery code).
  */
 step: string, };
+
+export type StaffTodayData = { 
+/**
+ * YYYY-MM-DD (IST).
+ */
+date: string, clinics: Array<TodayClinic>, 
+/**
+ * The step just taken (`?done=`), for its message.
+ */
+done: RequestStep | null, };
 
 export type StaffWeekData = { 
 /**
@@ -800,6 +816,18 @@ export type StoredAnswer = {
 success: boolean, message: string, data?: Booked | { reference: string }, };
 
 export type SubscriptionData = { plans: HomeContent["subscription"], texts: SubscriptionTexts, forms: FormsCommon, };
+
+export type TodayClinic = { clinic: string, visits: Array<TodayVisit>, };
+
+export type TodayVisit = { reference: string, 
+/**
+ * "09:15 AM".
+ */
+time: string, name: string, phone: string, doctor: string, status: RequestStatus, 
+/**
+ * What the desk may do now: of "arrive", "no-show" and "complete", those the status allows.
+ */
+steps: Array<RequestStep>, };
 
 export type TokenLink = { token: string, valid: boolean, };
 

@@ -30,7 +30,8 @@ import StaffItems from "../pages/StaffItems";
 import StaffLeave from "../pages/StaffLeave";
 import StaffSetup from "../pages/StaffSetup";
 import StaffSignIn from "../pages/StaffSignIn";
+import StaffToday from "../pages/StaffToday";
 import StaffWeek from "../pages/StaffWeek";
 import Subscription from "../pages/Subscription";
 
-export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffClosures, StaffDay, StaffDoctor, StaffDoctors, StaffHours, StaffInbox, StaffItem, StaffItems, StaffLeave, StaffSetup, StaffSignIn, StaffWeek, Subscription };
+export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffClosures, StaffDay, StaffDoctor, StaffDoctors, StaffHours, StaffInbox, StaffItem, StaffItems, StaffLeave, StaffSetup, StaffSignIn, StaffToday, StaffWeek, Subscription };

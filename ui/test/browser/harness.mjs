@@ -21,17 +21,37 @@ const CHROMIUM_FLAGS = [
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ];
 
-/** A page of every kind, with its not-found and after-a-form states (axe and the budgets visit each). */
-export const ROUTES = [
-  "/", "/doctors", "/doctors/1", "/doctorDetail?doctorId=4", "/doctors/424242", "/departments", "/departments/cardiology",
-  "/departments/oncology", "/departments/astrology", "/services", "/services/pharmacy", "/services/nothing",
-  "/specializations/cardiologist", "/specializations/dentist", "/search?q=car", "/about-us-HYGO", "/about-hygo",
-  "/our-mission", "/our-vision", "/patient-resources", "/contactus", "/privacy-policy", "/terms-and-conditions",
-  "/news", "/news/lab-sample-collection-at-home", "/reviews", "/specialists", "/schedules", "/banner",
-  "/departments/general-consultation", "/subscription", "/newsletter", "/newsletter?confirmed=1",
-  "/newsletter?subscribed=1", "/unsubscribe?token=0000", "/appointment", "/appointment/3", "/appointment/424242",
-  "/newsletter/confirm?token=0000", "/requests?token=0000000000000000000000000a",
-];
+/**
+ * Every public page of the registry (`pages.json`, generated from it) with its
+ * not-found and after-a-form states: axe, the visual check and the budgets visit
+ * each. A page with a `{…}` segment needs its examples here (one that exists and
+ * one that does not), and a page may add the states its query shows; a registry
+ * page with a segment and no examples fails at once, so none is left out.
+ */
+const EXAMPLES = {
+  "/doctors/{id}": ["/doctors/1", "/doctorDetail?doctorId=4", "/doctors/424242"],
+  "/departments/{id}": ["/departments/cardiology", "/departments/oncology", "/departments/astrology"],
+  "/services/{id}": ["/services/pharmacy", "/services/nothing"],
+  "/specializations/{id}": ["/specializations/cardiologist", "/specializations/dentist"],
+  "/news/{id}": ["/news/lab-sample-collection-at-home"],
+  "/appointment/{id}": ["/appointment/3", "/appointment/424242"],
+};
+const STATES = {
+  "/search": ["/search?q=car"],
+  "/newsletter": ["/newsletter", "/newsletter?confirmed=1", "/newsletter?subscribed=1"],
+  "/unsubscribe": ["/unsubscribe?token=0000"],
+  "/newsletter/confirm": ["/newsletter/confirm?token=0000"],
+  "/requests": ["/requests?token=0000000000000000000000000a"],
+};
+/** The public pages of the registry, each at its canonical path (and its examples and states). */
+export const REGISTRY = JSON.parse(readFileSync(join(here, "pages.json"), "utf8")).pages;
+export const ROUTES = REGISTRY.filter((p) => !p.staff).flatMap((p) => {
+  if (p.path.includes("{")) {
+    if (!EXAMPLES[p.path]) throw new Error(`harness.mjs: the registry's page ${p.name} (${p.path}) needs its examples in EXAMPLES`);
+    return EXAMPLES[p.path];
+  }
+  return STATES[p.path] ?? [p.path];
+});
 
 /** The doctors the database is seeded with. */
 export const seedDoctors = JSON.parse(readFileSync(join(repo, "crates/hygo-core/seed/doctors.json"), "utf8"));

@@ -493,7 +493,11 @@ test("axe finds no WCAG 2.2 AA violation on any console page, at 375 and 1280 px
   const card = rows("SELECT reference FROM card_requests LIMIT 1")[0].reference;
   const message = rows("SELECT reference FROM contact_messages LIMIT 1")[0].reference;
   const confirmed = rows("SELECT reference FROM appointments WHERE status = 'rescheduled' LIMIT 1")[0].reference;
-  const pages = ["/staff", "/staff?status=expired", `/staff/appointments/${requested.reference}`, `/staff/appointments/${confirmed}`,
+  // A visit confirmed for today, for the front desk's day (moved to today behind the server's back).
+  const visit = await book(BHAVNA, (await freeTimes(BHAVNA))[1]);
+  const visitName = `Patient Number${patients}`;
+  env.server.execute("UPDATE appointments SET date = ?, status = 'confirmed' WHERE reference = ?", [istToday, visit.reference]);
+  const pages = ["/staff", "/staff?status=expired", "/staff/today", "/staff/week", "/staff/doctors", "/staff/closures", `/staff/appointments/${requested.reference}`, `/staff/appointments/${confirmed}`,
     `/staff/appointments/${requested.reference}?doctor=${ANKIT.id}&date=${dayAfter(day, 7)}`, "/staff/appointments/HY-0000-0000",
     `/staff/day?doctor=${BHAVNA.id}&date=${day}`, `/staff/leave?doctor=${BHAVNA.id}`, "/staff/card-requests", `/staff/card-requests/${card}`, "/staff/messages?handled=1",
     `/staff/messages/${message}`, "/staff/audit", "/staff/accounts", "/staff/account"];
@@ -512,6 +516,15 @@ test("axe finds no WCAG 2.2 AA violation on any console page, at 375 and 1280 px
     await page.getByRole("alert").first().waitFor();
     await axe(page, `refused reschedule at ${width}`, failures);
   }
+  // The front desk's day: the visit is marked arrived, and the page says so.
+  await page.goto(url("/staff/today"));
+  await hydrated(page);
+  const marks = page.getByRole("group", { name: new RegExp(`^Mark ${visitName}, `) });
+  await marks.getByRole("button", { name: "Arrived" }).click();
+  await page.waitForURL(/\/staff\/today\?done=arrive$/);
+  await page.getByRole("status").filter({ hasText: "Marked arrived." }).waitFor();
+  assert.equal(statusOf(visit.reference), "arrived");
+  await axe(page, "the day after marking an arrival", failures);
   assert.deepEqual(failures, []);
   assert.deepEqual(admin.problems, [], "no console error, no hydration mismatch");
   await admin.context.close();

@@ -52,7 +52,7 @@ pub struct Counts {
     pub requested: u64,
     #[ts(type = "number")]
     pub overdue: u64,
-    /// Confirmed or rescheduled visits today (IST).
+    /// Confirmed, rescheduled or arrived visits today (IST).
     #[ts(type = "number")]
     pub today: u64,
 }
@@ -112,11 +112,71 @@ pub async fn counts(db: &Db, today: NaiveDate) -> Result<Counts, DataError> {
         requested: requested.clone().count(db).await?,
         overdue: requested.filter(appointment::Column::CreatedAt.lt(promise_cutoff())).count(db).await?,
         today: appointment::Entity::find()
-            .filter(appointment::Column::Status.is_in([Status::Confirmed.as_str(), Status::Rescheduled.as_str()]))
+            .filter(appointment::Column::Status.is_in(Status::VISITING.map(Status::as_str)))
             .filter(appointment::Column::Date.eq(today.to_string()))
             .count(db)
             .await?,
     })
+}
+
+/// A visit on the front desk's list of the day (`today`).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "TodayVisit")]
+pub struct Visit {
+    pub reference: String,
+    /// "09:15 AM".
+    pub time: String,
+    pub name: String,
+    pub phone: String,
+    pub doctor: String,
+    pub status: Status,
+    /// What the desk may do now: of "arrive", "no-show" and "complete", those the status allows.
+    pub steps: Vec<Step>,
+}
+
+/// One clinic's visits of the day, by time.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "TodayClinic")]
+pub struct ClinicDay {
+    pub clinic: String,
+    pub visits: Vec<Visit>,
+}
+
+/// The day at the front desk: `date`'s visits (confirmed, rescheduled, arrived,
+/// and those already marked completed or no-show), by clinic in the catalogue's
+/// order and by time, each where it takes place (`schedule::clinic_of_visit`).
+pub async fn today(db: &Db, date: NaiveDate) -> Result<Vec<ClinicDay>, DataError> {
+    let day = [Status::Confirmed, Status::Rescheduled, Status::Arrived, Status::Completed, Status::NoShow];
+    let held = appointments::holding(db, appointments::Held::on(date)).await?;
+    let doctors = doctor_names(db).await?;
+    let mut clinics: Vec<ClinicDay> = catalogue::clinics().iter().map(|c| ClinicDay { clinic: c.name.clone(), visits: Vec::new() }).collect();
+    let mut rows: Vec<(&'static str, Option<u32>, Visit)> = Vec::new();
+    for a in &held {
+        let Some(status) = Status::parse(&a.status).filter(|s| day.contains(s)) else { continue };
+        let clinic = crate::schedule::clinic_of_visit(db, a.doctor_id, &a.date, &a.start_time).await?;
+        let at = clinic.map_or("", |c| c.name.as_str());
+        let steps = status.next().iter().copied().filter(|s| matches!(s, Step::Arrive | Step::NoShow | Step::Complete)).collect();
+        let visit = Visit {
+            reference: a.reference.clone(),
+            time: slots::parse_time(&a.start_time).map(slots::format_12h).unwrap_or_else(|| a.start_time.clone()),
+            name: a.name.clone(),
+            phone: a.phone.clone(),
+            doctor: doctors.iter().find(|(id, _)| *id == a.doctor_id).map(|(_, n)| n.clone()).unwrap_or_default(),
+            status,
+            steps,
+        };
+        rows.push((at, slots::parse_time(&a.start_time), visit));
+    }
+    rows.sort_by_key(|(_, t, _)| *t);
+    for (at, _, visit) in rows {
+        match clinics.iter_mut().find(|c| c.clinic == at) {
+            Some(c) => c.visits.push(visit),
+            None => clinics.push(ClinicDay { clinic: at.to_owned(), visits: vec![visit] }),
+        }
+    }
+    Ok(clinics)
 }
 
 /// A request in full, as the front desk needs it to call the patient and decide.
@@ -226,11 +286,11 @@ pub struct DaySlot {
 /// The day of a doctor; None for no such doctor.
 pub async fn day(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Option<Day>, DataError> {
     let Some(doc) = doctor::Entity::find_by_id(doctor_id).one(db).await? else { return Ok(None) };
-    let (day_hours, _) = crate::schedule::hours_on(db, &doc, date).await?;
-    let hours = crate::schedule::ranges_text(&day_hours.iter().map(|h| h.range).collect::<Vec<_>>());
+    let plan = crate::schedule::day_plan(db, &doc, date).await?;
+    let hours = plan.hours_text();
     let held = crate::appointments::holding(db, crate::appointments::Held::on(date).of_doctor(doctor_id)).await?;
     let (doctors, cutoff) = (doctor_names(db).await?, promise_cutoff());
-    let grid = crate::schedule::day_plan(db, &doc, date).await?.grid;
+    let grid = plan.grid;
     let slots = grid
         .iter()
         .map(|&t| DaySlot {

@@ -63,7 +63,7 @@ pub async fn take(
     if !status.next().contains(&step) {
         return Err(WriteError::Conflict { field: "status", message: Message::new("inbox.notNow").with("status", status.as_str()) });
     }
-    if matches!(step, Step::Complete | Step::NoShow) && row.date > clock.today().to_string() {
+    if matches!(step, Step::Arrive | Step::Complete | Step::NoShow) && row.date > clock.today().to_string() {
         return Err(WriteError::Invalid(Invalid::field("status", Message::new("inbox.notYet"))));
     }
     let mut change = appointment::ActiveModel::from(row.clone());
@@ -177,6 +177,9 @@ mod tests {
         assert_eq!(Status::Requested.next(), &[Step::Confirm, Step::Reschedule, Step::Decline]);
         assert!(Status::Confirmed.next().contains(&Step::Complete));
         assert!(!Status::Confirmed.next().contains(&Step::Confirm));
+        assert!(Status::Confirmed.next().contains(&Step::Arrive) && Status::Rescheduled.next().contains(&Step::Arrive));
+        assert_eq!(Status::Arrived.next(), &[Step::Complete, Step::NoShow], "once in, the visit ends one way or the other");
+        assert!(Status::Arrived.holds_slot());
         for done in [Status::Declined, Status::Completed, Status::NoShow, Status::Cancelled, Status::Expired] {
             assert!(done.next().is_empty(), "{done:?}");
         }
