@@ -1201,6 +1201,45 @@ async fn leave_added_in_the_console_takes_the_doctor_s_times_away_and_lists_the_
 
 // ---- 6. Expiry --------------------------------------------------------------------
 
+/// A console form's inputs are as long as its checks allow, from one number:
+/// the page's props carry the check's limit, the input's `maxlength` says it, and
+/// one character more is refused by the server (for a client that ignores it).
+#[actix_web::test]
+async fn a_console_form_s_inputs_are_as_long_as_its_checks_allow() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let admin = staff(&app, &state.db, "limits.admin@hygo.test", Role::Admin).await;
+        let write = |path: &str, pairs: &[(&str, &str)]| {
+            let mut pairs = pairs.to_vec();
+            pairs.push(("csrf", &admin.csrf));
+            call(&app, post(path, &form(&pairs), Some(&admin.token)))
+        };
+        // (page, the form's post, its fields but the note, the note's limit as the check has it)
+        let forms: [(&str, &str, Vec<(&str, &str)>, usize); 2] = [
+            ("/staff/closures", "/staff/closures", vec![("op", "add"), ("clinic", "kalawad-road"), ("date", "2030-01-14")], hygo_core::form::limit(hygo_schedule::schedule::CLOSURE_LIMITS, "note")),
+            ("/staff/leave?doctor=1", "/staff/leave", vec![("op", "add"), ("doctorId", "1"), ("from", "2030-01-21")], hygo_core::form::limit(hygo_schedule::leave::LIMITS, "note")),
+        ];
+        for (page, action, fields, max) in forms {
+            let shown = call(&app, get_as(page, Some(&admin.token))).await;
+            assert_eq!(props(&shown)["data"]["limits"]["note"], json!(max), "{b}: {page}'s props carry the check's limit");
+            let html = shown.text.to_ascii_lowercase();
+            assert!(html.contains(&format!("maxlength=\"{max}\"")), "{b}: {page}'s note input says it");
+            let over = "n".repeat(max + 1);
+            let mut pairs = fields.clone();
+            pairs.push(("note", &over));
+            let refused = write(action, &pairs).await;
+            assert_eq!(refused.status, 422, "{b}: {action} with a note of {} characters", max + 1);
+            assert!(props(&refused)["form"]["errors"]["note"].is_string(), "{b}: the note is named");
+            let at_most = "n".repeat(max);
+            let mut pairs = fields.clone();
+            pairs.push(("note", &at_most));
+            assert_eq!(write(action, &pairs).await.status, 303, "{b}: {action} with a note of {max} characters");
+        }
+    }
+}
+
 #[actix_web::test]
 async fn unconfirmed_requests_expire_and_free_their_slot() {
     for db in TestDb::all().await {

@@ -336,6 +336,33 @@ pub async fn items(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError
     Ok(Loaded::ok(PageData::StaffItems(ItemsData { kind, handled, items, page: page.min(pages), pages }), head(cx)))
 }
 
+/// A form's longest values by field (`hygo_core::form::Limits`), as the page's
+/// inputs read them (`maxLength={d.limits.note}`): the same numbers the checks use.
+#[derive(Clone, Copy)]
+pub struct FieldLimits(pub hygo_core::form::Limits);
+
+impl Serialize for FieldLimits {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (field, max) in self.0 {
+            map.serialize_entry(field, max)?;
+        }
+        map.end()
+    }
+}
+
+impl TS for FieldLimits {
+    type WithoutGenerics = Self;
+    type OptionInnerType = Self;
+    fn name(_: &ts_rs::Config) -> String {
+        "Record<string, number>".to_owned()
+    }
+    fn inline(cfg: &ts_rs::Config) -> String {
+        Self::name(cfg)
+    }
+}
+
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "StaffItemData")]
@@ -343,6 +370,7 @@ pub struct ItemData {
     pub kind: Kind,
     pub item: Option<Item>,
     pub history: Vec<audit::Entry>,
+    pub limits: FieldLimits,
 }
 
 pub async fn item(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
@@ -350,7 +378,7 @@ pub async fn item(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError>
     let found = messages::one(cx.db(), kind, cx.param("reference").unwrap_or_default()).await?;
     let ok = found.is_some();
     let (item, history) = found.map_or((None, Vec::new()), |(item, history)| (Some(item), history));
-    let data = PageData::StaffItem(ItemData { kind, item, history });
+    let data = PageData::StaffItem(ItemData { kind, item, history, limits: FieldLimits(messages::LIMITS) });
     Ok(if ok { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
 }
 
@@ -366,6 +394,7 @@ pub struct LeaveData {
     pub today: String,
     /// Admins add and remove leave; the desk sees it and the requests on it.
     pub can_edit: bool,
+    pub limits: FieldLimits,
 }
 
 pub async fn leave(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
@@ -378,7 +407,7 @@ pub async fn leave(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError
         None => Vec::new(),
     };
     let can_edit = cx.staff.is_some_and(|c| crate::access::ADMIN.contains(&c.role));
-    Ok(Loaded::ok(PageData::StaffLeave(LeaveData { doctors, doctor, periods, today: today.to_string(), can_edit }), head(cx)))
+    Ok(Loaded::ok(PageData::StaffLeave(LeaveData { doctors, doctor, periods, today: today.to_string(), can_edit, limits: FieldLimits(hygo_schedule::leave::LIMITS) }), head(cx)))
 }
 
 #[derive(Serialize, TS)]
@@ -492,6 +521,7 @@ pub struct DoctorData {
     /// The largest upload, in MB.
     pub max_photo_mb: usize,
     pub can_edit: bool,
+    pub limits: FieldLimits,
 }
 
 pub async fn doctor<R: Roles>(cx: &Cx<'_>, _staff: Staff<R>) -> Result<Loaded, DataError> {
@@ -528,6 +558,7 @@ pub async fn doctor<R: Roles>(cx: &Cx<'_>, _staff: Staff<R>) -> Result<Loaded, D
         },
         max_photo_mb: hygo_directory::photos::MAX_BYTES / (1024 * 1024),
         can_edit: is_admin(cx),
+        limits: FieldLimits(hygo_directory::doctor_edit::LIMITS),
     };
     let data = PageData::StaffDoctor(data);
     Ok(if found { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
@@ -567,6 +598,9 @@ pub struct HoursData {
     pub changes: Vec<hygo_booking::inbox::affected::Listed>,
     pub today: String,
     pub can_edit: bool,
+    /// The week form's and a change's longest values.
+    pub week_limits: FieldLimits,
+    pub change_limits: FieldLimits,
 }
 
 pub async fn hours(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
@@ -603,6 +637,8 @@ pub async fn hours(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError
         changes,
         today: today.to_string(),
         can_edit: is_admin(cx),
+        week_limits: FieldLimits(hygo_schedule::schedule::WEEK_LIMITS),
+        change_limits: FieldLimits(hygo_schedule::schedule::CHANGE_LIMITS),
     });
     Ok(if found { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
 }
@@ -616,6 +652,7 @@ pub struct ClosuresData {
     pub closures: Vec<hygo_booking::inbox::affected::Listed>,
     pub today: String,
     pub can_edit: bool,
+    pub limits: FieldLimits,
 }
 
 pub async fn closures(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
@@ -625,6 +662,7 @@ pub async fn closures(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataEr
         closures: hygo_booking::inbox::affected::closures(cx.db(), today).await?,
         today: today.to_string(),
         can_edit: is_admin(cx),
+        limits: FieldLimits(hygo_schedule::schedule::CLOSURE_LIMITS),
     };
     Ok(Loaded::ok(PageData::StaffClosures(data), head(cx)))
 }

@@ -271,6 +271,20 @@ impl Check {
     }
 }
 
+/// A form's longest values, in characters, by field: what its checks refuse
+/// beyond, and what its page's inputs say (`maxLength`, through the page's props),
+/// written once beside the checks that use them.
+pub type Limits = &'static [(&'static str, usize)];
+
+/// The limit of `field` in `limits`.
+///
+/// # Panics
+/// For a field the list lacks: both are the module's own constants, and its
+/// checks run in its tests.
+pub fn limit(limits: Limits, field: &str) -> usize {
+    limits.iter().find(|(name, _)| *name == field).map(|(_, n)| *n).unwrap_or_else(|| panic!("no limit for {field}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::audit::{self, Actor, Target};
 use crate::entities::{department, doctor};
-use crate::form::{Check, Invalid, Message, WriteError};
+use crate::form::{limit, Check, Invalid, Limits, Message, WriteError};
 use crate::{catalogue, DataError, Db};
 
 /// The profile as the console's form sends it; every field text.
@@ -42,6 +42,17 @@ pub struct Fields {
 /// The lists' limits: items per list and characters per item.
 const LIST_ITEMS: usize = 20;
 const ITEM_CHARS: usize = 120;
+
+/// The doctor form's longest values (`experience` in digits).
+pub const LIMITS: Limits = &[
+    ("name", 120),
+    ("specialization", 80),
+    ("experience", 2),
+    ("bio", 2000),
+    ("registrationNumber", 40),
+    ("registrationCouncil", 120),
+    ("availability", 60),
+];
 
 impl Fields {
     /// A stored doctor's fields, to fill the form.
@@ -79,8 +90,8 @@ fn list(c: &mut Check, field: &str, label: &'static str, text: &str) -> String {
 /// Checks the fields; Ok with the row's values (department id resolved).
 async fn checked(db: &Db, f: &Fields) -> Result<doctor::ActiveModel, WriteError> {
     let mut c = Check::default();
-    let name = c.line("name", "doctor.nameLabel", Some(&f.name), 120, Some("doctor.nameRequired"));
-    let specialization = c.line("specialization", "doctor.specializationLabel", Some(&f.specialization), 80, Some("doctor.specializationRequired"));
+    let name = c.line("name", "doctor.nameLabel", Some(&f.name), limit(LIMITS, "name"), Some("doctor.nameRequired"));
+    let specialization = c.line("specialization", "doctor.specializationLabel", Some(&f.specialization), limit(LIMITS, "specialization"), Some("doctor.specializationRequired"));
     let dept = department::Entity::find().filter(department::Column::Slug.eq(f.department.trim())).one(db).await?;
     if dept.is_none() {
         c.fail("department", Message::new("doctor.departmentRequired"));
@@ -92,7 +103,7 @@ async fn checked(db: &Db, f: &Fields) -> Result<doctor::ActiveModel, WriteError>
             0
         }
     };
-    let bio = c.paragraph("bio", "doctor.bioLabel", Some(&f.bio), 2000, Some("doctor.bioRequired"));
+    let bio = c.paragraph("bio", "doctor.bioLabel", Some(&f.bio), limit(LIMITS, "bio"), Some("doctor.bioRequired"));
     let education = list(&mut c, "education", "doctor.educationLabel", &f.education);
     let services = list(&mut c, "services", "doctor.servicesLabel", &f.services);
     let languages = list(&mut c, "languages", "doctor.languagesLabel", &f.languages);
@@ -101,15 +112,15 @@ async fn checked(db: &Db, f: &Fields) -> Result<doctor::ActiveModel, WriteError>
     if clinic.is_none() {
         c.fail("clinic", Message::new("closure.clinicRequired"));
     }
-    let number = c.line("registrationNumber", "doctor.registrationNumberLabel", Some(&f.registration_number), 40, None);
+    let number = c.line("registrationNumber", "doctor.registrationNumberLabel", Some(&f.registration_number), limit(LIMITS, "registrationNumber"), None);
     if !number.is_empty() && !number.chars().all(|ch| ch.is_ascii_alphanumeric() || " /-.".contains(ch)) {
         c.fail("registrationNumber", Message::new("doctor.registrationNumberFormat"));
     }
-    let council = c.line("registrationCouncil", "doctor.registrationCouncilLabel", Some(&f.registration_council), 120, None);
+    let council = c.line("registrationCouncil", "doctor.registrationCouncilLabel", Some(&f.registration_council), limit(LIMITS, "registrationCouncil"), None);
     if !number.is_empty() && council.is_empty() {
         c.fail("registrationCouncil", Message::new("doctor.registrationCouncilRequired"));
     }
-    let availability = c.line("availability", "doctor.availabilityLabel", Some(&f.availability), 60, None);
+    let availability = c.line("availability", "doctor.availabilityLabel", Some(&f.availability), limit(LIMITS, "availability"), None);
     c.finish().map_err(WriteError::Invalid)?;
     Ok(doctor::ActiveModel {
         name: Set(name),

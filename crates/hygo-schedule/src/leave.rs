@@ -207,6 +207,9 @@ fn period_of(row: &doctor_leave::Model) -> Result<Period, DataError> {
 
 // ---- The console: leave as staff set it (issue 16, `/staff/leave`) -------------
 
+/// The leave form's longest value: its note for staff.
+pub const LIMITS: crate::form::Limits = &[("note", 200)];
+
 /// Leave as the console's form sends it.
 #[derive(Debug, Clone, Default)]
 pub struct NewLeave<'a> {
@@ -255,7 +258,7 @@ pub async fn add(db: &Db, actor: &crate::audit::Actor, leave: NewLeave<'_>, toda
             c.fail("until", Message::new("leave.untilBeforeFrom"));
         }
     }
-    let note = c.paragraph("note", "leave.noteLabel", leave.note, 200, None);
+    let note = c.paragraph("note", "leave.noteLabel", leave.note, crate::form::limit(LIMITS, "note"), None);
     c.finish().map_err(WriteError::Invalid)?;
     let (doctor, from) = (doctor.expect("checked"), from.expect("checked"));
     let txn = crate::db::begin_write(db).await?;

@@ -20,9 +20,16 @@ use serde::Serialize;
 
 use crate::audit::{self, Actor, Target};
 use crate::entities::{clinic_closure, doctor, hour_change, office_hours};
-use crate::form::{Check, Invalid, Message, WriteError};
+use crate::form::{limit, Check, Invalid, Limits, Message, WriteError};
 use crate::slots::{self, Minutes, Range, SLOT_MINUTES};
 use crate::{catalogue, DataError, Db};
+
+/// The week form's longest value: each day's hours at a clinic ("9:00 AM - 1:00 PM, …").
+pub const WEEK_LIMITS: Limits = &[("hours", 200)];
+/// A change of hours: its hours and its note for staff.
+pub const CHANGE_LIMITS: Limits = &[("hours", 200), ("note", 200)];
+/// A closure: from and until ("12:30 PM"), and its public note.
+pub const CLOSURE_LIMITS: Limits = &[("from", 8), ("until", 8), ("note", 120)];
 
 /// A range of hours at a clinic.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -283,7 +290,7 @@ pub async fn set_week(db: &Db, actor: &Actor, doctor_id: i32, fields: &HashMap<S
         for clinic in catalogue::clinics() {
             let field = week_field(day, &clinic.id);
             let text = fields.get(&field).map(String::as_str).unwrap_or_default();
-            if text.chars().count() > 200 {
+            if text.chars().count() > limit(WEEK_LIMITS, "hours") {
                 c.fail(&field, Message::new("hours.format"));
                 continue;
             }
@@ -412,7 +419,7 @@ pub async fn add_change(db: &Db, actor: &Actor, doctor_id: i32, new: NewChange<'
     };
     let mut c = Check::default();
     let date = check_day(&mut c, "date", new.date, today);
-    let hours_text = c.line("hours", "hours.label", new.hours, 200, None);
+    let hours_text = c.line("hours", "hours.label", new.hours, limit(CHANGE_LIMITS, "hours"), None);
     let ranges = match parse_ranges(&hours_text) {
         Ok(r) => r,
         Err(key) => {
@@ -421,7 +428,7 @@ pub async fn add_change(db: &Db, actor: &Actor, doctor_id: i32, new: NewChange<'
         }
     };
     let clinic = check_clinic(&mut c, "clinic", new.clinic, false).filter(|id| *id != doctor.clinic_id);
-    let note = c.paragraph("note", "leave.noteLabel", new.note, 200, None);
+    let note = c.paragraph("note", "leave.noteLabel", new.note, limit(CHANGE_LIMITS, "note"), None);
     c.finish().map_err(WriteError::Invalid)?;
     let date = date.expect("checked");
     let txn = crate::db::begin_write(db).await?;
@@ -501,7 +508,7 @@ pub async fn add_closure(db: &Db, actor: &Actor, new: NewClosure<'_>, today: Nai
     if until.is_some_and(|u| u <= from.unwrap_or(0)) {
         c.fail("until", Message::new("closure.untilBeforeFrom"));
     }
-    let note = c.line("note", "closure.noteLabel", new.note, 120, Some("closure.noteRequired"));
+    let note = c.line("note", "closure.noteLabel", new.note, limit(CLOSURE_LIMITS, "note"), Some("closure.noteRequired"));
     c.finish().map_err(WriteError::Invalid)?;
     let (clinic, date) = (clinic.expect("checked"), date.expect("checked"));
     let txn = crate::db::begin_write(db).await?;

@@ -589,7 +589,7 @@ export type StaffClosuresData = { clinics: Array<StaffOption>,
 /**
  * From today on, each with the requests it leaves without a slot.
  */
-closures: Array<StaffDayChange>, today: string, canEdit: boolean, };
+closures: Array<StaffDayChange>, today: string, canEdit: boolean, limits: Record<string, number>, };
 
 export type StaffDayChange = { id: number, 
 /**
@@ -631,7 +631,7 @@ upcoming: Array<InboxRow>,
 /**
  * The largest upload, in MB.
  */
-maxPhotoMb: number, canEdit: boolean, };
+maxPhotoMb: number, canEdit: boolean, limits: Record<string, number>, };
 
 export type StaffDoctorFields = { name: string, specialization: string, 
 /**
@@ -671,7 +671,11 @@ ownClinic: string, clinics: Array<StaffOption>, week: Array<StaffHoursDay>,
 /**
  * Changes of hours from today on, with the requests each leaves without a slot.
  */
-changes: Array<StaffDayChange>, today: string, canEdit: boolean, };
+changes: Array<StaffDayChange>, today: string, canEdit: boolean, 
+/**
+ * The week form's and a change's longest values.
+ */
+weekLimits: Record<string, number>, changeLimits: Record<string, number>, };
 
 export type StaffHoursDay = { 
 /**
@@ -703,7 +707,7 @@ status: RequestStatus | null, doctor: number | null, date: string | null, status
  */
 today: string, };
 
-export type StaffItemData = { kind: InboxKind, item: InboxItem | null, history: Array<AuditEntry>, };
+export type StaffItemData = { kind: InboxKind, item: InboxItem | null, history: Array<AuditEntry>, limits: Record<string, number>, };
 
 export type StaffItemsData = { kind: InboxKind, 
 /**
@@ -723,7 +727,7 @@ periods: Array<StaffLeavePeriod>, today: string,
 /**
  * Admins add and remove leave; the desk sees it and the requests on it.
  */
-canEdit: boolean, };
+canEdit: boolean, limits: Record<string, number>, };
 
 export type StaffLeavePeriod = { id: number, 
 /**

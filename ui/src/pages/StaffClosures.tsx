@@ -58,13 +58,13 @@ function StaffClosuresPage() {
             </Field>
             <p className="field-hint" id="closure-times-hint">{t.timeHint}</p>
             <Field form="closure" name="from" label={t.fromField} error={errors.from}>
-              <input {...describedBy("closure", "from", errors.from)} aria-describedby={["closure-times-hint", errors.from ? "closure-from-error" : ""].filter(Boolean).join(" ")} className="input" maxLength={8} defaultValue={sent.from} />
+              <input {...describedBy("closure", "from", errors.from)} aria-describedby={["closure-times-hint", errors.from ? "closure-from-error" : ""].filter(Boolean).join(" ")} className="input" maxLength={d.limits.from} defaultValue={sent.from} />
             </Field>
             <Field form="closure" name="until" label={t.untilField} error={errors.until}>
-              <input {...describedBy("closure", "until", errors.until)} aria-describedby={["closure-times-hint", errors.until ? "closure-until-error" : ""].filter(Boolean).join(" ")} className="input" maxLength={8} defaultValue={sent.until} />
+              <input {...describedBy("closure", "until", errors.until)} aria-describedby={["closure-times-hint", errors.until ? "closure-until-error" : ""].filter(Boolean).join(" ")} className="input" maxLength={d.limits.until} defaultValue={sent.until} />
             </Field>
             <Field form="closure" name="note" label={t.note} hint={t.noteHint} error={errors.note} required>
-              <input {...describedBy("closure", "note", errors.note, true)} className="input" maxLength={120} defaultValue={sent.note} />
+              <input {...describedBy("closure", "note", errors.note, true)} className="input" maxLength={d.limits.note} defaultValue={sent.note} />
             </Field>
             <button type="submit" className="button button--primary">{t.add}</button>
           </StaffForm>

@@ -60,22 +60,22 @@ function StaffDoctorPage() {
         <StaffForm action={d.id ? `/staff/doctors/${d.id}` : "/staff/doctors"} id={formId}>
           {refused ? <StaffErrors form={formId} order={FIELDS} /> : null}
           <input type="hidden" name="op" value={d.id ? "save" : "add"} />
-          <Field form={formId} name="name" label={t.fields.name} error={errors.name} required>{input("name", { attrs: { maxLength: 120, autoComplete: "off" } })}</Field>
-          <Field form={formId} name="specialization" label={t.fields.specialization} error={errors.specialization} required>{input("specialization", { attrs: { maxLength: 80 } })}</Field>
+          <Field form={formId} name="name" label={t.fields.name} error={errors.name} required>{input("name", { attrs: { maxLength: d.limits.name, autoComplete: "off" } })}</Field>
+          <Field form={formId} name="specialization" label={t.fields.specialization} error={errors.specialization} required>{input("specialization", { attrs: { maxLength: d.limits.specialization } })}</Field>
           <Field form={formId} name="department" label={t.fields.department} error={errors.department} required>
             <select {...describedBy(formId, "department", errors.department)} className="input" defaultValue={value("department")} disabled={readOnly}>
               <option value="">{t.chooseDepartment}</option>
               {d.departments.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
             </select>
           </Field>
-          <Field form={formId} name="experience" label={t.fields.experience} error={errors.experience} required>{input("experience", { attrs: { inputMode: "numeric", maxLength: 2 } })}</Field>
+          <Field form={formId} name="experience" label={t.fields.experience} error={errors.experience} required>{input("experience", { attrs: { inputMode: "numeric", maxLength: d.limits.experience } })}</Field>
           <Field form={formId} name="clinic" label={t.fields.clinic} error={errors.clinic} required>
             <select {...describedBy(formId, "clinic", errors.clinic)} className="input" defaultValue={value("clinic")} disabled={readOnly}>
               {d.clinics.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
             </select>
           </Field>
           <Field form={formId} name="bio" label={t.fields.bio} error={errors.bio} required>
-            <textarea {...describedBy(formId, "bio", errors.bio)} className="input" rows={5} maxLength={2000} defaultValue={value("bio")} readOnly={readOnly} />
+            <textarea {...describedBy(formId, "bio", errors.bio)} className="input" rows={5} maxLength={d.limits.bio} defaultValue={value("bio")} readOnly={readOnly} />
           </Field>
           {LISTS.map((f) => (
             <Field key={f} form={formId} name={f} label={t.fields[f as keyof typeof t.fields]} hint={t.listHint} error={errors[f]}>
@@ -83,13 +83,13 @@ function StaffDoctorPage() {
             </Field>
           ))}
           <Field form={formId} name="registrationNumber" label={t.fields.registrationNumber} hint={t.registrationHint} error={errors.registrationNumber}>
-            {input("registrationNumber", { hint: true, attrs: { maxLength: 40 } })}
+            {input("registrationNumber", { hint: true, attrs: { maxLength: d.limits.registrationNumber } })}
           </Field>
           <Field form={formId} name="registrationCouncil" label={t.fields.registrationCouncil} hint={t.councilHint} error={errors.registrationCouncil}>
-            {input("registrationCouncil", { hint: true, attrs: { maxLength: 120 } })}
+            {input("registrationCouncil", { hint: true, attrs: { maxLength: d.limits.registrationCouncil } })}
           </Field>
           <Field form={formId} name="availability" label={t.fields.availability} hint={t.availabilityHint} error={errors.availability}>
-            {input("availability", { hint: true, attrs: { maxLength: 60 } })}
+            {input("availability", { hint: true, attrs: { maxLength: d.limits.availability } })}
           </Field>
           {d.canEdit ? <button type="submit" className="button button--primary">{d.id ? t.save : t.addSubmit}</button> : null}
         </StaffForm>

@@ -54,7 +54,7 @@ function StaffHoursPage() {
                 const label = `${fill(t.atClinic, { clinic: clinicName(f.clinic) })}${f.clinic === d.ownClinic ? ` ${t.own}` : ""}`;
                 return (
                   <Field key={f.name} form="week" name={f.name} label={label} error={error}>
-                    <input {...describedBy("week", f.name, error)} className="input" maxLength={200} defaultValue={weekValue(f.name, f.value)} readOnly={!d.canEdit} />
+                    <input {...describedBy("week", f.name, error)} className="input" maxLength={d.weekLimits.hours} defaultValue={weekValue(f.name, f.value)} readOnly={!d.canEdit} />
                   </Field>
                 );
               })}
@@ -84,7 +84,7 @@ function StaffHoursPage() {
                 <input {...describedBy("change", "date", dateError)} type="date" className="input" min={d.today} defaultValue={sent.date} />
               </Field>
               <Field form="change" name="hours" label={t.hours} hint={t.hoursHint} error={hoursError}>
-                <input {...describedBy("change", "hours", hoursError, true)} className="input" maxLength={200} defaultValue={sent.hours} />
+                <input {...describedBy("change", "hours", hoursError, true)} className="input" maxLength={d.changeLimits.hours} defaultValue={sent.hours} />
               </Field>
               <Field form="change" name="clinic" label={t.clinic} error={clinicError}>
                 <select {...describedBy("change", "clinic", clinicError)} className="input" defaultValue={sent.clinic || d.ownClinic}>
@@ -92,7 +92,7 @@ function StaffHoursPage() {
                 </select>
               </Field>
               <Field form="change" name="note" label={t.note} hint={t.noteHint} error={noteError}>
-                <input {...describedBy("change", "note", noteError, true)} className="input" maxLength={200} defaultValue={sent.note} />
+                <input {...describedBy("change", "note", noteError, true)} className="input" maxLength={d.changeLimits.note} defaultValue={sent.note} />
               </Field>
               <button type="submit" className="button button--primary">{t.add}</button>
             </StaffForm>

@@ -51,7 +51,7 @@ function StaffItemPage() {
         <StaffForm action={`${list}/${item.reference}`} id="handled">
           <StaffErrors form="handled" order={["note"]} />
           <Field form="handled" name="note" label={t.note} error={noteError}>
-            <textarea {...describedBy("handled", "note", noteError)} className="input" rows={3} maxLength={1000} />
+            <textarea {...describedBy("handled", "note", noteError)} className="input" rows={3} maxLength={d.limits.note} />
           </Field>
           <button type="submit" className="button button--primary">{t.markHandled}</button>
         </StaffForm>

@@ -57,7 +57,7 @@ function StaffLeavePage() {
                   <input {...describedBy("leave", "until", untilError, true)} type="date" className="input" min={d.today} defaultValue={sent.until} />
                 </Field>
                 <Field form="leave" name="note" label={t.note} hint={t.noteHint} error={noteError}>
-                  <input {...describedBy("leave", "note", noteError, true)} className="input" maxLength={200} defaultValue={sent.note} />
+                  <input {...describedBy("leave", "note", noteError, true)} className="input" maxLength={d.limits.note} defaultValue={sent.note} />
                 </Field>
                 <button type="submit" className="button button--primary">{t.add}</button>
               </StaffForm>

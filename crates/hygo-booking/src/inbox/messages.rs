@@ -141,11 +141,14 @@ pub async fn one(db: &Db, kind: Kind, reference: &str) -> Result<Option<(Item, V
     }
 }
 
+/// The "handled" form's longest value: its note.
+pub const LIMITS: crate::form::Limits = &[("note", 1000)];
+
 /// Marks an open item handled by `actor`, with a note (up to 1000 characters,
 /// may be empty); refused when someone already did.
 pub async fn mark_handled(db: &Db, actor: &Actor, kind: Kind, reference: &str, note: Option<&str>) -> Result<Item, WriteError> {
     let mut c = Check::default();
-    let note = c.paragraph("note", "label.note", note, 1000, None);
+    let note = c.paragraph("note", "label.note", note, crate::form::limit(LIMITS, "note"), None);
     c.finish().map_err(WriteError::Invalid)?;
     let not_found = || WriteError::Invalid(Invalid::field("reference", Message::new("inbox.notFound")));
     let stamp = crate::ist::stamp();
