@@ -71,6 +71,28 @@ fn the_browser_suite_s_pages_are_the_registry_s() {
     check("test/browser/pages.json", &fresh).unwrap();
 }
 
+/// The console's links (`ui/src/lib/links.ts`): each page's address by name
+/// and each write's path, from the routes (`src/pages/url.rs`) and the table of
+/// writes (`src/staff/mod.rs`), so a component names a page or a write and the
+/// type checker refuses one that is not there.
+#[test]
+fn the_browser_s_links_are_the_routes() {
+    let pages: Vec<String> = hygo::pages::url::ROUTES.iter().map(|r| format!("  {:?}: {:?},\n", r.name, r.canonical())).collect();
+    let mut writes: Vec<&str> = hygo::staff::STAFF_ROUTES.iter().map(|(_, path, _)| *path).collect();
+    writes.dedup();
+    let writes: Vec<String> = writes.iter().map(|w| format!("  {w:?},\n")).collect();
+    let fresh = format!(
+        "// Generated from src/pages/url.rs and src/staff/mod.rs by `cargo test --test generated`; do not edit.\n\
+         /** Every page's address by its name (its first path; `{{…}}` is one segment). */\n\
+         export const PAGE_PATHS = {{\n{}}} as const;\n\n\
+         /** Every path the console posts to (and its export). */\n\
+         export const WRITE_PATHS = [\n{}] as const;\n",
+        pages.concat(),
+        writes.concat()
+    );
+    check("src/generated/routes.ts", &fresh).unwrap();
+}
+
 /// Every registry page has its component, and every component is some page's.
 #[test]
 fn every_page_has_a_component_and_every_component_a_page() {

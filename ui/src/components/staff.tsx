@@ -9,6 +9,7 @@ import { useProps, useSite } from "../lib/props";
 import { fill, formatDate } from "../lib/format";
 export { instant } from "../lib/format";
 import type { FormState, InboxRow, StaffBar, StaffTexts } from "../types";
+import { pageLink, writeLink } from "../lib/links";
 
 /** The console's texts. */
 export function useStaffTexts(): StaffTexts {
@@ -91,7 +92,7 @@ export function AffectedRequests({ rows, heading, none, withDoctor = false }: {
       <ul>
         {rows.map((r) => (
           <li key={r.reference}>
-            <Link to={`/staff/appointments/${r.reference}`}>{r.reference}</Link>: {formatDate(r.date)}, {r.time}, {withDoctor ? `${r.doctor}, ` : ""}<bdi>{r.name}</bdi> ({statuses[r.status]})
+            <Link to={pageLink("staff-appointment", { reference: r.reference })}>{r.reference}</Link>: {formatDate(r.date)}, {r.time}, {withDoctor ? `${r.doctor}, ` : ""}<bdi>{r.name}</bdi> ({statuses[r.status]})
           </li>
         ))}
       </ul>
@@ -170,9 +171,9 @@ export function StaffFrame({ children }: { children: ReactNode }) {
   if (!t) return <main id="main" tabIndex={-1}>{children}</main>;
   // The links are the registry's console pages this session may see (`pages::staff_nav`).
   const label = (key: string) => (t as unknown as Record<string, string>)[key] ?? key;
-  // A section is any of its paths or what is below one ("/staff" itself only as itself).
+  // A section is any of its paths or what is below one (the console's first page only as itself).
   const current = (paths: string[]) =>
-    paths.some((p) => pathname === p || (p !== "/staff" && pathname.startsWith(`${p}/`)));
+    paths.some((p) => pathname === p || (p !== pageLink("staff-inbox") && pathname.startsWith(`${p}/`)));
   return (
     <>
       <a href="#main" className="skip-link">{t.skip}</a>
@@ -182,7 +183,7 @@ export function StaffFrame({ children }: { children: ReactNode }) {
           {bar?.signedIn ? (
             <div className="staff-who">
               <span>{fill(t.signedInAs, { name: bar.name ?? "" })}</span>
-              <StaffForm action="/staff/sign-out" id="sign-out" className="staff-sign-out">
+              <StaffForm action={writeLink("/staff/sign-out")} id="sign-out" className="staff-sign-out">
                 <button type="submit" className="button button--outline">{t.signOut}</button>
               </StaffForm>
             </div>

@@ -6,6 +6,7 @@ import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaff, useStaffTexts, StaffFrame } from "../components/staff";
+import { writeLink } from "../lib/links";
 
 function StaffAccountPage() {
   const state = usePageProps("StaffAccount");
@@ -36,7 +37,7 @@ function StaffAccountPage() {
       {changed === "password" ? <p className="staff-done" role="status">{t.changed}</p> : null}
       <section aria-labelledby="password-h">
         <h2 id="password-h">{t.passwordHeading}</h2>
-        <StaffForm action="/staff/account/password" id="password">
+        <StaffForm action={writeLink("/staff/account/password")} id="password">
           <StaffErrors form="password" order={["current", "password"]} />
           <input type="hidden" name="username" value={d.email} autoComplete="username" />
           <Field form="password" name="current" label={t.current} error={currentError}>
@@ -51,7 +52,7 @@ function StaffAccountPage() {
       <section aria-labelledby="sessions-h">
         <h2 id="sessions-h">{t.sessionsHeading}</h2>
         {changed === "sessions" ? <p className="staff-done" role="status">{t.sessionsEnded}</p> : null}
-        <StaffForm action="/staff/account/sessions" id="sessions">
+        <StaffForm action={writeLink("/staff/account/sessions")} id="sessions">
           <StaffErrors form="sessions" order={["end", "confirm"]} />
           <p>{fill(t.thisOne, { device: mine?.device ?? "", since: mine ? instant(mine.createdAt) : "" })}</p>
           {others.length === 0 ? <p>{t.noOthers}</p> : (

@@ -5,6 +5,7 @@ import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { StaffErrors, StaffForm, StaffState, useFieldError, useStaff, useStaffTexts, StaffFrame, StaffTable } from "../components/staff";
+import { writeLink } from "../lib/links";
 
 function StaffAccountsPage() {
   const state = usePageProps("StaffAccounts");
@@ -39,20 +40,20 @@ function StaffAccountsPage() {
                 <td>{a.disabled ? t.disabled : a.ready ? t.active : t.pending}</td>
                 <td><div className="staff-actions">
                   {a.id !== d.you ? (
-                    <StaffForm action="/staff/accounts" id={`toggle-${a.id}`} className="staff-inline">
+                    <StaffForm action={writeLink("/staff/accounts")} id={`toggle-${a.id}`} className="staff-inline">
                       <input type="hidden" name="email" value={a.email} />
                       <input type="hidden" name="op" value={a.disabled ? "enable" : "disable"} />
                       <button type="submit" className="button button--outline">{a.disabled ? t.enable : t.disable}<span className="visually-hidden"> {a.email}</span></button>
                     </StaffForm>
                   ) : null}
                   {!a.disabled && a.id !== d.you ? (
-                    <StaffForm action="/staff/accounts" id={`sign-out-${a.id}`} className="staff-inline">
+                    <StaffForm action={writeLink("/staff/accounts")} id={`sign-out-${a.id}`} className="staff-inline">
                       <input type="hidden" name="email" value={a.email} />
                       <input type="hidden" name="op" value="sign-out" />
                       <button type="submit" className="button button--outline">{t.signOut}<span className="visually-hidden"> {a.email}</span></button>
                     </StaffForm>
                   ) : null}
-                  <StaffForm action="/staff/accounts" id={`reset-${a.id}`} className="staff-inline">
+                  <StaffForm action={writeLink("/staff/accounts")} id={`reset-${a.id}`} className="staff-inline">
                     <input type="hidden" name="email" value={a.email} />
                     <input type="hidden" name="op" value="reset" />
                     <button type="submit" className="button button--outline">{t.reset}<span className="visually-hidden"> {a.email}</span></button>
@@ -65,7 +66,7 @@ function StaffAccountsPage() {
         </table>
       </StaffTable>
       <h2>{t.addHeading}</h2>
-      <StaffForm action="/staff/accounts" id="accounts">
+      <StaffForm action={writeLink("/staff/accounts")} id="accounts">
         <input type="hidden" name="op" value="add" />
         <Field form="accounts" name="email" label={t.email} error={emailError}>
           <input {...describedBy("accounts", "email", emailError)} type="email" className="input" autoComplete="off" required />

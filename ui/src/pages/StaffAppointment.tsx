@@ -8,6 +8,7 @@ import type { StaffAppointmentData, StaffReschedule } from "../types";
 import { describedBy, Field } from "../components/form";
 import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame } from "../components/staff";
 import { History } from "./StaffItem";
+import { pageLink, writeLink } from "../lib/links";
 
 function StaffAppointmentPage() {
   const state = usePageProps("StaffAppointment");
@@ -18,14 +19,14 @@ function StaffAppointmentPage() {
   const d = state.props.data;
   const r = d.request;
   if (!r) {
-    return <div className="container page-body"><h1>{all.titles["staff-appointment"]}</h1><p>{all.frame.notFound}</p><Link to="/staff">{all.frame.backToList}</Link></div>;
+    return <div className="container page-body"><h1>{all.titles["staff-appointment"]}</h1><p>{all.frame.notFound}</p><Link to={pageLink("staff-inbox")}>{all.frame.backToList}</Link></div>;
   }
   const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
-  const action = `/staff/appointments/${r.reference}`;
+  const action = writeLink("/staff/appointments/{reference}", { reference: r.reference });
   const simple = r.next.filter((s) => s !== "reschedule");
   return (
     <div className="container page-body staff-detail">
-      <p><Link to="/staff">{all.frame.backToList}</Link></p>
+      <p><Link to={pageLink("staff-inbox")}>{all.frame.backToList}</Link></p>
       <h1>{fill(t.heading, { reference: r.reference })}</h1>
       {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
       <StaffErrors form="step" order={["status", "doctor", "date", "time"]} />
@@ -89,7 +90,7 @@ function Reschedule({ reference, data, doctors, today }: {
   const dateError = useFieldError("date");
   const timeError = useFieldError("time");
   const doctor = doctors.find((doc) => doc.id === data.doctorId)?.name ?? "";
-  const action = `/staff/appointments/${reference}`;
+  const action = writeLink("/staff/appointments/{reference}", { reference });
   return (
     <section aria-labelledby="reschedule-h" id="reschedule" className="staff-reschedule">
       <h3 id="reschedule-h">{t.rescheduleHeading}</h3>

@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import { usePageProps } from "../lib/props";
 import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable, useActionLabel } from "../components/staff";
+import { pageLink } from "../lib/links";
 
 function StaffAuditPage() {
   const state = usePageProps("StaffAudit");
@@ -15,7 +16,7 @@ function StaffAuditPage() {
     <div className="container page-body">
       <h1>{t.heading}</h1>
       <p>{t.intro}</p>
-      <p><Link to={d.views ? "/staff/audit" : "/staff/audit?views=1"}>{d.views ? t.hideViews : t.showViews}</Link></p>
+      <p><Link to={d.views ? pageLink("staff-audit") : pageLink("staff-audit", {}, { views: 1 })}>{d.views ? t.hideViews : t.showViews}</Link></p>
       {d.entries.length === 0 ? <p>{t.none}</p> : (
         <StaffTable label={t.heading}>
           <table className="staff-table">
@@ -31,7 +32,7 @@ function StaffAuditPage() {
           </table>
         </StaffTable>
       )}
-      <Pager page={d.page} pages={d.pages} href={(p) => `/staff/audit?page=${p}${d.views ? "&views=1" : ""}`} />
+      <Pager page={d.page} pages={d.pages} href={(p) => pageLink("staff-audit", {}, { page: p, views: d.views ? 1 : undefined })} />
     </div>
   );
 }

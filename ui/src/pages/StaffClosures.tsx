@@ -6,6 +6,7 @@ import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { useRefusedForm, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts, ScheduleEntries } from "../components/staff";
 import { DoneNote } from "../components/staff-done";
+import { writeLink } from "../lib/links";
 
 const CLOSURE_FIELDS = ["clinic", "date", "from", "until", "note"];
 
@@ -39,13 +40,13 @@ function StaffClosuresPage() {
           title={(c) => `${clinicName(c.clinic)}: ${when(c.date, c.from, c.until)}`}
           texts={t}
           withDoctor
-          remove={d.canEdit ? (c) => ({ action: "/staff/closures", id: `remove-${c.id}`, fields: { op: "remove", closureId: c.id }, label: t.remove }) : null}
+          remove={d.canEdit ? (c) => ({ action: writeLink("/staff/closures"), id: `remove-${c.id}`, fields: { op: "remove", closureId: c.id }, label: t.remove }) : null}
         />
       )}
       {d.canEdit ? (
         <section aria-labelledby="close-h">
           <h2 id="close-h">{t.addHeading}</h2>
-          <StaffForm action="/staff/closures" id="closure">
+          <StaffForm action={writeLink("/staff/closures")} id="closure">
             {which === "closure" ? <StaffErrors form="closure" order={CLOSURE_FIELDS} /> : null}
             <input type="hidden" name="op" value="add" />
             <Field form="closure" name="clinic" label={t.clinic} error={errors.clinic} required>

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { StaffState, useStaffTexts, StaffFrame } from "../components/staff";
+import { pageLink } from "../lib/links";
 
 function StaffDayPage() {
   const state = usePageProps("StaffDay");
@@ -15,7 +16,7 @@ function StaffDayPage() {
   return (
     <div className="container page-body">
       <h1>{t.heading}</h1>
-      <form method="get" action="/staff/day" className="staff-filters">
+      <form method="get" action={pageLink("staff-day")} className="staff-filters">
         <label>{t.doctor}
           <select name="doctor" className="input" defaultValue={day ? String(day.doctorId) : ""}>
             {d.doctors.map((doc) => <option key={doc.id} value={doc.id}>{doc.name}</option>)}
@@ -33,7 +34,7 @@ function StaffDayPage() {
               {day.slots.map((s) => (
                 <li key={s.time} className={s.request ? "staff-day-held" : undefined}>
                   <span className="staff-day-time">{s.time}</span>{" "}
-                  {s.request ? <Link to={`/staff/appointments/${s.request.reference}`}><bdi>{s.request.name}</bdi> ({all.inbox.statuses[s.request.status]})</Link> : <span className="staff-muted">{t.free}</span>}
+                  {s.request ? <Link to={pageLink("staff-appointment", { reference: s.request.reference })}><bdi>{s.request.name}</bdi> ({all.inbox.statuses[s.request.status]})</Link> : <span className="staff-muted">{t.free}</span>}
                 </li>
               ))}
             </ul>
@@ -41,7 +42,7 @@ function StaffDayPage() {
           {day.elsewhere.length ? (
             <>
               <h3>{t.elsewhere}</h3>
-              <ul>{day.elsewhere.map((r) => <li key={r.reference}><Link to={`/staff/appointments/${r.reference}`}>{r.time}: <bdi>{r.name}</bdi></Link></li>)}</ul>
+              <ul>{day.elsewhere.map((r) => <li key={r.reference}><Link to={pageLink("staff-appointment", { reference: r.reference })}>{r.time}: <bdi>{r.name}</bdi></Link></li>)}</ul>
             </>
           ) : null}
         </>

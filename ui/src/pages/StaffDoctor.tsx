@@ -10,6 +10,7 @@ import { DoctorImage } from "../components/ui";
 import { ButtonForm, AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useRefusedForm, useSent, useStaff, useStaffTexts } from "../components/staff";
 import { DoneNote } from "../components/staff-done";
 import type { StaffDoctorFields } from "../types";
+import { pageLink, writeLink } from "../lib/links";
 
 const FIELDS = ["name", "specialization", "department", "experience", "bio", "education", "services", "languages", "insurances",
   "clinic", "registrationNumber", "registrationCouncil", "availability"] as const;
@@ -29,7 +30,7 @@ function StaffDoctorPage() {
   const refused = which === "doctor";
   const value = (f: Name) => (refused ? sent[f] : (d.fields as StaffDoctorFields)[f]);
   if (!d.id && state.props.page !== "staff-doctor-new") {
-    return <div className="container page-body"><h1>{t.notFound}</h1><p><Link to="/staff/doctors">{t.back}</Link></p></div>;
+    return <div className="container page-body"><h1>{t.notFound}</h1><p><Link to={pageLink("staff-doctors")}>{t.back}</Link></p></div>;
   }
   const name = d.fields.name;
   const readOnly = !d.canEdit;
@@ -39,7 +40,7 @@ function StaffDoctorPage() {
   );
   return (
     <div className="container page-body">
-      <p><Link to="/staff/doctors">{t.back}</Link></p>
+      <p><Link to={pageLink("staff-doctors")}>{t.back}</Link></p>
       <h1>{d.id ? fill(t.heading, { doctor: name }) : t.addHeading}</h1>
       <DoneNote texts={t.done} />
       {which === "" ? <StaffErrors form="page" /> : null}
@@ -51,13 +52,13 @@ function StaffDoctorPage() {
       ) : null}
       {d.id ? (
         <p className="staff-links">
-          <Link to={`/staff/doctors/${d.id}/hours`}>{t.hoursLink}</Link>
+          <Link to={pageLink("staff-hours", { id: d.id })}>{t.hoursLink}</Link>
           {d.retiredOn ? null : <> · <a href={`/doctors/${d.id}`}>{t.publicLink}</a></>}
         </p>
       ) : null}
       <section aria-labelledby="profile-h">
         <h2 id="profile-h">{t.profile}</h2>
-        <StaffForm action={d.id ? `/staff/doctors/${d.id}` : "/staff/doctors"} id={formId}>
+        <StaffForm action={d.id ? writeLink("/staff/doctors/{id}", { id: d.id }) : writeLink("/staff/doctors")} id={formId}>
           {refused ? <StaffErrors form={formId} order={FIELDS} /> : null}
           <input type="hidden" name="op" value={d.id ? "save" : "add"} />
           <Field form={formId} name="name" label={t.fields.name} error={errors.name} required>{input("name", { attrs: { maxLength: d.limits.name, autoComplete: "off" } })}</Field>
@@ -100,7 +101,7 @@ function StaffDoctorPage() {
           {d.photo ? <DoctorImage name={name} image={null} photo={d.photo} size={144} lazy={false} /> : <p>{t.photoNone}</p>}
           {d.canEdit ? (
             <>
-              <form method="post" action={`/staff/doctors/${d.id}/photo`} encType="multipart/form-data" id="photo" className="staff-form" noValidate>
+              <form method="post" action={writeLink("/staff/doctors/{id}/photo", { id: d.id })} encType="multipart/form-data" id="photo" className="staff-form" noValidate>
                 {bar?.csrf ? <input type="hidden" name="csrf" value={bar.csrf} /> : null}
                 {photoError ? <StaffErrors form="photo" order={["photo"]} /> : null}
                 <input type="hidden" name="op" value="upload" />
@@ -110,7 +111,7 @@ function StaffDoctorPage() {
                 <button type="submit" className="button button--primary">{t.upload}</button>
               </form>
               {d.photo ? (
-                <form method="post" action={`/staff/doctors/${d.id}/photo`} encType="multipart/form-data" id="photo-remove" className="staff-inline">
+                <form method="post" action={writeLink("/staff/doctors/{id}/photo", { id: d.id })} encType="multipart/form-data" id="photo-remove" className="staff-inline">
                   {bar?.csrf ? <input type="hidden" name="csrf" value={bar.csrf} /> : null}
                   <input type="hidden" name="op" value="remove" />
                   <button type="submit" className="button button--outline">{t.removePhoto}</button>
@@ -124,7 +125,7 @@ function StaffDoctorPage() {
         <section aria-labelledby="retire-h">
           <h2 id="retire-h">{t.retireHeading}</h2>
           <p>{d.retiredOn ? t.returnHint : t.retireHint}</p>
-          <ButtonForm action={`/staff/doctors/${d.id}`} id="retire" fields={{ op: d.retiredOn ? "return" : "retire" }} label={d.retiredOn ? t.return : t.retire} />
+          <ButtonForm action={writeLink("/staff/doctors/{id}", { id: d.id })} id="retire" fields={{ op: d.retiredOn ? "return" : "retire" }} label={d.retiredOn ? t.return : t.retire} />
         </section>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { StaffFrame, StaffState, StaffTable, useStaffTexts } from "../components/staff";
 import { DoneNote } from "../components/staff-done";
+import { pageLink } from "../lib/links";
 
 function StaffDoctorsPage() {
   const state = usePageProps("StaffDoctors");
@@ -16,7 +17,7 @@ function StaffDoctorsPage() {
       <h1>{t.heading}</h1>
       <p>{t.intro}</p>
       <DoneNote texts={t.done} />
-      {d.canEdit ? <p><Link to="/staff/doctors/new" className="button button--primary">{t.add}</Link></p> : null}
+      {d.canEdit ? <p><Link to={pageLink("staff-doctor-new")} className="button button--primary">{t.add}</Link></p> : null}
       <StaffTable label={t.heading}>
         <table className="staff-table">
           <thead>
@@ -25,12 +26,12 @@ function StaffDoctorsPage() {
           <tbody>
             {d.doctors.map((doc) => (
               <tr key={doc.id}>
-                <th scope="row"><Link to={`/staff/doctors/${doc.id}`}>{doc.name}</Link></th>
+                <th scope="row"><Link to={pageLink("staff-doctor", { id: doc.id })}>{doc.name}</Link></th>
                 <td>{doc.specialization}</td>
                 <td>{doc.clinic}</td>
                 <td>{doc.retiredOn ? fill(t.retired, { date: formatDate(doc.retiredOn) }) : t.current}</td>
                 <td>{doc.hasPhoto ? t.hasPhoto : t.noPhoto}</td>
-                <td><Link to={`/staff/doctors/${doc.id}/hours`}>{t.hours}<span className="visually-hidden">: {doc.name}</span></Link></td>
+                <td><Link to={pageLink("staff-hours", { id: doc.id })}>{t.hours}<span className="visually-hidden">: {doc.name}</span></Link></td>
               </tr>
             ))}
           </tbody>

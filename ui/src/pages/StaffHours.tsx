@@ -8,6 +8,7 @@ import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { StaffErrors, useRefusedForm, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts, ScheduleEntries } from "../components/staff";
 import { DoneNote } from "../components/staff-done";
+import { pageLink, writeLink } from "../lib/links";
 
 const CHANGE_FIELDS = ["date", "hours", "clinic", "note"];
 
@@ -25,7 +26,7 @@ function StaffHoursPage() {
   const which = useRefusedForm({ week: weekFields, change: CHANGE_FIELDS });
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
-  if (!d.doctor) return <div className="container page-body"><h1>{all.doctor.notFound}</h1><p><Link to="/staff/doctors">{all.doctor.back}</Link></p></div>;
+  if (!d.doctor) return <div className="container page-body"><h1>{all.doctor.notFound}</h1><p><Link to={pageLink("staff-doctors")}>{all.doctor.back}</Link></p></div>;
   const doctor = d.doctor;
   const refused = form && form.status >= 400 ? form : undefined;
   const weekRefused = which === "week";
@@ -36,14 +37,14 @@ function StaffHoursPage() {
   const clinicName = (id: string | null) => d.clinics.find((c) => c.id === id)?.name ?? "";
   return (
     <div className="container page-body">
-      <p><Link to={`/staff/doctors/${doctor.id}`}>{fill(t.back, { doctor: doctor.name })}</Link></p>
+      <p><Link to={pageLink("staff-doctor", { id: doctor.id })}>{fill(t.back, { doctor: doctor.name })}</Link></p>
       <h1>{fill(t.heading, { doctor: doctor.name })}</h1>
       <p>{t.intro}</p>
       <DoneNote texts={t.done} />
       {which === "" ? <StaffErrors form="page" /> : null}
       <section aria-labelledby="week-h">
         <h2 id="week-h">{t.weekHeading}</h2>
-        <StaffForm action={`/staff/doctors/${doctor.id}/hours`} id="week">
+        <StaffForm action={writeLink("/staff/doctors/{id}/hours", { id: doctor.id })} id="week">
           {weekRefused ? <StaffErrors form="week" order={weekFields} /> : null}
           <input type="hidden" name="op" value="week" />
           {d.week.map((day) => (
@@ -71,13 +72,13 @@ function StaffHoursPage() {
             entries={d.changes}
             title={(c) => fill(t.changeHours, { date: longDate(c.date), hours: c.hours || t.noHours }) + (c.clinic ? ` (${clinicName(c.clinic)})` : "")}
             texts={t}
-            remove={d.canEdit ? (c) => ({ action: `/staff/doctors/${doctor.id}/hours`, id: `unchange-${c.id}`, fields: { op: "unchange", changeId: c.id }, label: t.removeChange }) : null}
+            remove={d.canEdit ? (c) => ({ action: writeLink("/staff/doctors/{id}/hours", { id: doctor.id }), id: `unchange-${c.id}`, fields: { op: "unchange", changeId: c.id }, label: t.removeChange }) : null}
           />
         )}
         {d.canEdit ? (
           <>
             <h3 id="change-h">{t.addChange}</h3>
-            <StaffForm action={`/staff/doctors/${doctor.id}/hours`} id="change">
+            <StaffForm action={writeLink("/staff/doctors/{id}/hours", { id: doctor.id })} id="change">
               {which === "change" ? <StaffErrors form="change" order={CHANGE_FIELDS} /> : null}
               <input type="hidden" name="op" value="change" />
               <Field form="change" name="date" label={t.date} error={dateError} required>

@@ -6,6 +6,7 @@ import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable, StaffErrors, useFieldError, useSent } from "../components/staff";
+import { pageLink, writeLink } from "../lib/links";
 
 function StaffInboxPage() {
   const state = usePageProps("StaffInbox");
@@ -22,19 +23,19 @@ function StaffInboxPage() {
     if (d.doctor) q.set("doctor", String(d.doctor));
     if (d.date) q.set("date", d.date);
     q.set("page", String(page));
-    return `/staff?${q.toString()}`;
+    return `${pageLink("staff-inbox")}?${q.toString()}`;
   };
   return (
     <div className="container page-body">
       <h1>{t.heading}</h1>
       <ul className="staff-counts">
-        <li><Link to="/staff?status=requested">{fill(t.waiting, { count: d.counts.requested })}</Link></li>
+        <li><Link to={pageLink("staff-inbox", {}, { status: "requested" })}>{fill(t.waiting, { count: d.counts.requested })}</Link></li>
         <li className={d.counts.overdue > 0 ? "staff-overdue" : undefined}>{fill(t.overdue, { count: d.counts.overdue })}</li>
         <li>{fill(t.today, { count: d.counts.today })}</li>
-        <li><Link to="/staff/card-requests">{fill(t.openCards, { count: d.openCards })}</Link></li>
-        <li><Link to="/staff/messages">{fill(t.openMessages, { count: d.openMessages })}</Link></li>
+        <li><Link to={pageLink("staff-card-requests")}>{fill(t.openCards, { count: d.openCards })}</Link></li>
+        <li><Link to={pageLink("staff-messages")}>{fill(t.openMessages, { count: d.openMessages })}</Link></li>
       </ul>
-      <form method="get" action="/staff" className="staff-filters" aria-label={t.filters}>
+      <form method="get" action={pageLink("staff-inbox")} className="staff-filters" aria-label={t.filters}>
         <label>{t.status}
           <select name="status" className="input" defaultValue={d.status ?? ""}>
             <option value="">{t.any}</option>
@@ -51,7 +52,7 @@ function StaffInboxPage() {
           <input type="date" name="date" className="input" defaultValue={d.date ?? ""} />
         </label>
         <button type="submit" className="button button--primary">{t.apply}</button>
-        <Link to="/staff">{t.clear}</Link>
+        <Link to={pageLink("staff-inbox")}>{t.clear}</Link>
       </form>
       {d.rows.length === 0 ? <p>{t.none}</p> : (
         <StaffTable label={t.heading}>
@@ -62,7 +63,7 @@ function StaffInboxPage() {
             <tbody>
               {d.rows.map((r) => (
                 <tr key={r.reference}>
-                  <td><Link to={`/staff/appointments/${r.reference}`}>{r.reference}</Link></td>
+                  <td><Link to={pageLink("staff-appointment", { reference: r.reference })}>{r.reference}</Link></td>
                   <td>{t.statuses[r.status]}{r.overdue ? <strong className="staff-flag"> {t.overdueFlag}</strong> : null}</td>
                   <td>{formatDate(r.date)}, {r.time}</td>
                   <td>{r.doctor}</td>
@@ -77,7 +78,7 @@ function StaffInboxPage() {
       <Pager page={d.page} pages={d.pages} href={query} />
       <h2 id="export-h">{t.export}</h2>
       <StaffErrors form="export" order={["from", "to"]} />
-      <form method="get" action="/staff/appointments.csv" className="staff-filters" aria-labelledby="export-h">
+      <form method="get" action={writeLink("/staff/appointments.csv")} className="staff-filters" aria-labelledby="export-h">
         <Field form="export" name="from" label={t.from} error={fromError}>
           <input {...describedBy("export", "from", fromError)} type="date" className="input" defaultValue={sentFrom || d.today} required />
         </Field>

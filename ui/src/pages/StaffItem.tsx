@@ -7,6 +7,7 @@ import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame, useActionLabel } from "../components/staff";
 import type { AuditEntry } from "../types";
+import { pageLink, writeLink } from "../lib/links";
 
 export function History({ entries, heading }: { entries: AuditEntry[]; heading: string }) {
   const t = useStaffTexts().audit;
@@ -29,7 +30,8 @@ function StaffItemPage() {
   const noteError = useFieldError("note");
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
-  const list = d.kind === "card-request" ? "/staff/card-requests" : "/staff/messages";
+  const cards = d.kind === "card-request";
+  const list = pageLink(cards ? "staff-card-requests" : "staff-messages");
   const item = d.item;
   if (!item) return <div className="container page-body"><p>{all.frame.notFound}</p><Link to={list}>{all.frame.backToList}</Link></div>;
   return (
@@ -48,7 +50,7 @@ function StaffItemPage() {
       {item.handledAt ? (
         <p className="staff-done">{fill(t.handledBy, { who: item.handledBy ?? "", when: instant(item.handledAt) })}{item.handledNote ? <>: <bdi>{item.handledNote}</bdi></> : null}</p>
       ) : (
-        <StaffForm action={`${list}/${item.reference}`} id="handled">
+        <StaffForm action={writeLink(cards ? "/staff/card-requests/{reference}" : "/staff/messages/{reference}", { reference: item.reference })} id="handled">
           <StaffErrors form="handled" order={["note"]} />
           <Field form="handled" name="note" label={t.note} error={noteError}>
             <textarea {...describedBy("handled", "note", noteError)} className="input" rows={3} maxLength={d.limits.note} />

@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import { usePageProps } from "../lib/props";
 import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable } from "../components/staff";
+import { pageLink } from "../lib/links";
 
 function StaffItemsPage() {
   const state = usePageProps("StaffItems");
@@ -9,7 +10,7 @@ function StaffItemsPage() {
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
   const cards = d.kind === "card-request";
-  const base = cards ? "/staff/card-requests" : "/staff/messages";
+  const base = pageLink(cards ? "staff-card-requests" : "staff-messages");
   const heading = cards ? t.cardsHeading : t.messagesHeading;
   return (
     <div className="container page-body">
@@ -25,7 +26,7 @@ function StaffItemsPage() {
             <tbody>
               {d.items.map((i) => (
                 <tr key={i.reference}>
-                  <td><Link to={`${base}/${i.reference}`}>{i.reference}</Link></td>
+                  <td><Link to={pageLink(cards ? "staff-card-request" : "staff-message", { reference: i.reference })}>{i.reference}</Link></td>
                   <td><bdi>{i.name}</bdi></td>
                   <td><bdi>{i.topic}</bdi></td>
                   <td>{instant(i.createdAt)}</td>

@@ -7,6 +7,7 @@ import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts, ScheduleEntries } from "../components/staff";
 import { DoneNote } from "../components/staff-done";
+import { pageLink, writeLink } from "../lib/links";
 
 function StaffLeavePage() {
   const state = usePageProps("StaffLeave");
@@ -24,7 +25,7 @@ function StaffLeavePage() {
       <h1>{t.heading}</h1>
       <p>{t.intro}</p>
       <DoneNote texts={t.done} />
-      <form method="get" action="/staff/leave" className="staff-filters" aria-label={t.doctor}>
+      <form method="get" action={pageLink("staff-leave")} className="staff-filters" aria-label={t.doctor}>
         <Field form="choose" name="doctor" label={t.doctor}>
           <select {...describedBy("choose", "doctor")} className="input" defaultValue={d.doctor ? String(d.doctor) : ""}>
             {d.doctors.map((doc) => <option key={doc.id} value={doc.id}>{doc.name}</option>)}
@@ -40,13 +41,13 @@ function StaffLeavePage() {
               entries={d.periods}
               title={(p) => (p.until ? fill(t.fromUntil, { from: formatDate(p.from), until: formatDate(p.until) }) : fill(t.fromOn, { from: formatDate(p.from) }))}
               texts={t}
-              remove={d.canEdit ? (p) => ({ action: "/staff/leave", id: `remove-${p.id}`, fields: { op: "remove", doctorId: doctor.id, leaveId: p.id }, label: t.remove }) : null}
+              remove={d.canEdit ? (p) => ({ action: writeLink("/staff/leave"), id: `remove-${p.id}`, fields: { op: "remove", doctorId: doctor.id, leaveId: p.id }, label: t.remove }) : null}
             />
           )}
           {d.canEdit ? (
             <section aria-labelledby="add-leave-h">
               <h2 id="add-leave-h">{t.addHeading}</h2>
-              <StaffForm action="/staff/leave" id="leave">
+              <StaffForm action={writeLink("/staff/leave")} id="leave">
                 <StaffErrors form="leave" order={["from", "until", "note"]} />
                 <input type="hidden" name="op" value="add" />
                 <input type="hidden" name="doctorId" value={doctor.id} />

@@ -5,6 +5,7 @@ import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame } from "../components/staff";
+import { writeLink } from "../lib/links";
 
 function StaffSetupPage() {
   const state = usePageProps("StaffSetup");
@@ -27,7 +28,7 @@ function StaffSetupPage() {
       <div className="container page-body staff-narrow">
         <h1>{t.heading}</h1>
         <p>{fill(t.intro, { email: d.email ?? "" })}</p>
-        <StaffForm action="/staff/setup" id="setup">
+        <StaffForm action={writeLink("/staff/setup")} id="setup">
           <StaffErrors form="setup" order={["password"]} />
           <input type="hidden" name="token" value={d.token ?? ""} />
           <input type="hidden" name="username" value={d.email ?? ""} autoComplete="username" />
@@ -48,7 +49,7 @@ function StaffSetupPage() {
       {/* The server's SVG of the otpauth address (hygo_staff::totp::qr_svg): markup it made, no input of anyone's. */}
       <div className="staff-qr" role="img" aria-label={t.qrLabel} dangerouslySetInnerHTML={{ __html: d.qr ?? "" }} />
       <p>{t.key}: <code className="staff-secret">{d.secret}</code></p>
-      <StaffForm action="/staff/setup/code" id="enrol">
+      <StaffForm action={writeLink("/staff/setup/code")} id="enrol">
         <StaffErrors form="enrol" order={["code"]} />
         <Field form="enrol" name="code" label={t.code} error={codeError}>
           <input {...describedBy("enrol", "code", codeError)} className="input" autoComplete="one-time-code" inputMode="numeric" required />

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame } from "../components/staff";
 import { describedBy, Field } from "../components/form";
 import { usePageProps } from "../lib/props";
+import { pageLink, writeLink } from "../lib/links";
 
 // The server does not send the address back after a refusal (that page is the
 // same for everyone, kept rendered, so a flood of wrong passwords costs no
@@ -28,16 +29,16 @@ function StaffSignInPage() {
     <div className="container page-body staff-narrow">
       <h1>{code ? t.codeHeading : t.heading}</h1>
       {code ? (
-        <StaffForm action="/staff/sign-in/code" id="code">
+        <StaffForm action={writeLink("/staff/sign-in/code")} id="code">
           <StaffErrors form="code" order={["code"]} />
           <Field form="code" name="code" label={t.code} hint={t.codeHint} error={codeError}>
             <input {...describedBy("code", "code", codeError, true)} className="input" autoComplete="one-time-code" inputMode="text" required />
           </Field>
           <button type="submit" className="button button--primary">{t.codeSubmit}</button>
-          <p><Link to="/staff/sign-in" reloadDocument>{t.startAgain}</Link></p>
+          <p><Link to={pageLink("staff-sign-in")} reloadDocument>{t.startAgain}</Link></p>
         </StaffForm>
       ) : (
-        <StaffForm action="/staff/sign-in" id="sign-in">
+        <StaffForm action={writeLink("/staff/sign-in")} id="sign-in">
           <StaffErrors form="sign-in" order={["email", "password"]} />
           <Field form="sign-in" name="email" label={t.email} error={emailError}>
             <input {...describedBy("sign-in", "email", emailError)} ref={emailInput} type="email" className="input" autoComplete="username" required

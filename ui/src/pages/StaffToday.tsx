@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { fill, formatDate, telHref } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { StaffErrors, StaffForm, StaffFrame, StaffState, useStaffTexts } from "../components/staff";
+import { pageLink, writeLink } from "../lib/links";
 
 function StaffTodayPage() {
   const state = usePageProps("StaffToday");
@@ -35,12 +36,12 @@ function StaffTodayPage() {
                     <dt>{t.phone}</dt>
                     <dd><a href={telHref(v.phone)} aria-label={fill(t.call, { name: v.name })}>{v.phone}</a></dd>
                     <dt>{t.reference}</dt>
-                    <dd><Link to={`/staff/appointments/${v.reference}`}>{v.reference}</Link></dd>
+                    <dd><Link to={pageLink("staff-appointment", { reference: v.reference })}>{v.reference}</Link></dd>
                   </dl>
                   {v.steps.length ? (
                     <div className="staff-actions" role="group" aria-label={fill(t.stepsFor, { name: v.name, time: v.time })}>
                       {v.steps.map((step) => (
-                        <StaffForm key={step} action={`/staff/appointments/${v.reference}`} id={`${step}-${v.reference}`} className="staff-inline">
+                        <StaffForm key={step} action={writeLink("/staff/appointments/{reference}", { reference: v.reference })} id={`${step}-${v.reference}`} className="staff-inline">
                           <input type="hidden" name="step" value={step} />
                           <input type="hidden" name="back" value="today" />
                           <button type="submit" className="button button--outline">{(t.steps as Record<string, string>)[step]}</button>

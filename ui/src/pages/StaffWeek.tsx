@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { addDays, dayOfMonth, fill, formatDate, longDate, weekdayShort } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { StaffFrame, StaffState, StaffTable, useStaffTexts } from "../components/staff";
+import { pageLink } from "../lib/links";
 
 function StaffWeekPage() {
   const state = usePageProps("StaffWeek");
@@ -17,9 +18,9 @@ function StaffWeekPage() {
       <h1>{title}</h1>
       <p>{t.intro}</p>
       <nav className="staff-pager" aria-label={title}>
-        <Link to={`/staff/week?from=${addDays(d.from, -7)}`} rel="prev">{t.previous}</Link>
-        <Link to={`/staff/week?from=${d.today}`}>{t.thisWeek}</Link>
-        <Link to={`/staff/week?from=${addDays(d.from, 7)}`} rel="next">{t.next}</Link>
+        <Link to={pageLink("staff-week", {}, { from: addDays(d.from, -7) })} rel="prev">{t.previous}</Link>
+        <Link to={pageLink("staff-week", {}, { from: d.today })}>{t.thisWeek}</Link>
+        <Link to={pageLink("staff-week", {}, { from: addDays(d.from, 7) })} rel="next">{t.next}</Link>
       </nav>
       <StaffTable label={title}>
         <table className="staff-table staff-week">
@@ -32,7 +33,7 @@ function StaffWeekPage() {
           <tbody>
             {d.doctors.map((doc) => (
               <tr key={doc.id}>
-                <th scope="row"><Link to={`/staff/doctors/${doc.id}/hours`}>{doc.name}</Link></th>
+                <th scope="row"><Link to={pageLink("staff-hours", { id: doc.id })}>{doc.name}</Link></th>
                 {doc.days.map((day) => (
                   <td key={day.date} className={day.onLeave || day.closed ? "staff-week-off" : undefined}>
                     {day.onLeave ? <strong>{t.onLeave}</strong>
@@ -41,7 +42,7 @@ function StaffWeekPage() {
                     {day.requests > 0 ? (
                       <>
                         <br />
-                        <Link to={`/staff/day?doctor=${doc.id}&date=${day.date}`} aria-label={fill(t.dayLink, { doctor: doc.name, date: longDate(day.date) })}>
+                        <Link to={pageLink("staff-day", {}, { doctor: doc.id, date: day.date })} aria-label={fill(t.dayLink, { doctor: doc.name, date: longDate(day.date) })}>
                           {day.requests === 1 ? t.oneRequest : fill(t.requests, { count: day.requests })}
                         </Link>
                       </>
