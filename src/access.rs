@@ -3,15 +3,15 @@
 //! came from. Every staff route goes through `check` (pages, `/api/props`, the
 //! writes, the export); hiding a button in the UI is never the check.
 
+use actix_web::HttpRequest;
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::StatusCode;
-use actix_web::HttpRequest;
-use hygo_staff::sessions::{self, Current, Lifetimes, Stage};
 use hygo_staff::Role;
+use hygo_staff::sessions::{self, Current, Lifetimes, Stage};
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use hygo_content::catalogue::message;
+use hygo_content::message;
 
 /// What a staff route needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -199,18 +199,40 @@ pub fn removal() -> Cookie<'static> {
 
 /// The browser, as its owner recognises it in their list of sessions ("Chrome on Android").
 pub fn device(req: &HttpRequest) -> String {
-    let agent = req.headers().get("user-agent").and_then(|v| v.to_str().ok()).unwrap_or_default();
-    let browser = [("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Safari/", "Safari")]
-        .iter()
-        .find(|(mark, _)| agent.contains(mark))
-        .map_or(message("staff.someBrowser"), |(_, name)| name);
-    let system = [("Android", "Android"), ("iPhone", "iPhone"), ("iPad", "iPad"), ("Windows", "Windows"), ("Mac OS", "macOS"), ("Linux", "Linux")]
-        .iter()
-        .find(|(mark, _)| agent.contains(mark))
-        .map(|(_, name)| *name);
+    let agent = req
+        .headers()
+        .get("user-agent")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let browser = [
+        ("Edg/", "Edge"),
+        ("Firefox/", "Firefox"),
+        ("Chrome/", "Chrome"),
+        ("Safari/", "Safari"),
+    ]
+    .iter()
+    .find(|(mark, _)| agent.contains(mark))
+    .map_or_else(
+        || message("staff.someBrowser"),
+        |(_, name)| (*name).to_owned(),
+    );
+    let system = [
+        ("Android", "Android"),
+        ("iPhone", "iPhone"),
+        ("iPad", "iPad"),
+        ("Windows", "Windows"),
+        ("Mac OS", "macOS"),
+        ("Linux", "Linux"),
+    ]
+    .iter()
+    .find(|(mark, _)| agent.contains(mark))
+    .map(|(_, name)| *name);
     match system {
-        Some(system) => hygo_content::catalogue::fill(message("staff.device"), &[("browser", browser), ("system", system)]),
-        None => browser.to_owned(),
+        Some(system) => hygo_content::fill(
+            &message("staff.device"),
+            &[("browser", &browser), ("system", system)],
+        ),
+        None => browser,
     }
 }
 

@@ -3,13 +3,12 @@
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header;
-use actix_web::middleware::{from_fn, Compress};
-use actix_web::{web, App, HttpResponse, ResponseError};
+use actix_web::middleware::{Compress, from_fn};
+use actix_web::{App, HttpResponse, ResponseError, web};
 
-use crate::error::ApiError;
-use hygo_content::catalogue;
-use crate::state::AppState;
 use crate::actions::{self, Channel, Declared};
+use crate::error::ApiError;
+use crate::state::AppState;
 use crate::{api, assets, edge, pages, telemetry};
 
 /// Declares the JSON endpoints once: `API_ROUTES` lists them (the OpenAPI test
@@ -116,9 +115,9 @@ pub fn app(
     App::new()
         .app_data(state)
         .app_data(web::QueryConfig::default().error_handler(|e, _| {
-            ApiError::bad_request(catalogue::fill(catalogue::message("request.badQuery"), &[("detail", &e.to_string())])).into()
+            ApiError::bad_request(hygo_content::fill(&hygo_content::message("request.badQuery"), &[("detail", &e.to_string())])).into()
         }))
-        .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::bad_request(catalogue::message("request.badPath")).into()))
+        .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::bad_request(hygo_content::message("request.badPath")).into()))
         .wrap(Compress::default())
         .wrap(from_fn(refuse_nul))
         .wrap(headers)
@@ -144,7 +143,9 @@ async fn health(state: web::Data<AppState>) -> HttpResponse {
 }
 
 async fn api_not_found() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::not_found(catalogue::message("request.noEndpoint")))
+    Err(ApiError::not_found(hygo_content::message(
+        "request.noEndpoint",
+    )))
 }
 
 /// 405 with the `Allow` header RFC 9110 asks for.
@@ -152,7 +153,10 @@ async fn method_not_allowed(allowed: &'static str) -> HttpResponse {
     let allowed = allowed.to_ascii_uppercase();
     let mut res = ApiError::new(
         actix_web::http::StatusCode::METHOD_NOT_ALLOWED,
-        catalogue::fill(catalogue::message("request.methodOnly"), &[("method", &allowed)]),
+        hygo_content::fill(
+            &hygo_content::message("request.methodOnly"),
+            &[("method", &allowed)],
+        ),
     )
     .error_response();
     res.headers_mut().insert(header::ALLOW, header::HeaderValue::from_str(&allowed).expect("a method name is a valid header"));
@@ -176,8 +180,12 @@ async fn refuse_nul(
     let path = req.path();
     let api = path == "/api" || path.starts_with("/api/") || API_ROUTES.iter().any(|(_, route)| *route == path);
     let res = match (api, in_address) {
-        (true, true) => ApiError::bad_request(catalogue::message("request.nul")).error_response(),
-        (true, false) => ApiError::bad_request(catalogue::message("request.controlHeader")).error_response(),
+        (true, true) => {
+            ApiError::bad_request(hygo_content::message("request.nul")).error_response()
+        }
+        (true, false) => {
+            ApiError::bad_request(hygo_content::message("request.controlHeader")).error_response()
+        }
         (false, true) => pages::render::not_found_page(),
         (false, false) => pages::render::plain_page(actix_web::http::StatusCode::BAD_REQUEST, "page.badRequestHeading", "request.controlHeader"),
     };

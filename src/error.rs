@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use hygo_content::catalogue;
 use hygo_core::form::WriteError;
 use serde::Serialize;
 
@@ -59,11 +58,20 @@ impl ApiError {
     }
 
     pub fn too_many(retry_after: u64) -> Self {
-        Self { retry_after: Some(retry_after), ..Self::new(StatusCode::TOO_MANY_REQUESTS, catalogue::message("request.tooMany")) }
+        Self {
+            retry_after: Some(retry_after),
+            ..Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                hygo_content::message("request.tooMany"),
+            )
+        }
     }
 
     fn unavailable() -> Self {
-        Self::new(StatusCode::SERVICE_UNAVAILABLE, catalogue::message("request.unavailable"))
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            hygo_content::message("request.unavailable"),
+        )
     }
 
     pub fn not_found(message: impl Into<String>) -> Self {
@@ -79,9 +87,11 @@ impl ApiError {
     /// message by each field, as any other refused value.
     pub fn controls(found: crate::edge::Controls) -> Self {
         match found {
-            crate::edge::Controls::InName => Self::bad_request(catalogue::message("request.controlName")),
+            crate::edge::Controls::InName => {
+                Self::bad_request(hygo_content::message("request.controlName"))
+            }
             crate::edge::Controls::InFields(fields) => {
-                let text = catalogue::message("field.controlCharacters");
+                let text = hygo_content::message("field.controlCharacters");
                 Self {
                     errors: fields.into_iter().map(|f| (f, text.to_owned())).collect(),
                     ..Self::new(StatusCode::UNPROCESSABLE_ENTITY, text)

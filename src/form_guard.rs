@@ -26,7 +26,7 @@ use sha2::Sha256;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use hygo_content::catalogue::message;
+use hygo_content::message;
 
 /// The honeypot's field name.
 pub const HONEYPOT: &str = "website";

@@ -13,6 +13,7 @@ pub mod encoding;
 pub mod error;
 pub mod form_guard;
 pub mod limit;
+pub mod links;
 pub mod mail;
 pub mod metrics;
 pub mod pages;

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use hygo_content::catalogue::{self, Clinic};
+use hygo_content::{Clinic, Content, Site, Texts};
 use hygo_render::RenderPool;
 use serde::Serialize;
 use ts_rs::TS;
@@ -22,10 +22,6 @@ pub struct AppState {
     /// Finished pages by URL and props, shared by every worker.
     pub render_cache: crate::cache::RenderCache,
     pub config: Arc<Config>,
-    /// What every page gets as `site`: `catalogue/site.json` with `SiteAdditions`.
-    pub site: serde_json::Value,
-    /// What the staff console's pages get as `site`: `site` with `staffTexts`.
-    pub staff_site: serde_json::Value,
     /// The server's random key (`crate::form_guard::server_key`), read once.
     pub server_key: tokio::sync::OnceCell<Vec<u8>>,
     /// Counters for `GET /metrics` (`crate::metrics`).
@@ -40,24 +36,17 @@ pub struct AppState {
 }
 
 impl AppState {
-    pub fn new(db: hygo_core::Db, clock: hygo_core::ist::Clock, renderer: RenderPool, config: Config) -> Self {
-        let render_cache = crate::cache::RenderCache::new(config.render_cache_mb * 1024 * 1024, config.data_recheck);
-        let lang = catalogue::LANGUAGES[0];
-        let additions = SiteAdditions {
-            clinics: catalogue::clinics(),
-            booking_url: config.booking_url.clone(),
-            lang,
-            texts: catalogue::texts(lang).unwrap_or(&serde_json::Value::Null),
-        };
-        let mut site = catalogue::site().clone();
-        if let (Some(site), Ok(serde_json::Value::Object(more))) = (site.as_object_mut(), serde_json::to_value(&additions)) {
-            site.extend(more);
-        }
+    pub fn new(
+        db: hygo_core::Db,
+        clock: hygo_core::ist::Clock,
+        renderer: RenderPool,
+        config: Config,
+    ) -> Self {
+        let render_cache = crate::cache::RenderCache::new(
+            config.render_cache_mb * 1024 * 1024,
+            config.data_recheck,
+        );
         let storage = hygo_core::db::Storage::new(&config.database_url);
-        let mut staff_site = site.clone();
-        if let Some(staff_site) = staff_site.as_object_mut() {
-            staff_site.insert("staffTexts".into(), catalogue::staff_texts(lang).cloned().unwrap_or_default());
-        }
         let hasher = hygo_staff::hashing::Hasher::start(config.hash_threads, config.hash_queue);
         Self {
             db,
@@ -65,8 +54,6 @@ impl AppState {
             clock,
             renderer,
             render_cache,
-            site,
-            staff_site,
             hasher,
             session_uses: Default::default(),
             metrics: Default::default(),
@@ -89,19 +76,40 @@ impl AppState {
     }
 }
 
-
-/// What the server adds to `catalogue/site.json` for every page's `site` (the
-/// TypeScript `Site` is the two together).
+/// What every page gets as `site`: `catalogue/site.json` of the page's language
+/// and what the server adds (the clinics, the booking address, the language and
+/// its interface texts; on the console's pages, the console's texts too).
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
-pub struct SiteAdditions {
+#[ts(rename = "Site")]
+pub struct PageSite {
+    #[serde(flatten)]
+    pub catalogue: Site,
     /// The clinics (`catalogue/clinics.json`), the first the main one.
-    pub clinics: &'static [Clinic],
+    pub clinics: Arc<Vec<Clinic>>,
     /// An external booking site (the `HYGO_BOOKING_URL` setting); null: our own request form.
     pub booking_url: Option<String>,
     /// The page's language (BCP 47), for `<html lang>` and the texts.
     pub lang: &'static str,
     /// The interface texts of that language, by area (`ui/src/lib/texts.ts`).
     #[ts(type = "Texts")]
-    pub texts: &'static serde_json::Value,
+    pub texts: Arc<Texts>,
+    /// The console's texts, on its pages only, so public pages never carry them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "StaffTexts")]
+    pub staff_texts: Option<Arc<Texts>>,
+}
+
+impl PageSite {
+    /// The `site` of a page made from `content`; `staff`: a console page.
+    pub fn of(content: &Content, config: &Config, staff: bool) -> Self {
+        PageSite {
+            catalogue: (*content.site).clone(),
+            clinics: content.clinics.clone(),
+            booking_url: config.booking_url.clone(),
+            lang: content.lang.as_str(),
+            texts: content.texts.clone(),
+            staff_texts: staff.then(|| content.staff_texts.clone()),
+        }
+    }
 }

@@ -277,9 +277,20 @@ async fn form_posts_need_the_page_s_token_a_little_patience_and_an_empty_honeypo
             ("too fast", format!("{MESSAGE}&formIssued={token}"), "form.tooFast"),
         ] {
             let answer = call(&app, post_form("/contactus", &body)).await;
-            assert_eq!(answer.status, 422, "{b}: {what}; the server's log: {}", logs.text());
-            assert!(answer.text.contains(hygo_content::catalogue::message(says)), "{b}: {what}: says why");
-            assert!(answer.text.contains(r#"value="Asha Patel""#), "{b}: {what}: the visitor's values");
+            assert_eq!(
+                answer.status,
+                422,
+                "{b}: {what}; the server's log: {}",
+                logs.text()
+            );
+            assert!(
+                answer.text.contains(&hygo_content::message(says)),
+                "{b}: {what}: says why"
+            );
+            assert!(
+                answer.text.contains(r#"value="Asha Patel""#),
+                "{b}: {what}: the visitor's values"
+            );
             // The form goes back with a token to send again with: the one sent, when
             // it is genuine (the wait does not start again), else the page's own.
             let carried = answer.text.split(r#"name="formIssued" value=""#).nth(1).and_then(|v| v.split('"').next());
@@ -293,7 +304,12 @@ async fn form_posts_need_the_page_s_token_a_little_patience_and_an_empty_honeypo
         let later = test::init_service(hygo::app::app(app_at(&db, "2030-01-07 10:20:10").await)).await;
         let answer = call(&later, post_form("/contactus", &format!("{MESSAGE}&formIssued={token}&website=http%3A%2F%2Fspam.example"))).await;
         assert_eq!(answer.status, 422, "{b}: the honeypot filled");
-        assert!(answer.text.contains(hygo_content::catalogue::message("form.honeypot")), "{b}");
+        assert!(
+            answer
+                .text
+                .contains(&hygo_content::message("form.honeypot")),
+            "{b}"
+        );
         assert_eq!(stored().await, 0, "{b}");
         let answer = call(&later, post_form("/contactus", &format!("{MESSAGE}&formIssued={token}&website="))).await;
         assert_eq!(answer.status, 303, "{b}: a person who took their time: {}", answer.text);

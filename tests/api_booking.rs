@@ -147,8 +147,12 @@ async fn taken_past_off_grid_and_unknown_are_refused_with_a_message() {
         assert_eq!(status, 201, "{b}");
         let (status, _, body) = send(&app, book(request("2030-01-09", "10:00 AM"))).await;
         assert_eq!(status, 409, "{b}: the slot is held");
-        assert_eq!(body["message"], hygo_content::catalogue::message("appointment.taken"));
-        let held = appointment::Entity::find().filter(appointment::Column::Date.eq("2030-01-09")).count(&state.db).await.unwrap();
+        assert_eq!(body["message"], hygo_content::message("appointment.taken"));
+        let held = appointment::Entity::find()
+            .filter(appointment::Column::Date.eq("2030-01-09"))
+            .count(&state.db)
+            .await
+            .unwrap();
         assert_eq!(held, 1, "{b}: the refused request stored nothing");
 
         // A cancelled request frees its slot (the unique rule covers the statuses that hold one).

@@ -51,14 +51,48 @@ async fn a_sign_up_is_pending_until_its_link_is_followed_once() {
         assert_eq!(status, 404, "{b}: the earlier link no longer works");
 
         let (status, _, body) = send(&app, TestRequest::post().uri(&link)).await;
-        assert_eq!((status, body["message"].as_str()), (200, Some(hygo_content::catalogue::message("newsletter.confirmed"))), "{b}");
-        assert!(newsletter::is_subscribed(&state.db, who).await.unwrap(), "{b}");
-        let row = newsletter_subscriber::Entity::find().one(&state.db).await.unwrap().unwrap();
-        assert!(row.confirmed_at.as_deref().is_some_and(|c| c >= row.subscribed_at.as_str()), "{b}: the consent record");
-        assert_eq!((row.source.as_str(), row.confirm_token.as_deref()), ("api", None), "{b}");
-        assert_eq!(newsletter::recipients(&state.db).await.unwrap(), vec![(who.to_owned(), row.unsubscribe_token.clone())], "{b}");
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (
+                200,
+                Some(hygo_content::message("newsletter.confirmed").as_str())
+            ),
+            "{b}"
+        );
+        assert!(
+            newsletter::is_subscribed(&state.db, who).await.unwrap(),
+            "{b}"
+        );
+        let row = newsletter_subscriber::Entity::find()
+            .one(&state.db)
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(
+            row.confirmed_at
+                .as_deref()
+                .is_some_and(|c| c >= row.subscribed_at.as_str()),
+            "{b}: the consent record"
+        );
+        assert_eq!(
+            (row.source.as_str(), row.confirm_token.as_deref()),
+            ("api", None),
+            "{b}"
+        );
+        assert_eq!(
+            newsletter::recipients(&state.db).await.unwrap(),
+            vec![(who.to_owned(), row.unsubscribe_token.clone())],
+            "{b}"
+        );
         let (status, _, body) = send(&app, TestRequest::post().uri(&link)).await;
-        assert_eq!((status, body["message"].as_str()), (404, Some(hygo_content::catalogue::message("newsletter.confirmInvalid"))), "{b}: once");
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (
+                404,
+                Some(hygo_content::message("newsletter.confirmInvalid").as_str())
+            ),
+            "{b}: once"
+        );
 
         // Asked again once confirmed: the same answer; the mail says so; the consent stays as given.
         let (_, _, known) = send(&app, subscribe(who)).await;

@@ -46,8 +46,8 @@ fn every_key_the_code_names_is_in_the_catalogue() {
         dotted_literals(&krate.unwrap().path(), &mut used);
     }
     assert!(used.len() >= 60, "the scan found only {used:?}");
-    let messages = hygo_content::catalogue::messages("en").unwrap();
-    let meta = &hygo_content::catalogue::site()["meta"];
+    let messages = serde_json::to_value(hygo_content::default().messages()).unwrap();
+    let meta = &serde_json::to_value(&hygo_content::default().site.meta).unwrap();
     let missing: Vec<String> = used
         .iter()
         .filter(|(_, key)| {

@@ -128,21 +128,19 @@ fn the_props_types_are_the_rust_structs() {
         }
     }
     let mut all = Collect(BTreeMap::new(), ts_rs::Config::new());
-    all.visit::<hygo::pages::Props<'static>>();
+    all.visit::<hygo::pages::Props>();
     // The API's answers that no page holds.
     all.visit::<hygo_booking::appointments::Booked>();
     all.visit::<hygo_booking::appointments::DaySlots>();
     all.visit::<hygo_directory::search::SearchResult>();
-    all.visit::<hygo::state::SiteAdditions>();
     all.visit::<hygo::error::Body<'static>>();
     all.visit::<hygo::actions::StoredAnswer>();
     let mut out = String::from(
         "// Generated from the Rust structs of the props and the API's answers by\n\
-         // `cargo test --test generated`; do not edit. The catalogue's own types\n\
-         // (Site, HomeContent, …) are in ui/src/catalogue.ts, checked against its files.\n\
-         import type {\n  AppointmentTexts, ContactTexts, HomeContent, NewsItem, Review, SiteCatalogue, SubscriptionTexts, Texts,\n} from \"../catalogue\";\n\n\
-         /** What every page gets as `site`: `catalogue/site.json` and what the server adds. */\n\
-         export type Site = SiteCatalogue & SiteAdditions;\n\n",
+         // `cargo test --test generated`; do not edit. The catalogue's types are\n\
+         // hygo-content's (SiteCatalogue, HomeContent, …); only the interface texts'\n\
+         // are the English files' own (ui/src/catalogue.ts).\n\
+         import type { StaffTexts, Texts } from \"../catalogue\";\n\n",
     );
     for decl in all.0.values() {
         out.push_str("export ");

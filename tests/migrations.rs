@@ -88,12 +88,26 @@ async fn stored_options_become_their_ids() {
         assert_eq!(got, ["family", "essential"], "{b}");
         // Every id the migration wrote is one the catalogue offers.
         for id in ["routine-checkup", "test-results"] {
-            assert!(hygo_content::catalogue::reasons().iter().any(|r| r.id == id), "{id}");
+            assert!(
+                hygo_content::default().reasons().iter().any(|r| r.id == id),
+                "{id}"
+            );
         }
         for id in ["chest-pain", "other", "shortness-of-breath"] {
-            assert!(hygo_content::catalogue::symptoms().iter().any(|s| s.id == id), "{id}");
+            assert!(
+                hygo_content::default()
+                    .symptoms()
+                    .iter()
+                    .any(|s| s.id == id),
+                "{id}"
+            );
         }
-        assert!(["family", "essential"].iter().all(|id| hygo_content::catalogue::card_types().iter().any(|c| c.id == *id)));
+        assert!(["family", "essential"].iter().all(|id| {
+            hygo_content::default()
+                .card_types()
+                .iter()
+                .any(|c| c.id == *id)
+        }));
         // Stored by id; the spec's labels are still accepted by the API.
         let req = hygo_booking::card_requests::CardRequest {
             name: Some("E".into()),

@@ -217,7 +217,11 @@ async fn departments_and_their_specialists_render_on_the_server() {
         let start = page.text.find(r#"<ul class="flip-grid"#).expect("the card list");
         let html = &page.text[start..start + page.text[start..].find("</ul>").unwrap()];
         let mut positions = Vec::new();
-        for d in hygo_content::catalogue::departments().iter().filter(|d| d.listed) {
+        for d in hygo_content::default()
+            .departments
+            .iter()
+            .filter(|d| d.listed)
+        {
             let link = format!(r#"href="/departments/{}""#, d.slug);
             let at = html.find(&link).unwrap_or_else(|| panic!("{b}: {link} on /departments"));
             assert!(html.contains(&escaped(&d.long_description)), "{b}: the back of {}'s card", d.slug);
@@ -227,7 +231,12 @@ async fn departments_and_their_specialists_render_on_the_server() {
         let mut shown: Vec<&str> = html.split(r#"href="/departments/"#).skip(1).map(|t| &t[..t.find('"').unwrap()]).collect();
         shown.sort();
         shown.dedup();
-        let mut listed: Vec<&str> = hygo_content::catalogue::departments().iter().filter(|d| d.listed).map(|d| d.slug.as_str()).collect();
+        let mut listed: Vec<String> = hygo_content::default()
+            .departments
+            .iter()
+            .filter(|d| d.listed)
+            .map(|d| d.slug.clone())
+            .collect();
         listed.sort();
         assert_eq!(shown, listed, "{b}: the cards are the listed departments");
         positions.sort();
@@ -238,12 +247,21 @@ async fn departments_and_their_specialists_render_on_the_server() {
         let home = fetch(&app, "/").await;
         assert_eq!(home.text.matches("data-department-card").count(), 4, "{b}");
         for slug in ["neurology", "orthopedics", "gynecology", "general-surgery"] {
-            let d = hygo_content::catalogue::find_department(slug).unwrap();
-            assert!(home.text.contains(&escaped(&d.long_description)), "{b}: the back of {slug} on /");
+            let d = hygo_content::default()
+                .find_department(slug)
+                .cloned()
+                .unwrap();
+            assert!(
+                home.text.contains(&escaped(&d.long_description)),
+                "{b}: the back of {slug} on /"
+            );
         }
 
         // A department: its texts, services and the doctors of the database.
-        let cardiology = hygo_content::catalogue::find_department("cardiology").unwrap();
+        let cardiology = hygo_content::default()
+            .find_department("cardiology")
+            .cloned()
+            .unwrap();
         let page = fetch(&app, "/departments/cardiology").await;
         assert_eq!(page.status, 200, "{b}");
         // React separates adjacent texts with empty comments.
@@ -305,8 +323,15 @@ async fn search_engines_get_a_sitemap_robots_and_structured_data() {
     for path in ["/", "/doctors", "/departments"] {
         assert!(xml.contains(&format!("<loc>https://hygo.test{path}</loc>")), "{path}");
     }
-    for d in hygo_content::catalogue::departments() {
-        assert!(xml.contains(&format!("<loc>https://hygo.test/departments/{}</loc>", d.slug)), "{}", d.slug);
+    for d in hygo_content::default().departments.iter() {
+        assert!(
+            xml.contains(&format!(
+                "<loc>https://hygo.test/departments/{}</loc>",
+                d.slug
+            )),
+            "{}",
+            d.slug
+        );
     }
     for d in seed().as_array().unwrap() {
         assert!(xml.contains(&format!("<loc>https://hygo.test/doctors/{}</loc>", d["id"])));
@@ -333,12 +358,35 @@ async fn search_engines_get_a_sitemap_robots_and_structured_data() {
     assert!(!pediatrics.is_empty() && pediatrics.iter().all(|c| *c == pediatrics[0]), "the seed's pediatricians share a clinic");
     let dept = fetch(&app, "/departments/pediatrics").await;
     let ld = json_ld(&dept.text).unwrap();
-    let ids: Vec<&str> = ld["@graph"].as_array().unwrap().iter().map(|c| c["@id"].as_str().unwrap()).collect();
-    assert_eq!(ids, [format!("https://hygo.test/contactus#{}", pediatrics[0])]);
-    let other = hygo_content::catalogue::clinics().iter().find(|c| c.id != pediatrics[0]).unwrap();
+    let ids: Vec<&str> = ld["@graph"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["@id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [format!("https://hygo.test/contactus#{}", pediatrics[0])]
+    );
+    let other = hygo_content::default()
+        .clinics
+        .iter()
+        .find(|c| c.id != pediatrics[0])
+        .cloned()
+        .unwrap();
     let aside = &dept.text[dept.text.find("<aside").unwrap()..dept.text.find("</aside>").unwrap()];
-    assert!(!aside.contains(&escaped(&other.address)), "the page's Location shows only that clinic too");
-    assert!(aside.contains(&escaped(&hygo_content::catalogue::find_clinic(pediatrics[0]).unwrap().address)));
+    assert!(
+        !aside.contains(&escaped(&other.address)),
+        "the page's Location shows only that clinic too"
+    );
+    assert!(
+        aside.contains(&escaped(
+            &hygo_content::default()
+                .find_clinic(pediatrics[0])
+                .unwrap()
+                .address
+        ))
+    );
     let clinics = home["@graph"].as_array().unwrap();
     assert_eq!(clinics.len(), 2, "both locations");
     assert!(clinics.iter().all(|c| c["@type"] == "MedicalClinic" && c["openingHours"] == "Mo-Sa 08:00-20:00"));
@@ -349,7 +397,10 @@ async fn search_engines_get_a_sitemap_robots_and_structured_data() {
     // Each doctor at their clinic: the profile, its JSON-LD and the contact page agree.
     let contact = root(&fetch(&app, "/contactus").await.text).to_owned();
     for d in seed().as_array().unwrap() {
-        let clinic = hygo_content::catalogue::find_clinic(d["clinic"].as_str().unwrap()).expect("a seeded doctor's clinic exists");
+        let clinic = hygo_content::default()
+            .find_clinic(d["clinic"].as_str().unwrap())
+            .cloned()
+            .expect("a seeded doctor's clinic exists");
         let page = fetch(&app, &format!("/doctors/{}", d["id"])).await;
         let ld = json_ld(&page.text).expect("JSON-LD on a profile");
         assert_eq!(ld["@type"], "IndividualPhysician");
@@ -386,7 +437,7 @@ async fn services_and_specializations_render_on_the_server() {
     for db in TestDb::all().await {
         let app = test::init_service(hygo::app::app(state(&db).await)).await;
         let b = db.backend;
-        let services = hygo_content::catalogue::services();
+        let services = hygo_content::default().services.to_vec();
 
         let page = fetch(&app, "/services").await;
         assert_eq!(page.status, 200, "{b}");
@@ -482,7 +533,11 @@ async fn news_reviews_specialists_schedules_banner_and_general_consultation() {
     let db = TestDb::sqlite();
     let app = test::init_service(hygo::app::app(state(&db).await)).await;
     let text = |html: &str| root(html).replace("<!-- -->", "");
-    let articles = hygo_content::catalogue::home()["news"]["items"].as_array().unwrap().clone();
+    let articles = serde_json::to_value(&hygo_content::default().home.news.items)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone();
 
     let news = fetch(&app, "/news").await;
     assert_eq!(news.status, 200);
@@ -517,7 +572,11 @@ async fn news_reviews_specialists_schedules_banner_and_general_consultation() {
         }
     }
     let reviews = text(&fetch(&app, "/reviews").await.text);
-    for r in hygo_content::catalogue::home()["reviews"]["items"].as_array().unwrap() {
+    for r in serde_json::to_value(&hygo_content::default().home.reviews.items)
+        .unwrap()
+        .as_array()
+        .unwrap()
+    {
         assert!(reviews.contains(&escaped(r["text"].as_str().unwrap())));
     }
     let banner = text(&fetch(&app, "/banner").await.text);

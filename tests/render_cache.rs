@@ -338,7 +338,12 @@ async fn renders_beyond_the_queue_are_refused_at_once_with_retry_after() {
     for (answer, ended) in &refused {
         assert_eq!(*ended, 0, "refused before any render ended");
         assert_eq!(answer.header("retry-after"), "1");
-        assert!(answer.text.contains(hygo_content::catalogue::message("page.errorHeading")), "the plain error page");
+        assert!(
+            answer
+                .text
+                .contains(&hygo_content::message("page.errorHeading")),
+            "the plain error page"
+        );
     }
     assert_eq!(answers.iter().filter(|(a, _)| a.status == 200).count(), 4 - refused.len(), "the others were rendered");
     assert_eq!(state.renderer.renders() as usize, 4 - refused.len(), "a refused page costs no render");

@@ -144,12 +144,90 @@ async fn the_slot_engine_table_answers_alike_in_the_api_and_both_wizards() {
 
         // The closed day says why, with the note patients see, and the leave when the doctor is back.
         let app = test::init_service(hygo::app::app(state_with(&db, at(NOW), 1000).await)).await;
-        let closed = fetch(&app, &format!("/appointments/slots?doctorId={id}&date=2030-01-16")).await.json();
-        assert_eq!(closed["closure"]["note"], "Closed for staff training", "{b}");
-        assert_eq!(closed["closure"]["clinicName"], "HYGO Clinic, Kalawad Road", "{b}");
-        let away = fetch(&app, &format!("/appointments/slots?doctorId={id}&date=2030-01-12")).await.json();
-        assert_eq!(away["backOn"], "2030-01-15", "{b}: the Tuesday, the next day the doctor works");
-        let strip = submit(&app, "/appointment", &format!("step=2&action=slots&{person}&doctor={}&date=2030-01-16", name.replace(' ', "+"))).await;
+        let closed = fetch(
+            &app,
+            &format!("/appointments/slots?doctorId={id}&date=2030-01-16"),
+        )
+        .await
+        .json();
+        assert_eq!(
+            closed["closure"]["note"], "Closed for staff training",
+            "{b}"
+        );
+        assert_eq!(
+            closed["closure"]["clinicName"], "HYGO Clinic, Kalawad Road",
+            "{b}"
+        );
+        let away = fetch(
+            &app,
+            &format!("/appointments/slots?doctorId={id}&date=2030-01-12"),
+        )
+        .await
+        .json();
+        assert_eq!(
+            away["backOn"], "2030-01-15",
+            "{b}: the Tuesday, the next day the doctor works"
+        );
+        // The date strips of both wizards show what the slots answer, day by day:
+        // the server decides each day once (`hygo_booking::appointments::days`),
+        // the strip only reads the letter (o open, f full, p past, c closed,
+        // l on leave, x clinic closed).
+        let letter = |availability: &str| match availability {
+            "open" => 'o',
+            "full" => 'f',
+            "past" => 'p',
+            "closed" => 'c',
+            "on-leave" => 'l',
+            "clinic-closed" => 'x',
+            other => panic!("{other}"),
+        };
+        for page in [format!("/appointment/{id}"), "/appointment".to_owned()] {
+            let props = props(&fetch(&app, &page).await);
+            let found = props["data"]["days"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|d| d["doctor"] == id)
+                .cloned();
+            let days: Vec<char> = found
+                .unwrap_or_else(|| panic!("{b}: {page} has the doctor's days"))["days"]
+                .as_str()
+                .unwrap()
+                .chars()
+                .collect();
+            assert_eq!(days.len(), 91, "{b}: {page}: today and the 90 days after");
+            let today = at(NOW).today();
+            for (i, shown) in days.iter().enumerate().take(24) {
+                let date = today + chrono::Duration::days(i as i64);
+                let api = fetch(
+                    &app,
+                    &format!("/appointments/slots?doctorId={id}&date={date}"),
+                )
+                .await
+                .json();
+                assert_eq!(
+                    *shown,
+                    letter(api["availability"].as_str().unwrap()),
+                    "{b}: {page}: {date}"
+                );
+            }
+            // Written out: Monday 7 January 2030 to Wednesday the 23rd (the leave from
+            // the 11th to the 14th, the closed 16th, the change to no hours on the 22nd).
+            assert_eq!(
+                days[..17].iter().collect::<String>(),
+                "oooclllloxcoococo",
+                "{b}: {page}"
+            );
+        }
+        let strip = submit(
+            &app,
+            "/appointment",
+            &format!(
+                "step=2&action=slots&{person}&doctor={}&date=2030-01-16",
+                name.replace(' ', "+")
+            ),
+        )
+        .await;
         assert!(strip.text.contains("HYGO Clinic, Kalawad Road is closed on Wednesday, 16 January 2030: Closed for staff training."), "{b}: the wizard says why");
         assert!(strip.text.contains(r#"value="2030-01-16" class="day" disabled"#), "{b}: and its date strip offers no closed day");
 

@@ -112,7 +112,7 @@ async fn audit_rows(db: &hygo_core::Db, target: &str) -> Vec<audit_log::Model> {
 
 /// Every row of the audit log has words on the audit page: its action and what it was done to.
 async fn audit_in_words(db: &hygo_core::Db, b: &str) {
-    let texts = &hygo_content::catalogue::staff_texts("en").unwrap()["audit"];
+    let texts = serde_json::to_value(&hygo_content::default().staff_texts["audit"]).unwrap();
     let rows = audit_log::Entity::find().all(db).await.unwrap();
     assert!(!rows.is_empty(), "{b}: the test wrote to the audit log");
     for row in rows {
@@ -123,8 +123,12 @@ async fn audit_in_words(db: &hygo_core::Db, b: &str) {
 
 /// A text of the console's catalogue (`catalogue/staff/en.json`), by its path.
 fn staff_text(path: &[&str]) -> String {
-    let texts = hygo_content::catalogue::staff_texts("en").unwrap();
-    path.iter().fold(texts, |v, k| &v[*k]).as_str().unwrap_or_else(|| panic!("no staff text {path:?}")).to_owned()
+    let texts = serde_json::to_value(&*hygo_content::default().staff_texts).unwrap();
+    path.iter()
+        .fold(&texts, |v, k| &v[*k])
+        .as_str()
+        .unwrap_or_else(|| panic!("no staff text {path:?}"))
+        .to_owned()
 }
 
 /// RFC 4180 as the export writes it: quoted cells, doubled quotes, CRLF.
@@ -1079,12 +1083,51 @@ async fn the_front_desk_s_day_lists_today_s_visits_and_marks_them_arrived_no_sho
         assert_eq!(day.status, 200, "{b}: {}", day.text);
         let data = &props(&day)["data"];
         assert_eq!(data["date"], "2030-01-07", "{b}");
-        let visits: Vec<&Value> = data["clinics"].as_array().unwrap().iter().flat_map(|c| c["visits"].as_array().unwrap()).collect();
-        let listed: Vec<(&str, &str)> = visits.iter().map(|v| (v["reference"].as_str().unwrap(), v["time"].as_str().unwrap())).collect();
-        assert_eq!(listed, [(morning.as_str(), "11:00 AM"), (afternoon.as_str(), "02:00 PM")], "{b}: today's confirmed visits in time order, nothing else");
-        let clinic = data["clinics"].as_array().unwrap().iter().find(|c| !c["visits"].as_array().unwrap().is_empty()).unwrap();
-        let doctor_clinic = hygo_content::catalogue::find_clinic(&hygo_core::entities::doctor::Entity::find_by_id(1).one(&state.db).await.unwrap().unwrap().clinic_id).unwrap();
-        assert_eq!(clinic["clinic"], doctor_clinic.name.as_str(), "{b}: under the clinic the visit is at");
+        let visits: Vec<&Value> = data["clinics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|c| c["visits"].as_array().unwrap())
+            .collect();
+        let listed: Vec<(&str, &str)> = visits
+            .iter()
+            .map(|v| {
+                (
+                    v["reference"].as_str().unwrap(),
+                    v["time"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            listed,
+            [
+                (morning.as_str(), "11:00 AM"),
+                (afternoon.as_str(), "02:00 PM")
+            ],
+            "{b}: today's confirmed visits in time order, nothing else"
+        );
+        let clinic = data["clinics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| !c["visits"].as_array().unwrap().is_empty())
+            .unwrap();
+        let doctor_clinic = hygo_content::default()
+            .find_clinic(
+                &hygo_core::entities::doctor::Entity::find_by_id(1)
+                    .one(&state.db)
+                    .await
+                    .unwrap()
+                    .unwrap()
+                    .clinic_id,
+            )
+            .cloned()
+            .unwrap();
+        assert_eq!(
+            clinic["clinic"],
+            doctor_clinic.name.as_str(),
+            "{b}: under the clinic the visit is at"
+        );
         assert_eq!(visits[0]["name"], "Kavya Shah", "{b}");
         assert_eq!(visits[0]["phone"], "+91 98765 43212", "{b}: the phone, for the desk to call");
         assert_eq!(visits[0]["doctor"], "Dr. Hitesh Patel", "{b}");

@@ -21,6 +21,7 @@ mod m20261201_000010_staff;
 mod m20261203_000011_schedules;
 mod m20261210_000012_device_cookies;
 mod m20261226_000013_arrived;
+mod m20261227_000014_department_key;
 mod parts;
 
 pub struct Migrator;
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000011_schedules::Migration),
             Box::new(m20261210_000012_device_cookies::Migration),
             Box::new(m20261226_000013_arrived::Migration),
+            Box::new(m20261227_000014_department_key::Migration),
         ]
     }
 }

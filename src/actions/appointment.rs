@@ -236,7 +236,7 @@ async fn step(state: &AppState, input: &Booking, doctor_id: Option<i32>) -> Opti
 }
 
 /// The free and held times for the chosen doctor and date, when both are chosen.
-async fn slots_for(state: &AppState, values: &Map<String, Value>, doctor_id: Option<i32>) -> Value {
+async fn slots_for(state: &AppState, values: &Map<String, Value>, doctor_id: Option<i32>) -> Option<crate::pages::ChosenDay> {
     let name = values.get("doctor").and_then(Value::as_str).filter(|n| !n.trim().is_empty());
     // The date strip starts on today.
     let date = match values.get("date").and_then(Value::as_str) {
@@ -244,24 +244,20 @@ async fn slots_for(state: &AppState, values: &Map<String, Value>, doctor_id: Opt
         None => Some(state.clock.today()),
     };
     let (Some(date), true) = (date, doctor_id.is_some() || name.is_some()) else {
-        return Value::Null;
+        return None;
     };
     match appointments::find_doctor(&state.db, doctor_id, name).await {
         Ok(Some(doctor)) => match appointments::day_slots(&state.db, &state.clock, doctor.id, date).await {
-            Ok(day) => {
-                let mut slots = json!(day);
-                slots["date"] = json!(date.to_string());
-                slots
-            }
+            Ok(day) => Some(crate::pages::ChosenDay { day, date: date.to_string() }),
             Err(e) => {
                 tracing::error!(error = %e, "slots for the wizard failed");
-                Value::Null
+                None
             }
         },
-        Ok(None) => Value::Null,
+        Ok(None) => None,
         Err(e) => {
             tracing::error!(error = %e, "doctor for the wizard failed");
-            Value::Null
+            None
         }
     }
 }

@@ -20,17 +20,17 @@ pub mod newsletter;
 
 use std::future::Future;
 
-use actix_web::http::{header, StatusCode};
-use actix_web::{mime, web, HttpRequest, HttpResponse, ResponseError};
-use hygo_content::catalogue::{fill, message};
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, mime, web};
+use hygo_content::{fill, message};
 use hygo_core::form::WriteError;
-use serde::de::DeserializeOwned;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::error::ApiError;
 use crate::form_guard;
-use crate::pages::{render, FormState};
+use crate::pages::{FormState, render};
 use crate::state::AppState;
 
 /// How a request was sent, and so how it is answered.
@@ -49,7 +49,7 @@ pub enum Channel {
 pub struct StoredAnswer {
     /// Always true.
     pub success: bool,
-    pub message: &'static str,
+    pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional, type = "Booked | { reference: string }")]
     pub data: Option<Value>,
@@ -147,7 +147,12 @@ pub async fn handle<A: Action>(
     payload: web::Payload,
 ) -> HttpResponse {
     let channel = declared.accepts;
-    let cx = Cx { state: &state, req: &req, channel, lang: hygo_content::catalogue::LANGUAGES[0] };
+    let cx = Cx {
+        state: &state,
+        req: &req,
+        channel,
+        lang: hygo_content::Lang::DEFAULT.as_str(),
+    };
     // Before anything is read or counted: another site's page must not write for
     // its visitors, nor spend their allowance of the rate limit.
     if crate::edge::from_another_site(&req, &state.config.public_url) {
@@ -201,10 +206,21 @@ pub async fn handle<A: Action>(
         state.mail_queued();
     }
     match done {
-        Ok(Done::Stored { status, message, data, location }) => match channel {
-            Channel::Json => {
-                HttpResponse::build(status).json(StoredAnswer { success: true, message: hygo_content::catalogue::message_in(cx.lang, message), data })
-            }
+        Ok(Done::Stored {
+            status,
+            message,
+            data,
+            location,
+        }) => match channel {
+            Channel::Json => HttpResponse::build(status).json(StoredAnswer {
+                success: true,
+                message: hygo_content::get(
+                    hygo_content::Lang::parse(cx.lang).unwrap_or(hygo_content::Lang::DEFAULT),
+                )
+                .message(message)
+                .to_owned(),
+                data,
+            }),
             Channel::Form => see_other(&location),
         },
         Ok(Done::Page(mut form)) => {
@@ -241,8 +257,11 @@ pub(crate) fn writable(state: &AppState) -> Result<(), ApiError> {
 /// with the fault and no request data.
 fn not_saved(fault: hygo_core::db::Fault) -> ApiError {
     tracing::error!(%fault, "a write was refused: the database cannot keep it");
-    let phone = &hygo_content::catalogue::clinics()[0].phone;
-    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, fill(message("storage.notSaved"), &[("phone", phone)]))
+    let phone = &hygo_content::default().clinics[0].phone;
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        fill(&message("storage.notSaved"), &[("phone", phone)]),
+    )
 }
 
 /// A refusal before the action ran (unreadable body, over the limit): JSON gets
@@ -314,13 +333,21 @@ pub(crate) async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::P
         Err(_) => {
             return Err(ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
-                fill(message("request.tooLarge"), &[("kb", &(BODY_LIMIT / 1024).to_string())]),
+                fill(
+                    &message("request.tooLarge"),
+                    &[("kb", &(BODY_LIMIT / 1024).to_string())],
+                ),
             ));
         }
     };
     // A control character (a NUL among them) in any field, before anything reads
     // the values: PostgreSQL cannot store a NUL, and none belongs in a form.
-    let wrong_type = |e: serde_json::Error| ApiError::bad_request(fill(message("request.wrongType"), &[("detail", &e.to_string())]));
+    let wrong_type = |e: serde_json::Error| {
+        ApiError::bad_request(fill(
+            &message("request.wrongType"),
+            &[("detail", &e.to_string())],
+        ))
+    };
     let parsed = match channel {
         Channel::Json => {
             let value: Value = serde_json::from_slice(&body).map_err(|e| match e.classify() {

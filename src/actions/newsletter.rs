@@ -131,8 +131,9 @@ fn answer(req: &HttpRequest, done: bool, token: &str, link: Link) -> HttpRespons
         return see_other(&if done { link.done.to_owned() } else { format!("{}?token={}", link.again, query_value(token)) });
     }
     if done {
-        HttpResponse::Ok().json(json!({ "success": true, "message": hygo_content::catalogue::message(link.message) }))
+        HttpResponse::Ok()
+            .json(json!({ "success": true, "message": hygo_content::message(link.message) }))
     } else {
-        ApiError::not_found(hygo_content::catalogue::message(link.invalid)).error_response()
+        ApiError::not_found(hygo_content::message(link.invalid)).error_response()
     }
 }

@@ -1,12 +1,12 @@
 //! `GET /api/doctors`, `GET /api/doctors/{id}`, `GET /api/doctors/department/{dept}`.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{HttpResponse, web};
 use hygo_directory::doctors;
 use serde::Deserialize;
 
-use crate::state::AppState;
 use crate::error::ApiError;
-use hygo_content::catalogue::message;
+use crate::state::AppState;
+use hygo_content::message;
 
 #[derive(Deserialize)]
 pub struct ListQuery {

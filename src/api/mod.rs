@@ -44,6 +44,9 @@ pub fn kept(req: &HttpRequest, answer: &Cached, no_store: bool) -> HttpResponse 
 pub fn ok_text<T: Serialize>(data: T) -> Result<String, ApiError> {
     serde_json::to_string(&Data { success: true, data }).map_err(|e| {
         tracing::error!(error = %e, "answer does not serialize");
-        ApiError::new(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR, hygo_content::catalogue::message("request.failed"))
+        ApiError::new(
+            actix_web::http::StatusCode::INTERNAL_SERVER_ERROR,
+            hygo_content::message("request.failed"),
+        )
     })
 }

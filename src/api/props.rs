@@ -2,14 +2,14 @@
 //! from, for client-side navigation. A path that is no page answers
 //! `{"redirect": "/"}`.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::state::AppState;
 use crate::error::ApiError;
-use hygo_content::catalogue::message;
 use crate::pages::{self, registry};
+use crate::state::AppState;
+use hygo_content::message;
 
 #[derive(Deserialize)]
 pub struct PropsQuery {

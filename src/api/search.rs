@@ -4,13 +4,13 @@
 //! text and the catalogue, so answers are kept in the render cache by text and
 //! data version (see `crate::cache`), ready-compressed like the pages.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 
-use crate::state::AppState;
-use crate::error::ApiError;
-use hygo_content::catalogue::message;
 use crate::cache::{self, Cached};
+use crate::error::ApiError;
+use crate::state::AppState;
+use hygo_content::message;
 
 #[derive(Deserialize)]
 pub struct SearchQuery {
@@ -23,7 +23,10 @@ pub async fn get(req: HttpRequest, state: web::Data<AppState>, query: web::Query
         return Err(ApiError::bad_request(message("search.tooLong")));
     }
     let version = state.render_cache.data_version(&state.db).await?;
-    let key = cache::key(&format!("/api/search\0{q}"), &format!("v{}", version.catalogue));
+    let key = cache::key(
+        &format!("/api/search\0{q}"),
+        &format!("v{}c{}", version.catalogue, hygo_content::version()),
+    );
     let answer = match state.render_cache.get(&key) {
         Some(hit) => hit,
         None => {

@@ -1,15 +1,14 @@
 //! `GET /appointments/slots` (spec section 7, call 8): a doctor's free times on a day.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse, web};
 use hygo_booking::appointments;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::state::AppState;
-use crate::error::ApiError;
-use hygo_content::catalogue::message;
 use crate::cache::{self, Cached};
-
+use crate::error::ApiError;
+use crate::state::AppState;
+use hygo_content::message;
 
 #[derive(Deserialize)]
 pub struct SlotsQuery {

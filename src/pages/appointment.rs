@@ -3,23 +3,21 @@
 //! "Today" is IST, so the date strip never offers a day that has passed in Rajkot.
 
 use serde::Serialize;
-use serde_json::Value;
 use ts_rs::TS;
 
 use hygo_booking::appointments::MAX_DAYS_AHEAD;
-use hygo_directory::doctors::OfficeHours;
-use hygo_schedule::leave::Leave;
-use hygo_content::catalogue;
-use hygo_directory::{doctors, Doctor};
+use hygo_content::AppointmentTexts;
 use hygo_core::DataError;
+use hygo_directory::doctors::OfficeHours;
+use hygo_directory::{Doctor, doctors};
+use hygo_schedule::leave::Leave;
 
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "AppointmentData")]
 pub struct Data {
     pub variant: Variant,
-    #[ts(type = "AppointmentTexts")]
-    pub texts: &'static Value,
+    pub texts: AppointmentTexts,
     pub forms: super::subscription::FormsCommon,
     /// YYYY-MM-DD in IST.
     pub today: String,
@@ -34,9 +32,32 @@ pub struct Data {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub doctor: Option<Option<Doctor>>,
-    /// Clinic closures within reach: a whole day closed at the doctor's clinic
-    /// cannot be chosen, and the step says why.
+    /// Clinic closures within reach, for their notes beside the date strip.
     pub closures: Vec<hygo_schedule::schedule::PublicClosure>,
+    /// What each doctor's days offer, from today on, as the slot engine decides
+    /// (`hygo_booking::appointments::days`): the date strip shows it, and asks
+    /// the slots of a day only when it is chosen.
+    pub days: Vec<DoctorDays>,
+}
+
+/// A doctor's days from today on, one letter a day (`DayAvailability::letter`:
+/// `o` open, `f` full, `p` past, `c` closed, `l` on leave, `x` clinic closed).
+#[derive(Serialize, TS)]
+pub struct DoctorDays {
+    pub doctor: i32,
+    pub days: String,
+}
+
+async fn days(cx: &super::Cx<'_>, ids: &[i32]) -> Result<Vec<DoctorDays>, DataError> {
+    let mut found = hygo_booking::appointments::days(cx.db(), cx.clock(), ids).await?;
+    Ok(ids
+        .iter()
+        .filter_map(|id| {
+            found
+                .remove(id)
+                .map(|days| DoctorDays { doctor: *id, days })
+        })
+        .collect())
 }
 
 #[derive(Serialize, TS)]
@@ -64,20 +85,17 @@ pub struct Listed {
     pub clinics: Vec<String>,
 }
 
-fn texts() -> &'static Value {
-    &catalogue::forms()["appointment"]
-}
-
 fn data(cx: &super::Cx<'_>, variant: Variant) -> Data {
     Data {
         variant,
-        texts: texts(),
-        forms: super::subscription::forms_common(),
+        texts: cx.content.forms.appointment.clone(),
+        forms: super::subscription::forms_common(&cx.content),
         today: cx.clock().today().format("%Y-%m-%d").to_string(),
         max_days_ahead: MAX_DAYS_AHEAD,
         doctors: None,
         doctor: None,
         closures: Vec::new(),
+        days: Vec::new(),
     }
 }
 
@@ -87,8 +105,9 @@ async fn closures(cx: &super::Cx<'_>) -> Result<Vec<hygo_schedule::schedule::Pub
 }
 
 pub async fn load_general(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
-    let head = super::Head::new(catalogue::text(texts(), "title"), catalogue::text(texts(), "description"));
-    let listed = doctors::all(cx.db(), cx.clock())
+    let texts = &cx.content.forms.appointment;
+    let head = super::Head::new(&texts.title, &texts.description);
+    let listed: Vec<Listed> = doctors::all(cx.db(), cx.clock())
         .await?
         .into_iter()
         .map(|d| Listed {
@@ -102,7 +121,13 @@ pub async fn load_general(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError
             clinics: d.clinics,
         })
         .collect();
-    let data = Data { doctors: Some(listed), closures: closures(cx).await?, ..data(cx, Variant::General) };
+    let ids: Vec<i32> = listed.iter().map(|d| d.id).collect();
+    let data = Data {
+        doctors: Some(listed),
+        closures: closures(cx).await?,
+        days: days(cx, &ids).await?,
+        ..data(cx, Variant::General)
+    };
     Ok(super::Loaded::ok(super::PageData::Appointment(data), head))
 }
 
@@ -116,21 +141,32 @@ pub async fn load_with_doctor(cx: &super::Cx<'_>) -> Result<super::Loaded, DataE
         Some(id) => super::url::doctor_appointment(id),
         None => "/doctors".to_owned(),
     };
+    let texts = &cx.content.forms.appointment;
     let head = match &doctor {
         Some(d) => {
             let fields = [("doctor", d.name.as_str()), ("specialization", d.specialization.as_str())];
             super::Head::new(
-                catalogue::fill(catalogue::text(texts(), "doctorTitle"), &fields),
-                catalogue::fill(catalogue::text(texts(), "doctorDescription"), &fields),
+                hygo_content::fill(&texts.doctor_title, &fields),
+                hygo_content::fill(&texts.doctor_description, &fields),
             )
         }
         None => super::Head::new(
-            format!("{}{}", catalogue::text(texts(), "doctorNotFound"), cx.meta("titleSuffix")),
-            catalogue::text(texts(), "doctorNotFoundText"),
+            format!("{}{}", texts.doctor_not_found, cx.meta().title_suffix),
+            &texts.doctor_not_found_text,
         ),
     }
     .canonical(canonical);
     let status = if doctor.is_some() { 200 } else { 404 };
-    let data = Data { doctor: Some(doctor), closures: closures(cx).await?, ..data(cx, Variant::Doctor) };
-    Ok(super::Loaded { status, data: super::PageData::Appointment(data), head })
+    let ids: Vec<i32> = doctor.iter().map(|d| d.id).collect();
+    let data = Data {
+        doctor: Some(doctor),
+        closures: closures(cx).await?,
+        days: days(cx, &ids).await?,
+        ..data(cx, Variant::Doctor)
+    };
+    Ok(super::Loaded {
+        status,
+        data: super::PageData::Appointment(data),
+        head,
+    })
 }

@@ -1,26 +1,26 @@
 //! The content pages: texts from `catalogue/pages.json`, and the founders from the
 //! database for the Founding Team page.
 
+use std::sync::Arc;
+
 use serde::Serialize;
-use serde_json::Value;
 use ts_rs::TS;
 
-use hygo_content::catalogue;
-use hygo_directory::{doctors, Doctor};
+use hygo_content::{ContactTexts, ContentPage, Review};
 use hygo_core::DataError;
+use hygo_directory::{Doctor, doctors};
 
 #[derive(Serialize, TS)]
 #[ts(rename = "ContentData")]
 pub struct Data {
     /// The page's name in the registry and in `pages.json`.
     pub key: &'static str,
-    pub content: &'static catalogue::ContentPage,
+    pub content: Arc<ContentPage>,
     /// The Founding Team page's founders.
     pub founders: Vec<Doctor>,
     /// Every doctor, for the specialists and schedules pages.
     pub doctors: Vec<Doctor>,
-    #[ts(type = "Review[]")]
-    pub reviews: &'static Value,
+    pub reviews: Vec<Review>,
     /// The contact page's form.
     pub form: Option<ContactForm>,
     /// The contact page: when a clinic is closed in the coming weeks ("Closed for Diwali").
@@ -30,30 +30,42 @@ pub struct Data {
 /// The contact form's texts, and what it says once a message is stored.
 #[derive(Serialize, TS)]
 pub struct ContactForm {
-    #[ts(type = "ContactTexts")]
-    pub texts: &'static Value,
+    pub texts: ContactTexts,
     pub forms: super::subscription::FormsCommon,
-    pub sent: &'static str,
+    pub sent: String,
 }
 
 /// A content page: its texts are `pages.json` under the registry's name of the page.
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
-    static NONE: Value = Value::Null;
-    static EMPTY: Value = Value::Array(Vec::new());
     let key = cx.page.name;
-    let Some(content) = catalogue::content_page(key) else {
-        return Err(DataError::Corrupt { what: "catalogue/pages.json".into(), detail: format!("no page {key}") });
+    let Some(content) = cx.content.page(key) else {
+        return Err(DataError::Corrupt {
+            what: "catalogue/pages.json".into(),
+            detail: format!("no page {key}"),
+        });
     };
     let data = Data {
         key,
-        content,
-        founders: if key == "founding-team" { doctors::founders(cx.db(), cx.clock()).await? } else { Vec::new() },
-        doctors: if matches!(key, "specialists" | "schedules") { doctors::all(cx.db(), cx.clock()).await? } else { Vec::new() },
-        reviews: if key == "reviews" { &catalogue::home()["reviews"]["items"] } else { &EMPTY },
+        content: content.clone(),
+        founders: if key == "founding-team" {
+            doctors::founders(cx.db(), cx.clock()).await?
+        } else {
+            Vec::new()
+        },
+        doctors: if matches!(key, "specialists" | "schedules") {
+            doctors::all(cx.db(), cx.clock()).await?
+        } else {
+            Vec::new()
+        },
+        reviews: if key == "reviews" {
+            cx.content.home.reviews.items.clone()
+        } else {
+            Vec::new()
+        },
         form: (key == "contact").then(|| ContactForm {
-            texts: catalogue::forms().get("contact").unwrap_or(&NONE),
-            forms: super::subscription::forms_common(),
-            sent: catalogue::message("contact.sent"),
+            texts: cx.content.forms.contact.clone(),
+            forms: super::subscription::forms_common(&cx.content),
+            sent: cx.content.message("contact.sent").to_owned(),
         }),
         closures: if key == "contact" {
             let today = cx.clock().today();
@@ -64,7 +76,10 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     };
     let mut head = super::Head::new(&content.title, &content.description);
     if key == "contact" {
-        head = head.structured_data(super::seo::clinics_graph(cx, catalogue::clinics().iter().collect()));
+        head = head.structured_data(super::seo::clinics_graph(
+            cx,
+            cx.content.clinics.iter().collect(),
+        ));
     }
     Ok(super::Loaded::ok(super::PageData::Content(data), head))
 }

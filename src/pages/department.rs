@@ -4,32 +4,41 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use hygo_content::catalogue;
-use hygo_directory::{doctors, Doctor};
+use hygo_content::{Clinic, Department};
 use hygo_core::DataError;
+use hygo_directory::{Doctor, doctors};
 
 #[derive(Serialize, TS)]
 #[ts(rename = "DepartmentData")]
 pub struct Data {
-    pub department: Option<&'static catalogue::Department>,
+    pub department: Option<Department>,
     pub specialists: Vec<Doctor>,
 }
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let id = cx.param("id").unwrap_or_default();
-    let Some(department) = catalogue::find_department(id) else {
-        let head = super::Head::meta("departmentNotFound").canonical("/departments");
-        return Ok(super::Loaded::not_found(super::PageData::Department(Data { department: None, specialists: Vec::new() }), head));
+    let Some(department) = cx.content.find_department(id).cloned() else {
+        let head = super::Head::meta(&cx.meta().department_not_found).canonical("/departments");
+        return Ok(super::Loaded::not_found(
+            super::PageData::Department(Data {
+                department: None,
+                specialists: Vec::new(),
+            }),
+            head,
+        ));
     };
     let specialists = doctors::by_department(cx.db(), cx.clock(), &department.slug).await?.unwrap_or_default();
     // The clinics where its specialists work; both while it has none, as `Department.tsx` shows them.
-    let all = catalogue::clinics();
-    let mut here: Vec<&catalogue::Clinic> = all.iter().filter(|c| specialists.iter().any(|d| d.clinic == c.id)).collect();
+    let all = &cx.content.clinics;
+    let mut here: Vec<&Clinic> = all
+        .iter()
+        .filter(|c| specialists.iter().any(|d| d.clinic == c.id))
+        .collect();
     if here.is_empty() {
         here = all.iter().collect();
     }
     let head = super::Head::new(
-        catalogue::fill(cx.meta("department.title"), &[("name", &department.name)]),
+        hygo_content::fill(&cx.meta().department.title, &[("name", &department.name)]),
         super::first_sentences(&department.description, 160),
     )
     .canonical(super::url::department(&department.slug))

@@ -4,9 +4,8 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use hygo_content::catalogue;
-use hygo_directory::{doctors, Doctor};
 use hygo_core::DataError;
+use hygo_directory::{Doctor, doctors};
 
 #[derive(Serialize, TS)]
 #[ts(rename = "DoctorData")]
@@ -22,15 +21,22 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
         None => None,
     };
     let Some(d) = doctor else {
-        return Ok(super::Loaded::not_found(super::PageData::DoctorProfile(Data { doctor: None }), super::Head::meta("doctorNotFound").canonical(match id {
-            Some(id) => super::url::doctor(id),
-            None => "/doctors".to_owned(),
-        })));
+        return Ok(super::Loaded::not_found(
+            super::PageData::DoctorProfile(Data { doctor: None }),
+            super::Head::meta(&cx.meta().doctor_not_found).canonical(match id {
+                Some(id) => super::url::doctor(id),
+                None => "/doctors".to_owned(),
+            }),
+        ));
     };
-    let fields = [("name", d.name.as_str()), ("specialization", d.specialization.as_str()), ("location", d.location.as_str())];
-    let title = catalogue::fill(cx.meta("doctor.title"), &fields);
+    let fields = [
+        ("name", d.name.as_str()),
+        ("specialization", d.specialization.as_str()),
+        ("location", d.location.as_str()),
+    ];
+    let title = hygo_content::fill(&cx.meta().doctor.title, &fields);
     let description = match d.bio.trim() {
-        "" => catalogue::fill(cx.meta("doctor.description"), &fields),
+        "" => hygo_content::fill(&cx.meta().doctor.description, &fields),
         bio => super::first_sentences(bio, 160),
     };
     let head = super::Head::new(title, description)

@@ -13,6 +13,11 @@ pub struct Data {
 }
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
-    let data = Data { doctors: doctors::all(cx.db(), cx.clock()).await? };
-    Ok(super::Loaded::ok(super::PageData::Doctors(data), super::Head::meta("doctors")))
+    let data = Data {
+        doctors: doctors::all(cx.db(), cx.clock()).await?,
+    };
+    Ok(super::Loaded::ok(
+        super::PageData::Doctors(data),
+        super::Head::meta(&cx.meta().doctors),
+    ))
 }

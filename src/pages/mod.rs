@@ -12,18 +12,18 @@ mod doctor;
 mod doctors;
 mod home;
 mod news;
+mod newsletter;
 mod page;
 pub mod registry;
-mod newsletter;
+pub mod render;
 pub mod request;
 mod search;
+pub mod seo;
 mod services;
+pub mod sitemap;
 mod specialization;
 pub mod staff;
 mod subscription;
-pub mod render;
-pub mod seo;
-pub mod sitemap;
 pub mod url;
 
 use std::future::Future;
@@ -52,6 +52,9 @@ pub struct Cx<'a> {
     pub query: &'a str,
     /// The staff session of a console page (`Scope::Staff`), checked before loading.
     pub staff: Option<&'a hygo_staff::sessions::Current>,
+    /// The content of the page's language, one version for the whole page
+    /// (`hygo_content::get`).
+    pub content: std::sync::Arc<hygo_content::Content>,
     /// A parameter read that the page's entry does not declare (see `query`).
     undeclared: std::sync::Mutex<Option<String>>,
 }
@@ -81,9 +84,9 @@ impl Cx<'_> {
         &self.state.clock
     }
 
-    /// The site's meta texts (`catalogue/site.json`, `meta`).
-    pub fn meta(&self, path: &str) -> &'static str {
-        hygo_content::catalogue::text(&hygo_content::catalogue::site()["meta"], path)
+    /// The pages' titles and descriptions (`catalogue/site.json`, `meta`).
+    pub fn meta(&self) -> &hygo_content::Meta {
+        &self.content.site.meta
     }
 
     /// An address on this site as visitors see it (for JSON-LD).
@@ -207,8 +210,18 @@ pub struct FormState {
     pub step: Option<u8>,
     /// The wizards' times for the chosen doctor and day.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[ts(optional, type = "(DaySlots & { date: string }) | null")]
-    pub slots: Option<Value>,
+    #[ts(optional)]
+    pub slots: Option<Option<ChosenDay>>,
+}
+
+/// The wizards' times for the chosen doctor and day: the slots API's answer
+/// and the day it is for.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct ChosenDay {
+    #[serde(flatten)]
+    pub day: hygo_booking::appointments::DaySlots,
+    /// YYYY-MM-DD.
+    pub date: String,
 }
 
 /// The document head of a page, made once, by its data function: the title and
@@ -230,10 +243,9 @@ impl Head {
         Head { title: title.into(), description: description.into(), canonical: None, structured_data: None }
     }
 
-    /// The head of `site.json`'s `meta.{key}`.
-    pub fn meta(key: &str) -> Self {
-        let meta = &hygo_content::catalogue::site()["meta"][key];
-        Head::new(hygo_content::catalogue::text(meta, "title"), hygo_content::catalogue::text(meta, "description"))
+    /// The head of a page's title and description (`site.json`, `meta`).
+    pub fn meta(meta: &hygo_content::PageMeta) -> Self {
+        Head::new(&meta.title, &meta.description)
     }
 
     pub fn canonical(mut self, path: impl Into<String>) -> Self {
@@ -252,7 +264,7 @@ impl Head {
 /// and `data` from `PageData`.
 #[derive(Serialize, TS)]
 #[ts(rename = "PageProps")]
-pub struct Props<'a> {
+pub struct Props {
     /// The registry's name of the page.
     pub page: &'static str,
     /// The path and query the props are for.
@@ -261,8 +273,7 @@ pub struct Props<'a> {
     pub head: Head,
     /// `catalogue/site.json` with the clinics, the settings' booking address, the
     /// language and its interface texts.
-    #[ts(type = "Site")]
-    pub site: &'a Value,
+    pub site: crate::state::PageSite,
     #[serde(flatten)]
     pub data: PageData,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -282,14 +293,23 @@ pub struct Props<'a> {
 
 /// Loads the props of a page found for `path` (the path and query they are for).
 /// A staff page's session was checked before (`crate::access::check`).
-pub async fn load<'a>(
-    state: &'a AppState,
+pub async fn load(
+    state: &AppState,
     found: &Found,
     path: String,
     staff: Option<&hygo_staff::sessions::Current>,
-) -> Result<Props<'a>, DataError> {
+) -> Result<Props, DataError> {
     let query = path.split_once('?').map(|(_, q)| q).unwrap_or_default();
-    let cx = Cx { state, page: found.page, params: &found.params, query, staff, undeclared: Default::default() };
+    let content = hygo_content::get(hygo_content::Lang::DEFAULT);
+    let cx = Cx {
+        state,
+        page: found.page,
+        params: &found.params,
+        query,
+        staff,
+        content: content.clone(),
+        undeclared: Default::default(),
+    };
     let Loaded { status, data, head } = (found.page.load)(&cx).await?;
     if let Some(name) = cx.undeclared.into_inner().unwrap_or_else(|e| e.into_inner()) {
         let detail = format!("page {} reads ?{name}, which its entry does not declare", found.page.name);
@@ -301,8 +321,14 @@ pub async fn load<'a>(
     }
     let form_token = crate::form_guard::for_page(state, found.page.name).await?;
     let (site, bar) = match found.page.scope {
-        Scope::Public => (&state.site, None),
-        Scope::Staff(_) => (&state.staff_site, Some(staff::Bar::of(staff, staff_nav(staff)))),
+        Scope::Public => (
+            crate::state::PageSite::of(&content, &state.config, false),
+            None,
+        ),
+        Scope::Staff(_) => (
+            crate::state::PageSite::of(&content, &state.config, true),
+            Some(staff::Bar::of(staff, staff_nav(staff))),
+        ),
     };
     Ok(Props { page: found.page.name, path: path.clone(), status, head, site, data, form: None, form_token, staff: bar })
 }

@@ -8,7 +8,6 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use hygo_content::catalogue;
 use hygo_booking::newsletter;
 use hygo_core::DataError;
 
@@ -35,9 +34,9 @@ pub struct TokenLink {
 #[serde(rename_all = "camelCase")]
 pub struct Messages {
     /// After a sign-up: an e-mail is on its way.
-    pub check_email: &'static str,
-    pub confirmed: &'static str,
-    pub unsubscribed: &'static str,
+    pub check_email: String,
+    pub confirmed: String,
+    pub unsubscribed: String,
 }
 
 /// `/newsletter`, `/newsletter/confirm?token=` and `/unsubscribe?token=`.
@@ -56,12 +55,17 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
         _ => {}
     }
     let messages = Messages {
-        check_email: catalogue::message("newsletter.checkEmail"),
-        confirmed: catalogue::message("newsletter.confirmed"),
-        unsubscribed: catalogue::message("newsletter.unsubscribed"),
+        check_email: cx.content.message("newsletter.checkEmail").to_owned(),
+        confirmed: cx.content.message("newsletter.confirmed").to_owned(),
+        unsubscribed: cx.content.message("newsletter.unsubscribed").to_owned(),
     };
-    let texts = &catalogue::site()["newsletter"];
-    let head = super::Head::new(catalogue::text(texts, "title"), catalogue::text(texts, "description")).canonical("/newsletter");
-    let data = Data { unsubscribe, confirm, messages, forms: super::subscription::forms_common() };
+    let texts = &cx.content.site.newsletter;
+    let head = super::Head::new(&texts.title, &texts.description).canonical("/newsletter");
+    let data = Data {
+        unsubscribe,
+        confirm,
+        messages,
+        forms: super::subscription::forms_common(&cx.content),
+    };
     Ok(super::Loaded::ok(super::PageData::Newsletter(data), head))
 }

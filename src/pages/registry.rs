@@ -274,13 +274,31 @@ mod tests {
     /// Every console page has its title, and every label of the navigation its words.
     #[test]
     fn console_pages_have_their_titles_and_navigation_labels() {
-        let texts = hygo_content::catalogue::staff_texts("en").unwrap();
+        let content = hygo_content::default();
+        let text = |area: &str, key: &str| {
+            matches!(
+                content.staff_texts.get(area).and_then(|a| a.get(key)),
+                Some(hygo_content::Text::One(_))
+            )
+        };
         let mut labels = 0;
         for page in PAGES.iter().filter(|p| matches!(p.scope, Scope::Staff(_))) {
-            assert!(texts["titles"][page.name].is_string(), "{}: no title in catalogue/staff/en.json", page.name);
+            assert!(
+                text("titles", page.name),
+                "{}: no title in catalogue/staff/en.json",
+                page.name
+            );
             if let Some(label) = page.nav {
-                assert!(texts["frame"][label].is_string(), "{}: no words for its navigation label {label}", page.name);
-                assert!(matches!(page.scope, Scope::Staff(crate::access::Need::Role(_))), "{}: only pages of a role are in the navigation", page.name);
+                assert!(
+                    text("frame", label),
+                    "{}: no words for its navigation label {label}",
+                    page.name
+                );
+                assert!(
+                    matches!(page.scope, Scope::Staff(crate::access::Need::Role(_))),
+                    "{}: only pages of a role are in the navigation",
+                    page.name
+                );
                 labels += 1;
             }
         }
@@ -400,12 +418,18 @@ mod tests {
 
     #[test]
     fn every_content_page_of_the_catalogue_has_an_entry() {
-        for key in hygo_content::catalogue::content_pages() {
-            let page = by_name(key).unwrap_or_else(|| panic!("catalogue/pages.json has {key}, the registry does not"));
+        let content = hygo_content::default();
+        for key in content.page_keys() {
+            let page = by_name(key)
+                .unwrap_or_else(|| panic!("catalogue/pages.json has {key}, the registry does not"));
             assert_eq!(page.component, "Content", "{key}");
         }
         for page in PAGES.iter().filter(|p| p.component == "Content") {
-            assert!(hygo_content::catalogue::content_page(page.name).is_some(), "{} has no texts in pages.json", page.name);
+            assert!(
+                content.page(page.name).is_some(),
+                "{} has no texts in pages.json",
+                page.name
+            );
         }
     }
 }

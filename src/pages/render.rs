@@ -136,13 +136,32 @@ async fn respond(
                 return error_page(StatusCode::SERVICE_UNAVAILABLE);
             }
         };
-        // And by the day in IST: whether a doctor is on leave changes at midnight.
-        let variant = form.as_ref().map(|f| format!("{} {} {:?}", f.status, f.message, f.errors)).unwrap_or_default();
-        let made_from = cache::key(&props_path, &format!("v{}d{}{variant}", version.catalogue, state.clock.today()));
-        let kept = state.render_cache.page(cache::key(&props_path, &variant), made_from, true, |page| room(page), || async {
-            let (props, props_json) = props_of(state, found, &props_path, form, None).await?;
-            kept(state, found, &props_path, &props, &props_json, Lane::Public).await
-        });
+        // And by the content's version (`hygo_content::version`: an editor's
+        // publication), and by the day in IST: whether a doctor is on leave
+        // changes at midnight.
+        let variant = form
+            .as_ref()
+            .map(|f| format!("{} {} {:?}", f.status, f.message, f.errors))
+            .unwrap_or_default();
+        let made_from = cache::key(
+            &props_path,
+            &format!(
+                "v{}c{}d{}{variant}",
+                version.catalogue,
+                hygo_content::version(),
+                state.clock.today()
+            ),
+        );
+        let kept = state.render_cache.page(
+            cache::key(&props_path, &variant),
+            made_from,
+            true,
+            |page| room(page),
+            || async {
+                let (props, props_json) = props_of(state, found, &props_path, form, None).await?;
+                kept(state, found, &props_path, &props, &props_json, Lane::Public).await
+            },
+        );
         return match kept.await {
             Ok(page) => document_response(&page, wanted),
             Err(status) => error_page(status),
@@ -194,13 +213,13 @@ async fn made(
 
 /// A page's props and their JSON, with a form's state when a no-JavaScript form
 /// post is answered with its page again.
-async fn props_of<'a>(
-    state: &'a AppState,
+async fn props_of(
+    state: &AppState,
     found: &Found,
     props_path: &str,
     form: Option<super::FormState>,
     staff: Option<&hygo_staff::sessions::Current>,
-) -> Result<(Props<'a>, String), StatusCode> {
+) -> Result<(Props, String), StatusCode> {
     // Logs name the path, never the query: it may carry a subscriber's token or a search.
     let mut props = super::load(state, found, props_path.to_owned(), staff).await.map_err(|e| {
         tracing::error!(path = %found.path, error = %e, "page data failed");
@@ -219,13 +238,27 @@ async fn props_of<'a>(
 }
 
 /// A page to keep: rendered, then compressed once, off the request threads.
-async fn kept(state: &AppState, found: &Found, url: &str, props: &Props<'_>, props_json: &str, lane: Lane) -> Result<Cached, StatusCode> {
+async fn kept(
+    state: &AppState,
+    found: &Found,
+    url: &str,
+    props: &Props,
+    props_json: &str,
+    lane: Lane,
+) -> Result<Cached, StatusCode> {
     let page = render(state, found, url, props, props_json, lane).await?;
     web::block(move || page.compressed()).await.map_err(|_| StatusCode::INTERNAL_SERVER_ERROR)
 }
 
 /// The page's document: React's HTML in the shell, with head, JSON-LD and props.
-async fn render(state: &AppState, found: &Found, url: &str, props: &Props<'_>, props_json: &str, lane: Lane) -> Result<Cached, StatusCode> {
+async fn render(
+    state: &AppState,
+    found: &Found,
+    url: &str,
+    props: &Props,
+    props_json: &str,
+    lane: Lane,
+) -> Result<Cached, StatusCode> {
     let path = url.split('?').next().unwrap_or_default();
     let canonical = format!("{}{}", state.config.public_url, props.head.canonical.as_deref().unwrap_or(found.page.canonical()));
     let structured_data = props.head.structured_data.as_ref().map(|v| script_safe_json(&v.to_string()));
@@ -256,7 +289,7 @@ async fn render(state: &AppState, found: &Found, url: &str, props: &Props<'_>, p
         }
     };
     let document = Document {
-        lang: state.site["lang"].as_str().unwrap_or(hygo_content::catalogue::LANGUAGES[0]),
+        lang: props.site.lang,
         title: &props.head.title,
         description: &props.head.description,
         canonical: &canonical,
@@ -311,12 +344,12 @@ pub fn not_found_page() -> HttpResponse {
 }
 
 pub fn plain_page(status: StatusCode, heading: &str, text: &str) -> HttpResponse {
-    let site = hygo_content::catalogue::site();
-    let phone = site["phone"].as_str().unwrap_or_default();
+    let content = hygo_content::default();
+    let phone = content.site.phone.as_str();
     let page = ErrorPage {
-        lang: hygo_content::catalogue::LANGUAGES[0],
-        heading: hygo_content::catalogue::message(heading),
-        message: hygo_content::catalogue::message(text),
+        lang: content.lang.as_str(),
+        heading: content.message(heading),
+        message: content.message(text),
         phone,
         phone_link: &phone.replace(' ', ""),
         css: CLIENT_CSS,

@@ -8,11 +8,10 @@
 
 use actix_web::http::header::{self, HeaderMap, HeaderValue};
 use serde::Serialize;
-use serde_json::Value;
 use ts_rs::TS;
 
 use hygo_booking::receipts::{self, Receipt};
-use hygo_content::catalogue;
+use hygo_content::{AppointmentTexts, Plans, SubscriptionTexts};
 use hygo_core::DataError;
 
 use super::page::{Keep, Page, Scope};
@@ -24,15 +23,12 @@ pub struct Data {
     /// What was stored; null: not found (or no longer shown).
     pub receipt: Option<Receipt>,
     /// The booking wizards' texts (their success screen).
-    #[ts(type = "AppointmentTexts")]
-    pub appointment: &'static Value,
+    pub appointment: AppointmentTexts,
     /// The health-card request's texts, and the plans that name the card.
-    #[ts(type = "SubscriptionTexts")]
-    pub subscription: &'static Value,
-    #[ts(type = "HomeContent[\"subscription\"]")]
-    pub plans: &'static Value,
+    pub subscription: SubscriptionTexts,
+    pub plans: Plans,
     /// What the contact form says once a message is stored.
-    pub contact_sent: &'static str,
+    pub contact_sent: String,
 }
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
@@ -41,14 +37,20 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let found = receipt.is_some();
     let data = Data {
         receipt,
-        appointment: &catalogue::forms()["appointment"],
-        subscription: &catalogue::forms()["subscription"],
-        plans: &catalogue::home()["subscription"],
-        contact_sent: catalogue::message("contact.sent"),
+        appointment: cx.content.forms.appointment.clone(),
+        subscription: cx.content.forms.subscription.clone(),
+        plans: cx.content.home.subscription.clone(),
+        contact_sent: cx.content.message("contact.sent").to_owned(),
     };
     // The head names no request either way; the canonical address is the home page,
     // never the token's.
-    let head = super::Head::meta(if found { "request" } else { "requestNotFound" }).canonical("/");
+    let meta = cx.meta();
+    let head = super::Head::meta(if found {
+        &meta.request
+    } else {
+        &meta.request_not_found
+    })
+    .canonical("/");
     let data = super::PageData::Request(data);
     Ok(if found { super::Loaded::ok(data, head) } else { super::Loaded::not_found(data, head) })
 }

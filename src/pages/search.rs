@@ -4,10 +4,9 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-use hygo_directory::search::SearchResult;
-use hygo_content::catalogue;
-use hygo_directory::search;
 use hygo_core::DataError;
+use hygo_directory::search;
+use hygo_directory::search::SearchResult;
 
 #[derive(Serialize, TS)]
 #[ts(rename = "SearchData")]
@@ -20,8 +19,11 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let query: String = cx.query("q").unwrap_or_default().chars().take(100).collect();
     let results = search::search(cx.db(), cx.clock(), &query, super::url::search_result).await?;
     let head = match query.trim() {
-        "" => super::Head::meta("search"),
-        q => super::Head::new(catalogue::fill(cx.meta("searchResults.title"), &[("query", q)]), cx.meta("search.description")),
+        "" => super::Head::meta(&cx.meta().search),
+        q => super::Head::new(
+            hygo_content::fill(&cx.meta().search_results.title, &[("query", q)]),
+            &cx.meta().search.description,
+        ),
     };
     Ok(super::Loaded::ok(super::PageData::Search(Data { query, results }), head))
 }

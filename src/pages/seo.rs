@@ -1,9 +1,9 @@
 //! What search engines read besides the page: JSON-LD about the clinic and each
 //! doctor (schema.org). `/sitemap.xml` and `/robots.txt` are `super::sitemap`'s.
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-use hygo_content::catalogue::{self, Clinic};
+use hygo_content::Clinic;
 
 /// A clinic as schema.org describes a medical clinic, from `catalogue/clinics.json`
 /// (the same record the pages show). Its `@id` is its card on the contact page.
@@ -55,7 +55,7 @@ pub fn clinics_graph(cx: &super::Cx<'_>, clinics: Vec<&Clinic>) -> Option<Value>
 /// A doctor's profile as schema.org describes a physician, at their clinic.
 pub fn physician(cx: &super::Cx<'_>, d: &hygo_directory::Doctor) -> Option<Value> {
     let public_url = &cx.state.config.public_url;
-    let at = catalogue::find_clinic(&d.clinic)?;
+    let at = cx.content.find_clinic(&d.clinic)?;
     Some(json!({
         "@context": "https://schema.org",
         "@type": "IndividualPhysician",

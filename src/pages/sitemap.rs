@@ -1,8 +1,6 @@
 //! `/sitemap.xml` and `/robots.txt`: every public address search engines may index.
 
-use actix_web::{web, HttpResponse};
-
-use hygo_content::catalogue;
+use actix_web::{HttpResponse, web};
 
 use super::page::{Robots, Scope};
 use super::registry::PAGES;
@@ -19,10 +17,16 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
         .filter(|p| p.is_fixed() && p.robots == Robots::Index && p.scope == Scope::Public)
         .map(|p| p.canonical().to_owned())
         .collect();
-    paths.extend(catalogue::services().iter().map(|s| s.link.clone()));
-    paths.extend(super::news::articles().iter().filter_map(|a| a["id"].as_str()).map(url::article));
-    paths.extend(catalogue::specializations().iter().map(|s| url::specialization(&s.id)));
-    paths.extend(catalogue::departments().iter().map(|d| url::department(&d.slug)));
+    let content = hygo_content::default();
+    paths.extend(content.services.iter().map(|s| s.link.clone()));
+    paths.extend(content.home.news.items.iter().map(|a| url::article(&a.id)));
+    paths.extend(
+        content
+            .specializations
+            .iter()
+            .map(|s| url::specialization(&s.id)),
+    );
+    paths.extend(content.departments.iter().map(|d| url::department(&d.slug)));
     // Once each (General Consultation is a page and a department), in order.
     let mut seen = std::collections::HashSet::new();
     paths.retain(|p| seen.insert(p.clone()));

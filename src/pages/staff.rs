@@ -6,16 +6,15 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use ts_rs::TS;
 
-use hygo_core::audit;
+use hygo_booking::appointments;
 use hygo_booking::inbox::lists::{self, Counts, Day, Detail, Filter, Row};
 use hygo_booking::inbox::messages::{self, Item, Kind};
 use hygo_booking::status::{Status, Step};
+use hygo_core::DataError;
+use hygo_core::audit;
 use hygo_staff::accounts::{self, Account};
 use hygo_staff::sessions::{self, Current, Own};
-use hygo_staff::{sign_in, totp, Role};
-use hygo_booking::appointments;
-use hygo_content::catalogue;
-use hygo_core::DataError;
+use hygo_staff::{Role, sign_in, totp};
 
 use super::{Cx, Head, Loaded, PageData};
 use crate::access::{Admin, AnyRole, Desk, Roles, Staff, Who};
@@ -60,8 +59,15 @@ pub struct NavItem {
 
 /// A console page's title: `titles.{page}` of the console's texts.
 fn head(cx: &Cx<'_>) -> Head {
-    let texts = catalogue::staff_texts(catalogue::LANGUAGES[0]).map(|t| &t["titles"]);
-    let title = texts.and_then(|t| t[cx.page.name].as_str()).unwrap_or("HYGO staff");
+    let title = match cx
+        .content
+        .staff_texts
+        .get("titles")
+        .and_then(|t| t.get(cx.page.name))
+    {
+        Some(hygo_content::Text::One(title)) => title.as_str(),
+        _ => "HYGO staff",
+    };
     Head::new(format!("{title} · HYGO staff"), String::new())
 }
 
@@ -209,6 +215,8 @@ pub async fn inbox(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError
 #[ts(rename = "StaffAppointmentData")]
 pub struct AppointmentData {
     pub request: Option<Detail>,
+    /// The links to call the patient and to write to them (`crate::links`).
+    pub reach: Option<crate::links::Reach>,
     /// For a reschedule.
     pub doctors: Vec<DoctorChoice>,
     pub today: String,
@@ -248,7 +256,8 @@ pub async fn appointment(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, Dat
         _ => None,
     };
     let found = request.is_some();
-    let data = PageData::StaffAppointment(AppointmentData { request, doctors, today: today.to_string(), reschedule });
+    let reach = request.as_ref().map(|r| crate::links::Reach::of(&r.phone, &r.chat));
+    let data = PageData::StaffAppointment(AppointmentData { request, reach, doctors, today: today.to_string(), reschedule });
     Ok(if found { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
 }
 
@@ -300,14 +309,57 @@ pub async fn day(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> 
 pub struct TodayData {
     /// YYYY-MM-DD (IST).
     pub date: String,
-    pub clinics: Vec<lists::ClinicDay>,
+    pub clinics: Vec<TodayClinic>,
     /// The step just taken (`?done=`), for its message.
     pub done: Option<Step>,
 }
 
+/// One clinic's visits of the day, by time.
+#[derive(Serialize, TS)]
+pub struct TodayClinic {
+    pub clinic: String,
+    pub visits: Vec<TodayVisit>,
+}
+
+/// A visit on the front desk's list of the day.
+#[derive(Serialize, TS)]
+pub struct TodayVisit {
+    pub reference: String,
+    /// "09:15 AM".
+    pub time: String,
+    pub name: String,
+    pub phone: String,
+    /// `tel:` in international form (`crate::links`).
+    pub tel: String,
+    pub doctor: String,
+    pub status: Status,
+    /// What the desk may do now: of "arrive", "no-show" and "complete", those the status allows.
+    pub steps: Vec<Step>,
+}
+
 pub async fn today(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     let date = cx.clock().today();
-    let clinics = lists::today(cx.db(), date).await?;
+    let clinics = lists::today(cx.db(), date)
+        .await?
+        .into_iter()
+        .map(|c| TodayClinic {
+            clinic: c.clinic,
+            visits: c
+                .visits
+                .into_iter()
+                .map(|v| TodayVisit {
+                    tel: crate::links::tel(&v.phone),
+                    reference: v.reference,
+                    time: v.time,
+                    name: v.name,
+                    phone: v.phone,
+                    doctor: v.doctor,
+                    status: v.status,
+                    steps: v.steps,
+                })
+                .collect(),
+        })
+        .collect();
     let done = cx.query("done").and_then(|d| serde_json::from_value(serde_json::Value::from(d)).ok());
     Ok(Loaded::ok(PageData::StaffToday(TodayData { date: date.to_string(), clinics, done }), head(cx)))
 }
@@ -483,8 +535,15 @@ pub struct Choice {
     pub name: String,
 }
 
-fn clinic_choices() -> Vec<Choice> {
-    catalogue::clinics().iter().map(|c| Choice { id: c.id.clone(), name: c.name.clone() }).collect()
+fn clinic_choices(cx: &Cx<'_>) -> Vec<Choice> {
+    cx.content
+        .clinics
+        .iter()
+        .map(|c| Choice {
+            id: c.id.clone(),
+            name: c.name.clone(),
+        })
+        .collect()
 }
 
 fn is_admin(cx: &Cx<'_>) -> bool {
@@ -527,7 +586,11 @@ pub struct DoctorData {
 pub async fn doctor<R: Roles>(cx: &Cx<'_>, _staff: Staff<R>) -> Result<Loaded, DataError> {
     use hygo_core::entities::{department, doctor};
     use sea_orm::{EntityTrait, QueryOrder};
-    let departments: Vec<department::Model> = department::Entity::find().order_by_asc(department::Column::Name).all(cx.db()).await?;
+    // The departments doctors can be in, named as the catalogue names them.
+    let departments: Vec<department::Model> = department::Entity::find()
+        .order_by_asc(department::Column::Slug)
+        .all(cx.db())
+        .await?;
     let id = cx.param("id").and_then(super::positive_id);
     let row = match id {
         Some(id) => doctor::Entity::find_by_id(id).one(cx.db()).await?,
@@ -540,16 +603,33 @@ pub async fn doctor<R: Roles>(cx: &Cx<'_>, _staff: Staff<R>) -> Result<Loaded, D
             hygo_directory::doctor_edit::Fields::of(r, slug)
         }
         None => hygo_directory::doctor_edit::Fields {
-            clinic: catalogue::clinics().first().map(|c| c.id.clone()).unwrap_or_default(),
-            availability: catalogue::message("doctor.availableDefault").to_owned(),
+            clinic: cx
+                .content
+                .clinics
+                .first()
+                .map(|c| c.id.clone())
+                .unwrap_or_default(),
+            availability: cx.content.message("doctor.availableDefault").to_owned(),
             ..Default::default()
         },
     };
     let data = DoctorData {
         id: row.as_ref().map(|r| r.id),
         fields,
-        departments: departments.into_iter().map(|d| Choice { id: d.slug, name: d.name }).collect(),
-        clinics: clinic_choices(),
+        departments: {
+            let mut named: Vec<Choice> = departments
+                .into_iter()
+                .filter_map(|d| {
+                    cx.content.find_department(&d.slug).map(|known| Choice {
+                        id: d.slug,
+                        name: known.name.clone(),
+                    })
+                })
+                .collect();
+            named.sort_by(|a, b| a.name.cmp(&b.name));
+            named
+        },
+        clinics: clinic_choices(cx),
         retired_on: row.as_ref().and_then(|r| r.retired_on.clone()),
         photo: row.as_ref().and_then(|r| r.photo.as_deref()).and_then(hygo_directory::doctor_photos::Photo::read),
         upcoming: match row.as_ref().filter(|r| r.retired_on.is_some()) {
@@ -616,7 +696,9 @@ pub async fn hours(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError
     if let Some(d) = &row {
         let stored = schedule::week_of(cx.db(), d).await?;
         for weekday in 1..=7i16 {
-            let fields = catalogue::clinics()
+            let fields = cx
+                .content
+                .clinics
                 .iter()
                 .map(|c| HoursField {
                     clinic: c.id.clone(),
@@ -630,9 +712,15 @@ pub async fn hours(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError
     }
     let found = row.is_some();
     let data = PageData::StaffHours(HoursData {
-        own_clinic: row.as_ref().map(|d| d.clinic_id.clone()).unwrap_or_default(),
-        doctor: row.map(|d| DoctorChoice { id: d.id, name: d.name }),
-        clinics: clinic_choices(),
+        own_clinic: row
+            .as_ref()
+            .map(|d| d.clinic_id.clone())
+            .unwrap_or_default(),
+        doctor: row.map(|d| DoctorChoice {
+            id: d.id,
+            name: d.name,
+        }),
+        clinics: clinic_choices(cx),
         week,
         changes,
         today: today.to_string(),
@@ -658,7 +746,7 @@ pub struct ClosuresData {
 pub async fn closures(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     let today = cx.clock().today();
     let data = ClosuresData {
-        clinics: clinic_choices(),
+        clinics: clinic_choices(cx),
         closures: hygo_booking::inbox::affected::closures(cx.db(), today).await?,
         today: today.to_string(),
         can_edit: is_admin(cx),

@@ -2,18 +2,15 @@
 //! their request dialog.
 
 use serde::Serialize;
-use serde_json::Value;
 use ts_rs::TS;
 
-use hygo_content::catalogue;
+use hygo_content::{Content, Plans, SubscriptionTexts};
 
 #[derive(Serialize, TS)]
 #[ts(rename = "SubscriptionData")]
 pub struct Data {
-    #[ts(type = "HomeContent[\"subscription\"]")]
-    pub plans: &'static Value,
-    #[ts(type = "SubscriptionTexts")]
-    pub texts: &'static Value,
+    pub plans: Plans,
+    pub texts: SubscriptionTexts,
     pub forms: FormsCommon,
 }
 
@@ -22,25 +19,29 @@ pub struct Data {
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct FormsCommon {
-    pub privacy_link: &'static str,
-    pub privacy_label: &'static str,
-    pub error_summary_title: &'static str,
-    pub network_error: &'static str,
+    pub privacy_link: String,
+    pub privacy_label: String,
+    pub error_summary_title: String,
+    pub network_error: String,
 }
 
-pub fn forms_common() -> FormsCommon {
-    let forms = catalogue::forms();
+pub fn forms_common(content: &Content) -> FormsCommon {
+    let forms = &content.forms;
     FormsCommon {
-        privacy_link: catalogue::text(forms, "privacyLink"),
-        privacy_label: catalogue::text(forms, "privacyLabel"),
-        error_summary_title: catalogue::text(forms, "errorSummaryTitle"),
-        network_error: catalogue::text(forms, "networkError"),
+        privacy_link: forms.privacy_link.clone(),
+        privacy_label: forms.privacy_label.clone(),
+        error_summary_title: forms.error_summary_title.clone(),
+        network_error: forms.network_error.clone(),
     }
 }
 
-pub async fn load(_cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_core::DataError> {
-    let texts = &catalogue::forms()["subscription"];
-    let head = super::Head::new(catalogue::text(texts, "title"), catalogue::text(texts, "description"));
-    let data = Data { plans: &catalogue::home()["subscription"], texts, forms: forms_common() };
+pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_core::DataError> {
+    let texts = cx.content.forms.subscription.clone();
+    let head = super::Head::new(&texts.title, &texts.description);
+    let data = Data {
+        plans: cx.content.home.subscription.clone(),
+        texts,
+        forms: forms_common(&cx.content),
+    };
     Ok(super::Loaded::ok(super::PageData::Subscription(data), head))
 }

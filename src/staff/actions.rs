@@ -172,8 +172,12 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
     if let Some(current) = &current {
         let sent = serde_html_form::from_bytes::<Csrf>(&body).ok().and_then(|c| c.csrf);
         if !guard::csrf_matches(current, sent.as_deref()) {
-            tracing::info!(account = current.account_id, path = req.path(), "staff write refused: no anti-forgery token of its session");
-            let e = ApiError::new(StatusCode::FORBIDDEN, hygo_content::catalogue::message("staff.csrf"));
+            tracing::info!(
+                account = current.account_id,
+                path = req.path(),
+                "staff write refused: no anti-forgery token of its session"
+            );
+            let e = ApiError::new(StatusCode::FORBIDDEN, hygo_content::message("staff.csrf"));
             return refuse(e, values, path).await;
         }
     }
@@ -213,7 +217,14 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
             }
             res
         }
-        Err(error) => refuse(ApiError::from_write(&error, hygo_content::catalogue::LANGUAGES[0]), values, path).await,
+        Err(error) => {
+            refuse(
+                ApiError::from_write(&error, hygo_content::Lang::DEFAULT.as_str()),
+                values,
+                path,
+            )
+            .await
+        }
     }
 }
 
@@ -228,7 +239,7 @@ const UPLOAD_MAX_FIELDS: usize = 8;
 /// more; reading stops as soon as it is over.
 async fn read_upload<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload) -> Result<(T, web::Bytes, Option<Vec<u8>>), ApiError> {
     use futures_util::TryStreamExt;
-    use hygo_content::catalogue::message;
+    use hygo_content::message;
     let limit = hygo_directory::photos::MAX_BYTES + crate::actions::BODY_LIMIT;
     let multipart_type = req.headers().get(actix_web::http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("multipart/form-data"));
     if !multipart_type {
@@ -236,7 +247,12 @@ async fn read_upload<T: DeserializeOwned>(req: &HttpRequest, payload: web::Paylo
         return crate::actions::read(req, payload, Channel::Form).await.map(|(i, b)| (i, b, None));
     }
     let too_large = || {
-        let text = Message::new("photo.tooLarge").with("max", (hygo_directory::photos::MAX_BYTES / (1024 * 1024)).to_string()).text(hygo_content::catalogue::LANGUAGES[0]);
+        let text = Message::new("photo.tooLarge")
+            .with(
+                "max",
+                (hygo_directory::photos::MAX_BYTES / (1024 * 1024)).to_string(),
+            )
+            .text(hygo_content::Lang::DEFAULT.as_str());
         let mut e = ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, text.clone());
         e.errors.insert(UPLOAD_FIELD.to_owned(), text);
         e

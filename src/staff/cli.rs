@@ -27,7 +27,7 @@ pub async fn run(config: &Config, args: &[&str]) -> Result<String, (u8, String)>
     let db = hygo_core::connect(&config.database_url).await.map_err(|e| (1, format!("database: {e}")))?;
     let actor = Actor { id: None, name: "cli".to_owned() };
     let refused = |e: WriteError| match e {
-        WriteError::Invalid(invalid) => (1, invalid.summary(hygo_content::catalogue::LANGUAGES[0])),
+        WriteError::Invalid(invalid) => (1, invalid.summary(hygo_content::Lang::DEFAULT.as_str())),
         other => (1, other.to_string()),
     };
     let link = |token: &str| format!("{}/staff/setup?token={token}", config.public_url);

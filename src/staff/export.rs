@@ -4,16 +4,16 @@
 //! read, and refused (503) when that cannot be; never kept by a browser or proxy
 //! (`no-store`).
 
-use actix_web::http::{header, StatusCode};
-use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 use chrono::Duration;
 use serde::Deserialize;
 use serde_json::json;
 
-use hygo_core::ist::parse_date;
-use hygo_core::audit::{self, Actor, Target};
-use hygo_content::catalogue::{fill, message};
 use hygo_booking::inbox::lists::{self, EXPORT_MAX_DAYS};
+use hygo_content::{fill, message};
+use hygo_core::audit::{self, Actor, Target};
+use hygo_core::ist::parse_date;
 
 use crate::access::{self as guard, Need};
 use crate::error::ApiError;
@@ -59,10 +59,17 @@ pub async fn csv(state: web::Data<AppState>, req: HttpRequest, need: web::Data<N
     };
     let (Some(from), Some(to)) = (from, to) else {
         let field = if from.is_none() { "from" } else { "to" };
-        return refused(field, message("export.badDates").to_owned()).await;
+        return refused(field, message("export.badDates")).await;
     };
     if to < from || to - from > Duration::days(EXPORT_MAX_DAYS) {
-        return refused("to", fill(message("export.badRange"), &[("days", &EXPORT_MAX_DAYS.to_string())])).await;
+        return refused(
+            "to",
+            fill(
+                &message("export.badRange"),
+                &[("days", &EXPORT_MAX_DAYS.to_string())],
+            ),
+        )
+        .await;
     }
     // Who took which days is in the audit log, committed to the database the
     // server opened, before anything is read: when it cannot be, nothing is sent.

@@ -1,6 +1,6 @@
 // The types the pages and components use: the server's shapes, generated from
 // its Rust structs (generated/props.ts, by `cargo test --test generated`), and
-// the catalogue's, which catalogue.check.ts holds the JSON files to.
+// the interface texts', typed from their English files (catalogue.ts).
 export type * from "./generated/props";
 export type * from "./catalogue";
 import type { PageProps } from "./generated/props";

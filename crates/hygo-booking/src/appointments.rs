@@ -18,17 +18,23 @@
 //! trigger's UPDATE on `appointments` also makes their INSERTs wait for one
 //! another; the lock does not rely on it: `tests/abuse.rs` drops the trigger.)
 
+use std::collections::HashMap;
+
 use chrono::{Duration, NaiveDate, Timelike};
-use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, Set, Statement};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, QueryFilter,
+    Set, Statement,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::entities::{appointment, doctor};
 use crate::form::{Check, Invalid, Message, WriteError};
-use crate::ist::{self, parse_date, Clock};
+use crate::ist::{self, Clock, parse_date};
+use crate::notices::Notices;
 use crate::slots::{self, Minutes};
 use crate::status::Status;
-use crate::notices::Notices;
-use crate::{catalogue, leave, receipts, refs, schedule, DataError, Db};
+use crate::window::Window;
+use crate::{DataError, Db, content, leave, receipts, refs, schedule};
 
 /// How far ahead a request may be made.
 pub const MAX_DAYS_AHEAD: i64 = 90;
@@ -157,14 +163,31 @@ pub async fn book(
         Some(d) => c.choice("department", Some(d), DEPARTMENTS, None, "appointment.department"),
         None => String::new(),
     };
-    let visit_type = c.choice("visitType", req.visit_type.as_deref(), VISIT_TYPES, Some("in-person"), "appointment.visitType");
-    let reason = match req.reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
-        Some(r) => c.option("reason", Some(r), catalogue::reasons(), "appointment.reason"),
+    let visit_type = c.choice(
+        "visitType",
+        req.visit_type.as_deref(),
+        VISIT_TYPES,
+        Some("in-person"),
+        "appointment.visitType",
+    );
+    let reason = match req
+        .reason
+        .as_deref()
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+    {
+        Some(r) => c.option(
+            "reason",
+            Some(r),
+            content::default().reasons(),
+            "appointment.reason",
+        ),
         None => String::new(),
     };
     let mut symptoms: Vec<String> = Vec::new();
+    let known = content::default();
     for s in req.selected_symptoms.unwrap_or_default() {
-        match catalogue::symptoms().iter().find(|k| k.named_by(&s)) {
+        match known.symptoms().iter().find(|k| k.named_by(&s)) {
             Some(k) if !symptoms.contains(&k.id) => symptoms.push(k.id.clone()),
             Some(_) => {}
             None => c.fail("selectedSymptoms", Message::new("appointment.symptoms")),
@@ -297,6 +320,21 @@ pub enum DayAvailability {
     ClinicClosed,
 }
 
+impl DayAvailability {
+    /// The day in a date strip's string (`days`): `o` open, `f` full, `p` past,
+    /// `c` closed, `l` on leave, `x` clinic closed (`ui/src/lib/days.ts` reads it).
+    pub fn letter(self) -> char {
+        match self {
+            DayAvailability::Open => 'o',
+            DayAvailability::Full => 'f',
+            DayAvailability::Past => 'p',
+            DayAvailability::Closed => 'c',
+            DayAvailability::OnLeave => 'l',
+            DayAvailability::ClinicClosed => 'x',
+        }
+    }
+}
+
 /// The slots answer: times still free, and times held by active requests.
 #[derive(Debug, Clone, Default, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
@@ -320,45 +358,165 @@ pub struct DaySlots {
 
 /// The free and held slots of a doctor on a date, and why there are none when
 /// there are none: a day in the past, on leave, or without hours offers nothing.
-pub async fn day_slots(db: &Db, clock: &Clock, doctor_id: i32, date: NaiveDate) -> Result<DaySlots, DataError> {
-    let empty = |availability| DaySlots { availability, ..DaySlots::default() };
-    if date < clock.today() {
-        return Ok(empty(DayAvailability::Past));
-    }
-    let schedule = leave::schedule(db, doctor_id, date).await?;
-    if let Some(period) = schedule.leave_on(date) {
-        let back_on = schedule.back_on(period).map(|d| d.to_string());
-        return Ok(DaySlots { back_on, ..empty(DayAvailability::OnLeave) });
-    }
+pub async fn day_slots(
+    db: &Db,
+    clock: &Clock,
+    doctor_id: i32,
+    date: NaiveDate,
+) -> Result<DaySlots, DataError> {
     let Some(doctor) = doctor::Entity::find_by_id(doctor_id).one(db).await? else {
-        return Ok(empty(DayAvailability::Closed));
+        let availability = if date < clock.today() {
+            DayAvailability::Past
+        } else {
+            DayAvailability::Closed
+        };
+        return Ok(DaySlots {
+            availability,
+            ..DaySlots::default()
+        });
     };
-    let plan = schedule::day_plan(db, &doctor, date).await?;
-    if let Some(closed) = &plan.closed_by {
-        let closure = schedule::public_closures(db, date, date).await?.into_iter().find(|c| c.clinic == closed.clinic);
-        return Ok(DaySlots { closure, ..empty(DayAvailability::ClinicClosed) });
-    }
-    let grid = plan.grid;
-    if grid.is_empty() {
-        return Ok(empty(DayAvailability::Closed));
-    }
+    let window = Window::load(db, std::slice::from_ref(&doctor), date, date).await?;
     let held = held_slots(db, doctor_id, date).await?;
-    let to_come: Vec<Minutes> = grid.iter().copied().filter(|t| !is_past(clock, date, *t)).collect();
-    let available: Vec<String> = to_come.iter().filter(|t| !held.contains(t)).map(|&t| slots::format_12h(t)).collect();
-    let availability = if !available.is_empty() {
+    let day = decide(&window, &held, clock, doctor_id, date);
+    let mut answer = DaySlots {
+        available_slots: day.free.iter().map(|&t| slots::format_12h(t)).collect(),
+        booked_slots: held.iter().map(|&t| slots::format_12h(t)).collect(),
+        availability: day.availability,
+        back_on: None,
+        closure: None,
+    };
+    match day.availability {
+        DayAvailability::OnLeave => {
+            let schedule = leave::schedule(db, doctor_id, date).await?;
+            answer.back_on = schedule
+                .leave_on(date)
+                .and_then(|p| schedule.back_on(p))
+                .map(|d| d.to_string());
+        }
+        DayAvailability::ClinicClosed => {
+            let clinic = day.closed_by.map(|c| c.clinic).unwrap_or_default();
+            answer.closure = schedule::public_closures(db, date, date)
+                .await?
+                .into_iter()
+                .find(|c| c.clinic == clinic);
+        }
+        _ => {}
+    }
+    if !matches!(
+        day.availability,
+        DayAvailability::Open | DayAvailability::Full | DayAvailability::Past
+    ) || date < clock.today()
+    {
+        answer.booked_slots.clear();
+    }
+    Ok(answer)
+}
+
+/// What a day offers, decided once for the slots of one day (`day_slots`) and
+/// for the wizards' date strips (`days`).
+struct Decided {
+    availability: DayAvailability,
+    /// The free times to come.
+    free: Vec<Minutes>,
+    /// With `ClinicClosed`: the closure that took every slot.
+    closed_by: Option<schedule::Closure>,
+}
+
+/// The rule: a past date, then leave, then the day's plan (hours, changes,
+/// closures), then what is held and what has passed.
+fn decide(
+    window: &Window,
+    held: &[Minutes],
+    clock: &Clock,
+    doctor_id: i32,
+    date: NaiveDate,
+) -> Decided {
+    let nothing = |availability| Decided {
+        availability,
+        free: Vec::new(),
+        closed_by: None,
+    };
+    if date < clock.today() {
+        return nothing(DayAvailability::Past);
+    }
+    if window.leave_on(doctor_id, date).is_some() {
+        return nothing(DayAvailability::OnLeave);
+    }
+    let plan = window.plan(doctor_id, date);
+    if plan.closed_by.is_some() {
+        return Decided {
+            closed_by: plan.closed_by,
+            ..nothing(DayAvailability::ClinicClosed)
+        };
+    }
+    if plan.grid.is_empty() {
+        return nothing(DayAvailability::Closed);
+    }
+    let to_come: Vec<Minutes> = plan
+        .grid
+        .iter()
+        .copied()
+        .filter(|t| !is_past(clock, date, *t))
+        .collect();
+    let free: Vec<Minutes> = to_come
+        .iter()
+        .copied()
+        .filter(|t| !held.contains(t))
+        .collect();
+    let availability = if !free.is_empty() {
         DayAvailability::Open
     } else if !to_come.is_empty() {
         DayAvailability::Full
     } else {
         DayAvailability::Past
     };
-    Ok(DaySlots {
-        available_slots: available,
-        booked_slots: held.iter().map(|&t| slots::format_12h(t)).collect(),
+    Decided {
         availability,
-        back_on: None,
-        closure: None,
-    })
+        free,
+        closed_by: None,
+    }
+}
+
+/// Each doctor's days from today to `MAX_DAYS_AHEAD` days on, one letter a day
+/// in order (`DayAvailability::letter`): what the wizards' date strips show, by
+/// the rule of `day_slots`, read with a few queries for all the doctors at once.
+pub async fn days(
+    db: &Db,
+    clock: &Clock,
+    doctor_ids: &[i32],
+) -> Result<HashMap<i32, String>, DataError> {
+    let doctors = doctor::Entity::find()
+        .filter(doctor::Column::Id.is_in(doctor_ids.to_vec()))
+        .all(db)
+        .await?;
+    let today = clock.today();
+    let until = today + Duration::days(MAX_DAYS_AHEAD);
+    let window = Window::load(db, &doctors, today, until).await?;
+    let mut held: HashMap<(i32, NaiveDate), Vec<Minutes>> = HashMap::new();
+    for a in holding(db, Held::between(today, until)).await? {
+        if let (Some(day), Some(t)) = (
+            crate::ist::parse_date(&a.date),
+            slots::parse_time(&a.start_time),
+        ) {
+            held.entry((a.doctor_id, day)).or_default().push(t);
+        }
+    }
+    Ok(doctors
+        .iter()
+        .map(|d| {
+            let letters = today
+                .iter_days()
+                .take_while(|day| *day <= until)
+                .map(|day| {
+                    let held = held.get(&(d.id, day)).map_or(&[][..], Vec::as_slice);
+                    decide(&window, held, clock, d.id, day)
+                        .availability
+                        .letter()
+                })
+                .collect();
+            (d.id, letters)
+        })
+        .collect())
 }
 
 /// A doctor by id, or else by name (trimmed, without regard to case).
@@ -547,24 +705,41 @@ mod tests {
         let variant_b = "Routine Check-up, Follow-up, New Symptoms, Chronic Condition, Preventive Care, Emergency, Second Opinion, Other";
         let symptoms = "Fever, Headache, Cough, Shortness of Breath, Chest Pain, Abdominal Pain, Nausea, Fatigue, Dizziness, \
                         Joint Pain, Back Pain, Skin Issues, Vision Problems, Hearing Issues, Sleep Issues, Anxiety, Depression, Other";
-        let labels = |list: &serde_json::Value| {
-            list.as_array().unwrap().iter().map(|o| o["label"].as_str().unwrap().to_owned()).collect::<Vec<_>>().join(", ")
+        let labels = |list: &[crate::content::OptionText]| {
+            list.iter()
+                .map(|o| o.label.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         };
-        let texts = &crate::catalogue::forms()["appointment"];
-        assert_eq!(labels(&texts["reasonsA"]), variant_a);
-        assert_eq!(labels(&texts["reasonsB"]), variant_b);
-        assert_eq!(labels(&texts["symptoms"]), symptoms);
+        let c = crate::content::default();
+        let texts = &c.forms.appointment;
+        assert_eq!(labels(&texts.reasons_a), variant_a);
+        assert_eq!(labels(&texts.reasons_b), variant_b);
+        assert_eq!(labels(&texts.symptoms), symptoms);
         // Each label names one stored id; the two spellings of a check-up are one reason.
-        let reasons = crate::catalogue::reasons();
+        let reasons = c.reasons();
         for label in variant_a.split(", ").chain(variant_b.split(", ")) {
             assert_eq!(reasons.iter().filter(|r| r.named_by(label)).count(), 1, "{label}");
         }
         let checkup = reasons.iter().find(|r| r.named_by("Routine Checkup")).unwrap();
         assert!(checkup.named_by("Routine Check-up") && checkup.id == "routine-checkup");
-        assert!(crate::catalogue::symptoms().iter().all(|s| s.id.chars().all(|c| c.is_ascii_lowercase() || c == '-')));
-        assert_eq!(DEPARTMENTS, [
-            "cardiology", "neurology", "orthopedics", "pediatrics", "ophthalmology", "internal-medicine", "general-consultation",
-        ]);
+        assert!(
+            c.symptoms()
+                .iter()
+                .all(|s| s.id.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        );
+        assert_eq!(
+            DEPARTMENTS,
+            [
+                "cardiology",
+                "neurology",
+                "orthopedics",
+                "pediatrics",
+                "ophthalmology",
+                "internal-medicine",
+                "general-consultation",
+            ]
+        );
         assert_eq!(VISIT_TYPES, ["in-person", "video"]);
     }
 }

@@ -9,9 +9,11 @@
 //! lock screens.
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use icalendar::{Attendee, Calendar, Component, Event, EventLike, EventStatus, PartStat, Property, Role};
+use icalendar::{
+    Attendee, Calendar, Component, Event, EventLike, EventStatus, PartStat, Property, Role,
+};
 
-use crate::catalogue;
+use crate::content;
 use crate::slots::Minutes;
 
 /// The icalendar crate this module writes with, for callers and tests that read an
@@ -76,10 +78,13 @@ pub fn invitation(visit: &Visit, method: Method, stamp: DateTime<Utc>) -> String
     let end = start + Duration::minutes(i64::from(visit.minutes));
     let doctor = titled(visit.doctor);
     let reference = clean(visit.reference);
-    let phone = catalogue::site()["phone"].as_str().unwrap_or_default();
-    let summary = catalogue::fill(catalogue::message("mail.inviteSummary"), &[("doctor", &doctor)]);
-    let description =
-        catalogue::fill(catalogue::message("mail.inviteDescription"), &[("reference", &reference), ("phone", phone)]);
+    let c = content::default();
+    let phone = c.site.phone.as_str();
+    let summary = content::fill(c.message("mail.inviteSummary"), &[("doctor", &doctor)]);
+    let description = content::fill(
+        c.message("mail.inviteDescription"),
+        &[("reference", &reference), ("phone", phone)],
+    );
     let location = [clean(visit.clinic_name), clean(visit.clinic_address)]
         .into_iter()
         .filter(|part| !part.is_empty())

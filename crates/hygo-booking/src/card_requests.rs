@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::entities::card_request;
 use crate::form::{Check, WriteError};
-use crate::notices::Notices;
 use crate::intake::{self, Stored};
-use crate::{catalogue, ist, receipts, DataError, Db};
+use crate::notices::Notices;
+use crate::{DataError, Db, content, ist, receipts};
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", default)]
@@ -33,7 +33,12 @@ pub async fn create(db: &Db, req: CardRequest, receipt: Option<receipts::Kind>, 
     let number = c.phone("number", req.number.as_deref(), Some("phone.required"));
     // Stored by the plan's id ("essential", "family"); the API takes the names the
     // spec gives too ("Essential individual", "Essential Family").
-    let kind = c.option("subscriptionType", req.subscription_type.as_deref(), catalogue::card_types(), "cardRequest.type");
+    let kind = c.option(
+        "subscriptionType",
+        req.subscription_type.as_deref(),
+        content::default().card_types(),
+        "cardRequest.type",
+    );
     c.finish().map_err(WriteError::Invalid)?;
     let row = |reference| card_request::ActiveModel {
         reference: Set(reference),
@@ -44,7 +49,12 @@ pub async fn create(db: &Db, req: CardRequest, receipt: Option<receipts::Kind>, 
         created_at: Set(ist::stamp()),
         ..Default::default()
     };
-    let plan = catalogue::card_types().iter().find(|c| c.id == kind).and_then(|c| c.labels.first().cloned()).unwrap_or_else(|| kind.clone());
+    let plan = content::default()
+        .card_types()
+        .iter()
+        .find(|c| c.id == kind)
+        .and_then(|c| c.labels.first().cloned())
+        .unwrap_or_else(|| kind.clone());
     let mails = |reference: &str| notices.request_received("card", reference, &plan);
     let stored = intake::insert(db, receipt, row, |r| r.id, mails).await.map_err(DataError::from)?;
     Ok(Stored { id: stored.row.id, reference: stored.reference, receipt: stored.receipt })

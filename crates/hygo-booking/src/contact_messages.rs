@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::entities::contact_message;
 use crate::form::{Check, WriteError};
-use crate::notices::Notices;
 use crate::intake::{self, Stored};
-use crate::{catalogue, ist, receipts, DataError, Db};
+use crate::notices::Notices;
+use crate::{DataError, Db, content, ist, receipts};
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(default)]
@@ -41,9 +41,16 @@ pub async fn create(db: &Db, req: ContactRequest, receipt: Option<receipts::Kind
     let message = c.paragraph("message", "label.message", req.message.as_deref(), MESSAGE_MAX, Some("contact.messageRequired"));
     // A choice of `catalogue/clinics.json`, by id (or by its name, as the original
     // client sent it), stored as the id: nothing typed reaches the clinic's e-mail.
+    let known = content::default();
     let clinic = match req.clinic.as_deref().map(str::trim) {
         None | Some("") => None,
-        typed => Some(c.option("clinic", typed, catalogue::clinic_choices(), "contact.clinicUnknown")).and_then(|id| catalogue::find_clinic(&id)),
+        typed => Some(c.option(
+            "clinic",
+            typed,
+            known.clinic_choices(),
+            "contact.clinicUnknown",
+        ))
+        .and_then(|id| known.find_clinic(&id)),
     };
     c.finish().map_err(WriteError::Invalid)?;
     let row = |reference| contact_message::ActiveModel {
@@ -57,7 +64,10 @@ pub async fn create(db: &Db, req: ContactRequest, receipt: Option<receipts::Kind
         created_at: Set(ist::stamp()),
         ..Default::default()
     };
-    let summary = clinic.map_or_else(|| catalogue::message("mail.contactAnyClinic").to_owned(), |c| c.name.clone());
+    let summary = clinic.map_or_else(
+        || known.message("mail.contactAnyClinic").to_owned(),
+        |c| c.name.clone(),
+    );
     let mails = |reference: &str| notices.request_received("contact", reference, &summary);
     let stored = intake::insert(db, receipt, row, |r| r.id, mails).await.map_err(DataError::from)?;
     Ok(Stored { id: stored.row.id, reference: stored.reference, receipt: stored.receipt })

@@ -1,8 +1,8 @@
 //! The e-mails a request and the newsletter send, made from the catalogue's
 //! texts (`messages/en.json`) by `mail::message` and queued in the outbox.
 
-use crate::mail::{message, Mail};
-use crate::catalogue;
+use crate::content;
+use crate::mail::{Mail, message};
 
 /// The confirmation e-mail of a newsletter sign-up: its link, valid for `days`
 /// days, and nothing about the person (they may not be the one who typed the address).
@@ -24,8 +24,14 @@ pub fn newsletter_already(email: &str, unsubscribe_token: &str, public_url: &str
 /// "appointment", "card" or "contact"; `summary` says what it is about (the
 /// doctor and time, or the plan's name) and never holds symptoms, a reason or a
 /// note. Nothing about the person is in it: the console has that.
-pub fn clinic_new_request(to: &str, kind: &str, reference: &str, summary: &str, console_link: &str) -> Mail {
-    let what = catalogue::message(match kind {
+pub fn clinic_new_request(
+    to: &str,
+    kind: &str,
+    reference: &str,
+    summary: &str,
+    console_link: &str,
+) -> Mail {
+    let what = &content::message(match kind {
         "appointment" => "mail.clinicWhatAppointment",
         "card" => "mail.clinicWhatCard",
         "contact" => "mail.clinicWhatContact",
@@ -35,8 +41,19 @@ pub fn clinic_new_request(to: &str, kind: &str, reference: &str, summary: &str, 
         "" => "-",
         s => s,
     };
-    let values = [("what", what), ("reference", reference), ("summary", summary), ("link", console_link)];
-    message(to, "mail.clinicRequestSubject", "mail.clinicRequestBody", &values, None)
+    let values = [
+        ("what", what.as_str()),
+        ("reference", reference),
+        ("summary", summary),
+        ("link", console_link),
+    ];
+    message(
+        to,
+        "mail.clinicRequestSubject",
+        "mail.clinicRequestBody",
+        &values,
+        None,
+    )
 }
 
 /// The patient's acknowledgement of an appointment request: received, not yet

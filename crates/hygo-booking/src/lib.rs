@@ -16,7 +16,6 @@ pub mod receipts;
 pub mod status;
 
 // The lower crates' modules this one's code names through `crate::`.
-use hygo_content::catalogue;
-use hygo_core::{audit, db, entities, form, ist, mail, refs, DataError, Db};
-use hygo_schedule::{leave, schedule, slots};
-
+use hygo_content as content;
+use hygo_core::{DataError, Db, audit, db, entities, form, ist, mail, refs};
+use hygo_schedule::{leave, schedule, slots, window};

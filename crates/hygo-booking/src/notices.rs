@@ -14,9 +14,9 @@ use chrono::{NaiveDate, Utc};
 
 use crate::calendar::{self, Method, Visit};
 use crate::entities::appointment;
-use crate::status::Status;
 use crate::mail::Mail;
-use crate::{catalogue, ist, slots};
+use crate::status::Status;
+use crate::{content, ist, slots};
 
 /// What the notices need from the settings.
 #[derive(Debug, Clone, Default)]
@@ -67,12 +67,18 @@ impl Notices {
     /// What the patient is sent when their request became `row` (its new status,
     /// and for a reschedule its new time and sequence), naming the clinic of the
     /// visit (`schedule::clinic_of_visit`; None: the first clinic).
-    pub fn appointment_changed(&self, row: &appointment::Model, doctor: &str, clinic: Option<&catalogue::Clinic>) -> Option<Mail> {
+    pub fn appointment_changed(
+        &self,
+        row: &appointment::Model,
+        doctor: &str,
+        clinic: Option<&content::Clinic>,
+    ) -> Option<Mail> {
         if row.email.is_empty() {
             return None;
         }
         let when = when(row);
-        let clinic = clinic.unwrap_or(&catalogue::clinics()[0]);
+        let c = content::default();
+        let clinic = clinic.unwrap_or(&c.clinics[0]);
         let rebook = format!("{}/appointment", self.public_url);
         let invitation = |method| {
             let date = NaiveDate::parse_from_str(&row.date, "%Y-%m-%d").ok()?;

@@ -1,5 +1,451 @@
-//! What editors and translators touch: the site's texts and lists (the catalogue,
-//! `catalogue/*.json`), read into Rust types, and the messages by language.
+//! What editors and translators touch: the site's texts and lists, as typed data.
+//!
+//! One seam: everything is read through [`get`], which takes a language and
+//! returns that language's [`Content`], a shared, immutable snapshot (`Arc`), and
+//! [`version`], which names the snapshot (the render cache keys pages by it, as it
+//! does by the data version). Today the snapshot is loaded from the catalogue's
+//! files (`catalogue/*.json`, embedded in the binary: [`files`]); the editors'
+//! store will make another and [`install`] it, and a language is added by adding
+//! its files. Nothing here hands out `&'static` text.
+//!
+//! Each file is read into its Rust type (`site`, `home`, `forms`, `pages`,
+//! `directory`, `texts`), whose TypeScript is generated (`ui/src/generated/props.ts`);
+//! a misspelt or unknown field fails the load with the file and the path named.
 
-pub mod catalogue;
+mod directory;
+mod forms;
+mod home;
+mod pages;
+mod site;
+mod texts;
 
+use std::collections::BTreeMap;
+use std::sync::{Arc, LazyLock, RwLock};
+
+pub use directory::{Choice, Clinic, Department, Service, Specialization};
+pub use forms::{
+    AppointmentTexts, ContactFields, ContactTexts, Forms, OptionText, SubscriptionFields,
+    SubscriptionTexts,
+};
+pub use home::{Home, NewsItem, Plan, Plans, Review};
+pub use pages::{
+    Card, ContentPage, Counter, LegalPart, Question, Section, SectionKind, Stat, VisitLabels,
+};
+pub use site::{Link, Meta, NamedLink, NavItem, PageMeta, Site};
+pub use texts::{SearchPage, Text, Texts};
+
+/// A language the site's texts are written in, by its BCP 47 tag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Lang(&'static str);
+
+impl Lang {
+    /// English: the language every other falls back to.
+    pub const DEFAULT: Lang = Lang("en");
+
+    /// A language of [`LANGUAGES`] by its tag.
+    pub fn parse(tag: &str) -> Option<Lang> {
+        LANGUAGES
+            .iter()
+            .copied()
+            .find(|l| l.0.eq_ignore_ascii_case(tag.trim()))
+    }
+
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+/// The languages of the catalogue; the first is the default.
+pub const LANGUAGES: &[Lang] = &[Lang::DEFAULT];
+
+/// One language's content: every text and list of the site, typed.
+#[derive(Debug, Clone)]
+pub struct Content {
+    pub lang: Lang,
+    pub site: Arc<Site>,
+    pub home: Arc<Home>,
+    pub forms: Arc<Forms>,
+    /// The interface texts by area (`catalogue/texts/{lang}.json`).
+    pub texts: Arc<Texts>,
+    /// The staff console's interface texts by area (`catalogue/staff/{lang}.json`).
+    pub staff_texts: Arc<Texts>,
+    /// The clinics, the first the main one.
+    pub clinics: Arc<Vec<Clinic>>,
+    pub departments: Arc<Vec<Department>>,
+    pub specializations: Arc<Vec<Specialization>>,
+    /// The home page's tiles that open a service page.
+    pub services: Arc<Vec<Service>>,
+    /// The site search's own entries (`catalogue/search.json`).
+    pub search_pages: Vec<SearchPage>,
+    pages: BTreeMap<String, Arc<ContentPage>>,
+    messages: BTreeMap<String, String>,
+    reasons: Vec<Choice>,
+    symptoms: Vec<Choice>,
+    visit_types: Vec<Choice>,
+    card_types: Vec<Choice>,
+    clinic_choices: Vec<Choice>,
+}
+
+impl Content {
+    /// A message the server answers with (`catalogue/messages/{lang}.json`) by key;
+    /// a test checks that every key the code uses is in the file.
+    pub fn message(&self, key: &str) -> &str {
+        self.messages
+            .get(key)
+            .map(String::as_str)
+            .unwrap_or_else(|| {
+                tracing::error!(key, "message key missing from catalogue/messages");
+                ""
+            })
+    }
+
+    pub fn messages(&self) -> &BTreeMap<String, String> {
+        &self.messages
+    }
+
+    pub fn page(&self, key: &str) -> Option<Arc<ContentPage>> {
+        self.pages.get(key).cloned()
+    }
+
+    /// The keys of every content page.
+    pub fn page_keys(&self) -> impl Iterator<Item = &str> {
+        self.pages.keys().map(String::as_str)
+    }
+
+    pub fn find_clinic(&self, id: &str) -> Option<&Clinic> {
+        self.clinics.iter().find(|c| c.id == id)
+    }
+
+    /// What the console shows for a stored clinic: its name, from its id; a text
+    /// stored before clinics were a choice, as it was.
+    pub fn clinic_name<'a>(&'a self, stored: &'a str) -> &'a str {
+        self.find_clinic(stored).map_or(stored, |c| c.name.as_str())
+    }
+
+    /// The department a `/departments/{id}` path names (spec section 2): its slug,
+    /// one of the aliases the original site used, or its name with hyphens and
+    /// underscores read as spaces, all without regard to case.
+    pub fn find_department(&self, id: &str) -> Option<&Department> {
+        let wanted = id.trim().to_lowercase();
+        let alias = match wanted.as_str() {
+            "internal_medicine" | "internalmedicine" => "internal-medicine",
+            "laboratory_service" | "laboratory-service" | "laboratories" => "laboratory",
+            "vaccination_center" | "vaccinations" => "vaccination-center",
+            other => other,
+        };
+        let spaced = |t: &str| t.replace(['-', '_'], " ").to_lowercase();
+        self.departments
+            .iter()
+            .find(|d| d.slug == alias)
+            .or_else(|| {
+                self.departments
+                    .iter()
+                    .find(|d| spaced(&d.name) == spaced(&wanted))
+            })
+    }
+
+    /// A service by id, without regard to case (spec section 2, "Service detail").
+    pub fn find_service(&self, id: &str) -> Option<&Service> {
+        self.services
+            .iter()
+            .find(|s| s.id.eq_ignore_ascii_case(id.trim()))
+    }
+
+    pub fn find_specialization(&self, id: &str) -> Option<&Specialization> {
+        self.specializations
+            .iter()
+            .find(|s| s.id.eq_ignore_ascii_case(id.trim()))
+    }
+
+    /// A news article by id.
+    pub fn article(&self, id: &str) -> Option<&NewsItem> {
+        self.home.news.items.iter().find(|a| a.id == id)
+    }
+
+    /// The reasons for a visit of both wizards (`forms.json`, `reasonsA` and `reasonsB`).
+    pub fn reasons(&self) -> &[Choice] {
+        &self.reasons
+    }
+
+    /// The symptoms wizard A offers (`forms.json`, `symptoms`).
+    pub fn symptoms(&self) -> &[Choice] {
+        &self.symptoms
+    }
+
+    /// The visit types of the booking wizards (`forms.json`, `visitTypes`).
+    pub fn visit_types(&self) -> &[Choice] {
+        &self.visit_types
+    }
+
+    /// The health cards (`home.json`, the plans): "essential" and "family".
+    pub fn card_types(&self) -> &[Choice] {
+        &self.card_types
+    }
+
+    /// The clinics as a form's choice: by id, or by name as the original client's
+    /// contact form sent it.
+    pub fn clinic_choices(&self) -> &[Choice] {
+        &self.clinic_choices
+    }
+}
+
+/// Every language's content, and the version that names it.
+#[derive(Debug)]
+pub struct Catalogue {
+    version: u64,
+    languages: BTreeMap<Lang, Arc<Content>>,
+}
+
+impl Catalogue {
+    /// A catalogue of these languages' content; the default language must be
+    /// among them (the others fall back to it).
+    pub fn new(languages: Vec<Content>) -> Result<Catalogue, LoadError> {
+        let languages: BTreeMap<Lang, Arc<Content>> = languages
+            .into_iter()
+            .map(|c| (c.lang, Arc::new(c)))
+            .collect();
+        if !languages.contains_key(&Lang::DEFAULT) {
+            return Err(LoadError {
+                file: "catalogue".into(),
+                detail: format!("no {} content", Lang::DEFAULT.as_str()),
+            });
+        }
+        Ok(Catalogue {
+            version: 0,
+            languages,
+        })
+    }
+
+    /// Changes one language's content before the catalogue is installed: how the
+    /// editors' store lays its published revisions over the files. Nothing is
+    /// shared with the catalogue being served (copy on write).
+    pub fn edit(&mut self, lang: Lang, change: impl FnOnce(&mut Content)) {
+        if let Some(content) = self.languages.get_mut(&lang) {
+            change(Arc::make_mut(content));
+        }
+    }
+
+    fn of(&self, lang: Lang) -> Arc<Content> {
+        self.languages
+            .get(&lang)
+            .or_else(|| self.languages.get(&Lang::DEFAULT))
+            .cloned()
+            .expect("the default language is always there")
+    }
+}
+
+static CURRENT: LazyLock<RwLock<Arc<Catalogue>>> = LazyLock::new(|| {
+    let catalogue = files::load().unwrap_or_else(|e| panic!("{e}"));
+    RwLock::new(Arc::new(catalogue))
+});
+
+fn current() -> Arc<Catalogue> {
+    CURRENT.read().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// One language's content as it is now (the default language's where that
+/// language has none). Hold it for the length of one answer, so a page is made
+/// from one version throughout.
+pub fn get(lang: Lang) -> Arc<Content> {
+    current().of(lang)
+}
+
+/// The default language's content ([`get`] with [`Lang::DEFAULT`]).
+pub fn default() -> Arc<Content> {
+    get(Lang::DEFAULT)
+}
+
+/// The version of the content now served: it changes whenever [`install`] puts
+/// another in place, so anything made from the content and kept (rendered
+/// pages, the search's entries) is kept by it.
+pub fn version() -> u64 {
+    current().version
+}
+
+/// Puts another catalogue in place of the current one (the editors' store,
+/// after a publication); its version follows the current one's.
+pub fn install(mut next: Catalogue) {
+    let mut slot = CURRENT.write().unwrap_or_else(|e| e.into_inner());
+    next.version = slot.version + 1;
+    *slot = Arc::new(next);
+}
+
+/// A message of the default language by key, as an owned string.
+pub fn message(key: &str) -> String {
+    default().message(key).to_owned()
+}
+
+/// A message of the default language by key, its `{name}` placeholders filled.
+pub fn message_with(key: &str, values: &[(&str, &str)]) -> String {
+    fill(default().message(key), values)
+}
+
+/// A catalogue text with its `{name}` placeholders filled, as `fill` in
+/// `ui/src/lib/format.ts` does: an unknown placeholder is left as written.
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = template.to_owned();
+    for (name, value) in values {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// "General Surgery" → "general-surgery".
+pub fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_owned()
+}
+
+/// A catalogue file that could not be read into its type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    /// `catalogue/home.json`.
+    pub file: String,
+    /// Where and what: `news.items[2].titel: unknown field …`.
+    pub detail: String,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.file, self.detail)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// The content as the catalogue's files hold it.
+pub mod files {
+    use super::*;
+
+    /// Every file of one language, by its name under `catalogue/`.
+    struct Files {
+        lang: Lang,
+        site: &'static str,
+        home: &'static str,
+        forms: &'static str,
+        pages: &'static str,
+        clinics: &'static str,
+        departments: &'static str,
+        specializations: &'static str,
+        search: &'static str,
+        texts: &'static str,
+        staff: &'static str,
+        messages: &'static str,
+    }
+
+    const EN: Files = Files {
+        lang: Lang::DEFAULT,
+        site: include_str!("../catalogue/site.json"),
+        home: include_str!("../catalogue/home.json"),
+        forms: include_str!("../catalogue/forms.json"),
+        pages: include_str!("../catalogue/pages.json"),
+        clinics: include_str!("../catalogue/clinics.json"),
+        departments: include_str!("../catalogue/departments.json"),
+        specializations: include_str!("../catalogue/specializations.json"),
+        search: include_str!("../catalogue/search.json"),
+        texts: include_str!("../catalogue/texts/en.json"),
+        staff: include_str!("../catalogue/staff/en.json"),
+        messages: include_str!("../catalogue/messages/en.json"),
+    };
+
+    /// Reads a file into its type; the error names the file and the path in it.
+    pub fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        serde_path_to_error::deserialize(de).map_err(|e| LoadError {
+            file: format!("catalogue/{file}"),
+            detail: format!("{}: {}", e.path(), e.inner()),
+        })
+    }
+
+    /// The catalogue of the files embedded in the binary.
+    pub fn load() -> Result<Catalogue, LoadError> {
+        Catalogue::new(vec![content(&EN)?])
+    }
+
+    fn content(f: &Files) -> Result<Content, LoadError> {
+        let lang = f.lang.as_str();
+        let site: Site = parse("site.json", f.site)?;
+        let home: Home = parse("home.json", f.home)?;
+        let forms: Forms = parse("forms.json", f.forms)?;
+        let pages: BTreeMap<String, ContentPage> = parse("pages.json", f.pages)?;
+        let mut clinics: Vec<Clinic> = parse("clinics.json", f.clinics)?;
+        for c in &mut clinics {
+            let region = match &c.postal_code {
+                Some(code) => format!("{} {code}", c.region),
+                None => c.region.clone(),
+            };
+            c.address = format!("{}, {}, {region}, {}", c.street, c.city, c.country_name);
+        }
+        let departments: Vec<Department> = parse("departments.json", f.departments)?;
+        let specializations: Vec<Specialization> =
+            parse("specializations.json", f.specializations)?;
+        let search: texts::SearchFile = parse("search.json", f.search)?;
+        let texts: Texts = parse(&format!("texts/{lang}.json"), f.texts)?;
+        let staff_texts: Texts = parse(&format!("staff/{lang}.json"), f.staff)?;
+        let messages: BTreeMap<String, String> =
+            parse(&format!("messages/{lang}.json"), f.messages)?;
+        let services = home
+            .services
+            .tiles
+            .iter()
+            .filter(|t| t.link.starts_with("/services/"))
+            .map(|t| Service {
+                id: t.id.clone(),
+                name: t.name.clone(),
+                description: t.summary.clone(),
+                link: t.link.clone(),
+                long_description: t.long_description.clone().unwrap_or_default(),
+                offers: t.offers.clone(),
+            })
+            .collect();
+        let appointment = &forms.appointment;
+        let choices = |lists: &[&[OptionText]]| {
+            directory::choices(
+                lists
+                    .iter()
+                    .flat_map(|l| l.iter().map(|o| (o.id.as_str(), o.label.as_str()))),
+            )
+        };
+        let reasons = choices(&[&appointment.reasons_a, &appointment.reasons_b]);
+        let symptoms = choices(&[&appointment.symptoms]);
+        let visit_types = choices(&[&appointment.visit_types]);
+        let card_types = directory::choices(
+            home.subscription
+                .plans
+                .iter()
+                .map(|p| (p.id.as_str(), p.name.as_str())),
+        );
+        let clinic_choices =
+            directory::choices(clinics.iter().map(|c| (c.id.as_str(), c.name.as_str())));
+        Ok(Content {
+            lang: f.lang,
+            site: Arc::new(site),
+            home: Arc::new(home),
+            forms: Arc::new(forms),
+            texts: Arc::new(texts),
+            staff_texts: Arc::new(staff_texts),
+            clinics: Arc::new(clinics),
+            departments: Arc::new(departments),
+            specializations: Arc::new(specializations),
+            services: Arc::new(services),
+            search_pages: search.pages,
+            pages: pages.into_iter().map(|(k, v)| (k, Arc::new(v))).collect(),
+            messages,
+            reasons,
+            symptoms,
+            visit_types,
+            card_types,
+            clinic_choices,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

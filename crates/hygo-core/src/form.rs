@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::{catalogue, DataError};
+use crate::{DataError, content};
 
 /// A message by key, with the values of its `{placeholders}`.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,16 +45,17 @@ impl Message {
 
     /// The sentence in a language (the default language's when `lang` has no such key).
     pub fn text(&self, lang: &str) -> String {
+        let c = content::get(content::Lang::parse(lang).unwrap_or(content::Lang::DEFAULT));
         let args: Vec<(&str, String)> = self
             .args
             .iter()
             .map(|(name, arg)| match arg {
                 Arg::Text(t) => (*name, t.clone()),
-                Arg::Key(k) => (*name, catalogue::message_in(lang, k).to_owned()),
+                Arg::Key(k) => (*name, c.message(k).to_owned()),
             })
             .collect();
         let args: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
-        catalogue::fill(catalogue::message_in(lang, self.key), &args)
+        content::fill(c.message(self.key), &args)
     }
 }
 
@@ -84,7 +85,13 @@ impl Invalid {
         let all: Vec<String> = self.order.iter().map(|f| self.errors[f].text(lang)).collect();
         match all.as_slice() {
             [one] => one.clone(),
-            many => catalogue::fill(catalogue::message_in(lang, "form.checkDetails"), &[("list", &many.join("; "))]),
+            many => {
+                let c = content::get(content::Lang::parse(lang).unwrap_or(content::Lang::DEFAULT));
+                content::fill(
+                    c.message("form.checkDetails"),
+                    &[("list", &many.join("; "))],
+                )
+            }
         }
     }
 }
@@ -251,7 +258,13 @@ impl Check {
     /// One of the catalogue's options, named by its id or a label; answers its id.
     /// Anything else, an empty value too, fails with `message` (callers skip an
     /// optional field that was left empty).
-    pub fn option(&mut self, field: &str, value: Option<&str>, options: &[crate::catalogue::Choice], message: &'static str) -> String {
+    pub fn option(
+        &mut self,
+        field: &str,
+        value: Option<&str>,
+        options: &[content::Choice],
+        message: &'static str,
+    ) -> String {
         let value = value.unwrap_or_default().trim();
         match options.iter().find(|o| o.named_by(value)) {
             Some(o) => o.id.clone(),

@@ -19,7 +19,7 @@ pub mod setup;
 pub mod weekday;
 
 // The lower crates' modules this one's code names through `crate::`.
-use hygo_content::catalogue;
+use hygo_content as content;
 
 pub use db::Db;
 pub use setup::connect;

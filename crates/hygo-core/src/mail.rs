@@ -7,7 +7,7 @@ use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
 
 use crate::entities::outbox;
-use crate::{catalogue, DataError, Db};
+use crate::{DataError, Db, content};
 
 /// After this many failed attempts a message stays in the outbox for staff to see.
 pub const MAX_ATTEMPTS: i32 = 8;
@@ -27,16 +27,22 @@ pub struct Mail {
 /// A message from the catalogue's texts (`messages/en.json`), subject and body
 /// filled with `values` and the clinic's `{phone}`, signed with the clinic's name,
 /// address and phone; lines end in CRLF as SMTP wants.
-pub fn message(to: &str, subject: &str, body: &str, values: &[(&str, &str)], list_unsubscribe: Option<String>) -> Mail {
-    let site = catalogue::site();
-    let clinic = &catalogue::clinics()[0];
-    let phone = site["phone"].as_str().unwrap_or_default();
+pub fn message(
+    to: &str,
+    subject: &str,
+    body: &str,
+    values: &[(&str, &str)],
+    list_unsubscribe: Option<String>,
+) -> Mail {
+    let c = content::default();
+    let clinic = &c.clinics[0];
+    let phone = c.site.phone.as_str();
     let mut values = values.to_vec();
     values.push(("phone", phone));
-    let text = catalogue::fill(catalogue::message(body), &values);
+    let text = content::fill(c.message(body), &values);
     let signature = format!("HYGO\n{}\n{}\n{}", clinic.name, clinic.address, phone);
     // A subject is one line, whatever a value holds.
-    let subject = catalogue::fill(catalogue::message(subject), &values).replace(['\r', '\n'], " ");
+    let subject = content::fill(c.message(subject), &values).replace(['\r', '\n'], " ");
     Mail {
         to: to.to_owned(),
         subject,

@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::entities::{department, doctor, doctor_leave, office_hours};
 use crate::ist::Clock;
-use crate::{catalogue, weekday, DataError};
+use crate::{DataError, content, weekday};
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -61,12 +61,9 @@ pub fn seed_doctors() -> Result<Vec<SeedDoctor>, DataError> {
 pub async fn seed_if_empty(db: &crate::Db) -> Result<(), DataError> {
     let txn = crate::db::begin_write(db).await?;
     if department::Entity::find().count(&txn).await? == 0 {
-        for d in catalogue::departments() {
+        for d in content::default().departments.iter() {
             department::ActiveModel {
                 slug: Set(d.slug.clone()),
-                name: Set(d.name.clone()),
-                description: Set(d.description.clone()),
-                listed: Set(d.listed),
                 ..Default::default()
             }
             .insert(&txn)
@@ -155,10 +152,20 @@ mod tests {
         let doctors = seed_doctors().unwrap();
         assert!(doctors.len() >= 12);
         assert_eq!(doctors.iter().filter(|d| d.founder.is_some()).count(), 3);
-        let slugs: Vec<_> = catalogue::departments().iter().map(|d| d.slug.as_str()).collect();
+        let c = content::default();
+        let slugs: Vec<_> = c.departments.iter().map(|d| d.slug.as_str()).collect();
         for d in &doctors {
-            assert!(slugs.contains(&d.department.as_str()), "{}: unknown department", d.name);
-            assert!(catalogue::find_clinic(&d.clinic).is_some(), "{}: unknown clinic {}", d.name, d.clinic);
+            assert!(
+                slugs.contains(&d.department.as_str()),
+                "{}: unknown department",
+                d.name
+            );
+            assert!(
+                c.find_clinic(&d.clinic).is_some(),
+                "{}: unknown clinic {}",
+                d.name,
+                d.clinic
+            );
             for h in &d.office_hours {
                 assert!(weekday::number(&h.day).is_some(), "{}: bad day {}", d.name, h.day);
             }

@@ -11,8 +11,8 @@ use serde::Serialize;
 
 use crate::audit::{self, Actor, Target};
 use crate::entities::{department, doctor};
-use crate::form::{limit, Check, Invalid, Limits, Message, WriteError};
-use crate::{catalogue, DataError, Db};
+use crate::form::{Check, Invalid, Limits, Message, WriteError, limit};
+use crate::{DataError, Db, content};
 
 /// The profile as the console's form sends it; every field text.
 #[derive(Debug, Clone, Default, serde::Deserialize, Serialize, PartialEq, ts_rs::TS)]
@@ -107,8 +107,15 @@ async fn checked(db: &Db, f: &Fields) -> Result<doctor::ActiveModel, WriteError>
     let education = list(&mut c, "education", "doctor.educationLabel", &f.education);
     let services = list(&mut c, "services", "doctor.servicesLabel", &f.services);
     let languages = list(&mut c, "languages", "doctor.languagesLabel", &f.languages);
-    let insurances = list(&mut c, "insurances", "doctor.insurancesLabel", &f.insurances);
-    let clinic = catalogue::find_clinic(f.clinic.trim()).map(|c| c.id.clone());
+    let insurances = list(
+        &mut c,
+        "insurances",
+        "doctor.insurancesLabel",
+        &f.insurances,
+    );
+    let clinic = content::default()
+        .find_clinic(f.clinic.trim())
+        .map(|c| c.id.clone());
     if clinic.is_none() {
         c.fail("clinic", Message::new("closure.clinicRequired"));
     }
@@ -135,7 +142,11 @@ async fn checked(db: &Db, f: &Fields) -> Result<doctor::ActiveModel, WriteError>
         clinic_id: Set(clinic.expect("checked")),
         registration_number: Set(Some(number).filter(|n| !n.is_empty())),
         registration_council: Set(Some(council).filter(|n| !n.is_empty())),
-        availability: Set(if availability.is_empty() { catalogue::message("doctor.availableDefault").to_owned() } else { availability }),
+        availability: Set(if availability.is_empty() {
+            content::message("doctor.availableDefault")
+        } else {
+            availability
+        }),
         ..Default::default()
     })
 }
@@ -230,7 +241,10 @@ pub async fn rows(db: &Db) -> Result<Vec<Row>, DataError> {
         .map(|d| Row {
             id: d.id,
             specialization: d.specialization,
-            clinic: catalogue::find_clinic(&d.clinic_id).map(|c| c.name.clone()).unwrap_or(d.clinic_id),
+            clinic: content::default()
+                .find_clinic(&d.clinic_id)
+                .map(|c| c.name.clone())
+                .unwrap_or(d.clinic_id),
             retired_on: d.retired_on,
             has_photo: d.photo.is_some(),
             name: d.name,

@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::entities::{department, doctor, office_hours};
 use crate::ist::Clock;
 use crate::leave::{self, Leave};
-use crate::{catalogue, weekday, DataError, Db};
+use crate::{DataError, Db, content, weekday};
 
 /// A doctor with everything a profile shows. `_id` repeats `id` as text because the
 /// original client reads either.
@@ -89,9 +89,20 @@ pub async fn by_id(db: &Db, clock: &Clock, id: i32) -> Result<Option<Doctor>, Da
 /// (`Neuroscience`), all without regard to case (`catalogue::find_department`).
 /// `None` when there is no such department, so callers can tell "unknown" from
 /// "nobody there yet".
-pub async fn by_department(db: &Db, clock: &Clock, id: &str) -> Result<Option<Vec<Doctor>>, DataError> {
-    let Some(known) = catalogue::find_department(id) else { return Ok(None) };
-    let Some(dept) = department::Entity::find().filter(department::Column::Slug.eq(known.slug.as_str())).one(db).await? else {
+pub async fn by_department(
+    db: &Db,
+    clock: &Clock,
+    id: &str,
+) -> Result<Option<Vec<Doctor>>, DataError> {
+    let known = content::default();
+    let Some(known) = known.find_department(id) else {
+        return Ok(None);
+    };
+    let Some(dept) = department::Entity::find()
+        .filter(department::Column::Slug.eq(known.slug.as_str()))
+        .one(db)
+        .await?
+    else {
         // In the catalogue but not yet in the database (added after the seed): nobody there yet.
         return Ok(Some(Vec::new()));
     };
@@ -121,10 +132,16 @@ pub async fn founders(db: &Db, clock: &Clock) -> Result<Vec<Doctor>, DataError> 
 /// another clinic than the doctor's followed by that clinic's name.
 fn shown_hours(rows: &[office_hours::Model], own_clinic: &str) -> Vec<OfficeHours> {
     // For each weekday: (start, range text, the other clinic's name or None).
-    let mut days: Vec<(i16, Vec<(u32, String, Option<&'static str>)>)> = Vec::new();
+    let clinics = content::default();
+    let mut days: Vec<(i16, Vec<(u32, String, Option<&str>)>)> = Vec::new();
     for h in rows {
         let start = crate::slots::parse_range(&h.hours).map_or(0, |r| r.start);
-        let elsewhere = h.clinic_id.as_deref().filter(|c| *c != own_clinic).and_then(catalogue::find_clinic).map(|c| c.name.as_str());
+        let elsewhere = h
+            .clinic_id
+            .as_deref()
+            .filter(|c| *c != own_clinic)
+            .and_then(|c| clinics.find_clinic(c))
+            .map(|c| c.name.as_str());
         match days.iter_mut().find(|(d, _)| *d == h.weekday) {
             Some((_, ranges)) => ranges.push((start, h.hours.clone(), elsewhere)),
             None => days.push((h.weekday, vec![(start, h.hours.clone(), elsewhere)])),
@@ -181,14 +198,15 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
     for row in rows.iter().filter(|r| periods.contains_key(&r.id)) {
         exceptions.insert(row.id, leave::exceptions(db, row, &periods[&row.id]).await?);
     }
-    let on_leave_text = catalogue::site()["doctorStatus"]["onLeave"].as_str().unwrap_or("On leave");
+    let known = content::default();
+    let on_leave_text = known.site.doctor_status.on_leave.as_str();
     let mut doctors = rows
         .into_iter()
         .map(|row| {
             let dept = departments.get(&row.department_id);
             // A clinic that is not in the catalogue is a data error: logged, the doctor
             // shown without a location, the rest of the list unharmed.
-            let clinic = catalogue::find_clinic(&row.clinic_id);
+            let clinic = known.find_clinic(&row.clinic_id);
             if clinic.is_none() {
                 tracing::error!(doctor = row.id, clinic = %row.clinic_id, "doctor's clinic is not in catalogue/clinics.json");
             }
@@ -226,7 +244,7 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
                 registration_number: row.registration_number,
                 registration_council: row.registration_council,
                 department: dept.map(|d| d.slug.clone()).unwrap_or_default(),
-                department_name: dept.map(|d| d.name.clone()).unwrap_or_default(),
+                department_name: dept.and_then(|d| known.find_department(&d.slug)).map(|d| d.name.clone()).unwrap_or_default(),
                 founder: match (row.founder_title, row.founder_job, row.founder_description) {
                     (Some(title), job, description) => Some(Founder {
                         title,
@@ -240,7 +258,7 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
                 experience: row.experience_years,
                 rating: row.rating,
                 image: row.image,
-                location: clinic.map(catalogue::Clinic::location).unwrap_or_default(),
+                location: clinic.map(content::Clinic::location).unwrap_or_default(),
                 clinic: row.clinic_id,
                 bio: row.bio,
                 availability: if on_leave { on_leave_text.to_owned() } else { row.availability },

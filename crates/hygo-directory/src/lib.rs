@@ -8,8 +8,8 @@ pub mod photos;
 pub mod search;
 
 // The lower crates' modules this one's code names through `crate::`.
-use hygo_content::catalogue;
-use hygo_core::{audit, db, entities, form, ist, weekday, DataError, Db};
+use hygo_content as content;
+use hygo_core::{DataError, Db, audit, db, entities, form, ist, weekday};
 use hygo_schedule::{leave, slots};
 
 pub use doctors::Doctor;

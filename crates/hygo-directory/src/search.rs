@@ -11,12 +11,12 @@
 //! the ENT department first, not "treatment"). Ties keep the spec's order of
 //! kinds: doctors, departments, services, specializations, then pages.
 
-use std::sync::LazyLock;
+use std::sync::{Arc, Mutex};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::ist::Clock;
-use crate::{catalogue, doctors, DataError, Db};
+use crate::{DataError, Db, content, doctors};
 
 pub const MIN_CHARS: usize = 2;
 pub const MAX_RESULTS: usize = 10;
@@ -163,95 +163,114 @@ pub async fn search(db: &Db, clock: &Clock, query: &str, link: impl Fn(Target, &
         .collect())
 }
 
-/// A page of `catalogue/search.json`: a content page, a form's page or a page
-/// with its own name, and the words people may look for it by.
-#[derive(Debug, Deserialize)]
-struct PageEntry {
-    content: Option<String>,
-    form: Option<String>,
-    name: Option<String>,
-    description: Option<String>,
-    link: String,
-    keywords: Vec<String>,
-}
-
-/// Everything but the doctors, made once: the catalogue does not change while
-/// the server runs.
-fn catalogue_entries() -> &'static [Entry] {
-    static ENTRIES: LazyLock<Vec<Entry>> = LazyLock::new(|| {
-        let mut out = Vec::new();
-        out.extend(catalogue::departments().iter().map(|d| Entry {
-            result: SearchResult {
-                kind: "department",
-                name: d.name.clone(),
-                description: Some(d.description.clone()),
-                link: String::new(),
-                id: d.slug.clone(),
-            },
-            target: Some(Target::Department),
-            keywords: vec![d.slug.replace(['-', '_'], " ")],
-            secondary: None,
-        }));
-        out.extend(catalogue::services().into_iter().map(|s| Entry {
-            result: SearchResult { kind: "service", name: s.name, description: Some(s.description), link: s.link, id: s.id },
-            target: None,
-            keywords: Vec::new(),
-            secondary: None,
-        }));
-        out.extend(catalogue::specializations().iter().map(|s| Entry {
-            result: SearchResult {
-                kind: "specialization",
-                name: s.name.clone(),
-                description: None,
-                link: String::new(),
-                id: s.id.clone(),
-            },
-            target: Some(Target::Specialization),
-            keywords: Vec::new(),
-            secondary: None,
-        }));
-        out.extend(pages().into_iter().map(|(result, keywords)| Entry { result, target: None, keywords, secondary: None }));
-        let news = catalogue::home()["news"]["items"].as_array().map(Vec::as_slice).unwrap_or_default();
-        out.extend(news.iter().map(|a| {
-            let text = |k: &str| a[k].as_str().unwrap_or_default().to_owned();
-            Entry {
-                result: SearchResult {
-                    kind: "article",
-                    name: text("title"),
-                    description: Some(text("excerpt")),
-                    link: String::new(),
-                    id: text("id"),
-                },
-                target: Some(Target::Article),
-                keywords: vec![text("category")],
-                secondary: None,
-            }
-        }));
-        out
-    });
-    &ENTRIES
-}
-
-/// The site's pages, named as their headings name them.
-fn pages() -> Vec<(SearchResult, Vec<String>)> {
-    #[derive(Deserialize)]
-    struct File {
-        pages: Vec<PageEntry>,
+/// Everything but the doctors, made once per version of the content (`hygo_content::version`).
+fn catalogue_entries() -> Arc<Vec<Entry>> {
+    static ENTRIES: Mutex<Option<(u64, Arc<Vec<Entry>>)>> = Mutex::new(None);
+    let version = content::version();
+    let mut kept = ENTRIES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((v, entries)) = kept.as_ref().filter(|(v, _)| *v == version) {
+        debug_assert_eq!(*v, version);
+        return entries.clone();
     }
-    let file: File = serde_json::from_str(catalogue::SEARCH_JSON).expect("catalogue/search.json is valid");
-    file.pages
-        .into_iter()
+    let entries = Arc::new(entries(&content::default()));
+    *kept = Some((version, entries.clone()));
+    entries
+}
+
+fn entries(c: &content::Content) -> Vec<Entry> {
+    let mut out = Vec::new();
+    out.extend(c.departments.iter().map(|d| Entry {
+        result: SearchResult {
+            kind: "department",
+            name: d.name.clone(),
+            description: Some(d.description.clone()),
+            link: String::new(),
+            id: d.slug.clone(),
+        },
+        target: Some(Target::Department),
+        keywords: vec![d.slug.replace(['-', '_'], " ")],
+        secondary: None,
+    }));
+    out.extend(c.services.iter().map(|s| Entry {
+        result: SearchResult {
+            kind: "service",
+            name: s.name.clone(),
+            description: Some(s.description.clone()),
+            link: s.link.clone(),
+            id: s.id.clone(),
+        },
+        target: None,
+        keywords: Vec::new(),
+        secondary: None,
+    }));
+    out.extend(c.specializations.iter().map(|s| Entry {
+        result: SearchResult {
+            kind: "specialization",
+            name: s.name.clone(),
+            description: None,
+            link: String::new(),
+            id: s.id.clone(),
+        },
+        target: Some(Target::Specialization),
+        keywords: Vec::new(),
+        secondary: None,
+    }));
+    out.extend(pages(c).into_iter().map(|(result, keywords)| Entry {
+        result,
+        target: None,
+        keywords,
+        secondary: None,
+    }));
+    out.extend(c.home.news.items.iter().map(|a| Entry {
+        result: SearchResult {
+            kind: "article",
+            name: a.title.clone(),
+            description: Some(a.excerpt.clone()),
+            link: String::new(),
+            id: a.id.clone(),
+        },
+        target: Some(Target::Article),
+        keywords: vec![a.category.clone()],
+        secondary: None,
+    }));
+    out
+}
+
+/// The site's pages (`catalogue/search.json`), named as their headings name them.
+fn pages(c: &content::Content) -> Vec<(SearchResult, Vec<String>)> {
+    c.search_pages
+        .iter()
         .map(|p| {
-            let texts = match (&p.content, &p.form) {
-                (Some(key), _) => catalogue::content_page(key).and_then(|c| serde_json::to_value(c).ok()),
-                (None, Some(form)) => Some(catalogue::forms()[form.as_str()].clone()),
-                (None, None) => None,
+            let (heading, described) = match (&p.content, &p.form) {
+                (Some(key), _) => c.page(key).map_or((None, None), |page| {
+                    (Some(page.heading.clone()), Some(page.description.clone()))
+                }),
+                (None, Some(form)) => c.forms.named(form).map_or((None, None), |(h, d)| {
+                    (Some(h.to_owned()), d.map(str::to_owned))
+                }),
+                (None, None) => (None, None),
             };
-            let text = |k: &str| texts.as_ref().and_then(|t| t[k].as_str()).map(str::to_owned);
-            let name = p.name.or_else(|| text("heading")).unwrap_or_else(|| panic!("search.json: {} has no name", p.link));
-            let description = p.description.or_else(|| text("description"));
-            let id = p.content.or(p.form).unwrap_or_else(|| p.link.trim_start_matches('/').to_owned());
-            (SearchResult { kind: "page", name, description, link: p.link, id }, p.keywords)
+            let name = p
+                .name
+                .clone()
+                .or(heading)
+                .unwrap_or_else(|| panic!("search.json: {} has no name", p.link));
+            let description = p.description.clone().or(described);
+            let id = p
+                .content
+                .clone()
+                .or(p.form.clone())
+                .unwrap_or_else(|| p.link.trim_start_matches('/').to_owned());
+            (
+                SearchResult {
+                    kind: "page",
+                    name,
+                    description,
+                    link: p.link.clone(),
+                    id,
+                },
+                p.keywords.clone(),
+            )
         })
         .collect()
 }
@@ -274,7 +293,7 @@ mod tests {
 
     #[test]
     fn every_page_entry_has_a_name_and_a_description() {
-        let pages = pages();
+        let pages = pages(&content::default());
         assert!(pages.len() >= 12);
         for (p, keywords) in &pages {
             assert!(!p.name.is_empty() && p.description.as_deref().is_some_and(|d| !d.is_empty()), "{}", p.link);

@@ -4,8 +4,8 @@
 pub mod leave;
 pub mod schedule;
 pub mod slots;
+pub mod window;
 
 // The lower crates' modules this one's code names through `crate::`.
-use hygo_content::catalogue;
-use hygo_core::{audit, db, entities, form, ist, DataError, Db};
-
+use hygo_content as content;
+use hygo_core::{DataError, Db, audit, db, entities, form, ist};

@@ -15,14 +15,16 @@
 use std::collections::{BTreeMap, HashMap};
 
 use chrono::{Datelike, NaiveDate};
-use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, Set,
+};
 use serde::Serialize;
 
 use crate::audit::{self, Actor, Target};
 use crate::entities::{clinic_closure, doctor, hour_change, office_hours};
-use crate::form::{limit, Check, Invalid, Limits, Message, WriteError};
+use crate::form::{Check, Invalid, Limits, Message, WriteError, limit};
 use crate::slots::{self, Minutes, Range, SLOT_MINUTES};
-use crate::{catalogue, DataError, Db};
+use crate::{DataError, Db, content};
 
 /// The week form's longest value: each day's hours at a clinic ("9:00 AM - 1:00 PM, …").
 pub const WEEK_LIMITS: Limits = &[("hours", 200)];
@@ -132,11 +134,18 @@ pub fn ranges_text(ranges: &[Range]) -> String {
     ranges.iter().map(|r| range_text(*r)).collect::<Vec<_>>().join(", ")
 }
 
-fn closure_of(row: &clinic_closure::Model) -> Closure {
-    let at = |t: &Option<String>, default| t.as_deref().and_then(slots::parse_time).unwrap_or(default);
-    let window = (row.starts_at.is_some() || row.ends_at.is_some())
-        .then(|| Range { start: at(&row.starts_at, 0), end: at(&row.ends_at, 24 * 60) });
-    Closure { clinic: row.clinic_id.clone(), window, note: row.note.clone() }
+pub(crate) fn closure_of(row: &clinic_closure::Model) -> Closure {
+    let at =
+        |t: &Option<String>, default| t.as_deref().and_then(slots::parse_time).unwrap_or(default);
+    let window = (row.starts_at.is_some() || row.ends_at.is_some()).then(|| Range {
+        start: at(&row.starts_at, 0),
+        end: at(&row.ends_at, 24 * 60),
+    });
+    Closure {
+        clinic: row.clinic_id.clone(),
+        window,
+        note: row.note.clone(),
+    }
 }
 
 /// The hours of a doctor on a date: the date's own hours when it has them,
@@ -147,23 +156,49 @@ pub async fn hours_on(db: &Db, doctor: &doctor::Model, date: NaiveDate) -> Resul
         .filter(hour_change::Column::Day.eq(date.to_string()))
         .one(db)
         .await?;
+    let day = date.weekday().number_from_monday() as i16;
+    let week = match change {
+        Some(_) => Vec::new(),
+        None => {
+            office_hours::Entity::find()
+                .filter(office_hours::Column::DoctorId.eq(doctor.id))
+                .filter(office_hours::Column::Weekday.eq(day))
+                .order_by_asc(office_hours::Column::Id)
+                .all(db)
+                .await?
+        }
+    };
+    Ok(hours_from(doctor, date, change.as_ref(), &week))
+}
+
+/// The rule of a date's hours, without a database: the date's change of hours
+/// if it has one (and whether it had), or else the ranges of `week` (the
+/// doctor's office hours, any weekday: those of `date`'s are taken) in order.
+pub fn hours_from(
+    doctor: &doctor::Model,
+    date: NaiveDate,
+    change: Option<&hour_change::Model>,
+    week: &[office_hours::Model],
+) -> (Vec<Hours>, bool) {
     if let Some(change) = change {
         let clinic = change.clinic_id.clone().unwrap_or_else(|| doctor.clinic_id.clone());
         let ranges = parse_ranges(&change.hours).unwrap_or_else(|key| {
             tracing::error!(doctor = doctor.id, day = %change.day, key, "a change of hours cannot be read; the day offers nothing");
             Vec::new()
         });
-        return Ok((ranges.into_iter().map(|range| Hours { clinic: clinic.clone(), range }).collect(), true));
+        let hours = ranges
+            .into_iter()
+            .map(|range| Hours {
+                clinic: clinic.clone(),
+                range,
+            })
+            .collect();
+        return (hours, true);
     }
     let day = date.weekday().number_from_monday() as i16;
-    let rows = office_hours::Entity::find()
-        .filter(office_hours::Column::DoctorId.eq(doctor.id))
-        .filter(office_hours::Column::Weekday.eq(day))
-        .order_by_asc(office_hours::Column::Id)
-        .all(db)
-        .await?;
-    let mut hours: Vec<Hours> = rows
+    let mut hours: Vec<Hours> = week
         .iter()
+        .filter(|h| h.doctor_id == doctor.id && h.weekday == day)
         .filter_map(|h| {
             let range = slots::parse_range(&h.hours);
             if range.is_none() {
@@ -173,20 +208,33 @@ pub async fn hours_on(db: &Db, doctor: &doctor::Model, date: NaiveDate) -> Resul
         })
         .collect();
     hours.sort_by_key(|h| h.range.start);
-    Ok((hours, false))
+    (hours, false)
 }
 
 /// Where a visit takes place: the clinic of the doctor's range that holds its
 /// start on its date, or else the doctor's own clinic (the e-mails and the
 /// calendar invitation name it).
-pub async fn clinic_of_visit(db: &Db, doctor_id: i32, date: &str, start: &str) -> Result<Option<&'static catalogue::Clinic>, DataError> {
-    let Some(doctor) = doctor::Entity::find_by_id(doctor_id).one(db).await? else { return Ok(None) };
+pub async fn clinic_of_visit(
+    db: &Db,
+    doctor_id: i32,
+    date: &str,
+    start: &str,
+) -> Result<Option<content::Clinic>, DataError> {
+    let c = content::default();
+    let Some(doctor) = doctor::Entity::find_by_id(doctor_id).one(db).await? else {
+        return Ok(None);
+    };
     let (Some(day), Some(t)) = (crate::ist::parse_date(date), slots::parse_time(start)) else {
-        return Ok(catalogue::find_clinic(&doctor.clinic_id));
+        return Ok(c.find_clinic(&doctor.clinic_id).cloned());
     };
     let (hours, _) = hours_on(db, &doctor, day).await?;
-    let at = hours.iter().find(|h| h.range.start <= t && t < h.range.end).map_or(doctor.clinic_id.as_str(), |h| h.clinic.as_str());
-    Ok(catalogue::find_clinic(at).or_else(|| catalogue::find_clinic(&doctor.clinic_id)))
+    let at = hours
+        .iter()
+        .find(|h| h.range.start <= t && t < h.range.end)
+        .map_or(doctor.clinic_id.as_str(), |h| h.clinic.as_str());
+    Ok(c.find_clinic(at)
+        .or_else(|| c.find_clinic(&doctor.clinic_id))
+        .cloned())
 }
 
 /// The closures of every clinic on a date.
@@ -229,7 +277,10 @@ impl PublicClosure {
     pub fn of(row: &clinic_closure::Model) -> Self {
         let time = |t: &Option<String>| t.as_deref().and_then(slots::parse_time).map(time_text);
         PublicClosure {
-            clinic_name: catalogue::find_clinic(&row.clinic_id).map(|c| c.name.clone()).unwrap_or_default(),
+            clinic_name: content::default()
+                .find_clinic(&row.clinic_id)
+                .map(|c| c.name.clone())
+                .unwrap_or_default(),
             clinic: row.clinic_id.clone(),
             date: row.day.clone(),
             from: time(&row.starts_at),
@@ -287,7 +338,7 @@ pub async fn set_week(db: &Db, actor: &Actor, doctor_id: i32, fields: &HashMap<S
     let mut week: Vec<(i16, String, Range)> = Vec::new();
     for day in 1..=7i16 {
         let mut of_day: Vec<Range> = Vec::new();
-        for clinic in catalogue::clinics() {
+        for clinic in content::default().clinics.iter() {
             let field = week_field(day, &clinic.id);
             let text = fields.get(&field).map(String::as_str).unwrap_or_default();
             if text.chars().count() > limit(WEEK_LIMITS, "hours") {
@@ -391,7 +442,7 @@ fn check_clinic(c: &mut Check, field: &str, value: Option<&str>, required: bool)
             None
         }
         None => None,
-        Some(v) => match catalogue::find_clinic(v) {
+        Some(v) => match content::default().find_clinic(v) {
             Some(clinic) => Some(clinic.id.clone()),
             None => {
                 c.fail(field, Message::new("closure.clinicRequired"));
@@ -532,8 +583,23 @@ pub async fn add_closure(db: &Db, actor: &Actor, new: NewClosure<'_>, today: Nai
     .await
     .map_err(|e| taken_meanwhile(e, Message::new("closure.exists").with("date", crate::ist::long_date(date))))?;
     let after = serde_json::json!({ "date": row.day, "from": row.starts_at, "until": row.ends_at, "note": row.note });
-    let name = catalogue::find_clinic(&row.clinic_id).map(|c| c.name.as_str()).unwrap_or_default();
-    audit::record(&txn, actor, "closure-add", Target { kind: "clinic", name }, serde_json::Value::Null, after).await?;
+    let content = content::default();
+    let name = content
+        .find_clinic(&row.clinic_id)
+        .map(|c| c.name.as_str())
+        .unwrap_or_default();
+    audit::record(
+        &txn,
+        actor,
+        "closure-add",
+        Target {
+            kind: "clinic",
+            name,
+        },
+        serde_json::Value::Null,
+        after,
+    )
+    .await?;
     txn.commit().await?;
     Ok(row)
 }
@@ -545,8 +611,23 @@ pub async fn remove_closure(db: &Db, actor: &Actor, id: i32) -> Result<(), Write
     };
     clinic_closure::Entity::delete_by_id(row.id).exec(&txn).await?;
     let before = serde_json::json!({ "date": row.day, "from": row.starts_at, "until": row.ends_at, "note": row.note });
-    let name = catalogue::find_clinic(&row.clinic_id).map(|c| c.name.as_str()).unwrap_or_default();
-    audit::record(&txn, actor, "closure-remove", Target { kind: "clinic", name }, before, serde_json::Value::Null).await?;
+    let content = content::default();
+    let name = content
+        .find_clinic(&row.clinic_id)
+        .map(|c| c.name.as_str())
+        .unwrap_or_default();
+    audit::record(
+        &txn,
+        actor,
+        "closure-remove",
+        Target {
+            kind: "clinic",
+            name,
+        },
+        before,
+        serde_json::Value::Null,
+    )
+    .await?;
     txn.commit().await?;
     Ok(())
 }

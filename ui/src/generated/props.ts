@@ -1,12 +1,8 @@
 // Generated from the Rust structs of the props and the API's answers by
-// `cargo test --test generated`; do not edit. The catalogue's own types
-// (Site, HomeContent, …) are in ui/src/catalogue.ts, checked against its files.
-import type {
-  AppointmentTexts, ContactTexts, HomeContent, NewsItem, Review, SiteCatalogue, SubscriptionTexts, Texts,
-} from "../catalogue";
-
-/** What every page gets as `site`: `catalogue/site.json` and what the server adds. */
-export type Site = SiteCatalogue & SiteAdditions;
+// `cargo test --test generated`; do not edit. The catalogue's types are
+// hygo-content's (SiteCatalogue, HomeContent, …); only the interface texts'
+// are the English files' own (ui/src/catalogue.ts).
+import type { StaffTexts, Texts } from "../catalogue";
 
 export type AppointmentData = { variant: AppointmentVariant, texts: AppointmentTexts, forms: FormsCommon, 
 /**
@@ -23,10 +19,33 @@ doctors?: Array<ListedDoctor>,
  */
 doctor?: Doctor | null, 
 /**
- * Clinic closures within reach: a whole day closed at the doctor's clinic
- * cannot be chosen, and the step says why.
+ * Clinic closures within reach, for their notes beside the date strip.
  */
-closures: Array<PublicClosure>, };
+closures: Array<PublicClosure>, 
+/**
+ * What each doctor's days offer, from today on, as the slot engine decides
+ * (`hygo_booking::appointments::days`): the date strip shows it, and asks
+ * the slots of a day only when it is chosen.
+ */
+days: Array<DoctorDays>, };
+
+export type AppointmentTexts = { title: string, description: string, heading: string, lead: string, emergencyLine: string, redFlagHeading: string, redFlagText: string, redFlagFollowUp: string, 
+/**
+ * The ids of the reasons and symptoms that show the emergency notice.
+ */
+redFlags: Array<string>, doctorTitle: string, doctorDescription: string, stepsA: Array<string>, stepsB: Array<string>, titlesA: Array<string>, titlesB: Array<string>, stepOf: string, 
+/**
+ * Each field's label, by the field's name.
+ */
+fields: Record<string, string>, departments: Array<OptionText>, chooseDepartment: string, chooseDoctor: string, chooseReason: string, visitTypes: Array<OptionText>, yes: string, no: string, reasonsA: Array<OptionText>, reasonsB: Array<OptionText>, symptoms: Array<OptionText>, today: string, tomorrow: string, nextWeek: string, previousWeek: string, followingWeek: string, 
+/**
+ * "Chosen: {date}".
+ */
+chosen: string, showTimes: string, backToHours: string, hoursLabel: string, 
+/**
+ * "Times from {hour}".
+ */
+timesFrom: string, selectDoctorFirst: string, loadingSlots: string, noHours: string, noFreeSlots: string, pastSlots: string, noHourlySlots: string, onLeaveDay: string, onLeaveDayNoBack: string, onLeaveOpen: string, onLeaveOption: string, slotsFailed: string, notAvailable: string, continue: string, back: string, review: string, submitA: string, submitB: string, sending: string, confirm: string, confirmRequired: string, summaryHeading: string, change: string, notGiven: string, privacy: string, successHeadingA: string, successHeadingB: string, successText: string, returnHome: string, returnDoctors: string, another: string, failed: string, doctorNotFound: string, doctorNotFoundText: string, backToDoctors: string, available: string, };
 
 export type AppointmentVariant = "general" | "doctor";
 
@@ -45,6 +64,33 @@ reference: string, doctor: string, doctorId: number, date: string,
 time: string, visitType: string, };
 
 export type Card = { title: string, text: string, link?: string, label?: string, external?: boolean, };
+
+export type ChosenDay = { 
+/**
+ * YYYY-MM-DD.
+ */
+date: string, 
+/**
+ * Free times from now on, "09:15 AM", in order.
+ */
+availableSlots: Array<string>, 
+/**
+ * Times held by active requests, in order.
+ */
+bookedSlots: Array<string>, 
+/**
+ * Why the day offers what it does; when there is no free time, which of
+ * "full", "past", "closed" or "on-leave" it is.
+ */
+availability: DayAvailability, 
+/**
+ * With "on-leave": YYYY-MM-DD, the first day the doctor is back, if known.
+ */
+backOn?: string, 
+/**
+ * With "clinic-closed": the closure, with its note ("Closed for Diwali").
+ */
+closure?: PublicClosure, };
 
 export type Clinic = { id: string, name: string, street: string, city: string, region: string, 
 /**
@@ -68,7 +114,13 @@ openingHours: string, rating: number, specialties: Array<string>, mapUrl: string
  */
 address: string, };
 
+export type ContactFields = { name: string, email: string, phone: string, clinic: string, subject: string, message: string, };
+
 export type ContactForm = { texts: ContactTexts, forms: FormsCommon, sent: string, };
+
+export type ContactLabels = { phone: string, email: string, address: string, hours: string, map: string, mapNote: string, };
+
+export type ContactTexts = { heading: string, intro: string, fields: ContactFields, anyClinic: string, medicalNote: string, submit: string, sending: string, sendAnother: string, privacy: string, };
 
 export type ContentData = { 
 /**
@@ -82,7 +134,7 @@ founders: Array<Doctor>,
 /**
  * Every doctor, for the specialists and schedules pages.
  */
-doctors: Array<Doctor>, reviews: Review[], 
+doctors: Array<Doctor>, reviews: Array<Review>, 
 /**
  * The contact page's form.
  */
@@ -92,7 +144,7 @@ form: ContactForm | null,
  */
 closures: Array<PublicClosure>, };
 
-export type ContentPage = { title: string, description: string, heading: string, lead: string, back: LinkTo, sections: Array<ContentSection>, };
+export type ContentPage = { title: string, description: string, heading: string, lead: string, back: Link, sections: Array<ContentSection>, };
 
 export type ContentSection = { id?: string, heading?: string, } & ({ "type": "text", paragraphs: Array<string>, } | { "type": "cards", intro?: string, columns?: number, cards: Array<Card>, } | { "type": "counters", items: Array<Counter>, } | { "type": "stats", items: Array<Stat>, } | { "type": "faq", items: Array<Question>, } | { "type": "list", items: Array<string>, } | { "type": "legal", sections: Array<LegalPart>, mailto?: string, } | { "type": "cta", text: string, label: string, link: string, } | { "type": "book", text: string, } | { "type": "visit", labels: VisitLabels, } | { "type": "clinics" } | { "type": "founders" } | { "type": "contact" } | { "type": "contactForm" } | { "type": "reviews" } | { "type": "specialists" } | { "type": "schedules" });
 
@@ -136,6 +188,8 @@ longDescription: string,
  * "Our Services".
  */
 services: Array<string>, };
+
+export type DepartmentCard = { name: string, link: string, text: string, };
 
 export type DepartmentData = { department: Department | null, specialists: Array<Doctor>, };
 
@@ -210,6 +264,10 @@ elsewhere: Array<InboxRow>, };
 
 export type DoctorDaySlot = { time: string, request: InboxRow | null, };
 
+export type DoctorDays = { doctor: number, days: string, };
+
+export type DoctorStatus = { onLeave: string, backOn: string, untilFurtherNotice: string, coming: string, comingOpen: string, };
+
 export type DoctorsData = { doctors: Array<Doctor>, };
 
 export type ErrorAnswer = { 
@@ -234,19 +292,35 @@ step?: number,
 /**
  * The wizards' times for the chosen doctor and day.
  */
-slots?: (DaySlots & { date: string }) | null, };
+slots?: ChosenDay | null, };
 
 export type FormsCommon = { privacyLink: string, privacyLabel: string, errorSummaryTitle: string, networkError: string, };
 
 export type Founder = { title: string, job: string, description: string, };
 
+export type Founders = { heading: string, intro: string, linkLabel: string, };
+
 export type Head = { title: string, description: string, };
+
+export type Hero = { slides: Array<HeroSlide>, bookLabel: string, subscribeLabel: string, subscribeLink: string, };
+
+export type HeroSlide = { eyebrow: string, title: string, text: string, };
+
+export type HomeAppointment = { heading: string, problem: Points, solution: Points, target: string, contact: HomeContact, };
+
+export type HomeContact = { heading: string, text: string, phoneLabel: string, emailLabel: string, addressLabel: string, hoursLabel: string, bookLabel: string, };
+
+export type HomeContent = { hero: Hero, whyChooseUs: WhyChooseUs, departments: HomeDepartments, founders: Founders, services: HomeServices, subscription: Plans, appointment: HomeAppointment, news: News, reviews: Reviews, };
 
 export type HomeData = { home: HomeContent, founders: Array<Doctor>, 
 /**
  * The four flip cards of the departments section, with the catalogue's texts.
  */
 departments: Array<Department>, };
+
+export type HomeDepartments = { heading: string, intro: string, cards: Array<DepartmentCard>, viewAllLabel: string, viewAllLink: string, };
+
+export type HomeServices = { heading: string, intro: string, offerHeading: string, knowMoreLabel: string, readyLabel: string, specialitiesHeading: string, specialities: Array<string>, tiles: Array<ServiceTile>, };
 
 export type InboxCounts = { requested: number, overdue: number, 
 /**
@@ -305,7 +379,7 @@ backOn: string | null, };
 
 export type LegalPart = { heading: string, paragraphs: Array<string>, items?: Array<string>, };
 
-export type LinkTo = { label: string, link: string, };
+export type Link = { label: string, link: string, };
 
 export type ListedDoctor = { id: number, name: string, specialization: string, officeHours: Array<OfficeHours>, onLeave: boolean, leave: Array<Leave>, 
 /**
@@ -323,11 +397,49 @@ export type Messages = {
  */
 checkEmail: string, confirmed: string, unsubscribed: string, };
 
-export type NewsData = { articles: NewsItem[], 
+export type Meta = { home: PageMeta, doctors: PageMeta, doctorNotFound: PageMeta, request: PageMeta, requestNotFound: PageMeta, 
+/**
+ * " | HYGO", after a title made by a page.
+ */
+titleSuffix: string, departments: PageMeta, departmentNotFound: PageMeta, search: PageMeta, services: PageMeta, serviceNotFound: PageMeta, specializationNotFound: PageMeta, 
+/**
+ * `{name}`, `{specialization}`…
+ */
+doctor: PageMeta, news: NewsMeta, article: TitleOnly, articleNotFound: PageMeta, service: ServiceMeta, specialization: SpecializationMeta, searchResults: TitleOnly, department: TitleOnly, };
+
+export type NamedLink = { name: string, link: string, };
+
+export type NavItem = { label: string, 
+/**
+ * Shown instead of `label` below 1024 px.
+ */
+mobileLabel?: string, link?: string, 
+/**
+ * A menu's links (named, not inlined: the type is recursive).
+ */
+items?: Array<NavItem>, };
+
+export type News = { heading: string, items: Array<NewsItem>, readMoreLabel: string, viewAllLabel: string, viewAllLink: string, };
+
+export type NewsData = { articles: Array<NewsItem>, 
 /**
  * 1-based; past the end on a 404.
  */
 page: number, pages: number, };
+
+export type NewsItem = { category: string, 
+/**
+ * ISO date, YYYY-MM-DD.
+ */
+date: string, title: string, excerpt: string, id: string, author: string, content: Array<string>, };
+
+export type NewsMeta = { title: string, 
+/**
+ * With `{page}`.
+ */
+titlePaged: string, description: string, };
+
+export type Newsletter = { heading: string, text: string, label: string, placeholder: string, button: string, title: string, description: string, pageHeading: string, sending: string, privacy: string, unsubscribeHeading: string, unsubscribeText: string, unsubscribeButton: string, unsubscribeInvalid: string, confirmHeading: string, confirmText: string, confirmButton: string, confirmInvalid: string, failed: string, privacyLink: string, privacyLabel: string, };
 
 export type NewsletterData = { 
 /**
@@ -341,11 +453,15 @@ confirm: TokenLink | null, messages: Messages, forms: FormsCommon, };
 
 export type OfficeHours = { day: string, hours: string, };
 
+export type OptionText = { id: string, label: string, };
+
 export type OwnSession = { id: number, device: string, createdAt: string, lastSeenAt: string, 
 /**
  * The session this list is shown in.
  */
 this: boolean, };
+
+export type PageMeta = { title: string, description: string, };
 
 export type PageProps = { 
 /**
@@ -379,6 +495,12 @@ export type Photo = {
  */
 sources: Array<Source>, };
 
+export type Plan = { id: string, name: string, badge?: string, audience: string, price: number, };
+
+export type Plans = { heading: string, intro: string, currency: string, periodLabel: string, plans: Array<Plan>, benefitsHeading: string, benefits: Array<string>, ctaLabel: string, ctaLink: string, };
+
+export type Points = { heading: string, points: Array<string>, };
+
 export type PublicClosure = { 
 /**
  * The clinic's id.
@@ -402,6 +524,18 @@ until: string | null,
 note: string, };
 
 export type Question = { q: string, a: string, };
+
+export type QuickCard = { title: string, text: string, linkLabel: string, link: string, };
+
+export type ReachLinks = { 
+/**
+ * `tel:+919876543210`.
+ */
+tel: string, 
+/**
+ * `https://wa.me/919876543210?text=…`, with `text` written in.
+ */
+whatsapp: string, };
 
 export type Receipt = { "kind": "appointment", reference: string, 
 /**
@@ -437,7 +571,7 @@ appointment: AppointmentTexts,
 /**
  * The health-card request's texts, and the plans that name the card.
  */
-subscription: SubscriptionTexts, plans: HomeContent["subscription"], 
+subscription: SubscriptionTexts, plans: Plans, 
 /**
  * What the contact form says once a message is stored.
  */
@@ -456,10 +590,6 @@ symptoms: Array<string>, notes: string, insurance: string, policyNumber: string,
  * What may be done now.
  */
 next: Array<RequestStep>, 
-/**
- * `tel:` and WhatsApp click-to-chat (`wa.me`) links to reach the patient.
- */
-tel: string, whatsapp: string, 
 /**
  * Its audit rows, oldest first.
  */
@@ -485,6 +615,10 @@ export type RequestStatus = "requested" | "confirmed" | "declined" | "reschedule
 
 export type RequestStep = "confirm" | "decline" | "reschedule" | "arrive" | "complete" | "no-show" | "cancel";
 
+export type Review = { name: string, area: string, rating: number, text: string, };
+
+export type Reviews = { heading: string, items: Array<Review>, };
+
 export type SearchData = { query: string, results: Array<SearchResult>, };
 
 export type SearchResult = { 
@@ -496,6 +630,8 @@ type: "doctor" | "department" | "service" | "specialization" | "page" | "article
  * The site path of the result's page.
  */
 link: string, id: string, };
+
+export type SearchTypes = { doctor: string, department: string, service: string, specialization: string, page: string, article: string, };
 
 export type Service = { id: string, name: string, description: string, link: string, 
 /**
@@ -509,9 +645,17 @@ offers: Array<string>, };
 
 export type ServiceData = { service: Service | null, };
 
+export type ServiceMeta = { title: string, titleNamed: string, };
+
+export type ServiceTile = { id: string, name: string, summary: string, offers: Array<string>, link: string, 
+/**
+ * "About Our {name} Service"; the tiles with a page of their own have it.
+ */
+longDescription?: string, };
+
 export type ServicesData = { services: Array<Service>, };
 
-export type SiteAdditions = { 
+export type Site = { 
 /**
  * The clinics (`catalogue/clinics.json`), the first the main one.
  */
@@ -527,7 +671,17 @@ lang: string,
 /**
  * The interface texts of that language, by area (`ui/src/lib/texts.ts`).
  */
-texts: Texts, };
+texts: Texts, 
+/**
+ * The console's texts, on its pages only, so public pages never carry them.
+ */
+staffTexts?: StaffTexts, name: string, tagline: string, about: string, bookLabel: string, phone: string, email: string, adminEmail: string, hours: string, emergencyNumber: string, 
+/**
+ * With `{number}` where the emergency number goes.
+ */
+emergencyNote: string, nav: Array<NavItem>, social: Array<Social>, quickLinks: Array<Link>, footerDepartments: Array<NamedLink>, newsletter: Newsletter, legal: Array<Link>, copyright: string, meta: Meta, contactLabels: ContactLabels, doctorStatus: DoctorStatus, searchTypes: SearchTypes, };
+
+export type Social = { name: string, url: string, };
 
 export type Source = { 
 /**
@@ -542,6 +696,8 @@ type: string, width: number, height: number, };
 export type Specialization = { id: string, name: string, department: string | null, };
 
 export type SpecializationData = { specialization: Specialization | null, doctors: Array<Doctor>, department: Department | null, };
+
+export type SpecializationMeta = { title: string, descriptionOne: string, descriptionMany: string, descriptionNone: string, };
 
 export type StaffAccount = { id: number, email: string, name: string, role: StaffRole, 
 /**
@@ -559,6 +715,10 @@ export type StaffAccountsData = { accounts: Array<StaffAccount>, roles: Array<St
 you: number, };
 
 export type StaffAppointmentData = { request: RequestDetail | null, 
+/**
+ * The links to call the patient and to write to them (`crate::links`).
+ */
+reach: ReachLinks | null, 
 /**
  * For a reschedule.
  */
@@ -819,7 +979,13 @@ export type StoredAnswer = {
  */
 success: boolean, message: string, data?: Booked | { reference: string }, };
 
-export type SubscriptionData = { plans: HomeContent["subscription"], texts: SubscriptionTexts, forms: FormsCommon, };
+export type SubscriptionData = { plans: Plans, texts: SubscriptionTexts, forms: FormsCommon, };
+
+export type SubscriptionFields = { name: string, email: string, number: string, };
+
+export type SubscriptionTexts = { title: string, description: string, heading: string, lead: string, requestLabel: string, dialogTitle: string, dialogIntro: string, fields: SubscriptionFields, submit: string, sending: string, successHeading: string, next: string, close: string, privacy: string, };
+
+export type TitleOnly = { title: string, };
 
 export type TodayClinic = { clinic: string, visits: Array<TodayVisit>, };
 
@@ -827,7 +993,11 @@ export type TodayVisit = { reference: string,
 /**
  * "09:15 AM".
  */
-time: string, name: string, phone: string, doctor: string, status: RequestStatus, 
+time: string, name: string, phone: string, 
+/**
+ * `tel:` in international form (`crate::links`).
+ */
+tel: string, doctor: string, status: RequestStatus, 
 /**
  * What the desk may do now: of "arrive", "no-show" and "complete", those the status allows.
  */
@@ -836,3 +1006,5 @@ steps: Array<RequestStep>, };
 export type TokenLink = { token: string, valid: boolean, };
 
 export type VisitLabels = { visit: string, call: string, hours: string, };
+
+export type WhyChooseUs = { heading: string, intro: string, cards: Array<QuickCard>, };

@@ -85,6 +85,11 @@ export function addDays(iso: string, n: number): string {
   return isoOf(utc(iso) + n * DAY_MS);
 }
 
+/** Days from `from` to `to` (negative when `to` is before). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((utc(to) - utc(from)) / DAY_MS);
+}
+
 /** The Monday of the week `iso` is in. */
 export function mondayOf(iso: string): string {
   return addDays(iso, -weekdayIndex(iso));

@@ -16,11 +16,11 @@ import { AppointmentDone, type Booked } from "../components/done";
 import { ErrorSummary, Field, FormGuard, PrivacyNotice, TextField, describedBy, fieldId, postJson, type Errors } from "../components/form";
 import { ClosureNotes, DoctorImage, DoctorStatus, EmergencyNote, Spinner, Stars, usePlural } from "../components/ui";
 import {
-  addDays, dayOfMonth, fill, hourLabel, longDate, minutesOf, mondayOf, monthYear, weekdayName, weekdayShort, weeksBetween,
+  addDays, dayOfMonth, daysBetween, fill, hourLabel, longDate, minutesOf, mondayOf, monthYear, weekdayName, weekdayShort, weeksBetween,
 } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
-import type { AppointmentProps, AppointmentTexts, DaySlots, Doctor, FormState, PublicClosure } from "../types";
+import type { AppointmentData, AppointmentProps, AppointmentTexts, DaySlots, Doctor, FormState } from "../types";
 import wizard from "../generated/wizard.json";
 
 type Data = AppointmentProps["data"];
@@ -77,14 +77,15 @@ type Slots =
 
 type ListedDoctor = Pick<Doctor, "name" | "leave" | "clinic" | "clinics">;
 
-/** Whether every clinic the doctor works at is closed all day on a day. */
-function closedOn(closures: readonly PublicClosure[], doctor: ListedDoctor | undefined, iso: string): boolean {
-  return !!doctor && doctor.clinics.every((at) => closures.some((c) => c.clinic === at && c.date === iso && !c.from && !c.until));
-}
-
-/** Whether the doctor is on leave on a day (their leave is in the props). */
-function onLeaveOn(doctor: ListedDoctor | undefined, iso: string): boolean {
-  return !!doctor?.leave.some((l) => l.from <= iso && (l.until === null || iso <= l.until));
+/**
+ * Whether a doctor's day cannot be chosen, as the slot engine decided it on the
+ * server (`data.days`: one letter a day from today; `l` on leave, `x` every
+ * range closed by a clinic closure). The strip never decides it itself.
+ */
+function offOn(data: AppointmentData, doctor: number | undefined, iso: string): boolean {
+  const days = data.days.find((d) => d.doctor === doctor)?.days ?? "";
+  const letter = days.charAt(daysBetween(data.today, iso));
+  return letter === "l" || letter === "x";
 }
 
 /** Why there is no time to choose on a day, in the visitor's words. */
@@ -579,7 +580,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
               </Field>
             ) : null}
             <DateStrip texts={texts} today={data.today} maxDaysAhead={data.maxDaysAhead} date={values.date} week={week}
-              interactive={interactive} isOff={(iso) => onLeaveOn(doctorObj, iso) || closedOn(data.closures, doctorObj, iso)} onPick={pick} onWeek={changeWeek} />
+              interactive={interactive} isOff={(iso) => offOn(data, doctorObj?.id, iso)} onPick={pick} onWeek={changeWeek} />
             <ClosureNotes className="closure-notes field-hint" closures={data.closures.filter((c) => !!doctorObj?.clinics.includes(c.clinic) && weeksBetween(data.today, c.date) === week)} />
             {errors.date ? <p className="field-error" id={`${FORM}-date-error`}>{errors.date}</p> : null}
             {general ? (

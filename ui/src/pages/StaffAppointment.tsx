@@ -33,8 +33,8 @@ function StaffAppointmentPage() {
       <section aria-labelledby="contact-h">
         <h2 id="contact-h">{t.contact}</h2>
         <p className="staff-contact">
-          <a className="button button--outline" href={r.tel}>{fill(t.call, { phone: r.phone })}</a>
-          <a className="button button--outline" href={r.whatsapp} rel="noreferrer noopener" target="_blank">{fill(t.whatsapp, { phone: r.phone })}</a>
+          <a className="button button--outline" href={d.reach?.tel}>{fill(t.call, { phone: r.phone })}</a>
+          <a className="button button--outline" href={d.reach?.whatsapp} rel="noreferrer noopener" target="_blank">{fill(t.whatsapp, { phone: r.phone })}</a>
           {r.email ? <a href={`mailto:${r.email}`}>{t.email}: {r.email}</a> : null}
         </p>
       </section>

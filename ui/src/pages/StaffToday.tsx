@@ -2,7 +2,7 @@
 // with the patient's phone and the buttons that mark them arrived, a no-show or
 // completed (one-button forms to the request's own address, which come back here).
 import { Link } from "react-router";
-import { fill, formatDate, telHref } from "../lib/format";
+import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { StaffErrors, StaffForm, StaffFrame, StaffState, useStaffTexts } from "../components/staff";
 import { pageLink, writeLink } from "../lib/links";
@@ -34,7 +34,7 @@ function StaffTodayPage() {
                   <dl className="staff-dl">
                     <dt>{t.doctor}</dt><dd>{v.doctor}</dd>
                     <dt>{t.phone}</dt>
-                    <dd><a href={telHref(v.phone)} aria-label={fill(t.call, { name: v.name })}>{v.phone}</a></dd>
+                    <dd><a href={v.tel} aria-label={fill(t.call, { name: v.name })}>{v.phone}</a></dd>
                     <dt>{t.reference}</dt>
                     <dd><Link to={pageLink("staff-appointment", { reference: v.reference })}>{v.reference}</Link></dd>
                   </dl>

@@ -2,15 +2,17 @@
 //! counts, one request in full, a doctor's day, and the CSV export.
 
 use chrono::{Duration, NaiveDate, SecondsFormat, Utc};
-use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+};
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::status::{Status, Step};
 use crate::audit;
 use crate::entities::{appointment, doctor};
-use crate::notices::{when, PROMISE_HOURS};
-use crate::{appointments, catalogue, slots, DataError, Db};
+use crate::notices::{PROMISE_HOURS, when};
+use crate::status::{Status, Step};
+use crate::{DataError, Db, appointments, content, slots};
 
 /// Requests on a page of the list.
 pub const PAGE_SIZE: u64 = 50;
@@ -120,9 +122,7 @@ pub async fn counts(db: &Db, today: NaiveDate) -> Result<Counts, DataError> {
 }
 
 /// A visit on the front desk's list of the day (`today`).
-#[derive(Debug, Clone, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(rename = "TodayVisit")]
+#[derive(Debug, Clone)]
 pub struct Visit {
     pub reference: String,
     /// "09:15 AM".
@@ -136,9 +136,7 @@ pub struct Visit {
 }
 
 /// One clinic's visits of the day, by time.
-#[derive(Debug, Clone, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(rename = "TodayClinic")]
+#[derive(Debug, Clone)]
 pub struct ClinicDay {
     pub clinic: String,
     pub visits: Vec<Visit>,
@@ -151,13 +149,28 @@ pub async fn today(db: &Db, date: NaiveDate) -> Result<Vec<ClinicDay>, DataError
     let day = [Status::Confirmed, Status::Rescheduled, Status::Arrived, Status::Completed, Status::NoShow];
     let held = appointments::holding(db, appointments::Held::on(date)).await?;
     let doctors = doctor_names(db).await?;
-    let mut clinics: Vec<ClinicDay> = catalogue::clinics().iter().map(|c| ClinicDay { clinic: c.name.clone(), visits: Vec::new() }).collect();
-    let mut rows: Vec<(&'static str, Option<u32>, Visit)> = Vec::new();
+    let mut clinics: Vec<ClinicDay> = content::default()
+        .clinics
+        .iter()
+        .map(|c| ClinicDay {
+            clinic: c.name.clone(),
+            visits: Vec::new(),
+        })
+        .collect();
+    let mut rows: Vec<(String, Option<u32>, Visit)> = Vec::new();
     for a in &held {
-        let Some(status) = Status::parse(&a.status).filter(|s| day.contains(s)) else { continue };
-        let clinic = crate::schedule::clinic_of_visit(db, a.doctor_id, &a.date, &a.start_time).await?;
-        let at = clinic.map_or("", |c| c.name.as_str());
-        let steps = status.next().iter().copied().filter(|s| matches!(s, Step::Arrive | Step::NoShow | Step::Complete)).collect();
+        let Some(status) = Status::parse(&a.status).filter(|s| day.contains(s)) else {
+            continue;
+        };
+        let clinic =
+            crate::schedule::clinic_of_visit(db, a.doctor_id, &a.date, &a.start_time).await?;
+        let at = clinic.map(|c| c.name).unwrap_or_default();
+        let steps = status
+            .next()
+            .iter()
+            .copied()
+            .filter(|s| matches!(s, Step::Arrive | Step::NoShow | Step::Complete))
+            .collect();
         let visit = Visit {
             reference: a.reference.clone(),
             time: slots::parse_time(&a.start_time).map(slots::format_12h).unwrap_or_else(|| a.start_time.clone()),
@@ -201,9 +214,11 @@ pub struct Detail {
     pub status_changed_at: Option<String>,
     /// What may be done now.
     pub next: Vec<Step>,
-    /// `tel:` and WhatsApp click-to-chat (`wa.me`) links to reach the patient.
-    pub tel: String,
-    pub whatsapp: String,
+    /// The sentence a WhatsApp message to the patient starts with (the web
+    /// layer makes the link: `hygo::links`).
+    #[serde(skip)]
+    #[ts(skip)]
+    pub chat: String,
     /// Its audit rows, oldest first.
     pub history: Vec<audit::Entry>,
 }
@@ -215,21 +230,36 @@ pub async fn one(db: &Db, reference: &str) -> Result<Option<Detail>, DataError> 
     };
     let doctors = doctor_names(db).await?;
     let row = row_of(&a, &doctors, &promise_cutoff());
-    let label = |choices: &[catalogue::Choice], id: &str| {
-        choices.iter().find(|c| c.id == id).and_then(|c| c.labels.first().cloned()).unwrap_or_else(|| id.to_owned())
+    let known = content::default();
+    let label = |choices: &[content::Choice], id: &str| {
+        choices
+            .iter()
+            .find(|c| c.id == id)
+            .and_then(|c| c.labels.first().cloned())
+            .unwrap_or_else(|| id.to_owned())
     };
-    let symptoms: Vec<String> = serde_json::from_str::<Vec<String>>(&a.symptoms).unwrap_or_default();
-    let chat = catalogue::fill(catalogue::message("inbox.whatsappText"), &[("reference", &a.reference), ("when", &when(&a))]);
+    let symptoms: Vec<String> =
+        serde_json::from_str::<Vec<String>>(&a.symptoms).unwrap_or_default();
+    let chat = content::fill(
+        known.message("inbox.whatsappText"),
+        &[("reference", &a.reference), ("when", &when(&a))],
+    );
     Ok(Some(Detail {
         next: row.status.next().to_vec(),
         department: a.department.clone(),
-        visit_type: label(catalogue::visit_types(), &a.visit_type),
-        tel: format!("tel:+{}", international(&a.phone)),
-        whatsapp: format!("https://wa.me/{}?text={}", international(&a.phone), form_urlencoded_text(&chat)),
+        visit_type: label(known.visit_types(), &a.visit_type),
+        chat,
         phone: a.phone.clone(),
         email: a.email.clone(),
-        reason: if a.reason.is_empty() { String::new() } else { label(catalogue::reasons(), &a.reason) },
-        symptoms: symptoms.iter().map(|s| label(catalogue::symptoms(), s)).collect(),
+        reason: if a.reason.is_empty() {
+            String::new()
+        } else {
+            label(known.reasons(), &a.reason)
+        },
+        symptoms: symptoms
+            .iter()
+            .map(|s| label(known.symptoms(), s))
+            .collect(),
         notes: a.notes.clone(),
         insurance: a.insurance.clone(),
         policy_number: a.policy_number.clone(),
@@ -238,26 +268,6 @@ pub async fn one(db: &Db, reference: &str) -> Result<Option<Detail>, DataError> 
         history: audit::for_target(db, "appointment", &a.reference).await?,
         row,
     }))
-}
-
-/// A phone number in international form, digits only, as `wa.me` and `tel:` want
-/// it: an Indian number (10 digits once its +91, 0091 or 0 is taken off) gets 91;
-/// any other is taken to carry its country code.
-pub fn international(phone: &str) -> String {
-    let national = appointments::phone_key(phone);
-    match national.len() {
-        10 => format!("91{national}"),
-        _ => national,
-    }
-}
-
-fn form_urlencoded_text(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// A doctor's day: their hours, and each slot with the request that holds it.
@@ -324,15 +334,49 @@ pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, Data
         .all(db)
         .await?;
     let doctors = doctor_names(db).await?;
-    let statuses = crate::catalogue::staff_texts(crate::catalogue::LANGUAGES[0]).map(|t| &t["inbox"]["statuses"]);
-    let mut out = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
-    let header = ["reference", "status", "date", "time", "doctor", "department", "visit type", "name", "phone", "email", "new patient", "requested at"];
-    let corrupt = |e: csv::Error| DataError::Corrupt { what: "the export".into(), detail: e.to_string() };
+    let known = content::default();
+    let statuses = match known
+        .staff_texts
+        .get("inbox")
+        .and_then(|t| t.get("statuses"))
+    {
+        Some(content::Text::Group(g)) => Some(g),
+        _ => None,
+    };
+    let mut out = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
+    let header = [
+        "reference",
+        "status",
+        "date",
+        "time",
+        "doctor",
+        "department",
+        "visit type",
+        "name",
+        "phone",
+        "email",
+        "new patient",
+        "requested at",
+    ];
+    let corrupt = |e: csv::Error| DataError::Corrupt {
+        what: "the export".into(),
+        detail: e.to_string(),
+    };
     out.write_record(header).map_err(corrupt)?;
     for a in &rows {
-        let doctor = doctors.iter().find(|(id, _)| *id == a.doctor_id).map(|(_, n)| n.as_str()).unwrap_or_default();
-        let time = slots::parse_time(&a.start_time).map(slots::format_12h).unwrap_or_else(|| a.start_time.clone());
-        let status = statuses.and_then(|s| s[a.status.as_str()].as_str()).unwrap_or(&a.status);
+        let doctor = doctors
+            .iter()
+            .find(|(id, _)| *id == a.doctor_id)
+            .map(|(_, n)| n.as_str())
+            .unwrap_or_default();
+        let time = slots::parse_time(&a.start_time)
+            .map(slots::format_12h)
+            .unwrap_or_else(|| a.start_time.clone());
+        let status = statuses
+            .and_then(|s| s.get(a.status.as_str()))
+            .unwrap_or(&a.status);
         let new_patient = if a.is_new_patient { "yes" } else { "no" };
         let (phone, requested) = (phone_for_people(&a.phone), ist_minute(&a.created_at));
         let record = [&a.reference, status, &a.date, &time, doctor, &a.department, &a.visit_type, &a.name, &phone, &a.email, new_patient, &requested];
@@ -438,13 +482,5 @@ mod tests {
         assert_eq!(ist_minute("2026-11-26T08:35:10Z"), "2026-11-26 14:05");
         assert_eq!(ist_minute("2026-11-26T20:00:00Z"), "2026-11-27 01:30");
         assert_eq!(ist_minute("not a time"), "not a time");
-    }
-
-    #[test]
-    fn phone_numbers_become_international() {
-        assert_eq!(international("+91 98765 43210"), "919876543210");
-        assert_eq!(international("098765 43210"), "919876543210");
-        assert_eq!(international("9876543210"), "919876543210");
-        assert_eq!(international("+44 20 7946 0958"), "442079460958");
     }
 }

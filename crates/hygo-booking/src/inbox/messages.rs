@@ -11,7 +11,7 @@ use ts_rs::TS;
 use crate::audit::{self, Actor, Target};
 use crate::entities::{card_request, contact_message};
 use crate::form::{Check, Invalid, Message, WriteError};
-use crate::{catalogue, DataError, Db};
+use crate::{DataError, Db, content};
 
 /// The two lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -57,7 +57,8 @@ pub struct Item {
 }
 
 fn card(r: card_request::Model) -> Item {
-    let topic = catalogue::card_types()
+    let topic = content::default()
+        .card_types()
         .iter()
         .find(|c| c.id == r.subscription_type)
         .and_then(|c| c.labels.first().cloned())
@@ -87,7 +88,7 @@ fn message(r: contact_message::Model) -> Item {
         phone: r.phone,
         topic: r.subject,
         text: r.message,
-        clinic: crate::catalogue::clinic_name(&r.clinic).to_owned(),
+        clinic: crate::content::default().clinic_name(&r.clinic).to_owned(),
         created_at: r.created_at,
         handled_at: r.handled_at,
         handled_by: r.handled_by,

@@ -110,11 +110,29 @@ pub async fn take(
         }
         Err(e) => return Err(DataError::from(e).into()),
     }
-    let after = appointment::Entity::find_by_id(row.id).one(&txn).await?.ok_or_else(not_found)?;
-    audit::record(&txn, actor, step.as_str(), Target { kind: "appointment", name: &row.reference }, audited(&row), audited(&after)).await?;
-    let clinic = crate::schedule::clinic_of_visit(db, after.doctor_id, &after.date, &after.start_time).await?;
-    if let Some(mail) = notices.appointment_changed(&after, &doctor_name, clinic) {
-        crate::mail::queue(&txn, mail).await.map_err(DataError::from)?;
+    let after = appointment::Entity::find_by_id(row.id)
+        .one(&txn)
+        .await?
+        .ok_or_else(not_found)?;
+    audit::record(
+        &txn,
+        actor,
+        step.as_str(),
+        Target {
+            kind: "appointment",
+            name: &row.reference,
+        },
+        audited(&row),
+        audited(&after),
+    )
+    .await?;
+    let clinic =
+        crate::schedule::clinic_of_visit(db, after.doctor_id, &after.date, &after.start_time)
+            .await?;
+    if let Some(mail) = notices.appointment_changed(&after, &doctor_name, clinic.as_ref()) {
+        crate::mail::queue(&txn, mail)
+            .await
+            .map_err(DataError::from)?;
     }
     txn.commit().await.map_err(DataError::from)?;
     Ok(after)
@@ -146,10 +164,27 @@ pub async fn expire_due(db: &Db, now: DateTime<Utc>, hours: i64, notices: &Notic
         }
         let mut after = row.clone();
         after.status = Status::Expired.as_str().to_owned();
-        audit::record(&txn, &Actor::system(), "expire", Target { kind: "appointment", name: &row.reference }, audited(&row), audited(&after)).await?;
-        let doctor = doctor::Entity::find_by_id(row.doctor_id).one(db).await?.map(|d| d.name).unwrap_or_default();
-        let clinic = crate::schedule::clinic_of_visit(db, after.doctor_id, &after.date, &after.start_time).await?;
-        if let Some(mail) = notices.appointment_changed(&after, &doctor, clinic) {
+        audit::record(
+            &txn,
+            &Actor::system(),
+            "expire",
+            Target {
+                kind: "appointment",
+                name: &row.reference,
+            },
+            audited(&row),
+            audited(&after),
+        )
+        .await?;
+        let doctor = doctor::Entity::find_by_id(row.doctor_id)
+            .one(db)
+            .await?
+            .map(|d| d.name)
+            .unwrap_or_default();
+        let clinic =
+            crate::schedule::clinic_of_visit(db, after.doctor_id, &after.date, &after.start_time)
+                .await?;
+        if let Some(mail) = notices.appointment_changed(&after, &doctor, clinic.as_ref()) {
             crate::mail::queue(&txn, mail).await?;
         }
         txn.commit().await?;

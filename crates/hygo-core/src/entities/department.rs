@@ -6,12 +6,9 @@ pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i32,
     #[sea_orm(unique)]
+    /// The department in the catalogue (`hygo_content::Content::departments`),
+    /// which holds its name, texts and whether the listing shows it.
     pub slug: String,
-    pub name: String,
-    #[sea_orm(column_type = "Text")]
-    pub description: String,
-    /// Shown on the departments listing (General Consultation has its own page).
-    pub listed: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,0 +1,183 @@
+//! `catalogue/forms.json`: the texts of the forms (the health-card dialog, the
+//! contact form, both appointment wizards) and the options they offer.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Forms {
+    pub privacy_link: String,
+    pub privacy_label: String,
+    pub error_summary_title: String,
+    pub network_error: String,
+    pub subscription: SubscriptionTexts,
+    pub contact: ContactTexts,
+    pub appointment: AppointmentTexts,
+}
+
+impl Forms {
+    /// A form's heading and description by its name in `search.json`
+    /// (`appointment`, `subscription`, `contact`).
+    pub fn named(&self, form: &str) -> Option<(&str, Option<&str>)> {
+        match form {
+            "appointment" => Some((
+                &self.appointment.heading,
+                Some(&self.appointment.description),
+            )),
+            "subscription" => Some((
+                &self.subscription.heading,
+                Some(&self.subscription.description),
+            )),
+            "contact" => Some((&self.contact.heading, None)),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SubscriptionTexts {
+    pub title: String,
+    pub description: String,
+    pub heading: String,
+    pub lead: String,
+    pub request_label: String,
+    pub dialog_title: String,
+    pub dialog_intro: String,
+    pub fields: SubscriptionFields,
+    pub submit: String,
+    pub sending: String,
+    pub success_heading: String,
+    pub next: String,
+    pub close: String,
+    pub privacy: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct SubscriptionFields {
+    pub name: String,
+    pub email: String,
+    pub number: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ContactTexts {
+    pub heading: String,
+    pub intro: String,
+    pub fields: ContactFields,
+    pub any_clinic: String,
+    pub medical_note: String,
+    pub submit: String,
+    pub sending: String,
+    pub send_another: String,
+    pub privacy: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct ContactFields {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub clinic: String,
+    pub subject: String,
+    pub message: String,
+}
+
+/// An option a form offers, stored by its id; the label is what people read.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct OptionText {
+    pub id: String,
+    pub label: String,
+}
+
+/// Both booking wizards' texts: A (general, `/appointment`) and B (a doctor's,
+/// `/appointment/{id}`).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AppointmentTexts {
+    pub title: String,
+    pub description: String,
+    pub heading: String,
+    pub lead: String,
+    pub emergency_line: String,
+    pub red_flag_heading: String,
+    pub red_flag_text: String,
+    pub red_flag_follow_up: String,
+    /// The ids of the reasons and symptoms that show the emergency notice.
+    pub red_flags: Vec<String>,
+    pub doctor_title: String,
+    pub doctor_description: String,
+    pub steps_a: Vec<String>,
+    pub steps_b: Vec<String>,
+    pub titles_a: Vec<String>,
+    pub titles_b: Vec<String>,
+    pub step_of: String,
+    /// Each field's label, by the field's name.
+    #[ts(type = "Record<string, string>")]
+    pub fields: BTreeMap<String, String>,
+    pub departments: Vec<OptionText>,
+    pub choose_department: String,
+    pub choose_doctor: String,
+    pub choose_reason: String,
+    pub visit_types: Vec<OptionText>,
+    pub yes: String,
+    pub no: String,
+    pub reasons_a: Vec<OptionText>,
+    pub reasons_b: Vec<OptionText>,
+    pub symptoms: Vec<OptionText>,
+    pub today: String,
+    pub tomorrow: String,
+    pub next_week: String,
+    pub previous_week: String,
+    pub following_week: String,
+    /// "Chosen: {date}".
+    pub chosen: String,
+    pub show_times: String,
+    pub back_to_hours: String,
+    pub hours_label: String,
+    /// "Times from {hour}".
+    pub times_from: String,
+    pub select_doctor_first: String,
+    pub loading_slots: String,
+    pub no_hours: String,
+    pub no_free_slots: String,
+    pub past_slots: String,
+    pub no_hourly_slots: String,
+    pub on_leave_day: String,
+    pub on_leave_day_no_back: String,
+    pub on_leave_open: String,
+    pub on_leave_option: String,
+    pub slots_failed: String,
+    pub not_available: String,
+    #[serde(rename = "continue")]
+    pub continue_label: String,
+    pub back: String,
+    pub review: String,
+    pub submit_a: String,
+    pub submit_b: String,
+    pub sending: String,
+    pub confirm: String,
+    pub confirm_required: String,
+    pub summary_heading: String,
+    pub change: String,
+    pub not_given: String,
+    pub privacy: String,
+    pub success_heading_a: String,
+    pub success_heading_b: String,
+    pub success_text: String,
+    pub return_home: String,
+    pub return_doctors: String,
+    pub another: String,
+    pub failed: String,
+    pub doctor_not_found: String,
+    pub doctor_not_found_text: String,
+    pub back_to_doctors: String,
+    pub available: String,
+}

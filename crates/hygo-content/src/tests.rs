@@ -1,0 +1,349 @@
+//! The catalogue's files, read as the site reads them.
+
+use super::*;
+
+#[test]
+fn the_catalogue_parses() {
+    let c = default();
+    // Spec section 2, Contact: a clinic in Rajkot and a head office in the same city,
+    // rated 4.8 and 4.9 (section 3).
+    let ids: Vec<&str> = c.clinics.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids, ["kalawad-road", "head-office"]);
+    assert!(
+        c.clinics
+            .iter()
+            .all(|c| c.city == "Rajkot" && !c.street.is_empty() && c.address.contains(&c.street))
+    );
+    let ratings: Vec<f64> = c.clinics.iter().map(|c| c.rating).collect();
+    assert_eq!(ratings, [4.8, 4.9]);
+    // Every page gets the clinics with their whole address written out.
+    let addresses: Vec<&str> = c.clinics.iter().map(|c| c.address.as_str()).collect();
+    assert_eq!(
+        addresses,
+        [
+            "Kalawad Road, Rajkot, Gujarat 360005, India",
+            "Race Course Road, Rajkot, Gujarat, India"
+        ]
+    );
+}
+
+#[test]
+fn services_and_specializations_come_from_the_home_catalogue() {
+    let c = default();
+    let services = &c.services;
+    // The 9 tiles of spec section 3; all but See More open a service page.
+    let tiles: Vec<&str> = c
+        .home
+        .services
+        .tiles
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
+    assert_eq!(
+        tiles,
+        [
+            "Doctor Consultation",
+            "Hygo Pharmacy",
+            "Laboratory",
+            "Physiotherapy",
+            "Clinical Nutrition",
+            "Home Care",
+            "Mental Health & Counseling",
+            "Wellness & Preventive Health",
+            "See More",
+        ]
+    );
+    let names: Vec<&str> = services.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, tiles[..8]);
+    assert!(
+        services
+            .iter()
+            .all(|s| !s.id.is_empty() && !s.name.is_empty() && s.link.starts_with("/services/"))
+    );
+    assert!(
+        services
+            .iter()
+            .all(|s| !s.long_description.is_empty() && !s.offers.is_empty()),
+        "every service has its texts"
+    );
+    assert_eq!(
+        c.find_service("PHARMACY").map(|s| s.id.clone()),
+        Some("pharmacy".into())
+    );
+    assert!(c.find_service("see-more").is_none());
+    let ids: Vec<&str> = c.specializations.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "general-physician",
+            "allergist",
+            "cardiologist",
+            "dentist",
+            "dermatologist",
+            "endocrinologist",
+            "ent-specialist",
+            "gastroenterologist",
+            "gynecologist",
+            "neurologist",
+            "ophthalmologist",
+            "orthopedic",
+            "pediatrician",
+            "psychiatrist",
+            "pulmonologist"
+        ],
+        "the ids of spec section 2"
+    );
+    for s in c.specializations.iter() {
+        if let Some(d) = &s.department {
+            assert!(c.find_department(d).is_some(), "{}: department {d}", s.id);
+        }
+    }
+    assert_eq!(slug("ENT"), "ent");
+    assert_eq!(slug("Diet & Nutrition"), "diet-nutrition");
+}
+
+#[test]
+fn departments_are_found_by_slug_alias_or_name() {
+    let c = default();
+    let slug = |id: &str| c.find_department(id).map(|d| d.slug.as_str());
+    assert_eq!(slug("cardiology"), Some("cardiology"));
+    assert_eq!(slug("Cardiology"), Some("cardiology"));
+    for (id, want) in [
+        ("internal_medicine", "internal-medicine"),
+        ("internal-medicine", "internal-medicine"),
+        ("laboratory_service", "laboratory"),
+        ("laboratory-service", "laboratory"),
+        ("laboratories", "laboratory"),
+        ("vaccination_center", "vaccination-center"),
+        ("vaccination-center", "vaccination-center"),
+        ("neuroscience", "neurology"),
+        ("home-services", "home_services"),
+        ("general_surgery", "general-surgery"),
+        ("endocrinology", "endocrinology"),
+    ] {
+        assert_eq!(slug(id), Some(want), "{id}");
+    }
+    assert_eq!(slug("astrology"), None);
+    assert_eq!(slug(""), None);
+    // The 26 departments of the spec's static content (section 2, "Department
+    // detail"), by the ids it uses: each is found, and they are all there is
+    // besides General Consultation.
+    let mut found: Vec<&str> = [
+        "cardiology",
+        "neurology",
+        "orthopedics",
+        "internal medicine",
+        "ophthalmology",
+        "laboratory",
+        "pediatrics",
+        "pharmacy",
+        "pulmonology",
+        "nephrology",
+        "vaccinations",
+        "physiotherapy",
+        "wellness",
+        "home_services",
+        "gynecology",
+        "general-surgery",
+        "plastic-surgery",
+        "dermatology",
+        "ent",
+        "gastroenterology",
+        "endocrinology",
+        "urology",
+        "rheumatology",
+        "oncology",
+        "diet_and_nutrition",
+        "psychiatry",
+    ]
+    .into_iter()
+    .map(|id| slug(id).unwrap_or_else(|| panic!("{id} is not found")))
+    .collect();
+    found.push("general-consultation");
+    found.sort();
+    let mut all: Vec<&str> = c.departments.iter().map(|d| d.slug.as_str()).collect();
+    all.sort();
+    assert_eq!(found, all);
+    assert!(c.departments.iter().all(|d| !d.long_description.is_empty()));
+}
+
+#[test]
+fn department_slugs_are_unique() {
+    let c = default();
+    let mut slugs: Vec<_> = c.departments.iter().map(|d| d.slug.as_str()).collect();
+    slugs.sort();
+    let n = slugs.len();
+    slugs.dedup();
+    assert_eq!(slugs.len(), n);
+}
+
+#[test]
+fn the_listing_has_the_25_slugs_of_the_spec() {
+    let c = default();
+    let listed: Vec<_> = c
+        .departments
+        .iter()
+        .filter(|d| d.listed)
+        .map(|d| d.slug.as_str())
+        .collect();
+    for slug in [
+        "neurology",
+        "orthopedics",
+        "gynecology",
+        "general-surgery",
+        "internal-medicine",
+        "pulmonology",
+        "pediatrics",
+        "plastic-surgery",
+        "cardiology",
+        "ophthalmology",
+        "laboratory",
+        "pharmacy",
+        "nephrology",
+        "home_services",
+        "vaccination-center",
+        "physiotherapy",
+        "wellness",
+        "dermatology",
+        "ent",
+        "gastroenterology",
+        "urology",
+        "rheumatology",
+        "oncology",
+        "diet_and_nutrition",
+        "psychiatry",
+    ] {
+        assert!(listed.contains(&slug), "{slug} missing from the listing");
+    }
+    assert_eq!(listed.len(), 25);
+}
+
+/// A misspelt field fails the load, naming the file and the path to it.
+#[test]
+fn a_misspelt_field_fails_the_load_with_its_file_and_path() {
+    let text = include_str!("../catalogue/home.json").replacen("\"excerpt\"", "\"exerpt\"", 1);
+    let e = files::parse::<Home>("home.json", &text).unwrap_err();
+    assert_eq!(e.file, "catalogue/home.json");
+    assert!(
+        e.detail
+            .starts_with("news.items[0].exerpt: unknown field `exerpt`"),
+        "{}",
+        e.detail
+    );
+    let text =
+        include_str!("../catalogue/site.json").replacen("\"titleSuffix\"", "\"titleSufix\"", 1);
+    let e = files::parse::<Site>("site.json", &text).unwrap_err();
+    assert!(
+        e.detail
+            .starts_with("meta.titleSufix: unknown field `titleSufix`"),
+        "{}",
+        e.detail
+    );
+}
+
+/// Installing another catalogue serves it at once under a new version; what a
+/// reader holds stays as it was.
+#[test]
+fn an_installed_catalogue_is_served_under_a_new_version() {
+    let before = version();
+    let held = default();
+    let mut next = files::load().unwrap();
+    next.edit(Lang::DEFAULT, |c| Arc::make_mut(&mut c.home).hero.slides[0].title = "Edited".into());
+    install(next);
+    assert_eq!(version(), before + 1);
+    assert_eq!(default().home.hero.slides[0].title, "Edited");
+    assert_ne!(
+        held.home.hero.slides[0].title, "Edited",
+        "a snapshot taken before is unchanged"
+    );
+    install(files::load().unwrap());
+    assert_eq!(version(), before + 2);
+    assert_eq!(
+        default().home.hero.slides[0].title,
+        held.home.hero.slides[0].title
+    );
+}
+
+/// Every language has every key of the default language's texts, staff texts and
+/// messages, and no key the default language lacks (today English alone: the
+/// test is what holds Hindi and Gujarati to it when they come).
+#[test]
+fn every_language_has_every_text_of_the_default_one() {
+    fn keys(texts: &Texts) -> Vec<String> {
+        let mut out = Vec::new();
+        for (area, entries) in texts {
+            for (key, text) in entries {
+                match text {
+                    Text::One(_) => out.push(format!("{area}.{key}")),
+                    Text::Group(group) => {
+                        out.extend(group.keys().map(|k| format!("{area}.{key}.{k}")))
+                    }
+                }
+            }
+        }
+        out
+    }
+    let en = default();
+    assert!(
+        keys(&en.texts).len() > 100
+            && keys(&en.staff_texts).len() > 100
+            && en.messages().len() > 50
+    );
+    for lang in LANGUAGES {
+        let c = get(*lang);
+        assert_eq!(c.lang, *lang, "{} has content of its own", lang.as_str());
+        assert_eq!(
+            keys(&c.texts),
+            keys(&en.texts),
+            "texts/{}.json",
+            lang.as_str()
+        );
+        assert_eq!(
+            keys(&c.staff_texts),
+            keys(&en.staff_texts),
+            "staff/{}.json",
+            lang.as_str()
+        );
+        assert_eq!(
+            c.messages().keys().collect::<Vec<_>>(),
+            en.messages().keys().collect::<Vec<_>>(),
+            "messages/{}.json",
+            lang.as_str()
+        );
+        for (key, page) in &en.pages {
+            let other = c
+                .page(key)
+                .unwrap_or_else(|| panic!("pages.json of {}: {key} missing", lang.as_str()));
+            assert_eq!(other.sections.len(), page.sections.len(), "{key}: sections");
+        }
+        let empty: Vec<String> = keys(&c.texts)
+            .into_iter()
+            .filter(|k| text_at(&c.texts, k).is_empty())
+            .collect();
+        assert!(
+            empty.is_empty(),
+            "empty texts in {}: {empty:?}",
+            lang.as_str()
+        );
+    }
+}
+
+fn text_at<'a>(texts: &'a Texts, key: &str) -> &'a str {
+    let mut parts = key.splitn(3, '.');
+    let (area, name) = (parts.next().unwrap(), parts.next().unwrap());
+    match (&texts[area][name], parts.next()) {
+        (Text::One(t), None) => t,
+        (Text::Group(g), Some(k)) => &g[k],
+        _ => panic!("{key}"),
+    }
+}
+
+#[test]
+fn a_language_that_is_not_there_falls_back_to_the_default_one() {
+    assert_eq!(Lang::parse("EN"), Some(Lang::DEFAULT));
+    assert_eq!(Lang::parse("xx"), None);
+    assert!(
+        Catalogue::new(Vec::new()).is_err(),
+        "a catalogue without the default language is refused"
+    );
+}

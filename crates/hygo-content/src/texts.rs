@@ -1,0 +1,39 @@
+//! The interface texts (`catalogue/texts/{lang}.json`, `catalogue/staff/{lang}.json`)
+//! and the site search's own entries (`catalogue/search.json`).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// Interface texts by area, then by key: a sentence, or a group of them (a
+/// status's label by status). Their TypeScript is the English file's own type
+/// (`ui/src/catalogue.ts`), so a component reading a key that is not there fails
+/// `tsc`; a unit test holds every language to the English file's keys.
+pub type Texts = BTreeMap<String, BTreeMap<String, Text>>;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Text {
+    One(String),
+    Group(BTreeMap<String, String>),
+}
+
+/// A page of `catalogue/search.json`: a content page (by its key), a form's page
+/// (by the form's name) or a page with its own name, and the words people may
+/// look for it by.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchPage {
+    pub content: Option<String>,
+    pub form: Option<String>,
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub link: String,
+    pub keywords: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SearchFile {
+    pub pages: Vec<SearchPage>,
+}
