@@ -93,6 +93,25 @@ fn the_browser_s_links_are_the_routes() {
     check("src/generated/routes.ts", &fresh).unwrap();
 }
 
+/// The public pages' links (`ui/src/lib/public-links.ts`): each public page's
+/// address by name, in a table of its own so the public pages' code carries no
+/// console address (and the console's table no weight on the public pages).
+#[test]
+fn the_public_pages_links_are_the_registry_s() {
+    let pages: Vec<String> = PAGES
+        .iter()
+        .filter(|p| p.scope == hygo::pages::Scope::Public)
+        .map(|p| format!("  {:?}: {:?},\n", p.name, p.canonical()))
+        .collect();
+    let fresh = format!(
+        "// Generated from src/pages/registry.rs by `cargo test --test generated`; do not edit.\n\
+         /** Every public page's address by its name (its first path; `{{…}}` is one segment). */\n\
+         export const PUBLIC_PATHS = {{\n{}}} as const;\n",
+        pages.concat()
+    );
+    check("src/generated/public-routes.ts", &fresh).unwrap();
+}
+
 /// Every registry page has its component, and every component is some page's.
 #[test]
 fn every_page_has_a_component_and_every_component_a_page() {

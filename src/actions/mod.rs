@@ -92,7 +92,7 @@ impl Done {
     /// A stored request: JSON gets `data`; a form post goes to the confirmation
     /// page of `receipt` (issued for every form post, `Cx::receipt`).
     pub fn stored(status: StatusCode, message: &'static str, data: Value, receipt: Option<String>) -> Self {
-        let location = receipt.map_or_else(|| "/".to_owned(), |token| format!("/requests?token={token}"));
+        let location = receipt.map_or_else(|| crate::pages::url::HOME.canonical().to_owned(), |token| crate::pages::url::REQUEST.with_query(&[], &[("token", &token)]));
         Done::Stored { status, message, data: Some(data), location }
     }
 }

@@ -44,10 +44,9 @@ pub async fn load_list(cx: &super::Cx<'_>) -> Result<super::Loaded, hygo_core::D
         1 => meta.title.clone(),
         n => hygo_content::fill(&meta.title_paged, &[("page", &n.to_string())]),
     };
-    let canonical = if page == 1 {
-        "/news".to_owned()
-    } else {
-        format!("/news?page={page}")
+    let canonical = match page {
+        1 => super::url::NEWS.canonical().to_owned(),
+        n => super::url::NEWS.with_query(&[], &[("page", &n.to_string())]),
     };
     let head = super::Head::new(title, &meta.description).canonical(canonical);
     Ok(super::Loaded {

@@ -22,6 +22,7 @@ import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { AppointmentData, AppointmentProps, AppointmentTexts, DaySlots, Doctor, FormState } from "../types";
 import wizard from "../generated/wizard.json";
+import { link } from "../lib/public-links";
 
 type Data = AppointmentProps["data"];
 const FORM = "appt";
@@ -493,7 +494,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
     return (
       <AppointmentDone texts={texts} general={general} done={done} headingRef={headingRef}>
         {general ? <Link to="/" className="button button--outline">{texts.returnHome}</Link>
-          : <Link to="/doctors" className="button button--outline">{texts.returnDoctors}</Link>}
+          : <Link to={link("doctors")} className="button button--outline">{texts.returnDoctors}</Link>}
         <a href={location.pathname} className="button button--primary" onClick={(e) => { e.preventDefault(); reset(); }}>{texts.another}</a>
       </AppointmentDone>
     );
@@ -697,7 +698,7 @@ export default function AppointmentPage() {
       <div className="container page-message">
         <h1>{t.doctorNotFound}</h1>
         <p>{t.doctorNotFoundText}</p>
-        <Link to="/doctors" className="button button--primary" onClick={(e) => {
+        <Link to={link("doctors")} className="button button--primary" onClick={(e) => {
           if (location.key !== "default") {
             e.preventDefault();
             navigate(-1);

@@ -4,6 +4,7 @@ import { NotFound, Spinner } from "../components/ui";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
+import { link } from "../lib/public-links";
 
 export default function ArticlePage() {
   const state = usePageProps("Article");
@@ -11,10 +12,10 @@ export default function ArticlePage() {
   const t = useTexts("article");
   if (state.status === "loading") return <div className="container page-body"><Spinner label={t.loading} /></div>;
   const back = (
-    <Link to="/news" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />{news.backToNews}</Link>
+    <Link to={link("news")} className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />{news.backToNews}</Link>
   );
   if (state.status === "error" || !state.props.data.article) {
-    return <NotFound heading={t.notFoundHeading} text={t.notFoundText} back="/news" backLabel={news.backToNews} />;
+    return <NotFound heading={t.notFoundHeading} text={t.notFoundText} back={link("news")} backLabel={news.backToNews} />;
   }
   const a = state.props.data.article;
   return (

@@ -10,6 +10,7 @@ import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { ContactForm } from "../components/ContactForm";
 import type { Clinic, ContentProps, ContentSection, Doctor, FormState, PublicClosure, Review } from "../types";
+import { link } from "../lib/public-links";
 
 /**
  * Counts from 0 to each target in 60 steps of about 33 ms, starting 1 s after the
@@ -61,7 +62,7 @@ function Founders({ founders }: { founders: Doctor[] }) {
             {d.founder ? <p className="founder-title">{d.founder.title}</p> : null}
             {d.founder?.job ? <p className="muted">{d.founder.job}</p> : null}
             <p>{d.founder?.description || d.bio}</p>
-            <Link to={`/doctors/${d.id}`} className="text-link" aria-label={fill(common.viewProfileOf, { name: d.name })}>{common.viewProfile}</Link>
+            <Link to={link("doctor", { id: d.id })} className="text-link" aria-label={fill(common.viewProfileOf, { name: d.name })}>{common.viewProfile}</Link>
           </div>
         </li>
       ))}
@@ -79,7 +80,7 @@ function Specialists({ doctors }: { doctors: Doctor[] }) {
           <h2 className="doctor-name">{d.name}</h2>
           <p className="doctor-spec">{d.specialization}</p>
           {d.education.length ? <p className="muted">{d.education.join("; ")}</p> : null}
-          <Link to={`/doctors/${d.id}`} className="button button--outline" aria-label={fill(common.viewProfileOf, { name: d.name })}>{common.viewProfile}</Link>
+          <Link to={link("doctor", { id: d.id })} className="button button--outline" aria-label={fill(common.viewProfileOf, { name: d.name })}>{common.viewProfile}</Link>
         </li>
       ))}
     </ul>
@@ -99,7 +100,7 @@ function Schedules({ doctors }: { doctors: Doctor[] }) {
               <tr key={`${d.id}-${h.day}`}>
                 {i === 0 ? (
                   <th scope="rowgroup" rowSpan={Math.max(1, d.officeHours.length)}>
-                    <Link to={`/doctors/${d.id}`} className="text-link">{d.name}</Link>
+                    <Link to={link("doctor", { id: d.id })} className="text-link">{d.name}</Link>
                     <span className="muted schedule-spec">{d.specialization}</span>
                   </th>
                 ) : null}
@@ -262,7 +263,7 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
     case "book":
       body = (
         <p className="section-action">
-          {section.text} <BookLink to="/appointment?isGeneralConsultation=true" className="button button--primary">{site.bookLabel}</BookLink>
+          {section.text} <BookLink to={link("appointment", {}, { isGeneralConsultation: "true" })} className="button button--primary">{site.bookLabel}</BookLink>
         </p>
       );
       break;

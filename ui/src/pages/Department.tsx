@@ -5,6 +5,7 @@ import { fill } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts, type Texts } from "../lib/texts";
 import type { Department, Doctor } from "../types";
+import { link } from "../lib/public-links";
 
 /** Doctor names already carry their title; "Dr." is added only where it is missing. */
 function withTitle(name: string, t: Texts["department"]): string {
@@ -38,12 +39,12 @@ function Details({ department, specialists }: { department: Department; speciali
   const here = site.clinics.filter((c) => specialists.some((d) => d.clinic === c.id));
   const clinics = here.length ? here : site.clinics;
   // The request form knows the departments a booking may name (spec section 5).
-  const book = `/appointment?department=${encodeURIComponent(department.slug)}`;
+  const book = link("appointment", {}, { department: department.slug });
   return (
     <div className="page">
       <div className="page-hero dept-hero">
         <div className="container">
-          <Link to="/departments" className="back-link">
+          <Link to={link("departments")} className="back-link">
             <ArrowLeft aria-hidden="true" focusable="false" size={18} />{common.back}
           </Link>
           <div className="dept-hero-body">
@@ -119,6 +120,6 @@ export default function DepartmentPage() {
   const t = useTexts("department");
   if (state.status === "loading") return <div className="container page-body"><Spinner label={t.loading} /></div>;
   // A failed load leads to the Not Found view (spec section 8).
-  if (state.status === "error" || !state.props.data.department) return <NotFound heading={t.notFoundHeading} text={t.notFoundText} back="/departments" backLabel={t.backToDepartments} />;
+  if (state.status === "error" || !state.props.data.department) return <NotFound heading={t.notFoundHeading} text={t.notFoundText} back={link("departments")} backLabel={t.backToDepartments} />;
   return <Details department={state.props.data.department} specialists={state.props.data.specialists} />;
 }

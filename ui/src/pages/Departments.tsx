@@ -5,6 +5,7 @@ import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { Department } from "../types";
+import { link } from "../lib/public-links";
 
 /**
  * A card that flips to its long description on hover and on keyboard focus. The
@@ -15,7 +16,7 @@ export function FlipCard({ department }: { department: Department }) {
   const t = useTexts("departments");
   return (
     <li className="flip-card" data-department-card="">
-      <Link to={`/departments/${department.slug}`} className="flip-card-link">
+      <Link to={link("department", { id: department.slug })} className="flip-card-link">
         <span className="flip-card-inner">
           <span className="flip-face flip-front">
             <span className="flip-name">{department.name}</span>

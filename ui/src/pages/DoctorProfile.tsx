@@ -6,6 +6,7 @@ import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { fill } from "../lib/format";
 import type { Doctor } from "../types";
+import { link } from "../lib/public-links";
 
 function Block({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -29,7 +30,7 @@ function Profile({ doctor }: { doctor: Doctor }) {
   return (
     <div className="page">
       <div className="container page-body">
-        <Link to="/doctors" className="back-link">
+        <Link to={link("doctors")} className="back-link">
           <ArrowLeft aria-hidden="true" focusable="false" size={18} />{common.backToDoctors}
         </Link>
         <div className="profile-header card">
@@ -45,7 +46,7 @@ function Profile({ doctor }: { doctor: Doctor }) {
             ) : null}
             <DoctorStatus doctor={doctor} />
             <div className="form-actions">
-              <BookLink to={`/appointment/${doctor.id}`} className="button button--primary">{site.bookLabel}</BookLink>
+              <BookLink to={link("doctor-appointment", { id: doctor.id })} className="button button--primary">{site.bookLabel}</BookLink>
             </div>
           </div>
         </div>
@@ -76,6 +77,6 @@ export default function DoctorProfilePage() {
   const t = useTexts("doctorProfile");
   if (state.status === "loading") return <div className="container page-body"><Spinner label={t.loading} /></div>;
   // A failed fetch shows the same view as a missing doctor (spec section 8).
-  if (state.status === "error" || !state.props.data.doctor) return <NotFound heading={t.notFoundHeading} text={t.notFoundText} back="/doctors" backLabel={common.backToDoctors} />;
+  if (state.status === "error" || !state.props.data.doctor) return <NotFound heading={t.notFoundHeading} text={t.notFoundText} back={link("doctors")} backLabel={common.backToDoctors} />;
   return <Profile doctor={state.props.data.doctor} />;
 }

@@ -6,6 +6,7 @@ import { compareNames, fill } from "../lib/format";
 import { usePageProps, type LoadError } from "../lib/props";
 import { useTexts, type Texts } from "../lib/texts";
 import type { Doctor } from "../types";
+import { link } from "../lib/public-links";
 
 export function errorText(error: LoadError, t: Texts["doctors"]): string {
   switch (error.kind) {
@@ -30,7 +31,7 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
         <p className="doctor-meta"><Briefcase aria-hidden="true" focusable="false" size={16} />{count(common.experience, doctor.experience)}</p>
         <Stars rating={doctor.rating} />
         <p className="doctor-meta"><MapPin aria-hidden="true" focusable="false" size={16} />{doctor.location}</p>
-        <Link to={`/doctors/${doctor.id}`} className="button button--outline doctor-link"
+        <Link to={link("doctor", { id: doctor.id })} className="button button--outline doctor-link"
           aria-label={fill(common.viewProfileOf, { name: doctor.name })}>
           {common.viewProfile}
         </Link>

@@ -4,6 +4,7 @@ import { Spinner } from "../components/ui";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
+import { link } from "../lib/public-links";
 
 /**
  * Back goes to the previous page when the visitor came here within the site, else
@@ -46,7 +47,7 @@ export default function NewsPage() {
                 <h2 className="news-title">{a.title}</h2>
                 <p className="muted">{fill(t.byAuthor, { author: a.author })}</p>
                 <p>{a.excerpt}</p>
-                <Link to={`/news/${a.id}`} className="text-link" aria-label={fill(t.readMoreAbout, { title: a.title })}>
+                <Link to={link("article", { id: a.id })} className="text-link" aria-label={fill(t.readMoreAbout, { title: a.title })}>
                   {t.readMore} <ArrowRight aria-hidden="true" focusable="false" size={16} />
                 </Link>
               </article>
@@ -58,7 +59,7 @@ export default function NewsPage() {
             <ul className="plain-list">
               {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
                 <li key={n}>
-                  <Link to={n === 1 ? "/news" : `/news?page=${n}`} aria-current={n === page ? "page" : undefined}
+                  <Link to={n === 1 ? link("news") : link("news", {}, { page: n })} aria-current={n === page ? "page" : undefined}
                     aria-label={fill(t.page, { n })}>{n}</Link>
                 </li>
               ))}

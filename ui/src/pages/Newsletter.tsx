@@ -9,6 +9,7 @@ import { NewsletterForm } from "../components/NewsletterForm";
 import { Spinner } from "../components/ui";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
+import { link } from "../lib/public-links";
 
 export default function NewsletterPage() {
   const site = useSite();
@@ -27,7 +28,7 @@ export default function NewsletterPage() {
   let body;
   if (confirm) {
     body = confirm.valid ? (
-      <form method="post" action={`/newsletter/confirm?token=${encodeURIComponent(confirm.token)}`} className="form">
+      <form method="post" action={link("newsletter-confirm", {}, { token: confirm.token })} className="form">
         <p>{t.confirmText}</p>
         <button type="submit" className="button button--primary">{t.confirmButton}</button>
       </form>

@@ -8,6 +8,7 @@ import { AppointmentDone, CardThanks, Reference } from "../components/done";
 import { NotFound, Spinner } from "../components/ui";
 import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
+import { link } from "../lib/public-links";
 
 export default function RequestPage() {
   const state = usePageProps("Request");
@@ -28,8 +29,8 @@ export default function RequestPage() {
       body = (
         <AppointmentDone texts={texts} general={r.general} done={r}>
           {r.general ? <Link to="/" className="button button--outline">{texts.returnHome}</Link>
-            : <Link to="/doctors" className="button button--outline">{texts.returnDoctors}</Link>}
-          <Link to={r.general ? "/appointment" : `/appointment/${r.doctorId}`} className="button button--primary">{texts.another}</Link>
+            : <Link to={link("doctors")} className="button button--outline">{texts.returnDoctors}</Link>}
+          <Link to={r.general ? link("appointment") : link("doctor-appointment", { id: r.doctorId })} className="button button--primary">{texts.another}</Link>
         </AppointmentDone>
       );
       break;
@@ -43,7 +44,7 @@ export default function RequestPage() {
       body = (
         <div className="card form-card">
           <div className="form-success" role="status"><p>{data.contactSent}</p><Reference reference={r.reference} /></div>
-          <Link to="/contactus" className="button button--outline">{t.backToContact}</Link>
+          <Link to={link("contact")} className="button button--outline">{t.backToContact}</Link>
         </div>
       );
       break;

@@ -6,6 +6,7 @@ import { fill } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { Service } from "../types";
+import { link } from "../lib/public-links";
 
 function Details({ service }: { service: Service }) {
   const site = useSite();
@@ -14,7 +15,7 @@ function Details({ service }: { service: Service }) {
     <div className="page">
       <div className="page-hero">
         <div className="container">
-          <Link to="/services" className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />{t.backToServices}</Link>
+          <Link to={link("services")} className="back-link"><ArrowLeft aria-hidden="true" focusable="false" size={18} />{t.backToServices}</Link>
           <div className="dept-hero-body">
             <ServiceIcon id={service.id} />
             <div>
@@ -45,6 +46,6 @@ export default function ServicePage() {
   const state = usePageProps("Service");
   const t = useTexts("service");
   if (state.status === "loading") return <div className="container page-body"><Spinner label={t.loading} /></div>;
-  if (state.status === "error" || !state.props.data.service) return <NotFound heading={t.notFoundHeading} text={t.notFoundText} back="/services" backLabel={t.backToServices} />;
+  if (state.status === "error" || !state.props.data.service) return <NotFound heading={t.notFoundHeading} text={t.notFoundText} back={link("services")} backLabel={t.backToServices} />;
   return <Details service={state.props.data.service} />;
 }

@@ -5,6 +5,7 @@ import { Spinner } from "../components/ui";
 import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
+import { link } from "../lib/public-links";
 
 export default function ServicesPage() {
   const state = usePageProps("Services");
@@ -27,7 +28,7 @@ export default function ServicesPage() {
             <ServiceIcon id={s.id} size={56} />
             <h2>{s.name}</h2>
             <p>{s.description}</p>
-            <Link to={`/services/${s.id}`} className="button button--outline" aria-label={fill(t.knowMoreAbout, { name: s.name })}>{t.knowMore}</Link>
+            <Link to={link("service", { id: s.id })} className="button button--outline" aria-label={fill(t.knowMoreAbout, { name: s.name })}>{t.knowMore}</Link>
           </li>
         ))}
       </ul>

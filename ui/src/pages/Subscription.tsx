@@ -14,6 +14,7 @@ import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { FormState, SubscriptionProps } from "../types";
+import { link } from "../lib/public-links";
 
 type Data = SubscriptionProps["data"];
 type Plan = Data["plans"]["plans"][number];
@@ -68,7 +69,7 @@ function RequestForm({ data, id, plan, initial, onSent }: {
   }
 
   return (
-    <form method="post" action="/subscription" noValidate onSubmit={submit} className="form" aria-describedby={`${id}-privacy`}>
+    <form method="post" action={link("subscription")} noValidate onSubmit={submit} className="form" aria-describedby={`${id}-privacy`}>
       <ErrorSummary form={id} title={data.forms.errorSummaryTitle} errors={errors} message={message} attempt={attempt}
         order={["subscriptionType", "name", "email", "number"]} />
       {plan ? <input type="hidden" name="subscriptionType" value={plan} /> : (
@@ -180,7 +181,7 @@ export default function SubscriptionPage() {
               <ul className="check-list">
                 {content.benefits.map((b) => <li key={b}>{b}</li>)}
               </ul>
-              <a href={`/subscription?plan=${encodeURIComponent(p.id)}#request`} className="button button--primary"
+              <a href={`${link("subscription", {}, { plan: p.id })}#request`} className="button button--primary"
                 aria-label={`${texts.requestLabel}: ${p.name}`}
                 onClick={(e) => { e.preventDefault(); setDialogPlan(p.id); }}>
                 {texts.requestLabel}
