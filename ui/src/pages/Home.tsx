@@ -7,7 +7,7 @@ import { fill, formatDate, telHref } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { Department, Doctor, HomeContent, Site } from "../types";
-import { FlipCard } from "./Departments";
+import { FlipCard } from "../components/FlipCard";
 
 function Hero({ content, site }: { content: HomeContent["hero"]; site: Site }) {
   const t = useTexts("home");
@@ -111,7 +111,7 @@ function Departments({ content, departments }: { content: HomeContent["departmen
         <h2 id="departments-heading" className="section-title">{content.heading}</h2>
         <p className="section-intro">{content.intro}</p>
         <ul className="flip-grid flip-grid--4 plain-list">
-          {departments.map((d) => <FlipCard key={d.slug} department={d} />)}
+          {departments.map((d) => <FlipCard key={d.slug} department={d} href={`/departments/${d.slug}`} />)}
         </ul>
         <p className="section-action">
           <Link to={content.viewAllLink} className="button button--outline">{content.viewAllLabel}</Link>
