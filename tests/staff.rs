@@ -1131,7 +1131,7 @@ async fn the_front_desk_s_day_lists_today_s_visits_and_marks_them_arrived_no_sho
         assert_eq!(visits[0]["name"], "Kavya Shah", "{b}");
         assert_eq!(visits[0]["phone"], "+91 98765 43212", "{b}: the phone, for the desk to call");
         assert_eq!(visits[0]["doctor"], "Dr. Hitesh Patel", "{b}");
-        assert_eq!(visits[0]["steps"], json!(["arrive", "complete", "no-show"]), "{b}");
+        assert_eq!(visits[0]["steps"], json!(["arrive", "no-show", "complete"]), "{b}: in the issue's order");
         assert!(day.text.contains("href=\"tel:+919876543212\""), "{b}: the phone is a tel: link");
         assert!(!day.text.contains(&waiting) && !day.text.contains(&wednesday), "{b}: not a request, not another day");
         let nav: Vec<String> = props(&day)["staff"]["nav"].as_array().unwrap().iter().map(|n| n["label"].as_str().unwrap().to_owned()).collect();
@@ -1146,7 +1146,7 @@ async fn the_front_desk_s_day_lists_today_s_visits_and_marks_them_arrived_no_sho
         assert!(day.text.contains(&staff_text(&["today", "done", "arrive"])), "{b}: what was done is said");
         let data = &props(&day)["data"];
         let first = &data["clinics"].as_array().unwrap().iter().flat_map(|c| c["visits"].as_array().unwrap().clone()).next().unwrap();
-        assert_eq!((first["status"].as_str(), &first["steps"]), (Some("arrived"), &json!(["complete", "no-show"])), "{b}");
+        assert_eq!((first["status"].as_str(), &first["steps"]), (Some("arrived"), &json!(["no-show", "complete"])), "{b}");
         let (_, booked) = slots(&app, "2030-01-07").await;
         assert!(booked.contains(&"11:00 AM".to_owned()), "{b}: an arrived patient's slot stays held");
         assert_eq!(step(&morning, &[("step", "complete"), ("back", "today")]).await.header("location"), "/staff/today?done=complete", "{b}");

@@ -165,12 +165,8 @@ pub async fn today(db: &Db, date: NaiveDate) -> Result<Vec<ClinicDay>, DataError
         let clinic =
             crate::schedule::clinic_of_visit(db, a.doctor_id, &a.date, &a.start_time).await?;
         let at = clinic.map(|c| c.name).unwrap_or_default();
-        let steps = status
-            .next()
-            .iter()
-            .copied()
-            .filter(|s| matches!(s, Step::Arrive | Step::NoShow | Step::Complete))
-            .collect();
+        // In the order the desk meets them: Arrived, No-show, Completed.
+        let steps = [Step::Arrive, Step::NoShow, Step::Complete].into_iter().filter(|s| status.next().contains(s)).collect();
         let visit = Visit {
             reference: a.reference.clone(),
             time: slots::parse_time(&a.start_time).map(slots::format_12h).unwrap_or_else(|| a.start_time.clone()),
