@@ -22,6 +22,7 @@ pub mod serve;
 pub mod staff;
 pub mod state;
 pub mod telemetry;
+pub mod write;
 
 /// The UI build's outputs, embedded by build.rs.
 pub mod ui_assets {

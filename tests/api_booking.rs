@@ -9,7 +9,7 @@ use hygo_core::entities::{appointment, office_hours};
 use sea_orm::{ColumnTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, Set, ActiveModelTrait};
 use serde_json::{json, Value};
 
-use common::{at, get, post_json, send, state_with, TestDb};
+use common::{at, get, message, message_with, post_json, send, state_with, TestDb};
 
 const NOW: &str = "2030-01-07 10:20";
 
@@ -99,7 +99,7 @@ async fn a_request_is_stored_whole_and_unicode_round_trips() {
         let (status, _, body) = send(&app, post_json("/appointments/bookAppointment", &req)).await;
         assert_eq!(status, 201, "{b}: {body}");
         assert_eq!(body["success"], true);
-        assert!(body["message"].as_str().unwrap().contains("We'll contact you within 24 hours to confirm the details."));
+        assert_eq!(body["message"], message("appointment.requested"));
         assert_eq!(body["data"]["time"], "02:15 PM");
         assert_eq!(body["data"]["doctor"], "Dr. Hitesh Patel");
 
@@ -162,15 +162,16 @@ async fn taken_past_off_grid_and_unknown_are_refused_with_a_message() {
         let (status, _, _) = send(&app, book(request("2030-01-09", "10:00 AM"))).await;
         assert_eq!(status, 201, "{b}: a cancelled slot can be requested again");
 
-        let cases: Vec<(Value, &str, &str)> = vec![
-            (request("2030-01-06", "11:00 AM"), "date", "The date has passed. Choose today or a later date"),
-            (request("2030-01-07", "10:15 AM"), "time", "That time has already passed. Choose a later time"),
-            (request("2030-01-07", "10:20 AM"), "time", "10:20 AM is not one of the times the doctor offers on that day. Choose a time from the list"),
-            (request("2030-01-09", "05:00 PM"), "time", "05:00 PM is not one of the times the doctor offers on that day. Choose a time from the list"),
-            (request("2030-01-08", "11:00 AM"), "time", "11:00 AM is not one of the times the doctor offers on that day. Choose a time from the list"),
-            (request("2030-01-09", "half past ten"), "time", "Enter the time like 09:15 AM"),
-            (request("2030-04-10", "11:00 AM"), "date", "Appointments can be requested up to 90 days ahead"),
-            (request("2030-1-9", "11:00 AM"), "date", "Enter the date as YYYY-MM-DD, like 2026-12-01"),
+        let offered = |time| message_with("appointment.timeNotOffered", &[("time", time)]);
+        let cases: Vec<(Value, &str, String)> = vec![
+            (request("2030-01-06", "11:00 AM"), "date", message("appointment.datePast")),
+            (request("2030-01-07", "10:15 AM"), "time", message("appointment.timePast")),
+            (request("2030-01-07", "10:20 AM"), "time", offered("10:20 AM")),
+            (request("2030-01-09", "05:00 PM"), "time", offered("05:00 PM")),
+            (request("2030-01-08", "11:00 AM"), "time", offered("11:00 AM")),
+            (request("2030-01-09", "half past ten"), "time", message("appointment.timeFormat")),
+            (request("2030-04-10", "11:00 AM"), "date", message_with("appointment.dateTooFar", &[("days", "90")])),
+            (request("2030-1-9", "11:00 AM"), "date", message("appointment.dateFormat")),
         ];
         for (req, field, message) in cases {
             let (status, _, body) = send(&app, book(req.clone())).await;
@@ -179,25 +180,26 @@ async fn taken_past_off_grid_and_unknown_are_refused_with_a_message() {
             assert_eq!(body["message"], message, "{b}: one problem is said as it is");
         }
 
+        let (name, notes) = (message("label.fullName"), message("label.additionalNotes"));
         let field_cases = [
-            ("doctor", json!("Dr. Nobody"), "We could not find that doctor. Choose a doctor from the list"),
-            ("visitType", json!("phone"), "Choose in-person or video"),
-            ("isNewPatient", json!("maybe"), "Answer yes or no"),
-            ("department", json!("astrology"), "Choose a department from the list"),
-            ("reason", json!("Because"), "Choose a reason for your visit from the list"),
-            ("selectedSymptoms", json!(["Fever", "Hiccups"]), "Choose symptoms from the list"),
-            ("email", json!("asha at example"), "Enter an email address in the correct format, like name@example.com"),
-            ("phone", json!("12"), "Enter a phone number with 7 to 15 digits, like +91 98765 43210"),
-            ("name", json!("A\tB"), "Full name contains characters that cannot be used"),
-            ("name", json!("A\u{0}B"), "This contains a character that cannot be used (a control character, such as a NUL byte). Remove it and send it again."),
-            ("name", json!("x".repeat(101)), "Full name must be 100 characters or fewer"),
-            ("additionalNotes", json!("n".repeat(2001)), "Additional notes must be 2000 characters or fewer"),
+            ("doctor", json!("Dr. Nobody"), message("appointment.doctorUnknown")),
+            ("visitType", json!("phone"), message("appointment.visitType")),
+            ("isNewPatient", json!("maybe"), message("appointment.isNewPatient")),
+            ("department", json!("astrology"), message("appointment.department")),
+            ("reason", json!("Because"), message("appointment.reason")),
+            ("selectedSymptoms", json!(["Fever", "Hiccups"]), message("appointment.symptoms")),
+            ("email", json!("asha at example"), message("email.format")),
+            ("phone", json!("12"), message("phone.format")),
+            ("name", json!("A\tB"), message_with("field.badCharacters", &[("label", &name)])),
+            ("name", json!("A\u{0}B"), message("field.controlCharacters")),
+            ("name", json!("x".repeat(101)), message_with("field.tooLong", &[("label", &name), ("max", "100")])),
+            ("additionalNotes", json!("n".repeat(2001)), message_with("field.tooLong", &[("label", &notes), ("max", "2000")])),
         ];
         for (field, value, message) in field_cases {
             let mut req = request("2030-01-09", "12:00 PM");
             req[field] = value;
             let (status, _, body) = send(&app, book(req)).await;
-            assert_eq!((status, body["errors"][field].as_str()), (422, Some(message)), "{b}: {field}");
+            assert_eq!((status, body["errors"][field].as_str()), (422, Some(message.as_str())), "{b}: {field}");
         }
 
         // Everything missing: one message per required field, in the form's order.

@@ -6,7 +6,7 @@ mod common;
 use actix_web::test;
 use serde_json::Value;
 
-use common::{fetch, get, seed, send, state, TestDb};
+use common::{fetch, get, message, seed, send, state, TestDb};
 
 #[actix_web::test]
 async fn doctors_list_one_and_by_department() {
@@ -126,18 +126,18 @@ async fn bad_ids_and_unknown_paths_are_json_errors_never_500() {
         let (status, _, body) = send(&app, get("/api/doctors/99999")).await;
         assert_eq!(status, 404, "{b}");
         assert_eq!(body["success"], false);
-        assert_eq!(body["message"], "Doctor not found.");
+        assert_eq!(body["message"], message("doctor.notFound"));
         for bad in ["abc", "1.5", "-1", "0", "99999999999999999999", "%F0%9F%98%80", "1%20OR%201=1"] {
             let (status, _, body) = send(&app, get(&format!("/api/doctors/{bad}"))).await;
             assert_eq!(status, 400, "{b}: /api/doctors/{bad}");
             assert_eq!(body["success"], false);
-            assert!(body["message"].as_str().unwrap().contains("positive whole number"));
+            assert_eq!(body["message"], message("doctor.badId"));
         }
         let (status, _, body) = send(&app, get("/api/doctors/department/no-such-department")).await;
         assert_eq!((status, body["success"].clone()), (404, Value::Bool(false)), "{b}");
         let (status, _, body) = send(&app, get("/api/nothing/here")).await;
         assert_eq!(status, 404, "{b}");
-        assert_eq!(body["message"], "There is no such API endpoint.");
+        assert_eq!(body["message"], message("request.noEndpoint"));
     }
 }
 

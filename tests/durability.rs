@@ -56,7 +56,7 @@ fn fifty_requests_for_one_slot_give_one_booking() {
         child.wait().unwrap();
 
         let created = answers.iter().filter(|(s, _)| *s == 201).count();
-        let refused = answers.iter().filter(|(s, body)| *s == 409 && body.contains("Please choose another time")).count();
+        let refused = answers.iter().filter(|(s, body)| *s == 409 && body.contains(&common::message("appointment.taken"))).count();
         assert_eq!((created, refused), (1, 49), "{b}: {:?}", answers.iter().map(|a| a.0).collect::<Vec<_>>());
         let stored = rt.block_on(async {
             let conn = hygo_core::db::open(&db.url).await.unwrap();

@@ -70,12 +70,12 @@ fn stalled_bodies_are_answered_408_and_closed() {
 
     let (status, text, open) = until_closed(json, bound);
     assert_eq!(status, 408, "{text}");
-    assert!(text.contains(r#""success":false"#) && text.contains("took too long"), "the JSON error shape: {text}");
+    assert!(text.contains(r#""success":false"#) && text.contains(&common::message("request.timeout")), "the JSON error shape: {text}");
     println!("stalled JSON body: 408, closed within {open:?}");
     for (what, s) in [("form post", form), ("form post with no body", empty)] {
         let (status, text, open) = until_closed(s, bound);
         assert_eq!(status, 408, "{what}: {text}");
-        assert!(text.contains("text/html") && text.contains("took too long"), "{what}: the form's page with the message");
+        assert!(text.contains("text/html") && text.contains(&common::message("request.timeout")), "{what}: the form's page with the message");
         println!("stalled {what}: 408, closed within {open:?}");
     }
     for (what, s, want) in [("page", page, 200), ("unsubscribe", unsubscribe, 404)] {
@@ -237,7 +237,7 @@ async fn writes_from_another_site_are_refused_and_store_nothing() {
                 let res = call(&app, with(post_form(path, body), headers)).await;
                 assert_eq!(res.status, 403, "{b}: {path} {headers:?}");
                 assert!(res.header("content-type").starts_with("text/html"), "{b}: {path}: a page");
-                assert!(res.text.contains("sent from another website"), "{b}: {path}: the message");
+                assert!(res.text.contains(&common::message("request.crossSite")), "{b}: {path}: the message");
                 assert!(!res.text.contains("example.in"), "{b}: {path}: no values shown again");
             }
         }
@@ -358,7 +358,7 @@ async fn nul_in_a_path_or_query_is_refused_on_both_databases() {
         for uri in ["/unsubscribe?token=%00", "/doctors/%00", "/search?q=%00", "/departments/a%00b"] {
             let res = call(&app, TestRequest::get().uri(uri)).await;
             assert_eq!(res.status, 404, "{b}: {uri}");
-            assert!(res.text.contains("Page not found"), "{b}: {uri}: the not-found page");
+            assert!(res.text.contains(&common::message("page.notFoundHeading")), "{b}: {uri}: the not-found page");
         }
         // The same addresses without the NUL still work.
         assert_eq!(call(&app, TestRequest::get().uri("/unsubscribe?token=abc")).await.status, 200, "{b}");

@@ -9,7 +9,7 @@ use actix_web::test;
 use hygo_core::entities::{appointment, card_request, contact_message, newsletter_subscriber};
 use sea_orm::{EntityTrait, PaginatorTrait};
 
-use common::{at, fetch, state_with, submit, TestDb};
+use common::{at, fetch, message, state_with, submit, ui_text, TestDb};
 
 /// Monday 7 January 2030, 10:20 in Rajkot.
 const NOW: &str = "2030-01-07 10:20";
@@ -23,7 +23,7 @@ async fn card_requests_contact_messages_and_newsletter_sign_ups_without_javascri
 
         let refused = submit(&app, "/subscription", "name=Meera+Shah&email=meera%40&number=98250+22222&subscriptionType=Essential+Family").await;
         assert_eq!(refused.status, 422, "{b}");
-        assert!(refused.text.contains("There is a problem") && refused.text.contains(r##"href="#card-email""##), "{b}: the summary links to the field");
+        assert!(refused.text.contains(&hygo_content::default().forms.error_summary_title) && refused.text.contains(r##"href="#card-email""##), "{b}: the summary links to the field");
         assert!(refused.text.contains(r#"value="Meera Shah""#), "{b}: the values are kept");
         let stored = submit(&app, "/subscription", "name=Meera+Shah&email=meera%40example.in&number=98250+22222&subscriptionType=Essential+Family").await;
         assert_eq!(stored.status, 303, "{b}");
@@ -45,11 +45,11 @@ async fn card_requests_contact_messages_and_newsletter_sign_ups_without_javascri
 
         let refused = submit(&app, "/newsletter", "email=nope").await;
         assert_eq!(refused.status, 422, "{b}");
-        assert!(refused.text.contains("Please enter a valid email address"), "{b}");
+        assert!(refused.text.contains(&message("newsletter.email")), "{b}");
         let stored = submit(&app, "/newsletter", "email=ravi%40example.in&source=footer").await;
         assert_eq!((stored.status, stored.header("location")), (303, "/newsletter?subscribed=1"), "{b}");
         let landed = fetch(&app, "/newsletter?subscribed=1").await.text;
-        assert!(landed.contains("We have sent an e-mail to the address you gave. Open the link in it"), "{b}: it says what to do next");
+        assert!(landed.contains(&message("newsletter.checkEmail")), "{b}: it says what to do next");
         let again = submit(&app, "/newsletter", "email=Ravi%40Example.in").await;
         assert_eq!(again.status, 303, "{b}: the same friendly answer twice");
         assert_eq!(newsletter_subscriber::Entity::find().count(&state.db).await.unwrap(), 1, "{b}");
@@ -65,10 +65,10 @@ async fn card_requests_contact_messages_and_newsletter_sign_ups_without_javascri
         let done = submit(&app, &format!("/newsletter/confirm?token={confirm_token}"), "").await;
         assert_eq!((done.status, done.header("location")), (303, "/newsletter?confirmed=1"), "{b}");
         assert!(hygo_booking::newsletter::is_subscribed(&state.db, "ravi@example.in").await.unwrap(), "{b}");
-        assert!(fetch(&app, "/newsletter?confirmed=1").await.text.contains("Your subscription is confirmed."), "{b}");
+        assert!(fetch(&app, "/newsletter?confirmed=1").await.text.contains(&message("newsletter.confirmed")), "{b}");
         let used = submit(&app, &format!("/newsletter/confirm?token={confirm_token}"), "").await;
         assert_eq!(used.header("location"), format!("/newsletter/confirm?token={confirm_token}"), "{b}: one time only");
-        assert!(fetch(&app, used.header("location")).await.text.contains("This confirmation link is not valid."), "{b}");
+        assert!(fetch(&app, used.header("location")).await.text.contains(&hygo_content::default().site.newsletter.confirm_invalid), "{b}");
 
         // The unsubscribe page's button: a browser is sent on to a page.
         let token = newsletter_subscriber::Entity::find().one(&state.db).await.unwrap().unwrap().unsubscribe_token;
@@ -105,10 +105,10 @@ async fn the_wizards_step_by_step_without_javascript() {
         assert!(three.text.contains("Confirm Your Request"), "{b}");
         let unconfirmed = submit(&app, "/appointment", &format!("step=3&action=submit&{person}&{choice}")).await;
         assert_eq!(unconfirmed.status, 422, "{b}");
-        assert!(unconfirmed.text.contains("Tick the box to confirm your details"), "{b}");
+        assert!(unconfirmed.text.contains(&message("appointment.confirmRequired")), "{b}");
         let missing = submit(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{choice}")).await;
         assert_eq!(missing.status, 422, "{b}");
-        assert!(missing.text.contains("Personal Information") && missing.text.contains("Enter your full name"), "{b}: back to step 1");
+        assert!(missing.text.contains(&hygo_content::default().forms.appointment.titles_a[0]) && missing.text.contains(&message("name.required")), "{b}: back to step 1");
 
         let sent = submit(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
         assert_eq!(sent.status, 303, "{b}");
@@ -119,7 +119,7 @@ async fn the_wizards_step_by_step_without_javascript() {
         assert!(page.contains(&row.reference) && !page.contains("Asha"), "{b}: wizard A's success screen shows no personal details");
         let taken = submit(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
         assert_eq!(taken.status, 409, "{b}");
-        assert!(taken.text.contains("Sorry, that time has just been requested"), "{b}");
+        assert!(taken.text.contains(&message("appointment.taken")), "{b}");
         assert!(!taken.text.contains(r#"name="time" value="10:00 AM""#), "{b}: the taken time is not offered again");
         assert_eq!(appointment::Entity::find().count(&state.db).await.unwrap(), 1, "{b}");
 
@@ -147,7 +147,7 @@ async fn over_the_limit_a_form_gets_its_page_again_with_429() {
     assert_eq!(submit(&app, "/contactus", body).await.status, 303);
     let limited = submit(&app, "/contactus", body).await;
     assert_eq!(limited.status, 429);
-    assert!(limited.text.contains("Please wait a few minutes") && limited.text.contains(r#"value="Card""#));
+    assert!(limited.text.contains(&message("request.tooMany")) && limited.text.contains(r#"value="Card""#));
     assert_eq!(contact_message::Entity::find().count(&state.db).await.unwrap(), 1);
 }
 
@@ -393,7 +393,7 @@ async fn addresses_carry_no_request_and_a_confirmation_page_shows_it_for_a_short
         assert_eq!(expired.status, 404, "{b}: shown for HYGO_RECEIPT_MINUTES only");
         assert_eq!(main_of(&expired.text), main_of(&unknown.text), "{b}: an expired page says what an unknown one says");
         let main = main_of(&expired.text);
-        assert!(main.contains("Page not found") && !main.contains("Thank you") && !main.contains("HY-"), "{b}: {main}");
+        assert!(main.contains(&ui_text("request.notFoundHeading")) && !main.contains("Thank you") && !main.contains("HY-"), "{b}: {main}");
         assert!(!expired.text.contains("Dev") && !expired.text.contains("dev@example.in"), "{b}: nor in the props");
         assert_eq!(expired.header("cache-control"), "no-store", "{b}");
         assert_eq!(hygo_booking::receipts::forget_expired(&state.db, chrono::Duration::minutes(1)).await.unwrap(), 2, "{b}");

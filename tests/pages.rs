@@ -6,7 +6,7 @@ mod common;
 use actix_web::test;
 use serde_json::Value;
 
-use common::{call, fetch, seed, state, TestDb};
+use common::{call, fetch, seed, state, ui_text, ui_text_with, TestDb};
 
 /// Text as React writes it into HTML.
 fn escaped(text: &str) -> String {
@@ -78,9 +78,9 @@ async fn unknown_doctors_get_the_not_found_view_with_404() {
         let page = fetch(&app, uri).await;
         assert_eq!(page.status, 404, "{uri}");
         let body = root(&page.text);
-        assert!(body.contains("Doctor Not Found"), "{uri}");
-        assert!(body.contains("Doctor not found."), "{uri}");
-        assert!(body.contains("Back to Doctors"), "{uri}");
+        for key in ["doctorProfile.notFoundHeading", "doctorProfile.notFoundText", "common.backToDoctors"] {
+            assert!(body.contains(&ui_text(key)), "{uri}: {key}");
+        }
         assert!(page.text.contains(r#"<meta name="robots" content="noindex">"#));
     }
 }
@@ -212,7 +212,7 @@ async fn departments_and_their_specialists_render_on_the_server() {
         // The listing: the 25 listed departments, alphabetically, each a link.
         let page = fetch(&app, "/departments").await;
         assert_eq!(page.status, 200, "{b}");
-        assert!(root(&page.text).contains("Our Departments"));
+        assert!(root(&page.text).contains(&ui_text("departments.heading")));
         // The cards only (the header links to some departments too).
         let start = page.text.find(r#"<ul class="flip-grid"#).expect("the card list");
         let html = &page.text[start..start + page.text[start..].find("</ul>").unwrap()];
@@ -266,8 +266,11 @@ async fn departments_and_their_specialists_render_on_the_server() {
         assert_eq!(page.status, 200, "{b}");
         // React separates adjacent texts with empty comments.
         let html = root(&page.text).replace("<!-- -->", "");
-        for text in ["About Our Cardiology Department", "Our Services", "Our Cardiology Specialists", "Location", "View on map", "Department Hours", "Contact Information", "Book an Appointment"] {
-            assert!(html.contains(text), "{b}: {text}");
+        let named = |key| ui_text_with(key, &[("name", "Cardiology")]);
+        let texts = [named("department.about"), ui_text("department.services"), named("department.specialists"), ui_text("department.location")];
+        let more = ["View on map".to_owned(), ui_text("department.hours"), ui_text("department.contact"), ui_text("department.book")];
+        for text in texts.iter().chain(&more) {
+            assert!(html.contains(text.as_str()), "{b}: {text}");
         }
         for s in &cardiology.services {
             assert!(html.contains(&escaped(s)), "{b}: service {s}");
@@ -293,13 +296,13 @@ async fn departments_and_their_specialists_render_on_the_server() {
         // A department nobody staffs yet says so.
         let page = fetch(&app, "/departments/oncology").await;
         assert_eq!(page.status, 200);
-        assert!(root(&page.text).contains("No specialists currently available for this department."), "{b}");
+        assert!(root(&page.text).contains(&ui_text("department.noSpecialists")), "{b}");
 
         // An unknown one: the Not Found view with 404.
         let page = fetch(&app, "/departments/astrology").await;
         assert_eq!(page.status, 404, "{b}");
         let html = root(&page.text);
-        assert!(html.contains("Department Not Found") && html.contains("Back to Departments"), "{b}");
+        assert!(html.contains(&ui_text("department.notFoundHeading")) && html.contains(&ui_text("department.backToDepartments")), "{b}");
     }
 }
 
@@ -422,11 +425,11 @@ async fn the_search_page_works_without_javascript() {
     assert_eq!(page.status, 200);
     assert!(page.text.contains(r#"<meta name="robots" content="noindex">"#), "results pages are not indexed");
     let html = root(&page.text);
-    assert!(html.contains("Search Results"));
+    assert!(html.contains(&ui_text("search.resultsHeading")));
     assert!(html.contains(r#"href="/departments/cardiology""#));
     assert_eq!(props(&page.text)["data"]["query"], "cardio");
     let short = fetch(&app, "/search?q=c").await;
-    assert!(root(&short.text).contains("Type at least 2 characters to search."));
+    assert!(root(&short.text).contains(&ui_text("search.tooShort")));
     let none = fetch(&app, &format!("/search?q={}", "z".repeat(300))).await;
     assert_eq!(none.status, 200, "a long text is cut, not refused");
     assert_eq!(props(&none.text)["data"]["query"].as_str().unwrap().len(), 100);
@@ -450,7 +453,7 @@ async fn services_and_specializations_render_on_the_server() {
             let page = fetch(&app, path).await;
             assert_eq!(page.status, 200, "{b}: {path}");
             let html = root(&page.text).replace("<!-- -->", "");
-            for text in [format!("About Our {} Service", pharmacy.name), "Service Details".into(), "Back to Services".into()] {
+            for text in [ui_text_with("service.about", &[("name", &pharmacy.name)]), ui_text("service.details"), ui_text("service.backToServices")] {
                 assert!(html.contains(&escaped(&text)), "{b}: {text}");
             }
             for o in &pharmacy.offers {
@@ -461,7 +464,7 @@ async fn services_and_specializations_render_on_the_server() {
         let missing = fetch(&app, "/services/teleportation").await;
         assert_eq!(missing.status, 404, "{b}");
         let html = root(&missing.text);
-        assert!(html.contains("Service Not Found") && html.contains("Back to Services"));
+        assert!(html.contains(&ui_text("service.notFoundHeading")) && html.contains(&ui_text("service.backToServices")));
 
         // A specialization lists the doctors who practise it.
         let page = fetch(&app, "/specializations/cardiologist").await;

@@ -364,7 +364,7 @@ async fn the_wizards_steps_count_against_their_own_limit() {
     let rendered = state.renderer.renders();
     let over = submit(&app, "/appointment/4", &format!("step=1&action=next&{person}")).await;
     assert_eq!(over.status, 429, "the fourth step in the window, on either wizard");
-    assert!(over.text.contains("Please wait a few minutes"), "the page says why");
+    assert!(over.text.contains(&common::message("request.tooMany")), "the page says why");
     assert!(over.text.contains("Asha Patel"), "with what was typed");
     assert_eq!(state.renderer.renders(), rendered + 1, "its page, once");
     // Sending is a write: its own limit, not the steps'. (Dr. Kinjal Mehta, id 4,

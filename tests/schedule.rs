@@ -14,7 +14,7 @@ use hygo_directory::doctor_edit;
 use hygo_schedule::{leave, schedule};
 use serde_json::Value;
 
-use common::{at, fetch, state_with, submit, Answer, TestDb};
+use common::{at, fetch, message, state_with, submit, Answer, TestDb};
 
 /// The props a page was rendered with.
 fn props(answer: &Answer) -> Value {
@@ -273,23 +273,23 @@ async fn hours_that_cannot_be_kept_are_refused_with_a_sentence() {
     week.insert(schedule::week_field(4, "kalawad-road"), "9:00 AM - 1:00 PM".to_owned());
     week.insert(schedule::week_field(4, "head-office"), "12:00 PM - 3:00 PM".to_owned());
     let errors = refusal(schedule::set_week(&state.db, &actor, id, &week).await.unwrap_err());
-    assert_eq!(errors["hours-1-kalawad-road"], "Hours cannot run past midnight. Give the hours after midnight as a change for the next date.");
-    assert_eq!(errors["hours-2-kalawad-road"], "Hours start and end on the quarter hour, such as 9:00, 9:15, 9:30 or 9:45.");
-    assert!(errors["hours-3-kalawad-road"].starts_with("Write the ranges in order, without overlapping"));
-    assert_eq!(errors["hours-4-head-office"], "These hours overlap the doctor's hours at the other clinic on the same day.");
+    assert_eq!(errors["hours-1-kalawad-road"], message("hours.crossesMidnight"));
+    assert_eq!(errors["hours-2-kalawad-road"], message("hours.grid"));
+    assert_eq!(errors["hours-3-kalawad-road"], message("hours.overlap"));
+    assert_eq!(errors["hours-4-head-office"], message("hours.twoPlaces"));
     // Nothing of the refused week was stored: the table's Tuesday still has its break.
     let tuesday = hygo_booking::appointments::day_slots(&state.db, &at(NOW), id, "2030-01-15".parse().unwrap()).await.unwrap();
     assert_eq!(tuesday.available_slots, BREAK);
 
     let change = |date, hours| schedule::NewChange { date: Some(date), hours: Some(hours), clinic: None, note: None };
     let errors = refusal(schedule::add_change(&state.db, &actor, id, change("2030-01-06", "9:00 AM - 10:00 AM"), today).await.unwrap_err());
-    assert_eq!(errors["date"], "The date cannot be in the past.");
+    assert_eq!(errors["date"], message("hours.datePast"));
     let errors = refusal(schedule::add_change(&state.db, &actor, id, change("2030-01-19", "9:00 AM - 10:00 AM"), today).await.unwrap_err());
     assert_eq!(errors["date"], "There is already a change of hours on Saturday, 19 January 2030. Remove it first to enter another.");
     let closure = schedule::NewClosure { clinic: Some("kalawad-road"), date: Some("2030-01-20"), from: Some("2:00 PM"), until: Some("1:00 PM"), note: Some("") };
     let errors = refusal(schedule::add_closure(&state.db, &actor, closure, today).await.unwrap_err());
-    assert_eq!(errors["until"], "The clinic must reopen after it closes.");
-    assert_eq!(errors["note"], "Enter the note patients will see, such as Closed for Diwali.");
+    assert_eq!(errors["until"], message("closure.untilBeforeFrom"));
+    assert_eq!(errors["note"], message("closure.noteRequired"));
 }
 
 /// "Back on" after a leave is the slot engine's next day with slots: a clinic

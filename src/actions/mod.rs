@@ -11,7 +11,9 @@
 //!   (`Props.form`); a step of a multi-step form, the page at its next step.
 //!
 //! What a route accepts and which rate-limit bucket its writes count against are
-//! declared with the route (`crate::app`), and applied here, once, for every action.
+//! declared with the route (`crate::app`); the checks every write of the site
+//! goes through (another site's page, the store, the token, the limit) are
+//! applied by `crate::write`.
 
 pub mod appointment;
 pub mod card_request;
@@ -153,10 +155,9 @@ pub async fn handle<A: Action>(
         channel,
         lang: hygo_content::Lang::DEFAULT.as_str(),
     };
-    // Before anything is read or counted: another site's page must not write for
-    // its visitors, nor spend their allowance of the rate limit.
-    if crate::edge::from_another_site(&req, &state.config.public_url) {
-        return early::<A>(&cx, &cross_site(), Map::new()).await;
+    let runner = crate::write::Runner::new(&state, &req);
+    if let Err(e) = runner.same_site() {
+        return early::<A>(&cx, &e, Map::new()).await;
     }
     let (input, body): (A::Input, _) = match read(&req, payload, channel).await {
         Ok(read) => read,
@@ -173,38 +174,16 @@ pub async fn handle<A: Action>(
     };
     let carried = guard.as_ref().and_then(|g| g.carried()).map(|t| (form_guard::TOKEN.to_owned(), Value::from(t)));
     values.extend(carried.clone());
-    let writes = A::writes(&cx, &input);
-    if writes {
-        // A database that is gone, replaced or read-only is not written to at all
-        // (nor is the limiter's count, which is in it).
-        if let Err(e) = writable(&state) {
-            return early::<A>(&cx, &e, values).await;
-        }
-        // A form post with its honeypot filled or without a good token writes
-        // nothing, so it does not use up the client's or its network's writes; its
-        // page is rendered again, which counts like a wizard's step, for the client only.
-        if let Some(Err(e)) = guard.as_ref().map(|g| g.check(A::TIMED, state.config.form_min_secs)) {
-            let e = crate::limit::steps(&state, &req, declared.bucket).await.err().unwrap_or(e);
-            return early::<A>(&cx, &e, values).await;
-        }
-    }
-    let counted = match (writes, A::step(&cx, &input)) {
-        (true, _) => crate::limit::writes(&state, &req, declared.bucket).await,
-        (false, true) => crate::limit::steps(&state, &req, declared.bucket).await,
-        (false, false) => Ok(()),
+    let gate = crate::write::Gate {
+        stores: A::writes(&cx, &input),
+        token: guard.as_ref().map(|g| g.check(A::TIMED, state.config.form_min_secs)),
+        bucket: Some(declared.bucket),
+        step: A::step(&cx, &input),
     };
-    if let Err(e) = counted {
-        return early::<A>(&cx, &e, values).await;
-    }
-    let done = A::run(&cx, input).await;
-    // Committed, but to a file that was deleted or replaced meanwhile, which nobody
-    // will read again: that is no 2xx.
-    if let (Ok(Done::Stored { .. }), Err(e)) = (&done, kept(&state)) {
-        return early::<A>(&cx, &e, values).await;
-    }
-    if let Ok(Done::Stored { .. }) = &done {
-        state.mail_queued();
-    }
+    let done = match runner.run(gate, A::run(&cx, input), |done| matches!(done, Done::Stored { .. })).await {
+        Ok(done) => done,
+        Err(e) => return early::<A>(&cx, &e, values).await,
+    };
     match done {
         Ok(Done::Stored {
             status,
@@ -239,29 +218,6 @@ pub async fn handle<A: Action>(
             }
         },
     }
-}
-
-/// After a write has committed, before it is answered 2xx: the database is still
-/// the file it was opened as, so the write will be there after a restart.
-pub(crate) fn kept(state: &AppState) -> Result<(), ApiError> {
-    state.storage.same_file().map_err(not_saved)
-}
-
-/// Whether the database can take a write now (gone, replaced or read-only: no),
-/// checked before writing.
-pub(crate) fn writable(state: &AppState) -> Result<(), ApiError> {
-    state.storage.files().map_err(not_saved)
-}
-
-/// 503 for a write the database could not keep (`hygo_core::db::Storage`), logged
-/// with the fault and no request data.
-fn not_saved(fault: hygo_core::db::Fault) -> ApiError {
-    tracing::error!(%fault, "a write was refused: the database cannot keep it");
-    let phone = &hygo_content::default().clinics[0].phone;
-    ApiError::new(
-        StatusCode::SERVICE_UNAVAILABLE,
-        fill(&message("storage.notSaved"), &[("phone", phone)]),
-    )
 }
 
 /// A refusal before the action ran (unreadable body, over the limit): JSON gets
@@ -381,11 +337,6 @@ pub(crate) fn parse_form<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError
             let again: String = form_urlencoded::Serializer::new(String::new()).extend_pairs(first).finish();
             serde_html_form::from_str(&again).map_err(|_| ApiError::bad_request(message("request.unreadable")))
         })
-}
-
-/// 403 for a write sent from another site's page (`crate::edge::from_another_site`).
-pub fn cross_site() -> ApiError {
-    ApiError::new(StatusCode::FORBIDDEN, message("request.crossSite"))
 }
 
 /// 303 See Other: the browser follows with a GET.

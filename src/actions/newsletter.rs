@@ -85,26 +85,28 @@ enum Write {
 /// followed such a form lands on the link's own page, to decide there); the
 /// database checked before and after the write; then the answer.
 async fn follow(state: &AppState, req: &HttpRequest, token: &str, link: Link) -> Result<HttpResponse, ApiError> {
-    if crate::edge::from_another_site(req, &state.config.public_url) {
+    let runner = crate::write::Runner::new(state, req);
+    if let Err(e) = runner.same_site() {
         if wants_html(req) {
             return Ok(see_other(&format!("{}?token={}", link.again, query_value(token))));
         }
-        return Err(super::cross_site());
+        return Err(e);
     }
-    if let Err(e) = super::writable(state) {
-        return Ok(unsaved(req, e));
-    }
-    let done = match link.write {
-        Write::Unsubscribe => newsletter::unsubscribe(&state.db, token).await?,
-        Write::Confirm => newsletter::confirm(&state.db, token).await?,
+    let write = async {
+        match link.write {
+            Write::Unsubscribe => newsletter::unsubscribe(&state.db, token).await,
+            Write::Confirm => newsletter::confirm(&state.db, token).await,
+        }
+        .map_err(WriteError::Data)
     };
-    if let Err(e) = super::kept(state) {
-        return Ok(unsaved(req, e));
+    match runner.run(crate::write::Gate::plain(), write, |_| true).await {
+        Ok(Ok(done)) => Ok(answer(req, done, token, link)),
+        Ok(Err(e)) => Err(ApiError::from_write(&e, hygo_content::Lang::DEFAULT.as_str())),
+        Err(e) => Ok(unsaved(req, e)),
     }
-    Ok(answer(req, done, token, link))
 }
 
-/// A write the database could not keep (`super::kept`): 503, as the plain error
+/// A write the database could not keep (`crate::write`): 503, as the plain error
 /// page for a browser (whose button posted here) and as JSON for a mail client.
 fn unsaved(req: &HttpRequest, e: ApiError) -> HttpResponse {
     match wants_html(req) {

@@ -266,7 +266,7 @@ pub async fn appointment(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, Dat
 /// `crate::staff::jobs` does the same each minute, whoever looks). A database that
 /// cannot take the write leaves them for the job.
 async fn expire_due(cx: &Cx<'_>) {
-    if cx.state.storage.files().is_err() {
+    if crate::write::writable(cx.state).is_err() {
         return;
     }
     let hours = cx.state.config.request_expiry_hours;

@@ -22,7 +22,7 @@ use hygo_staff::sessions::{self, Current, Ending, Stage};
 use hygo_staff::{accounts, sign_in, Role};
 
 use crate::access::{self as guard, Admin, AnyRole, Anyone, Desk, Enrolling, PasswordGiven, Staff, Who};
-use crate::actions::{kept, see_other, shown_again, writable, Channel};
+use crate::actions::{see_other, shown_again, Channel};
 use crate::error::ApiError;
 use crate::pages::{render, url, FormState};
 use crate::state::AppState;
@@ -157,9 +157,10 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
         (None, Some(_)) if parent != url::STAFF_INBOX.canonical() => parent.to_owned(),
         _ => url::STAFF_ACCOUNT.canonical().to_owned(),
     };
-    if crate::edge::from_another_site(&req, &state.config.public_url) {
+    let runner = crate::write::Runner::new(&state, &req);
+    if let Err(e) = runner.same_site() {
         tracing::info!(path = req.path(), "staff write refused: sent from another site");
-        return refuse(crate::actions::cross_site(), Map::new(), own_page).await;
+        return refuse(e, Map::new(), own_page).await;
     }
     let read = if A::UPLOAD { read_upload(&req, payload).await } else { crate::actions::read(&req, payload, Channel::Form).await.map(|(i, b)| (i, b, None)) };
     let (input, body, upload): (A::Input, _, _) = match read {
@@ -169,33 +170,20 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
     let path = A::page(&req, &input).unwrap_or(own_page);
     let values = shown_again(&input);
     // Every write of a session carries that session's token.
-    if let Some(current) = &current {
+    let token = current.as_ref().map(|current| {
         let sent = serde_html_form::from_bytes::<Csrf>(&body).ok().and_then(|c| c.csrf);
-        if !guard::csrf_matches(current, sent.as_deref()) {
-            tracing::info!(
-                account = current.account_id,
-                path = req.path(),
-                "staff write refused: no anti-forgery token of its session"
-            );
-            let e = ApiError::new(StatusCode::FORBIDDEN, hygo_content::message("staff.csrf"));
-            return refuse(e, values, path).await;
+        if guard::csrf_matches(current, sent.as_deref()) {
+            return Ok(());
         }
-    }
-    if let Err(e) = writable(&state) {
-        return refuse(e, values, path).await;
-    }
+        tracing::info!(account = current.account_id, path = req.path(), "staff write refused: no anti-forgery token of its session");
+        Err(ApiError::new(StatusCode::FORBIDDEN, hygo_content::message("staff.csrf")))
+    });
     let cx = Cx { state: &state, req: &req, current: current.as_ref(), upload };
-    let done = A::run(&cx, who, input).await;
-    if let (Ok(_), Err(e)) = (&done, kept(&state)) {
-        return refuse(e, values, path).await;
-    }
-    if done.is_ok() {
-        // A slot freed or taken shows on this instance's public pages at once
-        // (others follow within `HYGO_DATA_RECHECK_MS`), and a patient's e-mail
-        // leaves now.
-        state.render_cache.data_changed();
-        state.mail_queued();
-    }
+    let gate = crate::write::Gate { token, ..crate::write::Gate::plain() };
+    let done = match runner.run(gate, A::run(&cx, who, input), |_| true).await {
+        Ok(done) => done,
+        Err(e) => return refuse(e, values, path).await,
+    };
     match done {
         Ok(Next::Go { to, cookies }) => {
             let mut res = see_other(&to);

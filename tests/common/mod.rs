@@ -271,3 +271,34 @@ pub fn post_form(uri: &str, body: &str) -> TestRequest {
         .insert_header(("accept", "text/html,application/xhtml+xml"))
         .set_payload(body.to_owned())
 }
+
+// ---- Texts by catalogue key -------------------------------------------------------
+// A test names the text it expects, never a copy of its English, so translating a
+// text or choosing a better word does not break a test (ui/test/catalogue.mjs is
+// the browser tests' twin). A key that is not there fails the test at once.
+
+/// A message of `catalogue/messages` ("appointment.requested"), as the server says it.
+pub fn message(key: &str) -> String {
+    let text = hygo_content::default().messages().get(key).cloned();
+    text.unwrap_or_else(|| panic!("no message {key} in catalogue/messages"))
+}
+
+/// An interface text of `catalogue/texts` ("doctors.heading"), as the pages show it.
+pub fn ui_text(key: &str) -> String {
+    let content = hygo_content::default();
+    let (area, name) = key.split_once('.').unwrap_or_else(|| panic!("{key}: area.key"));
+    match content.texts.get(area).and_then(|texts| texts.get(name)) {
+        Some(hygo_content::Text::One(text)) => text.clone(),
+        _ => panic!("no text {key} in catalogue/texts"),
+    }
+}
+
+/// A message with its `{name}` placeholders filled, as the server fills them.
+pub fn message_with(key: &str, values: &[(&str, &str)]) -> String {
+    hygo_content::fill(&message(key), values)
+}
+
+/// An interface text with its `{name}` placeholders filled, as the pages fill them.
+pub fn ui_text_with(key: &str, values: &[(&str, &str)]) -> String {
+    hygo_content::fill(&ui_text(key), values)
+}

@@ -106,17 +106,24 @@ pub fn grid_of(hours: &str) -> Vec<Minutes> {
 mod tests {
     use super::*;
 
+    /// The grammar's examples, shared with the browser's `minutesOf` (its unit test
+    /// reads the same file).
     #[test]
-    fn reads_times_in_both_clocks() {
-        assert_eq!(parse_time("9:00 AM"), Some(540));
-        assert_eq!(parse_time("09:15 AM"), Some(555));
-        assert_eq!(parse_time("9:15am"), Some(555));
-        assert_eq!(parse_time("9 PM"), Some(21 * 60));
-        assert_eq!(parse_time("12:00 PM"), Some(720));
-        assert_eq!(parse_time("12:30 AM"), Some(30));
-        assert_eq!(parse_time("14:30"), Some(870));
-        for bad in ["", "9", "13:00 PM", "0:30 AM", "9:5 AM", "9:60 AM", "nine AM", "24:00", "9:00 XM", "1:2:3"] {
-            assert_eq!(parse_time(bad), None, "{bad:?}");
+    fn reads_times_as_the_shared_examples_say() {
+        let examples: serde_json::Value = serde_json::from_str(include_str!("times.json")).unwrap();
+        let read = examples["read"].as_object().unwrap();
+        let refused = examples["refused"].as_array().unwrap();
+        assert!(read.len() >= 10 && refused.len() >= 10, "the examples are there");
+        for (text, minutes) in read {
+            assert_eq!(parse_time(text), Some(minutes.as_u64().unwrap() as Minutes), "{text:?}");
+        }
+        for bad in refused {
+            assert_eq!(parse_time(bad.as_str().unwrap()), None, "{bad:?}");
+        }
+        // What the server writes reads back as itself, at every slot of the day.
+        for t in (0..24 * 60).step_by(SLOT_MINUTES as usize) {
+            assert_eq!(parse_time(&format_12h(t)), Some(t));
+            assert_eq!(parse_time(&format_24h(t)), Some(t));
         }
     }
 

@@ -56,9 +56,12 @@ impl Hasher {
     pub async fn run<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Result<T, Busy> {
         let (reply, answer) = oneshot::channel();
         let waiting = self.waiting.clone();
+        // Counted out before the answer leaves, so whoever has the answer sees
+        // the place free (`full`, `waiting`).
         let job: Job = Box::new(move || {
-            let _ = reply.send(f());
+            let answer = f();
             waiting.fetch_sub(1, Ordering::Relaxed);
+            let _ = reply.send(answer);
         });
         self.waiting.fetch_add(1, Ordering::Relaxed);
         match self.queue.try_send(job) {

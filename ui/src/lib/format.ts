@@ -100,14 +100,21 @@ export function weeksBetween(from: string, to: string): number {
   return Math.max(0, Math.floor((utc(mondayOf(to)) - utc(mondayOf(from))) / (7 * DAY_MS)));
 }
 
-// ---- Times. The server sends 12-hour text ("09:15 AM").
+// ---- Times. The server sends 12-hour text ("09:15 AM"); staff write hours as
+// "9 AM" or "14:30". One grammar for both sides: hygo_schedule::slots::parse_time
+// reads the same, and both are tested against crates/hygo-schedule/src/times.json.
 
-/** Minutes after midnight of "09:15 AM" or "9:00 AM"; null for anything else. */
+/** Minutes after midnight of a 12-hour ("09:15 AM", "9:15am", "9 AM") or 24-hour ("14:30") time; null for anything else. */
 export function minutesOf(time: string): number | null {
-  const m = /^(\d{1,2}):(\d{2})\s*([AP]M)$/i.exec(time.trim());
-  if (!m) return null;
-  const h = (Number(m[1]) % 12) + (m[3].toUpperCase() === "PM" ? 12 : 0);
-  return h * 60 + Number(m[2]);
+  const t = time.trim().toUpperCase();
+  const meridiem = /(AM|PM)$/.exec(t)?.[1];
+  const clock = meridiem ? t.slice(0, -2).trimEnd() : t;
+  const m = /^(\d{1,2})(?::(\d{2}))?$/.exec(clock);
+  if (!m || (m[2] === undefined && !meridiem)) return null;
+  const [h, min] = [Number(m[1]), Number(m[2] ?? "0")];
+  if (min > 59) return null;
+  if (meridiem) return h >= 1 && h <= 12 ? ((h % 12) + (meridiem === "PM" ? 12 : 0)) * 60 + min : null;
+  return h <= 23 ? h * 60 + min : null;
 }
 
 /** 14 → "2:00 PM": the label of an hour block. */

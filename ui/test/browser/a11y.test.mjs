@@ -4,6 +4,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { AxeBuilder } from "@axe-core/playwright";
 import { serverAndBrowser, openPage, hydrated, ROUTES } from "./harness.mjs";
+import { contentText, messageText, uiText } from "../catalogue.mjs";
 
 const env = serverAndBrowser();
 
@@ -30,7 +31,7 @@ describe("axe at a phone and a desktop width", { concurrency: true }, () => {
         // The open search with suggestions, and the open menu on a phone.
         await page.goto(`${env.server.base}/doctors`);
         await hydrated(page);
-        await page.getByRole("button", { name: "Search" }).first().click();
+        await page.getByRole("button", { name: uiText("header.search") }).first().click();
         await page.getByRole("combobox").fill("car");
         await page.getByRole("listbox").waitFor();
         let { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
@@ -44,24 +45,24 @@ describe("axe at a phone and a desktop width", { concurrency: true }, () => {
         await page.goto(`${env.server.base}/subscription`);
         await hydrated(page);
         await page.getByRole("link", { name: "Request this card: Essential Family" }).click();
-        await page.getByRole("dialog").getByRole("button", { name: "Send request" }).click();
+        await page.getByRole("dialog").getByRole("button", { name: contentText("forms.subscription.submit") }).click();
         await page.getByRole("dialog").getByRole("alert").waitFor();
         await check("health-card dialog with errors");
         await page.keyboard.press("Escape");
         await page.goto(`${env.server.base}/contactus`);
         await hydrated(page);
-        await main.getByRole("button", { name: "Send Message" }).click();
+        await main.getByRole("button", { name: contentText("forms.contact.submit") }).click();
         await main.getByRole("alert").waitFor();
         await check("contact form with errors");
-        await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
-        await page.locator("footer").getByText("Please enter a valid email address").waitFor();
+        await page.locator("footer").getByRole("button", { name: contentText("site.newsletter.button") }).click();
+        await page.locator("footer").getByText(messageText("newsletter.email")).waitFor();
         await check("newsletter with an error");
         for (const path of ["/appointment", "/appointment/3"]) {
           await page.goto(`${env.server.base}${path}`);
           await hydrated(page);
-          await main.getByRole("button", { name: "Continue" }).click();
+          await main.getByRole("button", { name: contentText("forms.appointment.continue") }).click();
           if (path === "/appointment") await main.getByLabel(/^Doctor\b/).selectOption({ index: 1 });
-          await main.getByRole("button", { name: "Next Week", exact: true }).click();
+          await main.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).click();
           await page.waitForTimeout(300);
           await check(`${path} step 2`);
           await main.getByRole("button", { name: /^(Continue|Review Appointment)$/ }).click();
@@ -75,7 +76,7 @@ describe("axe at a phone and a desktop width", { concurrency: true }, () => {
         }
         if (width < 1024) {
           await page.keyboard.press("Escape");
-          await page.getByRole("button", { name: "Open menu" }).click();
+          await page.getByRole("button", { name: uiText("header.openMenu") }).click();
           ({ violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze());
           if (violations.length) failures.push(`menu open:\n  ${describeViolations(violations)}`);
         }

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serverAndBrowser, openPage, hydrated, seedDoctors, repo, markDocument, sameDocument } from "./harness.mjs";
+import { uiText } from "../catalogue.mjs";
 
 const departments = JSON.parse(readFileSync(join(repo, "crates/hygo-content/catalogue/departments.json"), "utf8"));
 const listed = departments.filter((d) => d.listed);
@@ -64,7 +65,7 @@ test("with JavaScript cards flip on focus and links navigate on the client", asy
     const missing = await page.goto(`${env.server.base}/departments/astrology`);
     assert.equal(missing.status(), 404);
     await hydrated(page);
-    await page.getByRole("link", { name: "Back to Departments" }).click();
+    await page.getByRole("link", { name: uiText("department.backToDepartments") }).click();
     await page.waitForURL(`${env.server.base}/departments`);
     await page.locator("[data-department-card]").first().waitFor();
     assert.deepEqual(problems.filter((p) => !p.includes("status of 404")), [], "no console errors");

@@ -9,6 +9,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serverAndBrowser, openPage, hydrated } from "./harness.mjs";
 import { staffSteps } from "./staff-steps.mjs";
+import { messageText, staffText } from "../catalogue.mjs";
 
 const env = serverAndBrowser();
 
@@ -46,32 +47,32 @@ test("without JavaScript, an admin adds a doctor with hours and a photo, gives l
   await page.goto(url("/staff/doctors/new"));
   const form = page.locator("form#doctor");
   await form.getByLabel("Name").fill("Dr. Kavita Rao");
-  await form.getByLabel("Years of experience").fill("eight");
-  await form.getByRole("button", { name: "Add doctor" }).click();
-  await page.getByRole("heading", { name: "There is a problem" }).waitFor();
-  assert.ok(await page.getByText("Enter the years of experience as a whole number from 0 to 70.").first().isVisible());
-  await form.getByLabel("Years of experience").fill("8");
-  await form.getByLabel("Specialization").fill("Dermatologist");
-  await form.getByLabel("Department").selectOption("dermatology");
-  await form.getByLabel("About the doctor").fill("Treats skin, hair and nail conditions in adults and children.");
-  await form.getByLabel("Languages").fill("Gujarati\nEnglish");
-  await form.getByLabel("Registration number").fill("G-54321");
-  await form.getByLabel("Registration council").fill("Gujarat Medical Council");
-  await form.getByRole("button", { name: "Add doctor" }).click();
-  await page.getByRole("status").getByText("The doctor has been added.", { exact: false }).waitFor();
+  await form.getByLabel(staffText("doctor.fields.experience")).fill("eight");
+  await form.getByRole("button", { name: staffText("doctor.addSubmit") }).click();
+  await page.getByRole("heading", { name: staffText("frame.errorSummary") }).waitFor();
+  assert.ok(await page.getByText(messageText("doctor.experience")).first().isVisible());
+  await form.getByLabel(staffText("doctor.fields.experience")).fill("8");
+  await form.getByLabel(staffText("doctor.fields.specialization")).fill("Dermatologist");
+  await form.getByLabel(staffText("doctor.fields.department")).selectOption("dermatology");
+  await form.getByLabel(staffText("doctor.fields.bio")).fill("Treats skin, hair and nail conditions in adults and children.");
+  await form.getByLabel(staffText("doctor.fields.languages")).fill("Gujarati\nEnglish");
+  await form.getByLabel(staffText("doctor.fields.registrationNumber")).fill("G-54321");
+  await form.getByLabel(staffText("doctor.fields.registrationCouncil")).fill("Gujarat Medical Council");
+  await form.getByRole("button", { name: staffText("doctor.addSubmit") }).click();
+  await page.getByRole("status").getByText(staffText("doctor.done.add"), { exact: false }).waitFor();
   const id = /\/staff\/doctors\/(\d+)\/hours/.exec(page.url())[1];
 
   // Weekly hours with a lunch break, Monday to Saturday.
   const week = page.locator("form#week");
-  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]) {
+  for (const day of [staffText("hours.weekdays.1"), staffText("hours.weekdays.2"), staffText("hours.weekdays.3"), staffText("hours.weekdays.4"), staffText("hours.weekdays.5"), staffText("hours.weekdays.6")]) {
     await week.getByRole("group", { name: day }).getByLabel(/Kalawad Road/).fill("9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM");
   }
-  await week.getByRole("group", { name: "Sunday" }).getByLabel(/Kalawad Road/).fill("9:10 AM - 1:00 PM");
-  await week.getByRole("button", { name: "Save weekly hours" }).click();
-  await page.getByRole("heading", { name: "There is a problem" }).waitFor();
-  await week.getByRole("group", { name: "Sunday" }).getByLabel(/Kalawad Road/).fill("");
-  await week.getByRole("button", { name: "Save weekly hours" }).click();
-  await page.getByRole("status").getByText("The weekly hours have been saved.", { exact: false }).waitFor();
+  await week.getByRole("group", { name: staffText("hours.weekdays.7") }).getByLabel(/Kalawad Road/).fill("9:10 AM - 1:00 PM");
+  await week.getByRole("button", { name: staffText("hours.saveWeek") }).click();
+  await page.getByRole("heading", { name: staffText("frame.errorSummary") }).waitFor();
+  await week.getByRole("group", { name: staffText("hours.weekdays.7") }).getByLabel(/Kalawad Road/).fill("");
+  await week.getByRole("button", { name: staffText("hours.saveWeek") }).click();
+  await page.getByRole("status").getByText(staffText("hours.done.week")).waitFor();
   const open = await slots(id, closedDay);
   assert.equal(open.availableSlots.length, 28, "16 in the morning, 12 after lunch");
   assert.ok(!open.availableSlots.includes("01:00 PM"), "nothing in the break");
@@ -82,12 +83,12 @@ test("without JavaScript, an admin adds a doctor with hours and a photo, gives l
   const jpeg = await shot.page.screenshot({ type: "jpeg", quality: 90 });
   await shot.context.close();
   await page.goto(url(`/staff/doctors/${id}`));
-  await page.locator("form#photo").getByLabel("Photo file").setInputFiles({ name: "not-a-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4 a document") });
-  await page.locator("form#photo").getByRole("button", { name: "Upload photo" }).click();
-  await page.getByText("The file is not a JPEG, PNG or WebP picture.", { exact: false }).first().waitFor();
-  await page.locator("form#photo").getByLabel("Photo file").setInputFiles({ name: "kavita.jpg", mimeType: "image/jpeg", buffer: jpeg });
-  await page.locator("form#photo").getByRole("button", { name: "Upload photo" }).click();
-  await page.getByRole("status").getByText("The photo has been saved.", { exact: false }).waitFor();
+  await page.locator("form#photo").getByLabel(staffText("doctor.photoField")).setInputFiles({ name: "not-a-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4 a document") });
+  await page.locator("form#photo").getByRole("button", { name: staffText("doctor.upload") }).click();
+  await page.getByText(messageText("photo.notAnImage")).first().waitFor();
+  await page.locator("form#photo").getByLabel(staffText("doctor.photoField")).setInputFiles({ name: "kavita.jpg", mimeType: "image/jpeg", buffer: jpeg });
+  await page.locator("form#photo").getByRole("button", { name: staffText("doctor.upload") }).click();
+  await page.getByRole("status").getByText(staffText("doctor.done.photo")).waitFor();
 
   // The public profile, as a patient opens it: the photo at its size, the registration, the hours.
   const patient = await openPage(env.browser, { javaScriptEnabled: false, width: 375 });
@@ -104,20 +105,20 @@ test("without JavaScript, an admin adds a doctor with hours and a photo, gives l
 
   // Leave on one day: its times go at once.
   await page.goto(url(`/staff/leave?doctor=${id}`));
-  await page.locator("form#leave").getByLabel("First day").fill(leaveDay);
-  await page.locator("form#leave").getByLabel("Last day").fill(leaveDay);
-  await page.locator("form#leave").getByRole("button", { name: "Add leave" }).click();
+  await page.locator("form#leave").getByLabel(staffText("leave.from")).fill(leaveDay);
+  await page.locator("form#leave").getByLabel(staffText("leave.until")).fill(leaveDay);
+  await page.locator("form#leave").getByRole("button", { name: staffText("leave.add") }).click();
   await page.getByRole("status").waitFor();
   assert.equal((await slots(id, leaveDay)).availability, "on-leave");
 
   // The clinic closed on another day: the slots, the contact page and the wizard say so.
   await page.goto(url("/staff/closures"));
   const close = page.locator("form#closure");
-  await close.getByLabel("Clinic").selectOption("kalawad-road");
+  await close.getByLabel(staffText("closures.clinic")).selectOption("kalawad-road");
   await close.getByLabel("Date").fill(closedDay);
-  await close.getByLabel("Note for patients").fill("Closed for Diwali");
-  await close.getByRole("button", { name: "Close clinic" }).click();
-  await page.getByRole("status").getByText("The closure has been added.", { exact: false }).waitFor();
+  await close.getByLabel(staffText("closures.note")).fill("Closed for Diwali");
+  await close.getByRole("button", { name: staffText("closures.add") }).click();
+  await page.getByRole("status").getByText(staffText("closures.done.add")).waitFor();
   const closed = await slots(id, closedDay);
   assert.deepEqual([closed.availability, closed.closure?.note], ["clinic-closed", "Closed for Diwali"]);
   await patient.page.goto(url("/contactus"));
@@ -127,7 +128,7 @@ test("without JavaScript, an admin adds a doctor with hours and a photo, gives l
   await patient.page.locator("main").getByLabel(/^Full Name/).fill("Ravi Mehta");
   await patient.page.locator("main").getByLabel(/^Phone Number/).fill("+91 98250 12345");
   await patient.page.locator("main").getByLabel(/^Email Address/).fill("ravi@example.in");
-  await patient.page.getByRole("button", { name: "Continue" }).click();
+  await patient.page.getByRole("button", { name: staffText("signIn.submit") }).click();
   await patient.page.locator(`button[name="week"]`).last().waitFor();
   const stripDay = patient.page.locator(`button.day[value="${closedDay}"]`);
   for (let i = 0; i < 3 && !(await stripDay.count()); i += 1) {
@@ -145,22 +146,22 @@ test("without JavaScript, an admin adds a doctor with hours and a photo, gives l
   const refusals = {
     "a refused new doctor": async () => {
       await js.goto(url("/staff/doctors/new"));
-      await js.locator("form#doctor").getByLabel("Years of experience").fill("eight");
-      await js.locator("form#doctor").getByRole("button", { name: "Add doctor" }).click();
+      await js.locator("form#doctor").getByLabel(staffText("doctor.fields.experience")).fill("eight");
+      await js.locator("form#doctor").getByRole("button", { name: staffText("doctor.addSubmit") }).click();
     },
     "refused weekly hours": async () => {
       await js.goto(url(`/staff/doctors/${id}/hours`));
-      await js.locator("form#week").getByRole("group", { name: "Sunday" }).getByLabel(/Kalawad Road/).fill("9:10 AM - 1:00 PM");
-      await js.locator("form#week").getByRole("button", { name: "Save weekly hours" }).click();
+      await js.locator("form#week").getByRole("group", { name: staffText("hours.weekdays.7") }).getByLabel(/Kalawad Road/).fill("9:10 AM - 1:00 PM");
+      await js.locator("form#week").getByRole("button", { name: staffText("hours.saveWeek") }).click();
     },
     "a refused photo": async () => {
       await js.goto(url(`/staff/doctors/${id}`));
-      await js.locator("form#photo").getByLabel("Photo file").setInputFiles({ name: "a.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo") });
-      await js.locator("form#photo").getByRole("button", { name: "Upload photo" }).click();
+      await js.locator("form#photo").getByLabel(staffText("doctor.photoField")).setInputFiles({ name: "a.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo") });
+      await js.locator("form#photo").getByRole("button", { name: staffText("doctor.upload") }).click();
     },
     "a refused closure": async () => {
       await js.goto(url("/staff/closures"));
-      await js.locator("form#closure").getByRole("button", { name: "Close clinic" }).click();
+      await js.locator("form#closure").getByRole("button", { name: staffText("closures.add") }).click();
     },
   };
   for (const width of [375, 1280]) {
@@ -172,7 +173,7 @@ test("without JavaScript, an admin adds a doctor with hours and a photo, gives l
     }
     for (const [label, refuse] of Object.entries(refusals)) {
       await refuse();
-      await js.getByRole("heading", { name: "There is a problem" }).waitFor();
+      await js.getByRole("heading", { name: staffText("frame.errorSummary") }).waitFor();
       await axe(js, `${label} at ${width}`, failures);
     }
   }

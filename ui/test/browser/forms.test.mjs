@@ -5,38 +5,39 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serverAndBrowser, openPage, hydrated } from "./harness.mjs";
+import { contentText, messageText } from "../catalogue.mjs";
 
 const env = serverAndBrowser();
 const rows = (sql, params) => env.server.query(sql, params);
 /** What the newsletter form says once an address is sent: an e-mail to confirm is on its way. */
-const CHECK_EMAIL = "We have sent an e-mail to the address you gave. Open the link in it to confirm your subscription.";
+const CHECK_EMAIL = messageText("newsletter.checkEmail");
 
 test("health card with JavaScript: the dialog shows errors, thanks, and resets when closed", async () => {
   const { page, context, problems } = await openPage(env.browser, { width: 375, height: 800 });
   try {
     await page.goto(`${env.server.base}/subscription`);
     await hydrated(page);
-    for (const text of ["₹600", "₹1200", "Unlimited free general physician consultation", "6 free specialist consultations per year",
-      "Pharmacy up to 15% off", "Lab tests up to 25% off", "Other services flat 10% off", "Home care up to 10% off",
-      "1 free nutritionist consultation"]) {
+    for (const text of ["₹600", "₹1200", contentText("home.subscription.benefits.0"), contentText("home.subscription.benefits.1"),
+      contentText("home.subscription.benefits.2"), contentText("home.subscription.benefits.3"), contentText("home.subscription.benefits.4"), contentText("home.subscription.benefits.5"),
+      contentText("home.subscription.benefits.6")]) {
       assert.ok((await page.locator("main").innerText()).includes(text), text);
     }
     await page.getByRole("link", { name: "Request this card: Essential Family" }).click();
     const dialog = page.getByRole("dialog", { name: "Request the Essential Family card" });
     await dialog.waitFor();
-    await dialog.getByRole("button", { name: "Send request" }).click();
+    await dialog.getByRole("button", { name: contentText("forms.subscription.submit") }).click();
     const summary = dialog.getByRole("alert");
     await summary.waitFor();
     assert.ok(await summary.evaluate((el) => el === document.activeElement), "the error summary takes focus");
     assert.match(await summary.innerText(), /Enter your full name[\s\S]*Enter your email address[\s\S]*Enter your phone number/);
-    await summary.getByRole("link", { name: "Enter your full name" }).click();
+    await summary.getByRole("link", { name: messageText("name.required") }).click();
     assert.equal(await page.evaluate(() => document.activeElement.id), "card-dialog-name", "summary links lead to the field");
 
-    await dialog.getByLabel("Full name").fill("ભાવિન પટેલ");
-    await dialog.getByLabel("Email address").fill("bhavin@example.in");
-    await dialog.getByLabel("Phone number").fill("+91 98250 11111");
-    await dialog.getByRole("button", { name: "Send request" }).click();
-    await dialog.getByRole("heading", { name: "Thank you!" }).waitFor();
+    await dialog.getByLabel(contentText("forms.subscription.fields.name")).fill("ભાવિન પટેલ");
+    await dialog.getByLabel(contentText("forms.subscription.fields.email")).fill("bhavin@example.in");
+    await dialog.getByLabel(contentText("forms.subscription.fields.number")).fill("+91 98250 11111");
+    await dialog.getByRole("button", { name: contentText("forms.subscription.submit") }).click();
+    await dialog.getByRole("heading", { name: contentText("forms.subscription.successHeading") }).waitFor();
     const stored = rows("SELECT name, email, number, subscription_type FROM card_requests WHERE email = ?", ["bhavin@example.in"]);
     assert.deepEqual(stored, [{ name: "ભાવિન પટેલ", email: "bhavin@example.in", number: "+91 98250 11111", subscription_type: "family" }]);
 
@@ -44,7 +45,7 @@ test("health card with JavaScript: the dialog shows errors, thanks, and resets w
     await dialog.waitFor({ state: "detached" });
     await page.getByRole("link", { name: "Request this card: Essential individual" }).click();
     const again = page.getByRole("dialog", { name: "Request the Essential individual card" });
-    assert.equal(await again.getByLabel("Full name").inputValue(), "", "closing reset the form");
+    assert.equal(await again.getByLabel(contentText("forms.subscription.fields.name")).inputValue(), "", "closing reset the form");
     await page.keyboard.press("Escape");
     await again.waitFor({ state: "detached" });
     assert.deepEqual(problems, []);
@@ -60,17 +61,17 @@ test("health card without JavaScript: the plan's button leads to the form, which
     await page.getByRole("link", { name: "Request this card: Essential individual" }).click();
     const form = page.locator("#request");
     assert.ok(await form.getByLabel(/Essential individual/).isChecked(), "the chosen plan is ticked");
-    await form.getByLabel("Full name").fill("Meera Shah");
-    await form.getByLabel("Email address").fill("meera@");
-    await form.getByLabel("Phone number").fill("98250 22222");
-    const refused = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: "Send request" }).click()]);
+    await form.getByLabel(contentText("forms.subscription.fields.name")).fill("Meera Shah");
+    await form.getByLabel(contentText("forms.subscription.fields.email")).fill("meera@");
+    await form.getByLabel(contentText("forms.subscription.fields.number")).fill("98250 22222");
+    const refused = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: contentText("forms.subscription.submit") }).click()]);
     assert.equal(refused[0].status(), 422);
-    assert.ok(await page.getByRole("alert").getByText("Enter an email address in the correct format, like name@example.com").isVisible());
-    assert.equal(await form.getByLabel("Full name").inputValue(), "Meera Shah", "values kept");
-    await form.getByLabel("Email address").fill("meera@example.in");
-    await form.getByRole("button", { name: "Send request" }).click();
+    assert.ok(await page.getByRole("alert").getByText(messageText("email.format")).isVisible());
+    assert.equal(await form.getByLabel(contentText("forms.subscription.fields.name")).inputValue(), "Meera Shah", "values kept");
+    await form.getByLabel(contentText("forms.subscription.fields.email")).fill("meera@example.in");
+    await form.getByRole("button", { name: contentText("forms.subscription.submit") }).click();
     await page.waitForURL(/\/requests\?token=[0-9a-z]{26}$/);
-    assert.ok(await page.getByRole("heading", { name: "Thank you!" }).isVisible());
+    assert.ok(await page.getByRole("heading", { name: contentText("forms.subscription.successHeading") }).isVisible());
     assert.ok(await page.getByText("We have received your request for the Essential individual card.").isVisible());
     assert.equal(rows("SELECT subscription_type FROM card_requests WHERE email = 'meera@example.in'").length, 1);
     await page.reload();
@@ -86,18 +87,18 @@ test("newsletter with JavaScript: invalid, valid, duplicate, then the e-mail's u
     await page.goto(`${env.server.base}/doctors`);
     await hydrated(page);
     const footer = page.locator("footer");
-    const field = footer.getByLabel("Email address");
+    const field = footer.getByLabel(contentText("site.newsletter.label"));
     await field.fill("not-an-address@x");
-    await footer.getByRole("button", { name: "Subscribe" }).click();
-    await footer.getByText("Please enter a valid email address").waitFor();
+    await footer.getByRole("button", { name: contentText("site.newsletter.button") }).click();
+    await footer.getByText(messageText("newsletter.email")).waitFor();
     assert.equal(await field.getAttribute("aria-invalid"), "true");
 
     await field.fill("Kavya@Example.in");
-    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await footer.getByRole("button", { name: contentText("site.newsletter.button") }).click();
     await footer.getByText(CHECK_EMAIL).waitFor();
     assert.equal(await field.inputValue(), "", "the field clears on success");
     await field.fill("kavya@example.in");
-    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await footer.getByRole("button", { name: contentText("site.newsletter.button") }).click();
     await footer.getByText(CHECK_EMAIL).waitFor();
     const stored = rows("SELECT email, unsubscribe_token, unsubscribed_at, confirm_token, confirmed_at, source FROM newsletter_subscribers WHERE email = 'kavya@example.in'");
     assert.equal(stored.length, 1, "the same address twice is one subscriber");
@@ -106,18 +107,18 @@ test("newsletter with JavaScript: invalid, valid, duplicate, then the e-mail's u
     // The confirmation e-mail's link: a page with one button.
     await page.goto(`${env.server.base}/newsletter/confirm?token=${stored[0].confirm_token}`);
     await hydrated(page);
-    await page.getByRole("button", { name: "Confirm my subscription" }).click();
-    await page.getByText("Your subscription is confirmed.", { exact: false }).waitFor();
+    await page.getByRole("button", { name: contentText("site.newsletter.confirmButton") }).click();
+    await page.getByText(messageText("newsletter.confirmed")).waitFor();
     assert.notEqual(rows("SELECT confirmed_at FROM newsletter_subscribers WHERE email = 'kavya@example.in'")[0].confirmed_at, null);
 
     await page.goto(`${env.server.base}/unsubscribe?token=${stored[0].unsubscribe_token}`);
     await hydrated(page);
-    await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await page.getByText("You have been unsubscribed.", { exact: false }).waitFor();
+    await page.getByRole("button", { name: contentText("site.newsletter.unsubscribeButton") }).click();
+    await page.getByText(messageText("newsletter.unsubscribed")).waitFor();
     assert.notEqual(rows("SELECT unsubscribed_at FROM newsletter_subscribers WHERE email = 'kavya@example.in'")[0].unsubscribed_at, null);
 
     await page.goto(`${env.server.base}/unsubscribe?token=0000`);
-    assert.ok(await page.getByText("This unsubscribe link is not valid.", { exact: false }).isVisible());
+    assert.ok(await page.getByText(messageText("newsletter.invalidLink")).isVisible());
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -129,12 +130,12 @@ test("newsletter without JavaScript: the footer's form answers with the newslett
   try {
     await page.goto(`${env.server.base}/about-us-HYGO`);
     const footer = page.locator("footer");
-    await footer.getByLabel("Email address").fill("nope");
-    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await footer.getByLabel(contentText("site.newsletter.label")).fill("nope");
+    await footer.getByRole("button", { name: contentText("site.newsletter.button") }).click();
     await page.waitForURL(`${env.server.base}/newsletter`);
-    assert.ok(await page.locator("main").getByText("Please enter a valid email address").isVisible());
-    await page.locator("main").getByLabel("Email address").fill("ravi@example.in");
-    await page.locator("main").getByRole("button", { name: "Subscribe" }).click();
+    assert.ok(await page.locator("main").getByText(messageText("newsletter.email")).isVisible());
+    await page.locator("main").getByLabel(contentText("site.newsletter.label")).fill("ravi@example.in");
+    await page.locator("main").getByRole("button", { name: contentText("site.newsletter.button") }).click();
     await page.waitForURL(`${env.server.base}/newsletter?subscribed=1`);
     assert.ok(await page.getByText(CHECK_EMAIL).isVisible());
     assert.equal(rows("SELECT id FROM newsletter_subscribers WHERE email = 'ravi@example.in'").length, 1);
@@ -149,14 +150,14 @@ test("contact form with JavaScript: errors inline, 'Sending Message...', stored,
     await page.goto(`${env.server.base}/contactus`);
     await hydrated(page);
     const form = page.locator("#contact-form");
-    await form.getByRole("button", { name: "Send Message" }).click();
+    await form.getByRole("button", { name: contentText("forms.contact.submit") }).click();
     const summary = form.getByRole("alert");
     await summary.waitFor();
     assert.match(await summary.innerText(), /name[\s\S]*email[\s\S]*subject[\s\S]*message/i, "in the form's order");
 
-    await form.getByLabel("Your name").fill("हर्ष त्रिवेदी");
-    await form.getByLabel("Email address").fill("harsh@example.in");
-    await form.getByLabel("Clinic (optional)").selectOption({ index: 1 });
+    await form.getByLabel(contentText("forms.contact.fields.name")).fill("हर्ष त्रिवेदी");
+    await form.getByLabel(contentText("forms.contact.fields.email")).fill("harsh@example.in");
+    await form.getByLabel(contentText("forms.contact.fields.clinic")).selectOption({ index: 1 });
     await form.getByLabel(/^Subject/).fill("Home sample collection");
     await form.getByLabel(/^Message/).fill("Do you collect blood samples at home in Raiya Road?");
     // Hold the answer back a moment so the sending state can be seen.
@@ -164,9 +165,9 @@ test("contact form with JavaScript: errors inline, 'Sending Message...', stored,
       await new Promise((r) => setTimeout(r, 300));
       await route.continue();
     });
-    await form.getByRole("button", { name: "Send Message" }).click();
-    await form.getByRole("button", { name: "Sending Message..." }).waitFor();
-    await form.getByText("Thank you for your message.", { exact: false }).waitFor();
+    await form.getByRole("button", { name: contentText("forms.contact.submit") }).click();
+    await form.getByRole("button", { name: contentText("forms.contact.sending") }).waitFor();
+    await form.getByText(messageText("contact.sent")).waitFor();
     assert.equal(await form.getByLabel(/^Subject/).inputValue(), "", "the form is empty again");
     const stored = rows("SELECT name, subject, clinic FROM contact_messages WHERE email = 'harsh@example.in'");
     assert.equal(stored.length, 1);
@@ -183,16 +184,16 @@ test("contact form without JavaScript: refused with the values kept, then stored
   try {
     await page.goto(`${env.server.base}/contactus`);
     const form = page.locator("#contact-form");
-    await form.getByLabel("Your name").fill("Dev Joshi");
-    await form.getByLabel("Email address").fill("dev@example.in");
+    await form.getByLabel(contentText("forms.contact.fields.name")).fill("Dev Joshi");
+    await form.getByLabel(contentText("forms.contact.fields.email")).fill("dev@example.in");
     await form.getByLabel(/^Subject/).fill("Card renewal");
-    await form.getByRole("button", { name: "Send Message" }).click();
+    await form.getByRole("button", { name: contentText("forms.contact.submit") }).click();
     assert.ok(await page.getByRole("alert").getByText("message", { exact: false }).first().isVisible());
     assert.equal(await page.locator("#contact-form").getByLabel(/^Subject/).inputValue(), "Card renewal");
     await page.locator("#contact-form").getByLabel(/^Message/).fill("When does my card need renewing?");
-    await page.locator("#contact-form").getByRole("button", { name: "Send Message" }).click();
+    await page.locator("#contact-form").getByRole("button", { name: contentText("forms.contact.submit") }).click();
     await page.waitForURL(/\/requests\?token=[0-9a-z]{26}$/);
-    assert.ok(await page.getByText("Thank you for your message.", { exact: false }).isVisible());
+    assert.ok(await page.getByText(messageText("contact.sent")).isVisible());
     const reference = rows("SELECT reference FROM contact_messages WHERE email = 'dev@example.in'")[0].reference;
     assert.ok(await page.getByText(`Your reference is ${reference}.`, { exact: false }).isVisible());
     assert.equal(rows("SELECT id FROM contact_messages WHERE email = 'dev@example.in'").length, 1);
@@ -208,13 +209,13 @@ test("when the server cannot be reached, the form says so and keeps what was typ
     await hydrated(page);
     await page.route("**/api/contact", (route) => route.abort("connectionrefused"));
     const form = page.locator("#contact-form");
-    await form.getByLabel("Your name").fill("Offline Visitor");
-    await form.getByLabel("Email address").fill("offline@example.in");
+    await form.getByLabel(contentText("forms.contact.fields.name")).fill("Offline Visitor");
+    await form.getByLabel(contentText("forms.contact.fields.email")).fill("offline@example.in");
     await form.getByLabel(/^Subject/).fill("Hello");
     await form.getByLabel(/^Message/).fill("Testing");
-    await form.getByRole("button", { name: "Send Message" }).click();
+    await form.getByRole("button", { name: contentText("forms.contact.submit") }).click();
     await form.getByText("We could not reach HYGO just now.", { exact: false }).waitFor();
-    assert.equal(await form.getByLabel("Your name").inputValue(), "Offline Visitor");
+    assert.equal(await form.getByLabel(contentText("forms.contact.fields.name")).inputValue(), "Offline Visitor");
     assert.equal(rows("SELECT id FROM contact_messages WHERE email = 'offline@example.in'").length, 0);
   } finally {
     await context.close();

@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serverAndBrowser, openPage, hydrated } from "./harness.mjs";
+import { contentText, uiText } from "../catalogue.mjs";
 
 const env = serverAndBrowser();
 
@@ -15,7 +16,7 @@ test("the hero has four slides, clickable pagination, auto-advance every 5 s and
   try {
     await page.goto(`${env.server.base}/`);
     await hydrated(page);
-    const dots = page.getByRole("list", { name: "Choose a slide" }).getByRole("button");
+    const dots = page.getByRole("list", { name: uiText("home.chooseSlide") }).getByRole("button");
     assert.equal(await dots.count(), 4);
     assert.equal(await visibleSlide(page), 0);
 
@@ -28,11 +29,11 @@ test("the hero has four slides, clickable pagination, auto-advance every 5 s and
     // From the last slide the carousel loops to the first within about 5 s.
     await page.waitForFunction(() => !document.querySelectorAll(".hero-slide-wrap")[0].hidden, null, { timeout: 7000 });
 
-    await page.getByRole("button", { name: "Pause slideshow" }).click();
+    await page.getByRole("button", { name: uiText("home.pause") }).click();
     const paused = await visibleSlide(page);
     await page.waitForTimeout(6000);
     assert.equal(await visibleSlide(page), paused, "a paused slideshow stays put (WCAG 2.2.2)");
-    assert.ok(await page.getByRole("button", { name: "Play slideshow" }).isVisible());
+    assert.ok(await page.getByRole("button", { name: uiText("home.play") }).isVisible());
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
@@ -47,7 +48,7 @@ test("with reduced motion the slides do not advance by themselves", async () => 
     await hydrated(page);
     await page.waitForTimeout(6000);
     assert.equal(await visibleSlide(page), 0);
-    await page.getByRole("list", { name: "Choose a slide" }).getByRole("button").nth(1).click();
+    await page.getByRole("list", { name: uiText("home.chooseSlide") }).getByRole("button").nth(1).click();
     assert.equal(await visibleSlide(page), 1, "pagination still works");
   } finally {
     await context.close();
@@ -59,16 +60,16 @@ test("choosing a service tile shows what it offers and its Know More link", asyn
   try {
     await page.goto(`${env.server.base}/`);
     await hydrated(page);
-    const tiles = page.getByRole("list", { name: "Services" }).getByRole("button");
+    const tiles = page.getByRole("list", { name: uiText("home.servicesLabel") }).getByRole("button");
     assert.equal(await tiles.count(), 9, "nine tiles");
     assert.equal(await tiles.first().getAttribute("aria-pressed"), "true", "Doctor Consultation is chosen at first");
     const detail = page.locator("#service-detail");
-    assert.ok((await detail.innerText()).includes("What We Offer"));
+    assert.ok((await detail.innerText()).includes(contentText("home.services.offerHeading")));
 
-    const lab = tiles.filter({ hasText: "Laboratory" });
+    const lab = tiles.filter({ hasText: contentText("home.services.tiles.2.name") });
     await lab.click();
     assert.equal(await lab.getAttribute("aria-pressed"), "true");
-    await detail.getByRole("heading", { name: "Laboratory" }).waitFor();
+    await detail.getByRole("heading", { name: contentText("home.services.tiles.2.name") }).waitFor();
     const knowMore = detail.getByRole("link", { name: /Know More/ });
     assert.equal(await knowMore.getAttribute("href"), "/services/laboratory");
     await knowMore.click();
@@ -85,7 +86,7 @@ test("news pages: three cards a page, an article page, and Back to where the vis
   try {
     await page.goto(`${env.server.base}/doctors`);
     await hydrated(page);
-    await page.locator("footer").getByRole("link", { name: "News & Updates" }).click();
+    await page.locator("footer").getByRole("link", { name: uiText("news.heading") }).click();
     await page.waitForURL(`${env.server.base}/news`);
     const cards = page.locator("[data-article-card]");
     await cards.first().waitFor();

@@ -5,6 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serverAndBrowser, openPage } from "./harness.mjs";
+import { contentText, uiText } from "../catalogue.mjs";
 
 const env = serverAndBrowser();
 
@@ -58,12 +59,12 @@ test("every internal link on every page answers 200, and every fragment exists",
 test("without JavaScript each screen shows the spec's heading", async () => {
   const { page, context } = await openPage(env.browser, { javaScriptEnabled: false });
   const cases = [
-    ["/", 200, "HYGO"], ["/doctors", 200, "Our Doctors"], ["/doctors/424242", 404, "Doctor Not Found"],
-    ["/departments/nothing-here", 404, "Department Not Found"], ["/services/nothing", 404, "Service Not Found"],
+    ["/", 200, "HYGO"], ["/doctors", 200, uiText("doctors.heading")], ["/doctors/424242", 404, uiText("doctorProfile.notFoundHeading")],
+    ["/departments/nothing-here", 404, uiText("department.notFoundHeading")], ["/services/nothing", 404, uiText("service.notFoundHeading")],
     ["/about-hygo", 200, "Our Founding Team"], ["/our-mission", 200, "Our Mission"], ["/our-vision", 200, "Our Vision"],
-    ["/news", 200, "News & Updates"], ["/contactus", 200, "Contact Us"], ["/patient-resources", 200, "Patient Resources"],
-    ["/subscription", 200, "HYGO Health Card Plans"], ["/appointment", 200, "Request an Appointment"],
-    ["/appointment/424242", 404, "Doctor not found"], ["/newsletter", 200, "HYGO Newsletter"],
+    ["/news", 200, uiText("news.heading")], ["/contactus", 200, "Contact Us"], ["/patient-resources", 200, "Patient Resources"],
+    ["/subscription", 200, contentText("forms.subscription.heading")], ["/appointment", 200, contentText("forms.appointment.heading")],
+    ["/appointment/424242", 404, contentText("forms.appointment.doctorNotFound")], ["/newsletter", 200, contentText("site.newsletter.pageHeading")],
   ];
   try {
     for (const [path, status, heading] of cases) {

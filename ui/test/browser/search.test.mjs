@@ -5,6 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serverAndBrowser, openPage, hydrated, seedDoctors } from "./harness.mjs";
+import { uiText } from "../catalogue.mjs";
 
 const env = serverAndBrowser();
 
@@ -16,10 +17,10 @@ test("without JavaScript the search is a page with a form", async () => {
     await page.goto(`${env.server.base}/`);
     await page.locator("a.search-toggle").click();
     await page.waitForURL(`${env.server.base}/search`);
-    await page.getByLabel("Search for departments, doctors, services and specializations").fill("cardio");
-    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByLabel(uiText("search.label")).fill("cardio");
+    await page.getByRole("button", { name: uiText("header.search"), exact: true }).click();
     await page.waitForURL(`${env.server.base}/search?q=cardio`);
-    assert.ok(await page.getByRole("heading", { name: "Search Results" }).isVisible());
+    assert.ok(await page.getByRole("heading", { name: uiText("search.resultsHeading") }).isVisible());
     for (const d of cardiologists) assert.ok(await page.getByRole("link", { name: d.name }).isVisible(), d.name);
     await page.getByRole("link", { name: "Cardiology" }).first().click();
     await page.waitForURL(`${env.server.base}/departments/cardiology`);
@@ -34,8 +35,8 @@ for (const width of [375, 1280]) {
     try {
       await page.goto(`${env.server.base}/doctors`);
       await hydrated(page);
-      await page.getByRole("button", { name: "Search" }).first().click();
-      const box = page.getByRole("combobox", { name: "Search the site" });
+      await page.getByRole("button", { name: uiText("header.search") }).first().click();
+      const box = page.getByRole("combobox", { name: uiText("searchBox.label") });
       await box.waitFor();
       assert.ok(await box.evaluate((el) => el === document.activeElement), "the field takes focus");
       const submit = page.locator(".searchbox-submit");
@@ -46,7 +47,7 @@ for (const width of [375, 1280]) {
       await page.waitForTimeout(400);
       assert.equal(await box.getAttribute("aria-expanded"), "false", "one character shows nothing");
       await box.pressSequentially("ar");
-      const list = page.getByRole("listbox", { name: "Search Results" });
+      const list = page.getByRole("listbox", { name: uiText("search.resultsHeading") });
       await list.waitFor();
       const options = list.getByRole("option");
       assert.ok((await options.count()) >= cardiologists.length);
@@ -65,7 +66,7 @@ for (const width of [375, 1280]) {
       assert.equal(await page.locator(".search-panel").isHidden(), true, "choosing closes the search");
 
       // Escape closes the list, then the panel.
-      await page.getByRole("button", { name: "Search" }).first().click();
+      await page.getByRole("button", { name: uiText("header.search") }).first().click();
       await box.fill("neuro");
       await list.waitFor();
       await box.press("Escape");
@@ -74,9 +75,9 @@ for (const width of [375, 1280]) {
       await page.locator(".search-panel").waitFor({ state: "hidden" });
 
       // The clear button empties the field; submit opens the first result.
-      await page.getByRole("button", { name: "Search" }).first().click();
+      await page.getByRole("button", { name: uiText("header.search") }).first().click();
       await box.fill("physio");
-      await page.getByRole("button", { name: "Clear search" }).click();
+      await page.getByRole("button", { name: uiText("searchBox.clear") }).click();
       assert.equal(await box.inputValue(), "");
       await box.fill("Pharmacy");
       await submit.click();

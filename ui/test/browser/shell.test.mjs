@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serverAndBrowser, openPage, hydrated } from "./harness.mjs";
+import { uiText } from "../catalogue.mjs";
 
 const env = serverAndBrowser();
 
@@ -86,7 +87,7 @@ test("at 375 px the hamburger menu scrolls within 70% of the screen and closes a
     await hydrated(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     assert.equal(await nav.isVisible(), false, "closed at first");
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: uiText("header.openMenu") }).click();
     assert.ok(await nav.isVisible());
     assert.match(await headerClass(page), /site-header--solid/, "an open menu is on white");
     assert.ok(await nav.getByRole("link", { name: "Our Team" }).isVisible(), "Doctors is labelled Our Team on a phone");
@@ -102,7 +103,7 @@ test("at 375 px the hamburger menu scrolls within 70% of the screen and closes a
     await page.waitForURL(`${env.server.base}/doctors`);
     assert.equal(await nav.isVisible(), false, "the menu closed after the choice");
 
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: uiText("header.openMenu") }).click();
     assert.ok(await nav.isVisible());
     await page.mouse.click(10, 690);
     assert.equal(await nav.isVisible(), false, "a click outside closes it");
@@ -128,9 +129,9 @@ test("a new page starts at the top; a navigation with a target scrolls to it", a
 
     await page.evaluate(() => window.scrollTo(0, 1200));
     await page.waitForFunction(() => window.scrollY > 500);
-    await page.locator("footer").getByRole("link", { name: "News & Updates" }).click();
+    await page.locator("footer").getByRole("link", { name: uiText("news.heading") }).click();
     await page.waitForURL(`${env.server.base}/news`);
-    await page.getByRole("heading", { level: 1, name: "News & Updates" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: uiText("news.heading") }).waitFor();
     assert.equal(await page.evaluate(() => window.scrollY), 0, "the new page starts at its top");
     assert.deepEqual(problems, []);
   } finally {

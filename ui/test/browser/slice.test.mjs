@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serverAndBrowser, openPage, hydrated, seedDoctors, markDocument, sameDocument } from "./harness.mjs";
+import { uiText } from "../catalogue.mjs";
 
 const env = serverAndBrowser();
 
@@ -41,9 +42,9 @@ test("without JavaScript every page's content is in the server HTML", async () =
 
     const missing = await page.goto(`${env.server.base}/doctors/424242`);
     assert.equal(missing.status(), 404);
-    assert.ok(await page.getByRole("heading", { name: "Doctor Not Found" }).isVisible());
-    assert.ok(await page.getByText("Doctor not found.").isVisible());
-    await page.getByRole("link", { name: "Back to Doctors" }).click();
+    assert.ok(await page.getByRole("heading", { name: uiText("doctorProfile.notFoundHeading") }).isVisible());
+    assert.ok(await page.getByText(uiText("doctorProfile.notFoundText")).isVisible());
+    await page.getByRole("link", { name: uiText("common.backToDoctors") }).click();
     await page.waitForURL(`${env.server.base}/doctors`);
   } finally {
     await context.close();
@@ -69,7 +70,7 @@ test("with JavaScript the doctors page hydrates and filters as you type", async 
     for (const d of expected) assert.ok(shown.some((t) => t.includes(d.name)), `${d.name} matches ${query}`);
 
     await page.getByRole("searchbox").fill("zzzz no such doctor");
-    await page.getByText("No doctors found matching your search criteria.").waitFor();
+    await page.getByText(uiText("doctors.none")).waitFor();
     assert.equal(await cards.count(), 0);
     assert.deepEqual(problems, [], "no console errors");
   } finally {

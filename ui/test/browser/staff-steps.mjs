@@ -4,6 +4,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import * as OTPAuth from "otpauth";
+import { staffText } from "../catalogue.mjs";
 
 export const PASSWORD = "lantern orbit pebble harvest";
 export const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -39,28 +40,28 @@ export function staffSteps(env) {
   /** A setup link's two steps in `page`: the password, then the app's first code. */
   async function setUp(page, link, email) {
     await page.goto(url(link));
-    await page.getByLabel("New password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Save password" }).click();
-    await page.getByRole("heading", { name: "Set up your authenticator app" }).waitFor();
+    await page.getByLabel(staffText("setup.password")).fill(PASSWORD);
+    await page.getByRole("button", { name: staffText("setup.submit") }).click();
+    await page.getByRole("heading", { name: staffText("setup.codeHeading") }).waitFor();
     const secret = (await page.locator("code.staff-secret").innerText()).trim();
     const qr = page.getByRole("img", { name: /QR code/ });
     assert.ok(await qr.locator("svg").count(), "a QR code to scan");
     apps.set(email, { totp: new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }), last: 0 });
-    await page.getByLabel("The 6-digit code the app shows").fill(await code(email));
-    await page.getByRole("button", { name: "Finish setting up" }).click();
-    await page.getByRole("heading", { name: "Your recovery codes" }).waitFor();
+    await page.getByLabel(staffText("setup.code")).fill(await code(email));
+    await page.getByRole("button", { name: staffText("setup.codeSubmit") }).click();
+    await page.getByRole("heading", { name: staffText("account.recoveryHeading") }).waitFor();
     return page.locator(".staff-codes code").allInnerTexts();
   }
 
   /** Signs in with the password and a code. */
   async function signIn(page, email) {
     await page.goto(url("/staff/sign-in"));
-    await page.getByLabel("Email address").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page.getByRole("heading", { name: "Enter the code from your authenticator app" }).waitFor();
+    await page.getByLabel(staffText("signIn.email")).fill(email);
+    await page.getByLabel(staffText("signIn.password")).fill(PASSWORD);
+    await page.getByRole("button", { name: staffText("signIn.submit") }).click();
+    await page.getByRole("heading", { name: staffText("signIn.codeHeading") }).waitFor();
     await page.getByLabel("Code", { exact: true }).fill(await code(email));
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: staffText("signIn.codeSubmit") }).click();
   }
 
   // ---- Checks ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs";
 import ICAL from "ical.js";
 import { startServer, startRelay, launchBrowser, openPage, hydrated } from "./harness.mjs";
 import { PASSWORD, staffSteps } from "./staff-steps.mjs";
+import { messageText, staffText } from "../catalogue.mjs";
 
 const env = { server: null, browser: null, relay: null };
 const CLINIC = "clinic-desk@hygo.test";
@@ -109,9 +110,9 @@ test("an admin made on the command line chooses a password, sets up the authenti
   await page.goto(url(link));
   await hydrated(page);
   await axe(page, "setup", failures);
-  await page.getByLabel("New password").fill("password1234");
-  await page.getByRole("button", { name: "Save password" }).click();
-  await page.getByRole("alert").getByText("This password is one common word with numbers or symbols around it", { exact: false }).first().waitFor();
+  await page.getByLabel(staffText("setup.password")).fill("password1234");
+  await page.getByRole("button", { name: staffText("setup.submit") }).click();
+  await page.getByRole("alert").getByText(messageText("staff.passwordWordAndNumbers")).first().waitFor();
   await axe(page, "setup with an error", failures);
 
   admin.recovery = await setUp(page, link, admin.email);
@@ -124,20 +125,20 @@ test("an admin made on the command line chooses a password, sets up the authenti
   // The link was for once.
   const again = await openPage(env.browser);
   await again.page.goto(url(link));
-  await again.page.getByRole("heading", { name: "This link cannot be used" }).waitFor();
+  await again.page.getByRole("heading", { name: staffText("setup.invalidHeading") }).waitFor();
   await again.context.close();
 
   // Out, then in again with the password and the next code.
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.getByRole("button", { name: staffText("frame.signOut"), exact: true }).click();
   await page.waitForURL(/\/staff\/sign-in$/);
-  await page.getByLabel("Email address").fill(admin.email);
-  await page.getByLabel("Password").fill("not the password at all");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByRole("alert").getByText("The email address or the password is not right.").first().waitFor();
+  await page.getByLabel(staffText("signIn.email")).fill(admin.email);
+  await page.getByLabel(staffText("signIn.password")).fill("not the password at all");
+  await page.getByRole("button", { name: staffText("signIn.submit") }).click();
+  await page.getByRole("alert").getByText(messageText("staff.signInWrong")).first().waitFor();
   await axe(page, "sign-in refused", failures);
   await signIn(page, admin.email);
   await page.waitForURL(/\/staff$/);
-  await page.getByRole("heading", { name: "Appointment requests" }).waitFor();
+  await page.getByRole("heading", { name: staffText("inbox.heading") }).waitFor();
   assert.notEqual((await admin.context.cookies()).find((c) => c.name === "__Host-hygo-staff").value, cookie.value, "a new token at sign-in");
   assert.deepEqual(failures, []);
   assert.deepEqual(admin.problems, []);
@@ -152,7 +153,7 @@ test("a request from the public wizard is confirmed: the clinic, then the patien
   await main.getByLabel("Full Name").fill("Ravi Mehta");
   await main.getByLabel("Phone Number").fill("+91 98250 12345");
   await main.getByLabel("Email Address").fill(email);
-  await patient.page.getByRole("button", { name: "Continue" }).click();
+  await patient.page.getByRole("button", { name: staffText("signIn.submit") }).click();
   await main.getByLabel(/^Doctor\b/).selectOption(BHAVNA.name);
   await patient.page.getByRole("button", { name: "Next Week", exact: true }).click();
   await patient.page.getByRole("button", { name: "Show available times" }).click();
@@ -189,7 +190,7 @@ test("a request from the public wizard is confirmed: the clinic, then the patien
   assert.match(whatsapp, /^https:\/\/wa\.me\/919825012345\?text=/);
   assert.ok(decodeURIComponent(whatsapp).includes(reference), whatsapp);
   assert.equal(await page.getByRole("link", { name: /^Call/ }).getAttribute("href"), "tel:+919825012345");
-  await page.getByRole("button", { name: "Confirm", exact: true }).click();
+  await page.getByRole("button", { name: staffText("request.steps.confirm"), exact: true }).click();
   await page.getByRole("status").getByText("Confirmed.", { exact: false }).waitFor();
   assert.equal(statusOf(reference), "confirmed");
 
@@ -203,7 +204,7 @@ test("a request from the public wizard is confirmed: the clinic, then the patien
   assert.ok(invite.attendee.includes(email), invite.attendee);
 
   // Cancelled: the invitation is withdrawn (same UID, a higher SEQUENCE).
-  await page.getByRole("button", { name: "Cancel appointment" }).click();
+  await page.getByRole("button", { name: staffText("request.steps.cancel") }).click();
   await page.getByRole("status").getByText("Cancelled.", { exact: false }).waitFor();
   const cancelled = calendarOf(await env.relay.waitFor(mailTo(email, [reference, "cancelled"]), "cancellation"));
   assert.deepEqual([cancelled.method, cancelled.uid, cancelled.sequence], ["CANCEL", invite.uid, 1]);
@@ -223,10 +224,10 @@ test("without JavaScript, a desk member signs in, declines a request (its time i
   assert.equal(await page.getByRole("button", { name: `Disable ${admin.email}` }).count(), 0, "no way to disable oneself");
   assert.equal(await page.getByRole("button", { name: `Reset password and second factor ${admin.email}` }).count(), 1);
   const form = page.locator("form#accounts");
-  await form.getByLabel("Email address").fill(desk.email);
+  await form.getByLabel(staffText("accounts.email")).fill(desk.email);
   await form.getByLabel("Name").fill("Meera Desai");
   await form.getByLabel("Role").selectOption("desk");
-  await form.getByRole("button", { name: "Add account" }).click();
+  await form.getByRole("button", { name: staffText("accounts.add") }).click();
   await page.getByRole("heading", { name: `Send this link to ${desk.email}` }).waitFor();
   const link = new URL((await page.locator(".staff-done code").innerText()).trim());
 
@@ -240,8 +241,8 @@ test("without JavaScript, a desk member signs in, declines a request (its time i
   const declined = await book(BHAVNA, first);
   assert.ok(!(await freeTimes(BHAVNA)).includes(first), "held while requested");
   await desk.page.goto(url(`/staff/appointments/${declined.reference}`));
-  await desk.page.getByRole("button", { name: "Decline" }).click();
-  await desk.page.getByText("Declined. The slot is free again", { exact: false }).waitFor();
+  await desk.page.getByRole("button", { name: staffText("request.steps.decline") }).click();
+  await desk.page.getByText(staffText("request.done.decline")).waitFor();
   assert.equal(statusOf(declined.reference), "declined");
   assert.ok((await freeTimes(BHAVNA)).includes(first), "offered again at once");
   const sorry = await env.relay.waitFor(mailTo(declined.email, [declined.reference, "could not confirm"]), "decline");
@@ -252,12 +253,12 @@ test("without JavaScript, a desk member signs in, declines a request (its time i
   const moved = await book(BHAVNA, second);
   await desk.page.goto(url(`/staff/appointments/${moved.reference}`));
   const section = desk.page.locator("#reschedule");
-  await section.getByLabel("Doctor").selectOption(ANKIT.name);
-  await section.getByRole("button", { name: "Show free times" }).click();
+  await section.getByLabel(staffText("request.rescheduleDoctor")).selectOption(ANKIT.name);
+  await section.getByRole("button", { name: staffText("request.rescheduleFind") }).click();
   const later = (await freeTimes(ANKIT)).at(-1);
   await desk.page.locator("#reschedule").getByLabel(later, { exact: true }).check();
-  await desk.page.locator("#reschedule").getByRole("button", { name: "Reschedule" }).click();
-  await desk.page.getByText("Rescheduled.", { exact: false }).waitFor();
+  await desk.page.locator("#reschedule").getByRole("button", { name: staffText("request.steps.reschedule") }).click();
+  await desk.page.getByText(staffText("request.done.reschedule")).waitFor();
   const [row] = rows("SELECT status, doctor_id, date, sequence FROM appointments WHERE reference = ?", [moved.reference]);
   assert.deepEqual(row, { status: "rescheduled", doctor_id: ANKIT.id, date: day, sequence: 1 });
   assert.ok((await freeTimes(BHAVNA)).includes(second), "the old time is free");
@@ -269,13 +270,13 @@ test("without JavaScript, a desk member signs in, declines a request (its time i
   // page shows the day the desk was looking at again.
   const third = await book(BHAVNA, (await freeTimes(BHAVNA))[2]);
   await desk.page.goto(url(`/staff/appointments/${third.reference}`));
-  await desk.page.locator("#reschedule").getByLabel("Doctor").selectOption(ANKIT.name);
-  await desk.page.locator("#reschedule").getByRole("button", { name: "Show free times" }).click();
+  await desk.page.locator("#reschedule").getByLabel(staffText("request.rescheduleDoctor")).selectOption(ANKIT.name);
+  await desk.page.locator("#reschedule").getByRole("button", { name: staffText("request.rescheduleFind") }).click();
   const target = (await freeTimes(ANKIT)).at(-1);
   await book(ANKIT, target);
   await desk.page.locator("#reschedule").getByLabel(target, { exact: true }).check();
-  await desk.page.locator("#reschedule").getByRole("button", { name: "Reschedule" }).click();
-  await desk.page.getByRole("alert").getByText("There is a problem").waitFor();
+  await desk.page.locator("#reschedule").getByRole("button", { name: staffText("request.steps.reschedule") }).click();
+  await desk.page.getByRole("alert").getByText(staffText("frame.errorSummary")).waitFor();
   assert.equal(statusOf(third.reference), "requested");
   assert.ok(await desk.page.getByText(`Free times with ${ANKIT.name}`).isVisible(), "the same doctor and day again");
   assert.ok(!(await desk.page.locator("#reschedule").getByLabel(target, { exact: true }).count()), "without the time just taken");
@@ -292,7 +293,7 @@ test("unconfirmed requests are flagged after 24 hours and expire after 48, freei
   await page.goto(url("/staff?status=requested"));
   await hydrated(page);
   const lateRow = page.getByRole("row").filter({ hasText: late.reference });
-  assert.ok(await lateRow.getByText("Over 24 hours").isVisible(), "flagged past the promise");
+  assert.ok(await lateRow.getByText(staffText("inbox.overdueFlag")).isVisible(), "flagged past the promise");
   assert.equal(await page.getByRole("row").filter({ hasText: stale.reference }).count(), 0, "no longer waiting");
   assert.equal(statusOf(stale.reference), "expired");
   assert.ok((await freeTimes(BHAVNA)).includes(b), "its time is offered again");
@@ -308,7 +309,7 @@ test("the CSV export downloads the day's appointments with formulas neutralised"
   let form = page.locator('form[action="/staff/appointments.csv"]');
   await form.getByLabel("From").fill(day);
   await form.getByLabel("To").fill(istToday);
-  await form.getByRole("button", { name: "Download" }).click();
+  await form.getByRole("button", { name: staffText("inbox.download") }).click();
   await page.getByRole("alert").getByText("Choose a range of at most 366 days", { exact: false }).first().waitFor();
   assert.equal(await page.locator('form[action="/staff/appointments.csv"]').getByLabel("From").inputValue(), day);
   const failures = [];
@@ -317,7 +318,7 @@ test("the CSV export downloads the day's appointments with formulas neutralised"
   form = page.locator('form[action="/staff/appointments.csv"]');
   await form.getByLabel("From").fill(istToday);
   await form.getByLabel("To").fill(dayAfter(day, 1));
-  const [download] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: "Download" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download"), form.getByRole("button", { name: staffText("inbox.download") }).click()]);
   const bytes = readFileSync(await download.path());
   assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8 with a byte-order mark, for Excel");
   const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
@@ -336,14 +337,14 @@ test("the audit log shows who did what, and is for admins only", async () => {
   await page.goto(url("/staff/audit"));
   await hydrated(page);
   const table = page.getByRole("table");
-  for (const action of ["Signed in", "Confirmed", "Cancelled", "Declined", "Rescheduled", "Expired (not confirmed in time)", "Downloaded appointments (CSV)", "Added an account"]) {
+  for (const action of [staffText("audit.actions.sign-in"), staffText("audit.actions.confirm"), staffText("audit.actions.cancel"), staffText("audit.actions.decline"), staffText("audit.actions.reschedule"), staffText("audit.actions.expire"), staffText("audit.actions.export"), staffText("audit.actions.account-add")]) {
     assert.ok(await table.getByRole("cell", { name: action, exact: true }).first().isVisible(), `"${action}" is in the log`);
   }
-  assert.ok(await table.getByRole("row").filter({ hasText: "Declined" }).getByText(desk.email).first().isVisible(), "the desk member's decline, by them");
+  assert.ok(await table.getByRole("row").filter({ hasText: staffText("audit.actions.decline") }).getByText(desk.email).first().isVisible(), "the desk member's decline, by them");
   // The desk may not read it: 403, whatever the UI shows.
   const res = await desk.page.goto(url("/staff/audit"));
   assert.equal(res.status(), 403);
-  await desk.page.getByRole("heading", { name: "You cannot open this page" }).waitFor();
+  await desk.page.getByRole("heading", { name: messageText("staff.notYourRoleHeading") }).waitFor();
 });
 
 test("an admin gives a doctor leave: their times leave the public side at once, and the requests already made are listed", async () => {
@@ -354,11 +355,11 @@ test("an admin gives a doctor leave: their times leave the public side at once, 
   await hydrated(page);
   await page.getByRole("heading", { name: `Leave of ${BHAVNA.name}` }).waitFor();
   const form = page.locator("form#leave");
-  await form.getByLabel("First day").fill(later);
-  await form.getByLabel("Last day").fill(later);
-  await form.getByLabel("Note for staff").fill("Family wedding");
-  await form.getByRole("button", { name: "Add leave" }).click();
-  await page.getByRole("status").getByText("Leave added.", { exact: false }).waitFor();
+  await form.getByLabel(staffText("leave.from")).fill(later);
+  await form.getByLabel(staffText("leave.until")).fill(later);
+  await form.getByLabel(staffText("leave.note")).fill("Family wedding");
+  await form.getByRole("button", { name: staffText("leave.add") }).click();
+  await page.getByRole("status").getByText(staffText("leave.done.add")).waitFor();
   assert.ok(await page.getByRole("link", { name: made.reference }).isVisible(), "the request on that day is listed");
   const failures = [];
   await axe(page, "leave with a request on it", failures);
@@ -367,8 +368,8 @@ test("an admin gives a doctor leave: their times leave the public side at once, 
   const slots = await res.json();
   assert.deepEqual([slots.availability, slots.availableSlots], ["on-leave", []], "no time offered on a day of leave");
   assert.equal(statusOf(made.reference), "requested", "the request stays for the desk to move or decline");
-  await page.getByRole("button", { name: "Remove this leave" }).click();
-  await page.getByRole("status").getByText("Leave removed.", { exact: false }).waitFor();
+  await page.getByRole("button", { name: staffText("leave.remove") }).click();
+  await page.getByRole("status").getByText(staffText("leave.done.remove")).waitFor();
   assert.ok((await freeTimes(BHAVNA, later)).length > 0, "offered again");
 });
 
@@ -409,14 +410,14 @@ test("a post from another site changes nothing; signing out everywhere and a ses
   const sessions = page.locator("form#sessions");
   assert.equal(await sessions.getByRole("checkbox").count(), 1, "the other session is listed");
   // Only with the password typed again.
-  await sessions.getByRole("button", { name: "Sign out everywhere" }).click();
-  await page.getByRole("alert").getByText("Your current password is not right.").first().waitFor();
+  await sessions.getByRole("button", { name: staffText("account.everywhere") }).click();
+  await page.getByRole("alert").getByText(messageText("staff.currentWrong")).first().waitFor();
   const failures = [];
   await axe(page, "sessions refused", failures);
   assert.deepEqual(failures, []);
   assert.equal(new URL(second.page.url()).pathname, "/staff");
-  await page.locator("form#sessions").getByLabel("Your password").fill(PASSWORD);
-  await page.locator("form#sessions").getByRole("button", { name: "Sign out everywhere" }).click();
+  await page.locator("form#sessions").getByLabel(staffText("account.confirmPassword")).fill(PASSWORD);
+  await page.locator("form#sessions").getByRole("button", { name: staffText("account.everywhere") }).click();
   await page.waitForURL(/\/staff\/sign-in$/);
   await second.page.goto(url("/staff"));
   assert.equal(new URL(second.page.url()).pathname, "/staff/sign-in", "the other browser is signed out");
@@ -455,27 +456,27 @@ test("health-card requests and contact messages are marked handled with a note, 
   const recoveryCode = admin.recovery[0];
   const withRecovery = async () => {
     await nojs.page.goto(url("/staff/sign-in"));
-    await nojs.page.getByLabel("Email address").fill(admin.email);
-    await nojs.page.getByLabel("Password").fill(PASSWORD);
-    await nojs.page.getByRole("button", { name: "Continue" }).click();
+    await nojs.page.getByLabel(staffText("signIn.email")).fill(admin.email);
+    await nojs.page.getByLabel(staffText("signIn.password")).fill(PASSWORD);
+    await nojs.page.getByRole("button", { name: staffText("signIn.submit") }).click();
     await nojs.page.getByLabel("Code", { exact: true }).fill(recoveryCode);
-    await nojs.page.getByRole("button", { name: "Sign in" }).click();
+    await nojs.page.getByRole("button", { name: staffText("signIn.codeSubmit") }).click();
   };
   await withRecovery();
   await nojs.page.waitForURL(/\/staff$/);
-  await nojs.page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await nojs.page.getByRole("button", { name: staffText("frame.signOut"), exact: true }).click();
   await nojs.page.waitForURL(/\/staff\/sign-in$/);
   await withRecovery();
-  await nojs.page.getByRole("alert").getByText("That code is not right.", { exact: false }).first().waitFor();
+  await nojs.page.getByRole("alert").getByText(messageText("staff.codeWrong")).first().waitFor();
   assert.equal(new URL(nojs.page.url()).pathname, "/staff/sign-in/code", "a used recovery code is refused");
   await nojs.page.getByLabel("Code", { exact: true }).fill(admin.recovery[1]);
-  await nojs.page.getByRole("button", { name: "Sign in" }).click();
+  await nojs.page.getByRole("button", { name: staffText("signIn.codeSubmit") }).click();
   await nojs.page.waitForURL(/\/staff$/);
   for (const [list, reference, note] of [["/staff/card-requests", cardRef, "Called, card sent"], ["/staff/messages", messageRef, "Answered by phone"]]) {
     await nojs.page.goto(url(list));
     await nojs.page.getByRole("link", { name: reference }).click();
-    await nojs.page.getByLabel("Note (optional)").fill(note);
-    await nojs.page.getByRole("button", { name: "Mark handled" }).click();
+    await nojs.page.getByLabel(staffText("items.note")).fill(note);
+    await nojs.page.getByRole("button", { name: staffText("items.markHandled") }).click();
     const done = nojs.page.locator(".staff-done");
     await done.getByText(/^Handled by asha@hygo\.test on /).waitFor();
     assert.ok((await done.innerText()).includes(note), await done.innerText());
@@ -511,8 +512,8 @@ test("axe finds no WCAG 2.2 AA violation on any console page, at 375 and 1280 px
     // A refused reschedule (no time chosen), with its error summary.
     await page.goto(url(`/staff/appointments/${requested.reference}`));
     await hydrated(page);
-    await page.locator("#reschedule").getByRole("button", { name: "Reschedule" }).evaluate((b) => b.form.noValidate = true);
-    await page.locator("#reschedule").getByRole("button", { name: "Reschedule" }).click();
+    await page.locator("#reschedule").getByRole("button", { name: staffText("request.steps.reschedule") }).evaluate((b) => b.form.noValidate = true);
+    await page.locator("#reschedule").getByRole("button", { name: staffText("request.steps.reschedule") }).click();
     await page.getByRole("alert").first().waitFor();
     await axe(page, `refused reschedule at ${width}`, failures);
   }
@@ -520,9 +521,9 @@ test("axe finds no WCAG 2.2 AA violation on any console page, at 375 and 1280 px
   await page.goto(url("/staff/today"));
   await hydrated(page);
   const marks = page.getByRole("group", { name: new RegExp(`^Mark ${visitName}, `) });
-  await marks.getByRole("button", { name: "Arrived" }).click();
+  await marks.getByRole("button", { name: staffText("today.steps.arrive") }).click();
   await page.waitForURL(/\/staff\/today\?done=arrive$/);
-  await page.getByRole("status").filter({ hasText: "Marked arrived." }).waitFor();
+  await page.getByRole("status").filter({ hasText: staffText("today.done.arrive") }).waitFor();
   assert.equal(statusOf(visit.reference), "arrived");
   await axe(page, "the day after marking an arrival", failures);
   assert.deepEqual(failures, []);

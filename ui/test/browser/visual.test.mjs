@@ -9,6 +9,7 @@
 import { describe, it, test } from "node:test";
 import assert from "node:assert/strict";
 import { serverAndBrowser, openPage, hydrated, ROUTES } from "./harness.mjs";
+import { contentText } from "../catalogue.mjs";
 
 const env = serverAndBrowser();
 
@@ -144,13 +145,13 @@ test("a wizard step the server rendered for a form post hydrates without a misma
     for (const path of ["/appointment", "/appointment/4"]) {
       await page.goto(`${env.server.base}${path}`);
       await hydrated(page);
-      await page.locator("main").getByLabel("Full Name").fill("Asha Patel");
+      await page.locator("main").getByLabel(contentText("forms.appointment.fields.name")).fill("Asha Patel");
       // A plain submission, as without JavaScript: the server answers with step 2.
       await Promise.all([page.waitForNavigation(), page.evaluate(() => document.querySelector("form.wizard").submit())]);
       await hydrated(page);
       await page.getByText(/^Chosen: \w+day, \d{1,2} \w+ \d{4}$/).waitFor();
       await page.waitForTimeout(500);
-      assert.ok(await page.getByRole("button", { name: "Review Appointment" }).isVisible(), path);
+      assert.ok(await page.getByRole("button", { name: contentText("forms.appointment.review") }).isVisible(), path);
     }
   } finally {
     await context.close();

@@ -5,6 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serverAndBrowser, openPage, hydrated, seedDoctors } from "./harness.mjs";
+import { contentText, messageText, uiText } from "../catalogue.mjs";
 
 const env = serverAndBrowser();
 const rows = (sql, params) => env.server.query(sql, params);
@@ -23,47 +24,47 @@ const to24h = (t) => {
 };
 
 async function personal(page, name, email) {
-  await page.locator("main").getByLabel("Full Name").fill(name);
-  await page.locator("main").getByLabel("Phone Number").fill("+91 98980 12345");
-  await page.locator("main").getByLabel("Email Address").fill(email);
+  await page.locator("main").getByLabel(contentText("forms.appointment.fields.name")).fill(name);
+  await page.locator("main").getByLabel(contentText("forms.appointment.fields.phone")).fill("+91 98980 12345");
+  await page.locator("main").getByLabel(contentText("forms.appointment.fields.email")).fill(email);
 }
 
 /** Wizard A with JavaScript, up to the confirm step; answers the time chosen. */
 async function wizardAToConfirm(page, email) {
   await page.goto(`${env.server.base}/appointment`);
   await hydrated(page);
-  await page.getByRole("heading", { name: "Personal Information" }).waitFor();
+  await page.getByRole("heading", { name: contentText("forms.appointment.titlesA.0") }).waitFor();
   await personal(page, "Asha Patel", email);
-  await page.getByRole("button", { name: "Continue" }).click();
-  const stepTwo = page.getByRole("heading", { name: "Appointment Details" });
+  await page.getByRole("button", { name: contentText("forms.appointment.continue") }).click();
+  const stepTwo = page.getByRole("heading", { name: contentText("forms.appointment.titlesA.1") });
   await stepTwo.waitFor();
   assert.ok(await stepTwo.evaluate((el) => el === document.activeElement), "focus moves to the new step's heading");
 
-  assert.ok(await page.getByText("Select a doctor to see available slots.").isVisible());
-  await page.locator("main").getByLabel("Department").selectOption("cardiology");
+  assert.ok(await page.getByText(contentText("forms.appointment.selectDoctorFirst")).isVisible());
+  await page.locator("main").getByLabel(contentText("forms.appointment.fields.department")).selectOption("cardiology");
   await page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
-  await page.locator("main").getByLabel("Department").selectOption("neurology");
+  await page.locator("main").getByLabel(contentText("forms.appointment.fields.department")).selectOption("neurology");
   assert.equal(await page.locator("main").getByLabel(/^Doctor\b/).inputValue(), "", "choosing a department clears the doctor");
   await page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
-  await page.getByRole("button", { name: "Next Week", exact: true }).click();
-  assert.equal(await page.getByRole("button", { name: "Next Week", exact: true }).getAttribute("aria-pressed"), "true");
+  await page.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).click();
+  assert.equal(await page.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).getAttribute("aria-pressed"), "true");
 
   const hours = page.getByRole("list", { name: "Hours" });
   await hours.waitFor();
   await hours.getByRole("button").first().click();
-  await page.getByRole("button", { name: "Back to hours" }).click();
+  await page.getByRole("button", { name: contentText("forms.appointment.backToHours") }).click();
   await hours.getByRole("button").first().click();
   const slot = page.locator('input[name="time"]').first();
   const time = await slot.getAttribute("value");
   await slot.check();
 
-  await page.locator("main").getByLabel("Video consultation").check();
+  await page.locator("main").getByLabel(contentText("forms.appointment.visitTypes.1.label")).check();
   await page.locator("main").getByLabel(/^Reason for Visit/).selectOption("Follow-up");
   await page.locator("main").getByLabel("Fever").check();
   await page.locator("main").getByLabel("Cough").check();
-  await page.locator("main").getByLabel("Additional Notes").fill("Blood pressure readings from home attached to my file.");
-  await page.getByRole("button", { name: "Review Appointment" }).click();
-  await page.getByRole("heading", { name: "Confirm Your Request" }).waitFor();
+  await page.locator("main").getByLabel(contentText("forms.appointment.fields.additionalNotes")).fill("Blood pressure readings from home attached to my file.");
+  await page.getByRole("button", { name: contentText("forms.appointment.review") }).click();
+  await page.getByRole("heading", { name: contentText("forms.appointment.titlesA.2") }).waitFor();
   const summary = await page.locator(".summary").innerText();
   assert.ok(summary.includes(doctorA.name) && summary.includes(time) && summary.includes("Fever, Cough"), summary);
   return time;
@@ -73,29 +74,29 @@ test("wizard A with JavaScript: every step, the confirmation box, the stored req
   const { page, context, problems } = await openPage(env.browser, { width: 375, height: 800 });
   try {
     const time = await wizardAToConfirm(page, "asha.a@example.in");
-    await page.getByRole("button", { name: "Request Appointment" }).click();
-    await page.getByRole("alert").getByText("Tick the box to confirm your details before you send the request").waitFor();
+    await page.getByRole("button", { name: contentText("forms.appointment.submitA") }).click();
+    await page.getByRole("alert").getByText(contentText("forms.appointment.confirmRequired")).waitFor();
     await page.locator("main").getByLabel(/I confirm that the information provided is accurate and complete/).check();
-    await page.getByRole("button", { name: "Request Appointment" }).click();
-    await page.getByRole("heading", { name: "Appointment Request Sent" }).waitFor();
-    assert.ok(await page.getByText("We'll contact you within 24 hours to confirm the details.").isVisible());
+    await page.getByRole("button", { name: contentText("forms.appointment.submitA") }).click();
+    await page.getByRole("heading", { name: contentText("forms.appointment.successHeadingA") }).waitFor();
+    assert.ok(await page.getByText(contentText("forms.appointment.successText")).isVisible());
 
     const stored = rows("SELECT a.date, a.start_time, a.visit_type, a.reason, a.symptoms, a.department, a.is_new_patient FROM appointments a "
       + "WHERE a.email = 'asha.a@example.in'");
     assert.deepEqual(stored, [{ date: nextWeek, start_time: to24h(time), visit_type: "video", reason: "follow-up",
       symptoms: JSON.stringify(["fever", "cough"]), department: "neurology", is_new_patient: 1 }]);
 
-    await page.getByRole("link", { name: "Book Another Appointment" }).click();
-    await page.getByRole("heading", { name: "Personal Information" }).waitFor();
-    assert.equal(await page.locator("main").getByLabel("Full Name").inputValue(), "", "the wizard starts afresh");
+    await page.getByRole("link", { name: contentText("forms.appointment.another") }).click();
+    await page.getByRole("heading", { name: contentText("forms.appointment.titlesA.0") }).waitFor();
+    assert.equal(await page.locator("main").getByLabel(contentText("forms.appointment.fields.name")).inputValue(), "", "the wizard starts afresh");
 
     // The next visitor does not see the time any more.
     const next = await openPage(env.browser);
     await next.page.goto(`${env.server.base}/appointment`);
     await hydrated(next.page);
-    await next.page.getByRole("button", { name: "Continue" }).click();
+    await next.page.getByRole("button", { name: contentText("forms.appointment.continue") }).click();
     await next.page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
-    await next.page.getByRole("button", { name: "Next Week", exact: true }).click();
+    await next.page.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).click();
     const hours = next.page.getByRole("list", { name: "Hours" });
     await hours.waitFor();
     const hourOf = `${time.slice(0, 2).replace(/^0/, "")}:00 ${time.slice(-2)}`;
@@ -126,10 +127,10 @@ test("wizard A: a time requested by someone else meanwhile is refused, and the f
     });
     assert.equal(res.status, 201);
     await page.locator("main").getByLabel(/I confirm that the information provided is accurate and complete/).check();
-    await page.getByRole("button", { name: "Request Appointment" }).click();
-    await page.getByRole("alert").getByText("Sorry, that time has just been requested by someone else.", { exact: false }).waitFor();
-    await page.getByRole("heading", { name: "Appointment Details" }).waitFor();
-    assert.equal(await page.locator("main").getByLabel("Additional Notes").inputValue(), "Blood pressure readings from home attached to my file.", "the form is kept");
+    await page.getByRole("button", { name: contentText("forms.appointment.submitA") }).click();
+    await page.getByRole("alert").getByText(messageText("appointment.taken")).waitFor();
+    await page.getByRole("heading", { name: contentText("forms.appointment.titlesA.1") }).waitFor();
+    assert.equal(await page.locator("main").getByLabel(contentText("forms.appointment.fields.additionalNotes")).inputValue(), "Blood pressure readings from home attached to my file.", "the form is kept");
     assert.equal(rows("SELECT id FROM appointments WHERE email = 'asha.b@example.in'").length, 0);
   } finally {
     await context.close();
@@ -141,23 +142,23 @@ test("wizard A without JavaScript: each step is a page, and the request is store
   try {
     await page.goto(`${env.server.base}/appointment`);
     await personal(page, "Nikhil Rao", "nikhil@example.in");
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page.getByRole("heading", { name: "Appointment Details" }).waitFor();
+    await page.getByRole("button", { name: contentText("forms.appointment.continue") }).click();
+    await page.getByRole("heading", { name: contentText("forms.appointment.titlesA.1") }).waitFor();
     await page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
-    await page.getByRole("button", { name: "Next Week", exact: true }).click();
-    await page.getByRole("button", { name: "Show available times" }).click();
+    await page.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).click();
+    await page.getByRole("button", { name: contentText("forms.appointment.showTimes") }).click();
     const slot = page.locator('input[name="time"]').last();
     const time = await slot.getAttribute("value");
     await slot.check();
     await page.locator("main").getByLabel(/^Reason for Visit/).selectOption("Consultation");
-    await page.getByRole("button", { name: "Review Appointment" }).click();
-    await page.getByRole("heading", { name: "Confirm Your Request" }).waitFor();
-    await page.getByRole("button", { name: "Request Appointment" }).click();
-    assert.ok(await page.getByRole("alert").getByText("Tick the box to confirm", { exact: false }).isVisible());
+    await page.getByRole("button", { name: contentText("forms.appointment.review") }).click();
+    await page.getByRole("heading", { name: contentText("forms.appointment.titlesA.2") }).waitFor();
+    await page.getByRole("button", { name: contentText("forms.appointment.submitA") }).click();
+    assert.ok(await page.getByRole("alert").getByText(messageText("appointment.confirmRequired")).isVisible());
     await page.locator("main").getByLabel(/I confirm that the information provided/).check();
-    await page.getByRole("button", { name: "Request Appointment" }).click();
+    await page.getByRole("button", { name: contentText("forms.appointment.submitA") }).click();
     await page.waitForURL(/\/requests\?token=[0-9a-z]{26}$/);
-    assert.ok(await page.getByRole("heading", { name: "Appointment Request Sent" }).isVisible());
+    assert.ok(await page.getByRole("heading", { name: contentText("forms.appointment.successHeadingA") }).isVisible());
     const stored = rows("SELECT date, start_time, name FROM appointments WHERE email = 'nikhil@example.in'");
     assert.deepEqual(stored, [{ date: nextWeek, start_time: to24h(time), name: "Nikhil Rao" }]);
   } finally {
@@ -175,21 +176,21 @@ for (const javaScriptEnabled of [true, false]) {
       assert.ok(await page.locator(".doctor-header").getByText(doctorB.name).isVisible());
       await personal(page, "Farah Khan", email);
       await page.locator("main").getByLabel("No", { exact: true }).check();
-      await page.locator("main").getByLabel("Insurance Provider").fill("Star Health");
-      await page.getByRole("button", { name: "Continue" }).click();
-      await page.getByRole("heading", { name: "Schedule Your Appointment" }).waitFor();
-      await page.getByRole("button", { name: "Next Week", exact: true }).click();
+      await page.locator("main").getByLabel(contentText("forms.appointment.fields.insurance")).fill("Star Health");
+      await page.getByRole("button", { name: contentText("forms.appointment.continue") }).click();
+      await page.getByRole("heading", { name: contentText("forms.appointment.titlesB.1") }).waitFor();
+      await page.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).click();
       const open = page.locator('input[name="time"]:not([disabled])').first();
       await open.waitFor();
       const time = await open.getAttribute("value");
       assert.match(time, /^\d{1,2}:00 [AP]M$/, "hourly times");
       await open.check();
       await page.locator("main").getByLabel(/^Reason for Visit/).selectOption("Chronic Condition");
-      await page.getByRole("button", { name: "Review Appointment" }).click();
-      await page.getByRole("heading", { name: "Review Your Appointment" }).waitFor();
+      await page.getByRole("button", { name: contentText("forms.appointment.review") }).click();
+      await page.getByRole("heading", { name: contentText("forms.appointment.titlesB.2") }).waitFor();
       await page.locator("main").getByLabel(/I confirm that the information provided/).check();
-      await page.getByRole("button", { name: "Confirm Appointment" }).click();
-      await page.getByRole("heading", { name: "Appointment Confirmed!" }).waitFor();
+      await page.getByRole("button", { name: contentText("forms.appointment.submitB") }).click();
+      await page.getByRole("heading", { name: contentText("forms.appointment.successHeadingB") }).waitFor();
       assert.ok(await page.getByText(doctorB.name).first().isVisible());
       assert.ok(await page.locator(".summary").getByText("Farah Khan").isVisible(), "personal details on the confirmation");
       if (!javaScriptEnabled) assert.match(page.url(), /\/requests\?token=[0-9a-z]{26}$/, "an address that names nothing");
@@ -207,9 +208,9 @@ test("wizard B for a doctor that does not exist says so, with a way back", async
   try {
     const res = await page.goto(`${env.server.base}/appointment/424242`);
     assert.equal(res.status(), 404);
-    assert.ok(await page.getByRole("heading", { name: "Doctor not found" }).isVisible());
-    assert.ok(await page.getByText("No doctor data was provided. Please return to the doctors list and select a doctor.").isVisible());
-    await page.getByRole("link", { name: "Back to Doctors" }).click();
+    assert.ok(await page.getByRole("heading", { name: contentText("forms.appointment.doctorNotFound") }).isVisible());
+    assert.ok(await page.getByText(contentText("forms.appointment.doctorNotFoundText")).isVisible());
+    await page.getByRole("link", { name: uiText("common.backToDoctors") }).click();
     await page.waitForURL(`${env.server.base}/doctors`);
   } finally {
     await context.close();
@@ -224,8 +225,8 @@ for (const javaScriptEnabled of [true, false]) {
       for (const [path, choose, unchoose] of [
         [`/appointment/${doctorB.id}`, () => page.locator("main").getByLabel(/^Reason for Visit/).selectOption("Emergency"),
           () => page.locator("main").getByLabel(/^Reason for Visit/).selectOption("Follow-up")],
-        ["/appointment", () => page.locator("main").getByLabel("Chest Pain").check(), () => page.locator("main").getByLabel("Chest Pain").uncheck()],
-        ["/appointment", () => page.locator("main").getByLabel("Shortness of Breath").check(), null],
+        ["/appointment", () => page.locator("main").getByLabel(contentText("forms.appointment.symptoms.4.label")).check(), () => page.locator("main").getByLabel(contentText("forms.appointment.symptoms.4.label")).uncheck()],
+        ["/appointment", () => page.locator("main").getByLabel(contentText("forms.appointment.symptoms.3.label")).check(), null],
       ]) {
         await page.goto(`${env.server.base}${path}`);
         if (javaScriptEnabled) await hydrated(page);
@@ -234,8 +235,8 @@ for (const javaScriptEnabled of [true, false]) {
         assert.match(await line.innerText(), /This form is not for emergencies\. In an emergency, call 108/);
         assert.equal(await line.getByRole("link", { name: "108" }).getAttribute("href"), "tel:108");
         await personal(page, "Farah Khan", "farah@example.in");
-        await page.getByRole("button", { name: "Continue" }).click();
-        await page.getByRole("button", { name: "Review Appointment" }).waitFor();
+        await page.getByRole("button", { name: contentText("forms.appointment.continue") }).click();
+        await page.getByRole("button", { name: contentText("forms.appointment.review") }).waitFor();
         assert.equal(await notice.isVisible(), false, `${path}: hidden until a red flag is chosen`);
         await choose();
         // At once: no step change, no request to the server.
