@@ -452,3 +452,90 @@ fn a_circle_is_found_wherever_it_is() {
     inside.entry(module("x::q")).or_default().insert(module("x::p"));
     assert_eq!(circles(&krate(inside)), ["t: x::p -> x::q -> x::p"]);
 }
+
+/// Every `.rs` file under `dir`, with its text.
+fn rust_files(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                out.push((path, text));
+            }
+        }
+    }
+    out
+}
+
+/// The functions and constants a capability crate marks `pub` that no code outside
+/// it names: what should be `pub(crate)`, each as "file:line: name".
+fn more_than_the_facade(crates: &[(String, PathBuf)], outside_roots: &[PathBuf]) -> Vec<String> {
+    let item = |line: &str| {
+        let rest = line.trim_start().strip_prefix("pub ")?;
+        let rest = rest.strip_prefix("async ").unwrap_or(rest);
+        let rest = rest.strip_prefix("fn ").or_else(|| rest.strip_prefix("const "))?;
+        let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        (!name.is_empty()).then_some(name)
+    };
+    let words = |text: &str| -> BTreeSet<String> {
+        code_only(text).split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).map(str::to_owned).collect()
+    };
+    let mut found = Vec::new();
+    for (name, src) in crates {
+        let mut outside = BTreeSet::new();
+        for (other, other_src) in crates.iter().filter(|(n, _)| n != name) {
+            let _ = other;
+            for (_, text) in rust_files(other_src) {
+                outside.extend(words(&text));
+            }
+        }
+        for root in outside_roots {
+            for (_, text) in rust_files(root) {
+                outside.extend(words(&text));
+            }
+        }
+        for (path, text) in rust_files(src) {
+            for (n, line) in text.lines().enumerate() {
+                if let Some(item) = item(line).filter(|item| !outside.contains(item)) {
+                    found.push(format!("{}:{}: {item}", path.display(), n + 1));
+                }
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The capability crates show the rest of the workspace a facade: a function or
+/// constant marked `pub` is one that code outside the crate names (the server, the
+/// other crates, the migrations or the tests); what only the crate itself uses is
+/// `pub(crate)` or private, so a reader knows what a crate offers by its `pub`
+/// items, and a change inside one cannot break another unseen.
+#[test]
+fn a_capability_crate_makes_public_only_what_others_use() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let crates: Vec<(String, PathBuf)> = workspace().into_iter().filter(|(name, _)| name.starts_with("hygo-") && name != "hygo-render").collect();
+    assert!(crates.len() >= 6, "the capability crates: {crates:?}");
+    let outside = [root.join("src"), root.join("tests"), root.join("migrations"), root.join("crates/hygo-render")];
+    let found = more_than_the_facade(&crates, &outside);
+    assert!(found.is_empty(), "public, but used by nothing outside its crate (make it pub(crate)):\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_facade_check_finds_a_public_function_nobody_else_uses() {
+    let dir = std::env::temp_dir().join(format!("hygo-facade-{}", std::process::id()));
+    let (inner, user) = (dir.join("inner"), dir.join("user"));
+    std::fs::create_dir_all(&inner).unwrap();
+    std::fs::create_dir_all(&user).unwrap();
+    std::fs::write(inner.join("lib.rs"), "pub fn offered() {}\npub async fn kept_inside() {}\npub(crate) fn hidden() {}\n// pub fn in_a_comment() {}\n").unwrap();
+    std::fs::write(user.join("main.rs"), "fn main() { inner::offered(); let _ = \"kept_inside\"; }\n").unwrap();
+    let crates = [("inner".to_owned(), inner.clone())];
+    let found = more_than_the_facade(&crates, &[user]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].ends_with(":2: kept_inside"), "a name in a string is not a use: {found:?}");
+}

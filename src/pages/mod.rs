@@ -112,12 +112,32 @@ impl Loaded {
     }
 }
 
-/// Each component's data, tagged with the component's name: in the props they
-/// are `component` and `data`, and the TypeScript union of the props follows
-/// (`ui/src/generated/props.ts`).
-#[derive(Serialize, TS)]
-#[serde(tag = "component", content = "data")]
-pub enum PageData {
+/// Declares `PageData` from one line a page, `Component(its data type)`: the
+/// variant, its tag in the props (the component's name, which the registry's
+/// entry names too) and `PageData::component`.
+macro_rules! page_data {
+    ($($component:ident($data:ty)),* $(,)?) => {
+        /// Each component's data, tagged with the component's name: in the props they
+        /// are `component` and `data`, and the TypeScript union of the props follows
+        /// (`ui/src/generated/props.ts`).
+        #[derive(Serialize, TS)]
+        #[serde(tag = "component", content = "data")]
+        pub enum PageData {
+            $($component($data)),*
+        }
+
+        impl PageData {
+            /// The component the data is for (the serialized tag).
+            pub fn component(&self) -> &'static str {
+                match self {
+                    $(PageData::$component(_) => stringify!($component)),*
+                }
+            }
+        }
+    };
+}
+
+page_data! {
     Home(home::Data),
     Doctors(doctors::Data),
     DoctorProfile(doctor::Data),
@@ -151,47 +171,6 @@ pub enum PageData {
     StaffWeek(staff::WeekData),
     StaffAccounts(staff::AccountsData),
     StaffAccount(staff::AccountData),
-}
-
-impl PageData {
-    /// The component the data is for (the serialized tag).
-    pub fn component(&self) -> &'static str {
-        match self {
-            PageData::Home(_) => "Home",
-            PageData::Doctors(_) => "Doctors",
-            PageData::DoctorProfile(_) => "DoctorProfile",
-            PageData::Departments(_) => "Departments",
-            PageData::Department(_) => "Department",
-            PageData::Search(_) => "Search",
-            PageData::Services(_) => "Services",
-            PageData::Service(_) => "Service",
-            PageData::Specialization(_) => "Specialization",
-            PageData::News(_) => "News",
-            PageData::Article(_) => "Article",
-            PageData::Subscription(_) => "Subscription",
-            PageData::Newsletter(_) => "Newsletter",
-            PageData::Appointment(_) => "Appointment",
-            PageData::Content(_) => "Content",
-            PageData::Request(_) => "Request",
-            PageData::StaffSignIn(_) => "StaffSignIn",
-            PageData::StaffSetup(_) => "StaffSetup",
-            PageData::StaffInbox(_) => "StaffInbox",
-            PageData::StaffAppointment(_) => "StaffAppointment",
-            PageData::StaffDay(_) => "StaffDay",
-            PageData::StaffToday(_) => "StaffToday",
-            PageData::StaffItems(_) => "StaffItems",
-            PageData::StaffItem(_) => "StaffItem",
-            PageData::StaffAudit(_) => "StaffAudit",
-            PageData::StaffLeave(_) => "StaffLeave",
-            PageData::StaffDoctors(_) => "StaffDoctors",
-            PageData::StaffDoctor(_) => "StaffDoctor",
-            PageData::StaffHours(_) => "StaffHours",
-            PageData::StaffClosures(_) => "StaffClosures",
-            PageData::StaffWeek(_) => "StaffWeek",
-            PageData::StaffAccounts(_) => "StaffAccounts",
-            PageData::StaffAccount(_) => "StaffAccount",
-        }
-    }
 }
 
 /// A form's state when a no-JavaScript post is answered with its page again: the

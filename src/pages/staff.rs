@@ -145,13 +145,8 @@ async fn current_doctors(cx: &Cx<'_>) -> Result<Vec<DoctorChoice>, DataError> {
 }
 
 async fn choices(cx: &Cx<'_>, current: bool) -> Result<Vec<DoctorChoice>, DataError> {
-    use hygo_core::entities::doctor;
-    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
-    let mut q = doctor::Entity::find().order_by_asc(doctor::Column::Name);
-    if current {
-        q = q.filter(doctor::Column::RetiredOn.is_null());
-    }
-    Ok(q.all(cx.db()).await?.into_iter().map(|d| DoctorChoice { id: d.id, name: d.name }).collect())
+    let rows = hygo_directory::doctor_edit::records(cx.db(), current).await?;
+    Ok(rows.into_iter().map(|d| DoctorChoice { id: d.id, name: d.name }).collect())
 }
 
 fn page_number(cx: &Cx<'_>) -> u64 {
@@ -584,16 +579,12 @@ pub struct DoctorData {
 }
 
 pub async fn doctor<R: Roles>(cx: &Cx<'_>, _staff: Staff<R>) -> Result<Loaded, DataError> {
-    use hygo_core::entities::{department, doctor};
-    use sea_orm::{EntityTrait, QueryOrder};
+    use hygo_directory::doctor_edit;
     // The departments doctors can be in, named as the catalogue names them.
-    let departments: Vec<department::Model> = department::Entity::find()
-        .order_by_asc(department::Column::Slug)
-        .all(cx.db())
-        .await?;
+    let departments = doctor_edit::departments(cx.db()).await?;
     let id = cx.param("id").and_then(super::positive_id);
     let row = match id {
-        Some(id) => doctor::Entity::find_by_id(id).one(cx.db()).await?,
+        Some(id) => doctor_edit::record(cx.db(), id).await?,
         None => None,
     };
     let found = cx.page.name == "staff-doctor-new" || row.is_some();
@@ -684,12 +675,10 @@ pub struct HoursData {
 }
 
 pub async fn hours(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
-    use hygo_core::entities::doctor;
     use hygo_schedule::schedule;
-    use sea_orm::EntityTrait;
     let today = cx.clock().today();
     let row = match cx.param("id").and_then(super::positive_id) {
-        Some(id) => doctor::Entity::find_by_id(id).one(cx.db()).await?,
+        Some(id) => hygo_directory::doctor_edit::record(cx.db(), id).await?,
         None => None,
     };
     let (mut week, mut changes) = (Vec::new(), Vec::new());
@@ -794,14 +783,12 @@ pub struct WeekData {
 
 pub async fn week(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     use chrono::{Datelike, Duration};
-    use hygo_core::entities::doctor;
     use hygo_schedule::schedule;
-    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
     let today = cx.clock().today();
     let asked = cx.query("from").and_then(|d| hygo_core::ist::parse_date(&d)).unwrap_or(today);
     let monday = asked - Duration::days(asked.weekday().num_days_from_monday() as i64);
     let days: Vec<NaiveDate> = (0..7).map(|i| monday + Duration::days(i)).collect();
-    let rows = doctor::Entity::find().filter(doctor::Column::RetiredOn.is_null()).all(cx.db()).await?;
+    let rows = hygo_directory::doctor_edit::records(cx.db(), true).await?;
     let held = hygo_booking::appointments::holding(cx.db(), hygo_booking::appointments::Held::between(days[0], days[6])).await?;
     let mut doctors = Vec::with_capacity(rows.len());
     for d in rows {

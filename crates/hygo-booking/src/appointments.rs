@@ -50,7 +50,7 @@ pub const DEPARTMENTS: &[&str] = &[
     "general-consultation",
 ];
 
-pub const VISIT_TYPES: &[&str] = &["in-person", "video"];
+pub(crate) const VISIT_TYPES: &[&str] = &["in-person", "video"];
 
 /// Pending requests (not cancelled, for today or later) one phone number, or one
 /// e-mail address, may hold in all (a family booking on one number included).
@@ -640,7 +640,7 @@ impl Held<'_> {
     }
 
     /// Only one doctor's.
-    pub fn of_doctor(self, doctor_id: i32) -> Self {
+    pub(crate) fn of_doctor(self, doctor_id: i32) -> Self {
         Held { doctor: Some(doctor_id), ..self }
     }
 }

@@ -67,7 +67,7 @@ impl Method {
 }
 
 /// The event's UID: the same for every version of one appointment.
-pub fn uid(reference: &str) -> String {
+pub(crate) fn uid(reference: &str) -> String {
     format!("{}@hygo", clean(reference).replace(' ', ""))
 }
 

@@ -25,7 +25,7 @@ pub struct ContactRequest {
     pub clinic: Option<String>,
 }
 
-pub const MESSAGE_MAX: usize = 5000;
+pub(crate) const MESSAGE_MAX: usize = 5000;
 
 /// Checks and stores a message, with its confirmation page when `receipt` names
 /// one; answers its id, reference and page.

@@ -6,7 +6,7 @@ use crate::mail::{Mail, message};
 
 /// The confirmation e-mail of a newsletter sign-up: its link, valid for `days`
 /// days, and nothing about the person (they may not be the one who typed the address).
-pub fn newsletter_confirm(email: &str, token: &str, public_url: &str, days: i64) -> Mail {
+pub(crate) fn newsletter_confirm(email: &str, token: &str, public_url: &str, days: i64) -> Mail {
     let link = format!("{public_url}/newsletter/confirm?token={token}");
     let days = days.to_string();
     message(email, "mail.confirmSubject", "mail.confirmBody", &[("link", &link), ("days", &days)], None)
@@ -14,7 +14,7 @@ pub fn newsletter_confirm(email: &str, token: &str, public_url: &str, days: i64)
 
 /// What a sign-up for an address already confirmed sends instead: that there is
 /// nothing to do, and how to stop (the same link as the newsletter's).
-pub fn newsletter_already(email: &str, unsubscribe_token: &str, public_url: &str) -> Mail {
+pub(crate) fn newsletter_already(email: &str, unsubscribe_token: &str, public_url: &str) -> Mail {
     let link = format!("{public_url}/unsubscribe?token={unsubscribe_token}");
     let one_click = format!("{public_url}/newsletter/unsubscribe?token={unsubscribe_token}");
     message(email, "mail.alreadySubject", "mail.alreadyBody", &[("link", &link)], Some(one_click))
@@ -24,7 +24,7 @@ pub fn newsletter_already(email: &str, unsubscribe_token: &str, public_url: &str
 /// "appointment", "card" or "contact"; `summary` says what it is about (the
 /// doctor and time, or the plan's name) and never holds symptoms, a reason or a
 /// note. Nothing about the person is in it: the console has that.
-pub fn clinic_new_request(
+pub(crate) fn clinic_new_request(
     to: &str,
     kind: &str,
     reference: &str,
@@ -58,7 +58,7 @@ pub fn clinic_new_request(
 
 /// The patient's acknowledgement of an appointment request: received, not yet
 /// confirmed, an answer within `hours` hours, and 108 for emergencies.
-pub fn appointment_received(to: &str, reference: &str, doctor: &str, when: &str, hours: &str) -> Mail {
+pub(crate) fn appointment_received(to: &str, reference: &str, doctor: &str, when: &str, hours: &str) -> Mail {
     let doctor = crate::calendar::titled(doctor);
     let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("hours", hours)];
     message(to, "mail.appointmentReceivedSubject", "mail.appointmentReceivedBody", &values, None)
@@ -74,7 +74,7 @@ pub fn appointment_confirmed(to: &str, reference: &str, doctor: &str, when: &str
 
 /// The visit has a new time, `when`; `calendar` is the updated invitation
 /// (`Method::Request`, the same UID, a higher sequence).
-pub fn appointment_rescheduled(to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, calendar: String) -> Mail {
+pub(crate) fn appointment_rescheduled(to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, calendar: String) -> Mail {
     let doctor = crate::calendar::titled(doctor);
     let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic)];
     let mail = message(to, "mail.appointmentRescheduledSubject", "mail.appointmentRescheduledBody", &values, None);
@@ -83,7 +83,7 @@ pub fn appointment_rescheduled(to: &str, reference: &str, doctor: &str, when: &s
 
 /// The visit at `when` is cancelled; `calendar` removes it from the patient's
 /// calendar (`Method::Cancel`); `rebook_link` books another time.
-pub fn appointment_cancelled(to: &str, reference: &str, doctor: &str, when: &str, rebook_link: &str, calendar: String) -> Mail {
+pub(crate) fn appointment_cancelled(to: &str, reference: &str, doctor: &str, when: &str, rebook_link: &str, calendar: String) -> Mail {
     let doctor = crate::calendar::titled(doctor);
     let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("link", rebook_link)];
     let mail = message(to, "mail.appointmentCancelledSubject", "mail.appointmentCancelledBody", &values, None);
@@ -92,7 +92,7 @@ pub fn appointment_cancelled(to: &str, reference: &str, doctor: &str, when: &str
 
 /// A request the clinic could not confirm: nothing is booked; `rebook_link`
 /// (or a call) finds another time. No calendar: none was ever sent.
-pub fn appointment_declined(to: &str, reference: &str, doctor: &str, when: &str, rebook_link: &str) -> Mail {
+pub(crate) fn appointment_declined(to: &str, reference: &str, doctor: &str, when: &str, rebook_link: &str) -> Mail {
     let doctor = crate::calendar::titled(doctor);
     let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("link", rebook_link)];
     message(to, "mail.appointmentDeclinedSubject", "mail.appointmentDeclinedBody", &values, None)

@@ -27,7 +27,7 @@ pub const CONFIRM_DAYS: i64 = 7;
 
 /// The forms a sign-up may come from, for the consent record: the footer's form on
 /// every page, the `/newsletter` page's, and the API (any other client).
-pub const SOURCES: &[&str] = &["footer", "newsletter-page", "api"];
+pub(crate) const SOURCES: &[&str] = &["footer", "newsletter-page", "api"];
 
 #[derive(Debug, Clone, Default, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(default)]

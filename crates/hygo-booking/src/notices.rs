@@ -31,11 +31,11 @@ pub struct Notices {
 
 /// The hours within which the site promises to contact the patient ("We'll contact
 /// you within 24 hours"); the inbox flags requests older than this.
-pub const PROMISE_HOURS: i64 = 24;
+pub(crate) const PROMISE_HOURS: i64 = 24;
 
 impl Notices {
     /// The console's page of a request.
-    pub fn console_link(&self, kind: &str, reference: &str) -> String {
+    pub(crate) fn console_link(&self, kind: &str, reference: &str) -> String {
         let area = match kind {
             "appointment" => "appointments",
             "card" => "card-requests",
@@ -45,7 +45,7 @@ impl Notices {
     }
 
     /// A new appointment request: the clinic, and the patient's acknowledgement.
-    pub fn appointment_requested(&self, row: &appointment::Model, doctor: &str) -> Vec<Mail> {
+    pub(crate) fn appointment_requested(&self, row: &appointment::Model, doctor: &str) -> Vec<Mail> {
         let when = when(row);
         let mut mails: Vec<Mail> = self
             .clinic_email
@@ -60,14 +60,14 @@ impl Notices {
 
     /// A new health-card request or contact message: the clinic only (the page
     /// the person sees gives them the reference).
-    pub fn request_received(&self, kind: &str, reference: &str, summary: &str) -> Vec<Mail> {
+    pub(crate) fn request_received(&self, kind: &str, reference: &str, summary: &str) -> Vec<Mail> {
         self.clinic_email.iter().map(|to| crate::letters::clinic_new_request(to, kind, reference, summary, &self.console_link(kind, reference))).collect()
     }
 
     /// What the patient is sent when their request became `row` (its new status,
     /// and for a reschedule its new time and sequence), naming the clinic of the
     /// visit (`schedule::clinic_of_visit`; None: the first clinic).
-    pub fn appointment_changed(
+    pub(crate) fn appointment_changed(
         &self,
         row: &appointment::Model,
         doctor: &str,
@@ -109,7 +109,7 @@ impl Notices {
 }
 
 /// "Tuesday, 24 November 2026, 10:00 AM": a request's day and time as e-mails write them.
-pub fn when(row: &appointment::Model) -> String {
+pub(crate) fn when(row: &appointment::Model) -> String {
     let day = NaiveDate::parse_from_str(&row.date, "%Y-%m-%d").map(ist::long_date).unwrap_or_else(|_| row.date.clone());
     let time = slots::parse_time(&row.start_time).map(slots::format_12h).unwrap_or_else(|| row.start_time.clone());
     format!("{day}, {time}")

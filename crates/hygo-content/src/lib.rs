@@ -56,7 +56,7 @@ impl Lang {
 }
 
 /// The languages of the catalogue; the first is the default.
-pub const LANGUAGES: &[Lang] = &[Lang::DEFAULT];
+pub(crate) const LANGUAGES: &[Lang] = &[Lang::DEFAULT];
 
 /// One language's content: every text and list of the site, typed.
 #[derive(Debug, Clone)]

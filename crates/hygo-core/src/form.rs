@@ -152,7 +152,7 @@ static EMAIL: LazyLock<Regex> = LazyLock::new(|| {
     .unwrap()
 });
 
-pub const EMAIL_MAX: usize = 254;
+pub(crate) const EMAIL_MAX: usize = 254;
 
 impl Check {
     pub fn fail(&mut self, field: &str, message: Message) {

@@ -10,7 +10,7 @@ use crate::entities::outbox;
 use crate::{DataError, Db, content};
 
 /// After this many failed attempts a message stays in the outbox for staff to see.
-pub const MAX_ATTEMPTS: i32 = 8;
+pub(crate) const MAX_ATTEMPTS: i32 = 8;
 
 /// An e-mail as the outbox stores it: plain text, lines ending in CRLF.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,7 +72,7 @@ pub async fn queue(conn: &impl ConnectionTrait, mail: Mail) -> Result<(), sea_or
 
 /// How long a claimed message is this instance's to send: if it has not reported
 /// by then (it stopped mid-send), another instance may take the message again.
-pub const LEASE_MINUTES: i64 = 5;
+pub(crate) const LEASE_MINUTES: i64 = 5;
 
 /// Claims up to `limit` messages due now, oldest first, for this instance, in one
 /// statement: their next attempt moves `LEASE_MINUTES` ahead, so no other instance

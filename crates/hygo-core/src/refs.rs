@@ -18,7 +18,7 @@ use sea_orm::DbErr;
 const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /// Symbols of a reference, after `HY-`.
-pub const REFERENCE_SYMBOLS: usize = 8;
+pub(crate) const REFERENCE_SYMBOLS: usize = 8;
 
 fn symbols(n: usize) -> String {
     let mut bytes = vec![0u8; n];

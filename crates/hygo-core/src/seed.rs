@@ -52,13 +52,13 @@ pub struct SeedFounder {
 
 pub const SEED_DOCTORS: &str = include_str!("../seed/doctors.json");
 
-pub fn seed_doctors() -> Result<Vec<SeedDoctor>, DataError> {
+pub(crate) fn seed_doctors() -> Result<Vec<SeedDoctor>, DataError> {
     serde_json::from_str(SEED_DOCTORS)
         .map_err(|e| DataError::Corrupt { what: "seed/doctors.json".into(), detail: e.to_string() })
 }
 
 /// Seeds departments and doctors into empty tables, in one transaction.
-pub async fn seed_if_empty(db: &crate::Db) -> Result<(), DataError> {
+pub(crate) async fn seed_if_empty(db: &crate::Db) -> Result<(), DataError> {
     let txn = crate::db::begin_write(db).await?;
     if department::Entity::find().count(&txn).await? == 0 {
         for d in content::default().departments.iter() {

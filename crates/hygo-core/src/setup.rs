@@ -62,7 +62,7 @@ pub async fn connect_expecting(url: &str, must_exist: bool) -> Result<Db, crate:
 }
 
 /// The marker beside an SQLite file: `data/hygo.db` → `data/hygo.db.marker`.
-pub fn marker_of(file: &std::path::Path) -> std::path::PathBuf {
+pub(crate) fn marker_of(file: &std::path::Path) -> std::path::PathBuf {
     let mut name = file.as_os_str().to_owned();
     name.push(".marker");
     name.into()

@@ -1,6 +1,6 @@
 //! Weekdays as the site shows them and as the database stores them (ISO 1–7).
 
-pub const NAMES: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+pub(crate) const NAMES: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /// "Monday" → 1 … "Sunday" → 7 (case-insensitive).
 pub fn number(name: &str) -> Option<i16> {

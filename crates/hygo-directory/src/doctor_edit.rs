@@ -6,7 +6,7 @@
 //! Retiring keeps the row: past requests keep the doctor's name, and the public
 //! pages, the search and the wizards leave them out (`doctors::all`).
 
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::Serialize;
 
 use crate::audit::{self, Actor, Target};
@@ -254,4 +254,25 @@ pub async fn rows(db: &Db) -> Result<Vec<Row>, DataError> {
         (a.retired_on.is_some(), crate::doctors::sort_key(&a.name)).cmp(&(b.retired_on.is_some(), crate::doctors::sort_key(&b.name)))
     });
     Ok(rows)
+}
+
+/// The doctors' stored rows, by name: every one, or only those who still see
+/// patients (`current`), for the console's choices and its week view.
+pub async fn records(db: &Db, current: bool) -> Result<Vec<doctor::Model>, DataError> {
+    let mut q = doctor::Entity::find().order_by_asc(doctor::Column::Name);
+    if current {
+        q = q.filter(doctor::Column::RetiredOn.is_null());
+    }
+    Ok(q.all(db).await?)
+}
+
+/// One doctor's stored row, retired or not.
+pub async fn record(db: &Db, id: i32) -> Result<Option<doctor::Model>, DataError> {
+    Ok(doctor::Entity::find_by_id(id).one(db).await?)
+}
+
+/// The departments a doctor can be in (`id` and `slug`; their names are the
+/// catalogue's), by slug.
+pub async fn departments(db: &Db) -> Result<Vec<department::Model>, DataError> {
+    Ok(department::Entity::find().order_by_asc(department::Column::Slug).all(db).await?)
 }

@@ -15,7 +15,7 @@ use crate::photos::{self, PhotoError};
 use crate::{DataError, Db};
 
 /// Where the versions are served.
-pub const PATH: &str = "/photos/";
+pub(crate) const PATH: &str = "/photos/";
 
 /// A photo as the pages draw it: each format at each width, square.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]

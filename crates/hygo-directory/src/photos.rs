@@ -24,11 +24,11 @@ use sha2::{Digest, Sha256};
 use std::io::Cursor;
 
 /// The widths a photo is served at, in CSS pixels ×2 for sharp screens: list cards and the profile.
-pub const WIDTHS: &[u32] = &[192, 480];
+pub(crate) const WIDTHS: &[u32] = &[192, 480];
 /// The largest upload accepted, in bytes.
 pub const MAX_BYTES: usize = 8 * 1024 * 1024;
 /// The largest image accepted, in pixels per side (a bigger one is refused before it is decoded).
-pub const MAX_SIDE: u32 = 6000;
+pub(crate) const MAX_SIDE: u32 = 6000;
 
 /// The most a decoded picture may take in memory: 64 MiB, about 21 million
 /// pixels of an ordinary photo (8-bit RGB: a 12-megapixel phone photo takes
@@ -38,9 +38,9 @@ pub const MAX_SIDE: u32 = 6000;
 /// 6000×6000 16-bit RGBA PNG would take 288 MiB, and took the server from 135
 /// to 557 MB (issue 24). With the conversions below done in place, the worst
 /// accepted upload is measured in `make bench` (docs/benchmarks.md).
-pub const MAX_ALLOC: u64 = 64 * 1024 * 1024;
+pub(crate) const MAX_ALLOC: u64 = 64 * 1024 * 1024;
 /// What `photo.tooManyPixels` says fits: millions of pixels with transparency (`MAX_ALLOC` / 4 bytes).
-pub const MAX_MEGAPIXELS: u64 = MAX_ALLOC / 4 / (1024 * 1024);
+pub(crate) const MAX_MEGAPIXELS: u64 = MAX_ALLOC / 4 / (1024 * 1024);
 /// The quality of the JPEG versions.
 const JPEG_QUALITY: u8 = 82;
 

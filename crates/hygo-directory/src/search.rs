@@ -19,7 +19,7 @@ use crate::ist::Clock;
 use crate::{DataError, Db, content, doctors};
 
 pub const MIN_CHARS: usize = 2;
-pub const MAX_RESULTS: usize = 10;
+pub(crate) const MAX_RESULTS: usize = 10;
 
 #[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
 pub struct SearchResult {

@@ -28,7 +28,7 @@ pub struct Period {
 }
 
 impl Period {
-    pub fn covers(&self, day: NaiveDate) -> bool {
+    pub(crate) fn covers(&self, day: NaiveDate) -> bool {
         self.from <= day && self.until.is_none_or(|u| day <= u)
     }
 }
@@ -79,7 +79,7 @@ impl Schedule {
     }
 
     /// Whether the doctor offers slots on `day`, leave aside.
-    pub fn works_on(&self, day: NaiveDate) -> bool {
+    pub(crate) fn works_on(&self, day: NaiveDate) -> bool {
         match self.exceptions.get(&day) {
             Some(&works) => works,
             None => self.working_days.contains(&day.weekday().number_from_monday()),
@@ -136,7 +136,7 @@ pub async fn periods(db: &Db, doctor_ids: &[i32], from: NaiveDate) -> Result<Has
 }
 
 /// Whether staff wrote the old free-text status "On leave".
-pub fn says_on_leave(availability: &str) -> bool {
+pub(crate) fn says_on_leave(availability: &str) -> bool {
     availability.trim().to_lowercase().starts_with("on leave")
 }
 

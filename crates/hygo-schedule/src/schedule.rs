@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use chrono::{Datelike, NaiveDate};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 use serde::Serialize;
 
@@ -94,7 +94,7 @@ pub fn plan(hours: &[Hours], closures: &[Closure]) -> DayPlan {
 /// Reads "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM": ranges in order, apart, each
 /// starting and ending on the 15-minute grid. Empty text is no ranges. The error
 /// is the message's key.
-pub fn parse_ranges(text: &str) -> Result<Vec<Range>, &'static str> {
+pub(crate) fn parse_ranges(text: &str) -> Result<Vec<Range>, &'static str> {
     let mut out: Vec<Range> = Vec::new();
     for part in text.split([',', ';', '\n']).map(str::trim).filter(|p| !p.is_empty()) {
         let Some(range) = slots::parse_range(part) else {
@@ -119,13 +119,13 @@ pub fn parse_ranges(text: &str) -> Result<Vec<Range>, &'static str> {
 }
 
 /// "9:00 AM": how hours are written for people (no leading zero).
-pub fn time_text(t: Minutes) -> String {
+pub(crate) fn time_text(t: Minutes) -> String {
     let text = slots::format_12h(t);
     text.strip_prefix('0').map(str::to_owned).unwrap_or(text)
 }
 
 /// "9:00 AM - 1:00 PM".
-pub fn range_text(r: Range) -> String {
+pub(crate) fn range_text(r: Range) -> String {
     format!("{} - {}", time_text(r.start), time_text(r.end))
 }
 
@@ -150,7 +150,7 @@ pub(crate) fn closure_of(row: &clinic_closure::Model) -> Closure {
 
 /// The hours of a doctor on a date: the date's own hours when it has them,
 /// otherwise the weekday's; with whether they are the date's own.
-pub async fn hours_on(db: &Db, doctor: &doctor::Model, date: NaiveDate) -> Result<(Vec<Hours>, bool), DataError> {
+pub(crate) async fn hours_on(db: &Db, doctor: &doctor::Model, date: NaiveDate) -> Result<(Vec<Hours>, bool), DataError> {
     let change = hour_change::Entity::find()
         .filter(hour_change::Column::DoctorId.eq(doctor.id))
         .filter(hour_change::Column::Day.eq(date.to_string()))
@@ -174,7 +174,7 @@ pub async fn hours_on(db: &Db, doctor: &doctor::Model, date: NaiveDate) -> Resul
 /// The rule of a date's hours, without a database: the date's change of hours
 /// if it has one (and whether it had), or else the ranges of `week` (the
 /// doctor's office hours, any weekday: those of `date`'s are taken) in order.
-pub fn hours_from(
+pub(crate) fn hours_from(
     doctor: &doctor::Model,
     date: NaiveDate,
     change: Option<&hour_change::Model>,
@@ -238,7 +238,7 @@ pub async fn clinic_of_visit(
 }
 
 /// The closures of every clinic on a date.
-pub async fn closures_on(db: &Db, date: NaiveDate) -> Result<Vec<Closure>, DataError> {
+pub(crate) async fn closures_on(db: &Db, date: NaiveDate) -> Result<Vec<Closure>, DataError> {
     let rows = clinic_closure::Entity::find().filter(clinic_closure::Column::Day.eq(date.to_string())).all(db).await?;
     Ok(rows.iter().map(closure_of).collect())
 }
@@ -630,17 +630,6 @@ pub async fn remove_closure(db: &Db, actor: &Actor, id: i32) -> Result<(), Write
     .await?;
     txn.commit().await?;
     Ok(())
-}
-
-/// Closures of a clinic in a span, for the wizards' date strips: only whole days.
-pub async fn closed_days(db: &Db, from: NaiveDate, until: NaiveDate) -> Result<Vec<(String, NaiveDate)>, DataError> {
-    let rows = clinic_closure::Entity::find()
-        .filter(clinic_closure::Column::Day.gte(from.to_string()))
-        .filter(clinic_closure::Column::Day.lte(until.to_string()))
-        .filter(Condition::all().add(clinic_closure::Column::StartsAt.is_null()).add(clinic_closure::Column::EndsAt.is_null()))
-        .all(db)
-        .await?;
-    Ok(rows.iter().filter_map(|r| Some((r.clinic_id.clone(), crate::ist::parse_date(&r.day)?))).collect())
 }
 
 #[cfg(test)]

@@ -88,7 +88,7 @@ pub fn grid(range: Range) -> Vec<Minutes> {
 /// The grid of a day's hours text. A text that cannot be parsed is a data error:
 /// logged once per distinct text (it is staff-entered, never personal data), and
 /// the day offers nothing rather than failing the request.
-pub fn grid_of(hours: &str) -> Vec<Minutes> {
+pub(crate) fn grid_of(hours: &str) -> Vec<Minutes> {
     match parse_range(hours) {
         Some(range) => grid(range),
         None => {

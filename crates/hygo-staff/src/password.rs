@@ -36,7 +36,7 @@ fn argon2() -> Argon2<'static> {
 /// and 6.2.11): the organisation, its product and places, the console and its
 /// roles. The person's own e-mail address and name are added per account
 /// (`words_of`).
-pub const CONTEXT_WORDS: &[&str] = &[
+pub(crate) const CONTEXT_WORDS: &[&str] = &[
     "hygo", "rajkot", "gujarat", "india", "clinic", "hospital", "health", "healthcare", "card", "doctor", "patient",
     "appointment", "staff", "console", "admin", "desk", "editor", "kalawad", "racecourse", "medical", "medicine", "care",
     "primary",
@@ -45,7 +45,7 @@ pub const CONTEXT_WORDS: &[&str] = &[
 /// Words people in Rajkot reach for that zxcvbn's English lists lack: festivals,
 /// gods, cities, cricket. With digits and symbols around them they are guessed
 /// as soon as the common English words are ("Diwali2026!!").
-pub const LOCAL_WORDS: &[&str] = &[
+pub(crate) const LOCAL_WORDS: &[&str] = &[
     "diwali", "deepavali", "holi", "navratri", "navaratri", "garba", "dandiya", "uttarayan", "makar", "sankranti", "janmashtami",
     "ganesh", "ganesha", "ganpati", "krishna", "radha", "shiva", "shiv", "shankar", "mahadev", "ram", "rama", "sita", "hanuman",
     "durga", "ambe", "amba", "laxmi", "lakshmi", "jai", "shree", "shri", "om", "bharat", "hindustan", "jaihind", "vande",
@@ -59,7 +59,7 @@ pub type Refusal = &'static str;
 /// The words to refuse in a password of one person: their e-mail address whole,
 /// its parts (`asha`, `patel` of `asha.patel@…`) and their name's parts, each at
 /// least three characters.
-pub fn words_of(email: &str, name: &str) -> Vec<String> {
+pub(crate) fn words_of(email: &str, name: &str) -> Vec<String> {
     let mut words = vec![email.to_lowercase(), name.to_lowercase()];
     let (local, domain) = email.split_once('@').unwrap_or((email, ""));
     let parts = local.split(|c: char| !c.is_alphanumeric()).chain(domain.split('.')).chain(name.split(|c: char| !c.is_alphanumeric()));
@@ -215,7 +215,7 @@ pub fn hash(password: &str) -> String {
 
 /// Whether `password` matches the stored PHC string `phc` (with the parameters
 /// written in it). False, never a panic, for a string that is not such a hash.
-pub fn verify(password: &str, phc: &str) -> bool {
+pub(crate) fn verify(password: &str, phc: &str) -> bool {
     argon2().verify_password(password.as_bytes(), phc).is_ok()
 }
 
@@ -224,7 +224,7 @@ static NOBODY: LazyLock<String> = LazyLock::new(|| hash("no account has this pas
 
 /// Spends the time of one [`verify`] for a sign-in whose e-mail has no account,
 /// so the answer's timing does not tell which e-mails have one.
-pub fn verify_nobody(password: &str) {
+pub(crate) fn verify_nobody(password: &str) {
     std::hint::black_box(verify(password, &NOBODY));
 }
 

@@ -12,7 +12,7 @@
 use sha2::{Digest, Sha256};
 
 /// Codes in a set.
-pub const COUNT: usize = 10;
+pub(crate) const COUNT: usize = 10;
 
 /// Crockford's base32: digits and letters without I, L, O and U.
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -45,7 +45,7 @@ fn one() -> String {
 /// The code's 24 symbols in canonical form (upper case, no separators), from
 /// the way a person may type it: any case, spaces and hyphens anywhere, O for
 /// 0, I or L for 1. None for anything that cannot be a code.
-pub fn normalize(code: &str) -> Option<String> {
+pub(crate) fn normalize(code: &str) -> Option<String> {
     let mut symbols = String::with_capacity(SYMBOLS);
     for c in code.chars().filter(|&c| c != '-' && !c.is_whitespace()) {
         let c = match c.to_ascii_uppercase() {

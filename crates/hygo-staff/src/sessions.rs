@@ -29,7 +29,7 @@ pub struct Lifetimes {
 }
 
 /// A session between the password and the second factor lasts this long at most.
-pub const PENDING_MINUTES: i64 = 10;
+pub(crate) const PENDING_MINUTES: i64 = 10;
 
 /// How far signing in has come.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -126,7 +126,7 @@ impl Uses {
 /// The stored last use is written again once it is older than this part of the
 /// idle timeout (a twentieth: 90 seconds of 30 minutes). Another instance may
 /// then count a session's idle time from up to that much before its true last use.
-pub const WRITE_EVERY: i32 = 20;
+pub(crate) const WRITE_EVERY: i32 = 20;
 
 fn parse(stamp: &str) -> Option<DateTime<Utc>> {
     DateTime::parse_from_rfc3339(stamp).ok().map(|t| t.with_timezone(&Utc))
@@ -195,7 +195,7 @@ pub struct Step {
 /// log. Call it inside the transaction of what the step changed (a password
 /// set, a second factor confirmed), so that both happen or neither. Answers the
 /// new session's token (a new one at each step: ASVS 7.2.4).
-pub async fn advance_in(conn: &impl ConnectionTrait, account_id: i32, email: &str, step: &Step) -> Result<String, DataError> {
+pub(crate) async fn advance_in(conn: &impl ConnectionTrait, account_id: i32, email: &str, step: &Step) -> Result<String, DataError> {
     if let Some(id) = step.ended {
         end(conn, id).await?;
     }
@@ -296,7 +296,7 @@ pub async fn own(db: &Db, current: &Current, lifetimes: Lifetimes, now: DateTime
 }
 
 /// Ends every session of an account (its own "sign out everywhere", a reset, a disable).
-pub async fn end_all(conn: &impl ConnectionTrait, account_id: i32) -> Result<u64, DataError> {
+pub(crate) async fn end_all(conn: &impl ConnectionTrait, account_id: i32) -> Result<u64, DataError> {
     Ok(staff_session::Entity::update_many()
         .col_expr(staff_session::Column::EndedAt, sea_orm::sea_query::Expr::value(crate::ist::stamp()))
         .filter(staff_session::Column::AccountId.eq(account_id))

@@ -34,19 +34,19 @@ use crate::form::Message;
 use crate::{DataError, Db};
 
 /// An account's or a device's failures are counted over this long, from its last success.
-pub const WINDOW_HOURS: i64 = 24;
+pub(crate) const WINDOW_HOURS: i64 = 24;
 /// A client's failures are counted over this long.
-pub const CLIENT_WINDOW_HOURS: i64 = 1;
+pub(crate) const CLIENT_WINDOW_HOURS: i64 = 1;
 /// Failures for one account, from browsers it never signed in from, before waits begin.
-pub const ACCOUNT_FREE: u64 = 5;
+pub(crate) const ACCOUNT_FREE: u64 = 5;
 /// Failures from one client (any account) before waits begin.
-pub const CLIENT_FREE: u64 = 20;
+pub(crate) const CLIENT_FREE: u64 = 20;
 /// Failures from one of an account's own browsers before waits begin.
-pub const DEVICE_FREE: u64 = 5;
+pub(crate) const DEVICE_FREE: u64 = 5;
 /// The first wait, after the free failures; each failure after doubles it.
-pub const FIRST_WAIT_SECS: i64 = 15;
+pub(crate) const FIRST_WAIT_SECS: i64 = 15;
 /// The longest wait.
-pub const MAX_WAIT_SECS: i64 = 15 * 60;
+pub(crate) const MAX_WAIT_SECS: i64 = 15 * 60;
 
 /// Who is trying: keyed hashes of the address typed (lower case) and of the
 /// client, and the account's own browsers this request comes from (the device
@@ -102,7 +102,7 @@ fn stamp(t: DateTime<Utc>) -> String {
 
 /// How long to wait after the last of `failures` failures, when `free` come without a wait:
 /// none, then `FIRST_WAIT_SECS`, doubling with each failure up to `MAX_WAIT_SECS`.
-pub fn wait_after(failures: u64, free: u64) -> Duration {
+pub(crate) fn wait_after(failures: u64, free: u64) -> Duration {
     if failures < free {
         return Duration::zero();
     }

@@ -22,7 +22,7 @@ const DIGITS: u8 = 6;
 ///
 /// # Panics
 /// Only when the operating system cannot give random bytes.
-pub fn new_secret() -> String {
+pub(crate) fn new_secret() -> String {
     let mut bytes = [0u8; 20];
     getrandom::fill(&mut bytes).expect("the operating system's random source works");
     Secret::from(bytes).to_base32()
@@ -89,7 +89,7 @@ pub fn code_at(secret: &str, unix_secs: u64) -> Option<String> {
 /// it is later than `last_step`, the step last accepted for this account; the
 /// caller stores it. None for a wrong, malformed or reused code, or a bad secret.
 /// Each comparison takes constant time (totp-rs's `Token` equality).
-pub fn verify(secret: &str, code: &str, unix_secs: u64, last_step: Option<i64>) -> Option<i64> {
+pub(crate) fn verify(secret: &str, code: &str, unix_secs: u64, last_step: Option<i64>) -> Option<i64> {
     let code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
     if code.len() != usize::from(DIGITS) || !code.bytes().all(|b| b.is_ascii_digit()) {
         return None;

@@ -384,7 +384,7 @@ pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, Data
 
 /// "2026-11-26 14:05": a stored UTC time (RFC 3339) as a minute in IST, as the
 /// console shows it; a text that is no such time, as it is.
-pub fn ist_minute(stamp: &str) -> String {
+pub(crate) fn ist_minute(stamp: &str) -> String {
     chrono::DateTime::parse_from_rfc3339(stamp)
         .map(|t| t.with_timezone(&crate::ist::offset()).format("%Y-%m-%d %H:%M").to_string())
         .unwrap_or_else(|_| stamp.to_owned())
@@ -393,7 +393,7 @@ pub fn ist_minute(stamp: &str) -> String {
 /// A phone number in one form for people to read and dial: an Indian number as
 /// "+91 98765 43210", any other as "+" and its digits; a text with no digits as
 /// it is.
-pub fn phone_for_people(phone: &str) -> String {
+pub(crate) fn phone_for_people(phone: &str) -> String {
     let national = appointments::phone_key(phone);
     match national.len() {
         0 => phone.to_owned(),
@@ -423,7 +423,7 @@ fn is_invisible_lead(c: char) -> bool {
 /// starts a formula (`=`, `+`, `-`, `@`, or their full-width and small forms
 /// `＝＋－＠﹦﹢﹣﹫`, the minus sign `−`), or it begins with a tab or a carriage
 /// return, it is prefixed with `'`.
-pub fn cell_for_spreadsheet(cell: &str) -> String {
+pub(crate) fn cell_for_spreadsheet(cell: &str) -> String {
     let cell: String = cell.chars().filter(|c| !is_bidi_control(*c)).collect();
     let starts_formula = matches!(cell.chars().next(), Some('\t' | '\r'))
         || matches!(
