@@ -46,9 +46,21 @@ if (new Date(`${day}T00:00:00Z`).getUTCDay() === 0) day = dayAfter(day, 1);
 const BHAVNA = { id: 6, name: "Dr. Bhavna Dave" };
 const ANKIT = { id: 7, name: "Dr. Ankit Trivedi" };
 
-/** The free times of a doctor's day, as the public API gives them. */
+/**
+ * The free times of a doctor's day, as the public API gives them. A GET, so it is
+ * sent once more when the connection it went out on was closed under it: Node's
+ * fetch reuses a kept-alive connection for up to 4 s, the server keeps one 5 s,
+ * and on a machine this busy the two timers can cross (a browser sends such a
+ * request again by itself). Any other failure, or a second one, fails the test.
+ */
 async function freeTimes(doctor, date = day) {
-  const res = await fetch(url(`/appointments/slots?doctorId=${doctor.id}&date=${date}`));
+  const address = url(`/appointments/slots?doctorId=${doctor.id}&date=${date}`);
+  const closedUnder = (e) => e instanceof TypeError && ["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"].includes(e.cause?.code);
+  const res = await fetch(address).catch((e) => {
+    if (!closedUnder(e)) throw e;
+    console.log(`freeTimes: the connection was closed under the request (${e.cause.code}); sending it again`);
+    return fetch(address);
+  });
   return (await res.json()).availableSlots;
 }
 
