@@ -411,3 +411,34 @@ fn postgres_down_read_only_and_back() {
     assert!(child.0.try_wait().unwrap().is_none(), "no restart");
     stop(child);
 }
+
+/// The write runner's last check (`hygo::write::Runner::run`), which the tests
+/// above can only meet by chance: a write that commits to a file deleted while it
+/// ran (here the write deletes it itself, so the moment is certain) is not
+/// answered 2xx, however its own answer reads; the same write with the file in
+/// place is.
+#[actix_web::test]
+async fn a_write_the_file_lost_while_it_ran_is_not_answered_as_stored() {
+    let db = common::TestDb::sqlite();
+    let state = common::state(&db).await;
+    let file = PathBuf::from(db.url.trim_start_matches("sqlite://").split('?').next().unwrap());
+    assert!(file.is_file(), "{}", file.display());
+    let req = actix_web::test::TestRequest::default().to_http_request();
+    let runner = hygo::write::Runner::new(&state, &req);
+    let kept = runner.run(hygo::write::Gate::plain(), async { Ok::<_, hygo_core::form::WriteError>(1) }, |_| true).await;
+    assert!(matches!(kept, Ok(Ok(1))), "the file in place: the write's own answer");
+    let lost = runner
+        .run(
+            hygo::write::Gate::plain(),
+            async {
+                std::fs::remove_file(&file).unwrap();
+                Ok::<_, hygo_core::form::WriteError>(2)
+            },
+            |_| true,
+        )
+        .await;
+    match lost {
+        Err(e) => assert_eq!(e.status, 503, "{}", e.message),
+        Ok(answer) => panic!("a write the file lost was answered as the write said: {:?}", answer.map_err(|_| "an error")),
+    }
+}
