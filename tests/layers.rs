@@ -257,25 +257,11 @@ fn resolve_through(modules: &BTreeSet<ModPath>, reexports: &Reexports, from: &Mo
 }
 
 fn scan(name: &str, src: &Path) -> Crate {
-    let mut files = Vec::new();
-    let mut stack = vec![src.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                files.push(path);
-            }
-        }
-    }
+    let mut files = rust_files(src);
     // The binary's root (main.rs) is a crate of its own that uses the library.
-    files.retain(|f| !(f.parent() == Some(src) && f.file_name().is_some_and(|n| n == "main.rs") && src.join("lib.rs").exists()));
-    let modules: BTreeSet<ModPath> = files.iter().map(|f| module_of(f.strip_prefix(src).unwrap())).collect();
-    let code: Vec<(ModPath, String)> = files
-        .iter()
-        .map(|f| (module_of(f.strip_prefix(src).unwrap()), code_only(&std::fs::read_to_string(f).unwrap())))
-        .collect();
+    files.retain(|(f, _)| !(f.parent() == Some(src) && f.file_name().is_some_and(|n| n == "main.rs") && src.join("lib.rs").exists()));
+    let modules: BTreeSet<ModPath> = files.iter().map(|(f, _)| module_of(f.strip_prefix(src).unwrap())).collect();
+    let code: Vec<(ModPath, String)> = files.iter().map(|(f, text)| (module_of(f.strip_prefix(src).unwrap()), code_only(text))).collect();
     let mut reexports = Reexports::new();
     for (from, code) in &code {
         for (i, _) in code.match_indices("pub use ").chain(code.match_indices("pub(crate) use ")) {
