@@ -172,6 +172,7 @@ const WHO_MAY: &[(&str, &str, &[Role])] = &[
     ("get", "/staff", DESK_ROLES),
     ("get", "/staff/appointments", DESK_ROLES),
     ("get", "/staff/today", DESK_ROLES),
+    ("get", "/staff/appointments/new", DESK_ROLES),
     ("get", "/staff/appointments/{reference}", DESK_ROLES),
     ("get", "/staff/day", DESK_ROLES),
     ("get", "/staff/week", DESK_ROLES),
@@ -190,6 +191,7 @@ const WHO_MAY: &[(&str, &str, &[Role])] = &[
     ("get", "/staff/account", ANY),
     ("get", "/staff/appointments.csv", DESK_ROLES),
     ("post", "/staff/sign-out", ANY),
+    ("post", "/staff/appointments/new", DESK_ROLES),
     ("post", "/staff/appointments/{reference}", DESK_ROLES),
     ("post", "/staff/card-requests/{reference}", DESK_ROLES),
     ("post", "/staff/messages/{reference}", DESK_ROLES),
@@ -1056,6 +1058,151 @@ async fn the_desk_confirms_declines_and_reschedules_with_mail_and_calendar() {
         assert_eq!(audit_log::Entity::find().count(&state.db).await.unwrap(), count, "{b}");
         assert_eq!(audit_rows(&state.db, &reference).await[0].actor, desk.email, "{b}: unchanged");
         audit_in_words(&state.db, b).await;
+    }
+}
+
+// ---- Bookings by the desk (issue 26) -----------------------------------------------
+
+/// A caller booked by the desk: confirmed at once, its time gone from the website
+/// the same moment (the public slots and a public booking of that time agree),
+/// with only a name and a phone; the public per-person limit does not apply; it
+/// is audited; a patient with an address gets the confirmation and invitation.
+#[actix_web::test]
+async fn a_phone_booking_by_the_desk_takes_the_slot_from_the_website_at_once() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let desk = staff(&app, &state.db, "asha.book@hygo.test", Role::Desk).await;
+        let desk_book = |pairs: &[(&str, &str)]| {
+            let mut pairs = pairs.to_vec();
+            pairs.push(("csrf", &desk.csrf));
+            call(&app, post("/staff/appointments/new", &form(&pairs), Some(&desk.token)))
+        };
+        // The free slot of the day view opens the form with the doctor, day and time chosen.
+        let day = call(&app, get_as("/staff/day?doctor=1&date=2030-01-09", Some(&desk.token))).await;
+        assert!(day.text.contains("/staff/appointments/new?doctor=1&amp;date=2030-01-09&amp;time=11%3A00%20AM"), "{b}: a free slot links to the form: {}", day.text.len());
+        let page = call(&app, get_as("/staff/appointments/new?doctor=1&date=2030-01-09&time=11%3A00%20AM", Some(&desk.token))).await;
+        assert_eq!(page.status, 200, "{b}: {}", page.text);
+        let data = &props(&page)["data"];
+        assert_eq!((data["doctorId"].as_i64(), data["time"].as_str()), (Some(1), Some("11:00 AM")), "{b}");
+        let free: Vec<&str> = data["free"].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+        let (public_free, _) = slots(&app, "2030-01-09").await;
+        assert_eq!(free, public_free, "{b}: the desk is offered the website's free times");
+        let clinic = hygo_content::default().clinics.iter().find(|c| Some(c.name.as_str()) == data["clinics"][0].as_str()).map(|c| c.name.clone());
+        assert!(clinic.is_some() && data["clinics"].as_array().unwrap().len() == free.len(), "{b}: each time says its clinic: {}", data["clinics"]);
+        let max = hygo_core::form::limit(hygo_booking::desk::LIMITS, "name");
+        assert!(page.text.to_ascii_lowercase().contains(&format!("maxlength=\"{max}\"")), "{b}: the name input is as long as its check");
+
+        // Refused without a name and a phone, each named; nothing stored.
+        let refused = desk_book(&[("doctorId", "1"), ("date", "2030-01-09"), ("time", "11:00 AM"), ("channel", "phone")]).await;
+        assert_eq!(refused.status, 422, "{b}: {}", refused.text);
+        let errors = &props(&refused)["form"]["errors"];
+        assert!(errors["name"].is_string() && errors["phone"].is_string() && errors["email"].is_null(), "{b}: {errors}");
+        assert!(refused.text.contains(&staff_text(&["book", "heading"])), "{b}: the form again");
+        for (field, value) in [("channel", "web"), ("doctorId", "x"), ("time", "11:07 AM"), ("date", "2029-12-31"), ("email", "not-an-address"), ("name", &"n".repeat(max + 1))] {
+            let mut pairs = vec![("doctorId", "1"), ("date", "2030-01-09"), ("time", "11:00 AM"), ("name", "Meena Joshi"), ("phone", "98250 12345")];
+            pairs.retain(|(k, _)| *k != field);
+            pairs.push((field, value));
+            let refused = desk_book(&pairs).await;
+            assert_eq!(refused.status, 422, "{b}: {field}={value:?}: {}", refused.text);
+            let named = if field == "date" { "date" } else { field };
+            assert!(props(&refused)["form"]["errors"][named].is_string(), "{b}: {field} named: {}", props(&refused)["form"]["errors"]);
+        }
+        assert_eq!(appointment::Entity::find().count(&state.db).await.unwrap(), 0, "{b}: nothing stored");
+
+        // A name and a phone are enough.
+        let booked = desk_book(&[("doctorId", "1"), ("date", "2030-01-09"), ("time", "11:00 AM"), ("channel", "phone"), ("name", "Meena Joshi"), ("phone", "98250 12345")]).await;
+        assert_eq!(booked.status, 303, "{b}: {}", booked.text);
+        let location = booked.header("location").to_owned();
+        let reference = location.strip_prefix("/staff/appointments/").and_then(|l| l.strip_suffix("?done=book")).expect("the request's page").to_owned();
+        let row = request_row(&state.db, &reference).await;
+        assert_eq!((row.status.as_str(), row.channel.as_str(), row.email.as_str(), row.start_time.as_str()), ("confirmed", "phone", "", "11:00"), "{b}");
+        assert!(mails(&state.db).await.is_empty(), "{b}: no address, no mail (the desk tells the patient)");
+        let (available, booked_times) = slots(&app, "2030-01-09").await;
+        assert!(!available.contains(&"11:00 AM".to_owned()) && booked_times.contains(&"11:00 AM".to_owned()), "{b}: gone from the website");
+        let (status, _, body) = send(&app, post_json("/appointments/bookAppointment", &booking("2030-01-09", "11:00 AM", "Someone Else", 7))).await;
+        assert_eq!(status, 409, "{b}: the website cannot book it: {body}");
+        let twice = desk_book(&[("doctorId", "1"), ("date", "2030-01-09"), ("time", "11:00 AM"), ("name", "Another Caller"), ("phone", "98250 99999")]).await;
+        assert_eq!(twice.status, 409, "{b}: nor the desk again");
+        assert!(props(&twice)["form"]["errors"]["time"].is_string(), "{b}");
+
+        // The request's page: the links to tell the patient, the channel, what was done.
+        let shown = call(&app, get_as(&location, Some(&desk.token))).await;
+        assert!(shown.text.contains("href=\"tel:+919825012345\"") && shown.text.contains("https://wa.me/919825012345"), "{b}: call and WhatsApp links");
+        assert!(shown.text.contains(&staff_text(&["request", "done", "book"])) && shown.text.contains(&staff_text(&["book", "channels", "phone"])), "{b}");
+        let audit = audit_rows(&state.db, &reference).await;
+        assert_eq!(audit.iter().map(|r| (r.action.as_str(), r.actor.as_str())).collect::<Vec<_>>(), [("book", desk.email.as_str())], "{b}: audited, by whom");
+
+        // One family, one phone: more than the website's limit of pending requests, all booked.
+        let over = hygo_booking::appointments::PENDING_IN_ALL + 2;
+        let times = ["11:15 AM", "11:30 AM", "11:45 AM", "12:00 PM", "12:15 PM", "12:30 PM", "12:45 PM"];
+        for time in &times[..over] {
+            let done = desk_book(&[("doctorId", "1"), ("date", "2030-01-09"), ("time", time), ("name", "A Joshi child"), ("phone", "+91 98250 12345")]).await;
+            assert_eq!(done.status, 303, "{b}: {time}: {}", done.text);
+        }
+        // With an address: the confirmation with its invitation, at once.
+        let with_mail = desk_book(&[("doctorId", "1"), ("date", "2030-01-09"), ("time", "02:00 PM"), ("name", "Dev Rao"), ("phone", "98250 54321"), ("email", "dev@example.com")]).await;
+        assert_eq!(with_mail.status, 303, "{b}: {}", with_mail.text);
+        let mail = mails(&state.db).await.pop().expect("a confirmation");
+        assert_eq!(mail.to_address, "dev@example.com", "{b}");
+        assert_eq!(invitation(&mail), ("REQUEST".to_owned(), 0, "20300109T083000Z".to_owned()), "{b}");
+        audit_in_words(&state.db, b).await;
+    }
+}
+
+/// A walk-in takes the slot under way, or the next free one; on a full day it is
+/// added after the last slot, in order, and the day view shows it as such.
+#[actix_web::test]
+async fn a_walk_in_on_a_full_day_is_added_after_the_last_slot() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let desk = staff(&app, &state.db, "walk.in@hygo.test", Role::Desk).await;
+        let desk_book = |pairs: &[(&str, &str)]| {
+            let mut pairs = pairs.to_vec();
+            pairs.push(("csrf", &desk.csrf));
+            call(&app, post("/staff/appointments/new", &form(&pairs), Some(&desk.token)))
+        };
+        let walk_in = |name: &'static str| desk_book(&[("doctorId", "1"), ("channel", "walk-in"), ("name", name), ("phone", "98250 11111")]);
+        let db_ = state.db.clone();
+        let stored = move |answer: &Answer| {
+            let reference = answer.header("location").trim_start_matches("/staff/appointments/").trim_end_matches("?done=book").to_owned();
+            let db = db_.clone();
+            async move { request_row(&db, &reference).await }
+        };
+        // 10:20 on Monday: the 10:15 slot is under way and free.
+        let first = walk_in("First Walkin").await;
+        assert_eq!(first.status, 303, "{b}: {}", first.text);
+        let row = stored(&first).await;
+        assert_eq!((row.date.as_str(), row.start_time.as_str(), row.status.as_str(), row.channel.as_str()), ("2030-01-07", "10:15", "arrived", "walk-in"), "{b}");
+        // Every other time of the day booked by phone.
+        let (free, _) = slots(&app, "2030-01-07").await;
+        assert!(free.len() > 20, "{b}: {free:?}");
+        for time in &free {
+            assert_eq!(desk_book(&[("doctorId", "1"), ("date", "2030-01-07"), ("time", time), ("name", "Caller"), ("phone", "98250 22222")]).await.status, 303, "{b}: {time}");
+        }
+        assert!(slots(&app, "2030-01-07").await.0.is_empty(), "{b}: the day is full");
+        // Hours end at 5:00 PM: the next walk-ins come after the last slot, a slot apart.
+        let second = walk_in("Second Walkin").await;
+        let third = walk_in("Third Walkin").await;
+        assert_eq!((stored(&second).await.start_time, stored(&third).await.start_time), ("17:00".to_owned(), "17:15".to_owned()), "{b}");
+        let day = call(&app, get_as("/staff/day?doctor=1&date=2030-01-07", Some(&desk.token))).await;
+        let after: Vec<(String, String)> = props(&day)["data"]["day"]["elsewhere"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| (r["name"].as_str().unwrap().to_owned(), r["channel"].as_str().unwrap().to_owned()))
+            .collect();
+        assert_eq!(after, [("Second Walkin".to_owned(), "walk-in".to_owned()), ("Third Walkin".to_owned(), "walk-in".to_owned())], "{b}");
+        assert!(day.text.contains(&staff_text(&["book", "afterHours"])), "{b}: shown as after the last slot");
+        // On Sunday Dr. Hitesh Patel has no hours: no walk-in, and the desk is told why.
+        let sunday = state_with(&db, at("2030-01-13 10:20"), 1000).await;
+        let app = test::init_service(hygo::app::app(sunday.clone())).await;
+        let refused = call(&app, post("/staff/appointments/new", &form(&[("doctorId", "1"), ("channel", "walk-in"), ("name", "Sunday"), ("phone", "98250 33333"), ("csrf", &desk.csrf)]), Some(&desk.token))).await;
+        assert_eq!(refused.status, 422, "{b}: {}", refused.text);
+        assert!(props(&refused)["form"]["errors"]["doctorId"].as_str().is_some_and(|m| m.contains("Dr. Hitesh Patel")), "{b}");
     }
 }
 

@@ -22,6 +22,7 @@ mod m20261203_000011_schedules;
 mod m20261210_000012_device_cookies;
 mod m20261226_000013_arrived;
 mod m20261227_000014_department_key;
+mod m20261228_000015_channel;
 mod parts;
 
 pub struct Migrator;
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261210_000012_device_cookies::Migration),
             Box::new(m20261226_000013_arrived::Migration),
             Box::new(m20261227_000014_department_key::Migration),
+            Box::new(m20261228_000015_channel::Migration),
         ]
     }
 }

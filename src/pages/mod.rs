@@ -158,6 +158,7 @@ page_data! {
     StaffSetup(staff::SetupData),
     StaffInbox(staff::InboxData),
     StaffAppointment(staff::AppointmentData),
+    StaffBook(staff::BookData),
     StaffDay(staff::DayData),
     StaffToday(staff::TodayData),
     StaffItems(staff::ItemsData),

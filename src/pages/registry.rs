@@ -137,6 +137,7 @@ pub static PAGES: &[Page] = &[
     staff_page!(url::STAFF_ENROL, "StaffSetup", Enrolling, &[], staff::setup),
     patient_page!(url::STAFF_INBOX, "StaffInbox", Staff<Desk>, STAFF_INBOX, staff::inbox, nav "inbox"),
     patient_page!(url::STAFF_TODAY, "StaffToday", Staff<Desk>, &["done"], staff::today, nav "today"),
+    staff_page!(url::STAFF_BOOK, "StaffBook", Staff<Desk>, &["doctor", "date", "time", "channel"], staff::book),
     patient_page!(url::STAFF_APPOINTMENT, "StaffAppointment", Staff<Desk>, &["done", "doctor", "date"], staff::appointment),
     patient_page!(url::STAFF_DAY, "StaffDay", Staff<Desk>, &["date", "doctor"], staff::day, nav "day"),
     staff_page!(url::STAFF_WEEK, "StaffWeek", Staff<Desk>, &["from"], staff::week, nav "week"),

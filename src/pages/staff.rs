@@ -256,6 +256,52 @@ pub async fn appointment(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, Dat
     Ok(if found { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
 }
 
+/// The desk books a caller or a walk-in (`/staff/appointments/new`): a doctor and
+/// a day chosen (`?doctor=&date=`, a GET form, so it works without JavaScript;
+/// a free slot of the day and week views links here with `&time=`), that day's
+/// free times from the public wizards' slot engine, and where the visit is.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffBookData")]
+pub struct BookData {
+    pub doctors: Vec<DoctorChoice>,
+    pub doctor_id: Option<i32>,
+    /// YYYY-MM-DD, today or later.
+    pub date: String,
+    pub today: String,
+    /// The time a free slot's link chose, when it is still free.
+    pub time: Option<String>,
+    /// "phone" or "walk-in".
+    pub channel: hygo_booking::desk::Channel,
+    /// "09:15 AM", in order.
+    pub free: Vec<String>,
+    pub availability: appointments::DayAvailability,
+    /// The clinic of each free time, in the same order (a doctor may work at both in a day).
+    pub clinics: Vec<String>,
+    pub limits: FieldLimits,
+}
+
+pub async fn book(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
+    use hygo_booking::desk::Channel;
+    let doctors = current_doctors(cx).await?;
+    let today = cx.clock().today();
+    let doctor_id = cx.query("doctor").and_then(|d| d.parse().ok()).filter(|id| doctors.iter().any(|d| d.id == *id));
+    let date = cx.query("date").and_then(|d| hygo_core::ist::parse_date(&d)).map_or(today, |d| d.max(today));
+    let channel = match cx.query("channel").as_deref() {
+        Some("walk-in") => Channel::WalkIn,
+        _ => Channel::Phone,
+    };
+    let (mut free, mut availability, mut clinics) = (Vec::new(), appointments::DayAvailability::Open, Vec::new());
+    if let Some(id) = doctor_id {
+        let day = appointments::day_slots(cx.db(), cx.clock(), id, date).await?;
+        clinics = hygo_schedule::schedule::clinic_names(cx.db(), id, date, &day.available_slots).await?;
+        (free, availability) = (day.available_slots, day.availability);
+    }
+    let time = cx.query("time").filter(|t| free.contains(t));
+    let data = BookData { doctors, doctor_id, date: date.to_string(), today: today.to_string(), time, channel, free, availability, clinics, limits: FieldLimits(hygo_booking::desk::LIMITS) };
+    Ok(Loaded::ok(PageData::StaffBook(data), head(cx)))
+}
+
 /// Requests past the clinic's time expire before the desk looks at them, so no
 /// list shows as waiting a request whose slot is free already (the job in
 /// `crate::staff::jobs` does the same each minute, whoever looks). A database that

@@ -66,6 +66,7 @@ routes! {
     STAFF_ENROL "staff-enrol" ["/staff/setup/code"],
     STAFF_INBOX "staff-inbox" ["/staff", "/staff/appointments"],
     STAFF_TODAY "staff-today" ["/staff/today"],
+    STAFF_BOOK "staff-book" ["/staff/appointments/new"],
     STAFF_APPOINTMENT "staff-appointment" ["/staff/appointments/{reference}"],
     STAFF_DAY "staff-day" ["/staff/day"],
     STAFF_WEEK "staff-week" ["/staff/week"],

@@ -489,6 +489,29 @@ impl StaffAction for AppointmentStep {
     }
 }
 
+/// The desk books a caller or a walk-in (`hygo_booking::desk`): stored, the
+/// request's page, with the links to call or write to the patient.
+pub struct BookAtDesk;
+
+impl StaffAction for BookAtDesk {
+    type Input = hygo_booking::desk::DeskBooking;
+    type Who = Staff<Desk>;
+
+    /// Refused, the page again for the doctor and day chosen, so their free times show.
+    fn page(_req: &HttpRequest, input: &Self::Input) -> Option<String> {
+        let value = |v: &Option<String>| v.as_deref().unwrap_or_default().trim().to_owned();
+        let query = [("doctor", value(&input.doctor_id)), ("date", value(&input.date)), ("channel", value(&input.channel))];
+        let pairs: Vec<(&str, &str)> = query.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| (*k, v.as_str())).collect();
+        Some(url::STAFF_BOOK.with_query(&[], &pairs))
+    }
+
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: Self::Input) -> Result<Next, WriteError> {
+        let notices = cx.state.notices();
+        let saved = hygo_booking::desk::book(&cx.state.db, &cx.state.clock, &cx.actor(), &input, &notices).await?;
+        go(format!("{}?done=book", url::staff_appointment(&saved.reference)))
+    }
+}
+
 /// Marks a health-card request or a contact message handled, with a note.
 #[derive(Deserialize, Serialize, Default)]
 #[serde(default)]

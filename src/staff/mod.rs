@@ -50,6 +50,7 @@ staff_routes! {
         "/staff/setup" => actions::ChoosePassword;
         "/staff/setup/code" => actions::SetUpCode;
         "/staff/sign-out" => actions::SignOut;
+        "/staff/appointments/new" => actions::BookAtDesk;
         "/staff/appointments/{reference}" => actions::AppointmentStep;
         "/staff/card-requests/{reference}" => actions::MarkHandled;
         "/staff/messages/{reference}" => actions::MarkHandled;

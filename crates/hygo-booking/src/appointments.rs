@@ -665,7 +665,7 @@ pub async fn holding(conn: &impl ConnectionTrait, which: Held<'_>) -> Result<Vec
     Ok(q.order_by_asc(appointment::Column::Date).order_by_asc(appointment::Column::StartTime).all(conn).await?)
 }
 
-async fn held_slots(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Vec<Minutes>, DataError> {
+pub(crate) async fn held_slots(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Vec<Minutes>, DataError> {
     let mut held: Vec<Minutes> = holding(db, Held::on(date).of_doctor(doctor_id))
         .await?
         .iter()

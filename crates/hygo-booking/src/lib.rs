@@ -7,6 +7,7 @@ pub mod appointments;
 pub mod calendar;
 pub mod card_requests;
 pub mod contact_messages;
+pub mod desk;
 pub mod inbox;
 mod intake;
 pub mod letters;

@@ -237,6 +237,24 @@ pub async fn clinic_of_visit(
         .cloned())
 }
 
+/// The clinic's name of each of a doctor's times on a date ("09:15 AM" or
+/// "09:15"), as `clinic_of_visit` gives it, reading the doctor and the day's
+/// hours once for all of them.
+pub async fn clinic_names(db: &Db, doctor_id: i32, date: NaiveDate, times: &[String]) -> Result<Vec<String>, DataError> {
+    let c = content::default();
+    let Some(doctor) = doctor::Entity::find_by_id(doctor_id).one(db).await? else {
+        return Ok(vec![String::new(); times.len()]);
+    };
+    let (hours, _) = hours_on(db, &doctor, date).await?;
+    let name = |t: Option<Minutes>| {
+        let at = t
+            .and_then(|t| hours.iter().find(|h| h.range.start <= t && t < h.range.end))
+            .map_or(doctor.clinic_id.as_str(), |h| h.clinic.as_str());
+        c.find_clinic(at).or_else(|| c.find_clinic(&doctor.clinic_id)).map(|k| k.name.clone()).unwrap_or_default()
+    };
+    Ok(times.iter().map(|t| name(slots::parse_time(t))).collect())
+}
+
 /// The closures of every clinic on a date.
 pub(crate) async fn closures_on(db: &Db, date: NaiveDate) -> Result<Vec<Closure>, DataError> {
     let rows = clinic_closure::Entity::find().filter(clinic_closure::Column::Day.eq(date.to_string())).all(db).await?;

@@ -63,6 +63,8 @@ reference: string, doctor: string, doctorId: number, date: string,
  */
 time: string, visitType: string, };
 
+export type BookingChannel = "web" | "phone" | "walk-in";
+
 export type Card = { title: string, text: string, link?: string, label?: string, external?: boolean, };
 
 export type ChosenDay = { 
@@ -360,7 +362,11 @@ createdAt: string,
 /**
  * Still `requested` after the site's promise to call within 24 hours.
  */
-overdue: boolean, };
+overdue: boolean, 
+/**
+ * How it came in: the website, a call to the desk, or a walk-in.
+ */
+channel: BookingChannel, };
 
 export type Leave = { 
 /**
@@ -486,7 +492,7 @@ formToken?: string,
  * On the staff console's pages: who is signed in, and the anti-forgery token
  * every form there carries.
  */
-staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffToday", "data": StaffTodayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffDoctors", "data": StaffDoctorsData } | { "component": "StaffDoctor", "data": StaffDoctorData } | { "component": "StaffHours", "data": StaffHoursData } | { "component": "StaffClosures", "data": StaffClosuresData } | { "component": "StaffWeek", "data": StaffWeekData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData });
+staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffBook", "data": StaffBookData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffToday", "data": StaffTodayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffDoctors", "data": StaffDoctorsData } | { "component": "StaffDoctor", "data": StaffDoctorData } | { "component": "StaffHours", "data": StaffHoursData } | { "component": "StaffClosures", "data": StaffClosuresData } | { "component": "StaffWeek", "data": StaffWeekData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData });
 
 export type Photo = { 
 /**
@@ -609,7 +615,11 @@ createdAt: string,
 /**
  * Still `requested` after the site's promise to call within 24 hours.
  */
-overdue: boolean, };
+overdue: boolean, 
+/**
+ * How it came in: the website, a call to the desk, or a walk-in.
+ */
+channel: BookingChannel, };
 
 export type RequestStatus = "requested" | "confirmed" | "declined" | "rescheduled" | "arrived" | "completed" | "no-show" | "cancelled" | "expired";
 
@@ -744,6 +754,28 @@ signedIn: boolean, name: string | null, role: StaffRole | null, csrf: string | n
  * The console's navigation for this session (`pages::staff_nav`).
  */
 nav: Array<StaffNavItem>, };
+
+export type StaffBookData = { doctors: Array<DoctorChoice>, doctorId: number | null, 
+/**
+ * YYYY-MM-DD, today or later.
+ */
+date: string, today: string, 
+/**
+ * The time a free slot's link chose, when it is still free.
+ */
+time: string | null, 
+/**
+ * "phone" or "walk-in".
+ */
+channel: BookingChannel, 
+/**
+ * "09:15 AM", in order.
+ */
+free: Array<string>, availability: DayAvailability, 
+/**
+ * The clinic of each free time, in the same order (a doctor may work at both in a day).
+ */
+clinics: Array<string>, limits: Record<string, number>, };
 
 export type StaffClosuresData = { clinics: Array<StaffOption>, 
 /**

@@ -19,6 +19,7 @@ import StaffAccount from "../pages/StaffAccount";
 import StaffAccounts from "../pages/StaffAccounts";
 import StaffAppointment from "../pages/StaffAppointment";
 import StaffAudit from "../pages/StaffAudit";
+import StaffBook from "../pages/StaffBook";
 import StaffClosures from "../pages/StaffClosures";
 import StaffDay from "../pages/StaffDay";
 import StaffDoctor from "../pages/StaffDoctor";
@@ -34,4 +35,4 @@ import StaffToday from "../pages/StaffToday";
 import StaffWeek from "../pages/StaffWeek";
 import Subscription from "../pages/Subscription";
 
-export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffClosures, StaffDay, StaffDoctor, StaffDoctors, StaffHours, StaffInbox, StaffItem, StaffItems, StaffLeave, StaffSetup, StaffSignIn, StaffToday, StaffWeek, Subscription };
+export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffBook, StaffClosures, StaffDay, StaffDoctor, StaffDoctors, StaffHours, StaffInbox, StaffItem, StaffItems, StaffLeave, StaffSetup, StaffSignIn, StaffToday, StaffWeek, Subscription };

@@ -47,6 +47,7 @@ function StaffAppointmentPage() {
           <dt>{t.doctor}</dt><dd>{r.doctor}</dd>
           {r.department ? <><dt>{t.department}</dt><dd>{r.department}</dd></> : null}
           <dt>{t.visitType}</dt><dd>{r.visitType}</dd>
+          <dt>{t.channel}</dt><dd>{all.book.channels[r.channel]}</dd>
           <dt>{t.newPatient}</dt><dd>{r.isNewPatient ? t.yes : t.no}</dd>
           {r.reason ? <><dt>{t.reason}</dt><dd><bdi>{r.reason}</bdi></dd></> : null}
           {r.symptoms.length ? <><dt>{t.symptoms}</dt><dd>{r.symptoms.join(", ")}</dd></> : null}

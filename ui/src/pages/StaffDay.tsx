@@ -16,6 +16,7 @@ function StaffDayPage() {
   return (
     <div className="container page-body">
       <h1>{t.heading}</h1>
+      <p><Link to={pageLink("staff-book", {}, day ? { doctor: String(day.doctorId), date: day.date } : {})} className="button button--primary">{all.book.newAppointment}</Link></p>
       <form method="get" action={pageLink("staff-day")} className="staff-filters">
         <label>{t.doctor}
           <select name="doctor" className="input" defaultValue={day ? String(day.doctorId) : ""}>
@@ -34,7 +35,7 @@ function StaffDayPage() {
               {day.slots.map((s) => (
                 <li key={s.time} className={s.request ? "staff-day-held" : undefined}>
                   <span className="staff-day-time">{s.time}</span>{" "}
-                  {s.request ? <Link to={pageLink("staff-appointment", { reference: s.request.reference })}><bdi>{s.request.name}</bdi> ({all.inbox.statuses[s.request.status]})</Link> : <span className="staff-muted">{t.free}</span>}
+                  {s.request ? <Link to={pageLink("staff-appointment", { reference: s.request.reference })}><bdi>{s.request.name}</bdi> ({all.inbox.statuses[s.request.status]})</Link> : <Link to={pageLink("staff-book", {}, { doctor: String(day.doctorId), date: day.date, time: s.time })} aria-label={fill(all.book.bookAt, { time: s.time })}>{t.free}: {all.book.newAppointment}</Link>}
                 </li>
               ))}
             </ul>
@@ -42,7 +43,7 @@ function StaffDayPage() {
           {day.elsewhere.length ? (
             <>
               <h3>{t.elsewhere}</h3>
-              <ul>{day.elsewhere.map((r) => <li key={r.reference}><Link to={pageLink("staff-appointment", { reference: r.reference })}>{r.time}: <bdi>{r.name}</bdi></Link></li>)}</ul>
+              <ul>{day.elsewhere.map((r) => <li key={r.reference}><Link to={pageLink("staff-appointment", { reference: r.reference })}>{r.time}: <bdi>{r.name}</bdi></Link>{r.channel === "walk-in" ? ` (${all.book.channels["walk-in"]}, ${all.book.afterHours})` : null}</li>)}</ul>
             </>
           ) : null}
         </>

@@ -10,7 +10,8 @@ import { pageLink, writeLink } from "../lib/links";
 
 function StaffInboxPage() {
   const state = usePageProps("StaffInbox");
-  const t = useStaffTexts().inbox;
+  const all = useStaffTexts();
+  const t = all.inbox;
   const fromError = useFieldError("from");
   const toError = useFieldError("to");
   const sentFrom = useSent("from");
@@ -28,6 +29,10 @@ function StaffInboxPage() {
   return (
     <div className="container page-body">
       <h1>{t.heading}</h1>
+      <p className="staff-actions">
+        <Link to={pageLink("staff-book")} className="button button--primary">{all.book.newAppointment}</Link>
+        <Link to={pageLink("staff-book", {}, { channel: "walk-in" })} className="button button--outline">{all.book.walkInNow}</Link>
+      </p>
       <ul className="staff-counts">
         <li><Link to={pageLink("staff-inbox", {}, { status: "requested" })}>{fill(t.waiting, { count: d.counts.requested })}</Link></li>
         <li className={d.counts.overdue > 0 ? "staff-overdue" : undefined}>{fill(t.overdue, { count: d.counts.overdue })}</li>

@@ -9,6 +9,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::audit;
+use crate::desk::Channel;
 use crate::entities::{appointment, doctor};
 use crate::notices::{PROMISE_HOURS, when};
 use crate::status::{Status, Step};
@@ -43,6 +44,8 @@ pub struct Row {
     pub created_at: String,
     /// Still `requested` after the site's promise to call within 24 hours.
     pub overdue: bool,
+    /// How it came in: the website, a call to the desk, or a walk-in.
+    pub channel: Channel,
 }
 
 /// How many requests wait, and how many of them are past the promise.
@@ -79,6 +82,7 @@ pub(crate) fn row_of(a: &appointment::Model, doctors: &[(i32, String)], cutoff: 
         name: a.name.clone(),
         created_at: a.created_at.clone(),
         overdue: status == Status::Requested && a.created_at.as_str() < cutoff,
+        channel: Channel::parse(&a.channel).unwrap_or(Channel::Web),
     }
 }
 

@@ -39,6 +39,8 @@ pub struct Model {
     pub sequence: i32,
     /// When the status last changed (RFC 3339, UTC).
     pub status_changed_at: Option<String>,
+    /// How it came in: `web`, `phone` or `walk-in` (`hygo_booking::desk::Channel`; migration 15).
+    pub channel: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
