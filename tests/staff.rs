@@ -1226,7 +1226,7 @@ async fn the_front_desk_s_day_lists_today_s_visits_and_marks_them_arrived_no_sho
         };
         // Today (Monday 7 January 2030) at 2:00 PM and 11:00 AM, Wednesday at 11:00 AM, and one left unconfirmed today.
         let afternoon = book(&app, "2030-01-07", "02:00 PM", "Riya Desai", 1).await;
-        let morning = book(&app, "2030-01-07", "11:00 AM", "Kavya Shah", 2).await;
+        let morning = book(&app, "2030-01-07", "10:30 AM", "Kavya Shah", 2).await;
         let wednesday = book(&app, "2030-01-09", "11:00 AM", "Dev Mehta", 3).await;
         let waiting = book(&app, "2030-01-07", "03:00 PM", "Isha Joshi", 4).await;
         for reference in [&afternoon, &morning, &wednesday] {
@@ -1255,7 +1255,7 @@ async fn the_front_desk_s_day_lists_today_s_visits_and_marks_them_arrived_no_sho
         assert_eq!(
             listed,
             [
-                (morning.as_str(), "11:00 AM"),
+                (morning.as_str(), "10:30 AM"),
                 (afternoon.as_str(), "02:00 PM")
             ],
             "{b}: today's confirmed visits in time order, nothing else"
@@ -1285,7 +1285,9 @@ async fn the_front_desk_s_day_lists_today_s_visits_and_marks_them_arrived_no_sho
         assert_eq!(visits[0]["name"], "Kavya Shah", "{b}");
         assert_eq!(visits[0]["phone"], "+91 98765 43212", "{b}: the phone, for the desk to call");
         assert_eq!(visits[0]["doctor"], "Dr. Hitesh Patel", "{b}");
-        assert_eq!(visits[0]["steps"], json!(["arrive", "no-show", "complete"]), "{b}: in the issue's order");
+        // At 10:20, the 10:30 visit may be marked arrived (from 30 minutes before), not yet a no-show or completed.
+        assert_eq!(visits[0]["steps"], json!(["arrive"]), "{b}: only what is due");
+        assert_eq!(visits[1]["steps"], json!([]), "{b}: nothing yet for 2:00 PM");
         assert!(day.text.contains("href=\"tel:+919876543212\""), "{b}: the phone is a tel: link");
         assert!(!day.text.contains(&waiting) && !day.text.contains(&wednesday), "{b}: not a request, not another day");
         let nav: Vec<String> = props(&day)["staff"]["nav"].as_array().unwrap().iter().map(|n| n["label"].as_str().unwrap().to_owned()).collect();
@@ -1300,12 +1302,22 @@ async fn the_front_desk_s_day_lists_today_s_visits_and_marks_them_arrived_no_sho
         assert!(day.text.contains(&staff_text(&["today", "done", "arrive"])), "{b}: what was done is said");
         let data = &props(&day)["data"];
         let first = &data["clinics"].as_array().unwrap().iter().flat_map(|c| c["visits"].as_array().unwrap().clone()).next().unwrap();
-        assert_eq!((first["status"].as_str(), &first["steps"]), (Some("arrived"), &json!(["no-show", "complete"])), "{b}");
+        assert_eq!((first["status"].as_str(), &first["steps"]), (Some("arrived"), &json!(["complete"])), "{b}: seen early, not a no-show before the time");
         let (_, booked) = slots(&app, "2030-01-07").await;
-        assert!(booked.contains(&"11:00 AM".to_owned()), "{b}: an arrived patient's slot stays held");
+        assert!(booked.contains(&"10:30 AM".to_owned()), "{b}: an arrived patient's slot stays held");
         assert_eq!(step(&morning, &[("step", "complete"), ("back", "today")]).await.header("location"), "/staff/today?done=complete", "{b}");
         assert_eq!(request_row(&state.db, &morning).await.status, "completed", "{b}");
-        assert_eq!(step(&afternoon, &[("step", "no-show"), ("back", "today")]).await.status, 303, "{b}");
+        // A no-show only from the visit's time: refused at 10:20 for 2:00 PM, taken at 2:05 PM.
+        let early = step(&afternoon, &[("step", "no-show"), ("back", "today")]).await;
+        assert_eq!(early.status, 422, "{b}: {}", early.text);
+        assert!(props(&early)["form"]["errors"]["status"].as_str().is_some_and(|m| m.contains("30 minutes")), "{b}: why");
+        let later = state_with(&db, at("2030-01-07 14:05"), 1000).await;
+        let later_app = test::init_service(hygo::app::app(later.clone())).await;
+        let pairs = form(&[("step", "no-show"), ("back", "today"), ("csrf", &desk.csrf)]);
+        let shown = call(&later_app, get_as("/staff/today", Some(&desk.token))).await;
+        let afternoon_steps = props(&shown)["data"]["clinics"].as_array().unwrap().iter().flat_map(|c| c["visits"].as_array().unwrap().clone()).find(|v| v["reference"] == afternoon.as_str()).unwrap()["steps"].clone();
+        assert_eq!(afternoon_steps, json!(["arrive", "no-show", "complete"]), "{b}: at its time, all three, in the desk's order");
+        assert_eq!(call(&later_app, post(&format!("/staff/appointments/{afternoon}"), &pairs, Some(&desk.token))).await.status, 303, "{b}");
         assert_eq!(request_row(&state.db, &afternoon).await.status, "no-show", "{b}");
 
         // Not before the day: Wednesday's visit cannot arrive today; the day is shown again with why.

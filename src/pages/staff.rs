@@ -238,7 +238,7 @@ pub struct Reschedule {
 pub async fn appointment(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     expire_due(cx).await;
     let reference = cx.param("reference").unwrap_or_default();
-    let request = lists::one(cx.db(), reference).await?;
+    let request = lists::one(cx.db(), reference, cx.clock().now()).await?;
     let doctors = current_doctors(cx).await?;
     let today = cx.clock().today();
     let reschedule = match &request {
@@ -380,7 +380,7 @@ pub struct TodayVisit {
 
 pub async fn today(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     let date = cx.clock().today();
-    let clinics = lists::today(cx.db(), date)
+    let clinics = lists::today(cx.db(), date, cx.clock().now())
         .await?
         .into_iter()
         .map(|c| TodayClinic {

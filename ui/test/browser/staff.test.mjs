@@ -509,10 +509,12 @@ test("axe finds no WCAG 2.2 AA violation on any console page, at 375 and 1280 px
   // A visit confirmed for today, for the front desk's day (moved to today behind the server's back).
   const visit = await book(BHAVNA, (await freeTimes(BHAVNA))[1]);
   const visitName = `Patient Number${patients}`;
-  env.server.execute("UPDATE appointments SET date = ?, status = 'confirmed' WHERE reference = ?", [istToday, visit.reference]);
+  // At this minute in IST, so "Arrived" is due (from 30 minutes before the visit's time).
+  const istMinute = new Date(Date.now() + 330 * 60_000).toISOString().slice(11, 16);
+  env.server.execute("UPDATE appointments SET date = ?, start_time = ?, status = 'confirmed' WHERE reference = ?", [istToday, istMinute, visit.reference]);
   const pages = ["/staff", "/staff?status=expired", "/staff/today", "/staff/week", "/staff/doctors", "/staff/closures", `/staff/appointments/${requested.reference}`, `/staff/appointments/${confirmed}`,
     `/staff/appointments/${requested.reference}?doctor=${ANKIT.id}&date=${dayAfter(day, 7)}`, "/staff/appointments/HY-0000-0000",
-    `/staff/day?doctor=${BHAVNA.id}&date=${day}`, `/staff/leave?doctor=${BHAVNA.id}`, "/staff/card-requests", `/staff/card-requests/${card}`, "/staff/messages?handled=1",
+    `/staff/day?doctor=${BHAVNA.id}&date=${day}`, "/staff/appointments/new", `/staff/appointments/new?doctor=${BHAVNA.id}&date=${day}&channel=walk-in`, `/staff/leave?doctor=${BHAVNA.id}`, "/staff/card-requests", `/staff/card-requests/${card}`, "/staff/messages?handled=1",
     `/staff/messages/${message}`, "/staff/audit", "/staff/accounts", "/staff/account"];
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });

@@ -1,7 +1,7 @@
 //! What the console shows of appointment requests: the list with its filters and
 //! counts, one request in full, a doctor's day, and the CSV export.
 
-use chrono::{Duration, NaiveDate, SecondsFormat, Utc};
+use chrono::{Duration, NaiveDate, NaiveDateTime, SecondsFormat, Utc};
 use sea_orm::{
     ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
@@ -149,7 +149,7 @@ pub struct ClinicDay {
 /// The day at the front desk: `date`'s visits (confirmed, rescheduled, arrived,
 /// and those already marked completed or no-show), by clinic in the catalogue's
 /// order and by time, each where it takes place (`schedule::clinic_of_visit`).
-pub async fn today(db: &Db, date: NaiveDate) -> Result<Vec<ClinicDay>, DataError> {
+pub async fn today(db: &Db, date: NaiveDate, now: NaiveDateTime) -> Result<Vec<ClinicDay>, DataError> {
     let day = [Status::Confirmed, Status::Rescheduled, Status::Arrived, Status::Completed, Status::NoShow];
     let held = appointments::holding(db, appointments::Held::on(date)).await?;
     let doctors = doctor_names(db).await?;
@@ -170,7 +170,8 @@ pub async fn today(db: &Db, date: NaiveDate) -> Result<Vec<ClinicDay>, DataError
             crate::schedule::clinic_of_visit(db, a.doctor_id, &a.date, &a.start_time).await?;
         let at = clinic.map(|c| c.name).unwrap_or_default();
         // In the order the desk meets them: Arrived, No-show, Completed.
-        let steps = [Step::Arrive, Step::NoShow, Step::Complete].into_iter().filter(|s| status.next().contains(s)).collect();
+        let due = super::next_now(a, now);
+        let steps = [Step::Arrive, Step::NoShow, Step::Complete].into_iter().filter(|s| due.contains(s)).collect();
         let visit = Visit {
             reference: a.reference.clone(),
             time: slots::parse_time(&a.start_time).map(slots::format_12h).unwrap_or_else(|| a.start_time.clone()),
@@ -224,7 +225,7 @@ pub struct Detail {
 }
 
 /// A request by its reference.
-pub async fn one(db: &Db, reference: &str) -> Result<Option<Detail>, DataError> {
+pub async fn one(db: &Db, reference: &str, now: NaiveDateTime) -> Result<Option<Detail>, DataError> {
     let Some(a) = appointment::Entity::find().filter(appointment::Column::Reference.eq(reference)).one(db).await? else {
         return Ok(None);
     };
@@ -245,7 +246,7 @@ pub async fn one(db: &Db, reference: &str) -> Result<Option<Detail>, DataError> 
         &[("reference", &a.reference), ("when", &when(&a))],
     );
     Ok(Some(Detail {
-        next: row.status.next().to_vec(),
+        next: super::next_now(&a, now),
         department: a.department.clone(),
         visit_type: label(known.visit_types(), &a.visit_type),
         chat,

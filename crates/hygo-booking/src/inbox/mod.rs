@@ -63,8 +63,8 @@ pub async fn take(
     if !status.next().contains(&step) {
         return Err(WriteError::Conflict { field: "status", message: Message::new("inbox.notNow").with("status", status.as_str()) });
     }
-    if matches!(step, Step::Arrive | Step::Complete | Step::NoShow) && row.date > clock.today().to_string() {
-        return Err(WriteError::Invalid(Invalid::field("status", Message::new("inbox.notYet"))));
+    if !due(step, status, &row, clock.now()) {
+        return Err(WriteError::Invalid(Invalid::field("status", Message::new("inbox.notYet").with("minutes", ARRIVE_EARLY_MINUTES.to_string()))));
     }
     let mut change = appointment::ActiveModel::from(row.clone());
     // By id, retired or not: the request keeps its doctor's name.
@@ -138,6 +138,34 @@ pub async fn take(
     Ok(after)
 }
 
+/// How long before a visit's time the desk may mark the patient arrived.
+pub const ARRIVE_EARLY_MINUTES: i64 = 30;
+
+/// Whether a step of the visit's day may be taken now (IST): "Arrived" from
+/// `ARRIVE_EARLY_MINUTES` before the visit's time, "Completed" and "No-show" from
+/// its time (once the patient has arrived, "Completed" at any time). Every
+/// other step, whenever the status allows it. The buttons the console shows and
+/// the check of the write are this one rule.
+pub fn due(step: Step, status: Status, row: &appointment::Model, now: chrono::NaiveDateTime) -> bool {
+    let lead = match (step, status) {
+        (Step::Arrive, _) => ARRIVE_EARLY_MINUTES,
+        (Step::Complete, Status::Arrived) => return true,
+        (Step::Complete | Step::NoShow, _) => 0,
+        _ => return true,
+    };
+    let (Some(date), Some(start)) = (crate::ist::parse_date(&row.date), slots::parse_time(&row.start_time)) else {
+        return false;
+    };
+    let at = date.and_time(chrono::NaiveTime::MIN) + Duration::minutes(i64::from(start) - lead);
+    now >= at
+}
+
+/// What staff may do with a request now: its status's next steps that are due.
+pub fn next_now(row: &appointment::Model, now: chrono::NaiveDateTime) -> Vec<Step> {
+    let status = Status::parse(&row.status).unwrap_or(Status::Requested);
+    status.next().iter().copied().filter(|s| due(*s, status, row, now)).collect()
+}
+
 /// Expires the requests nobody confirmed within `hours` of being made: each frees
 /// its slot, gets an audit row (by `system`) and tells the patient, in its own
 /// transaction. Each row changes only from `requested`, so with several instances
@@ -205,6 +233,24 @@ mod tests {
         let freeing: Vec<&str> = Status::ALL.iter().filter(|s| !s.holds_slot()).map(|s| s.as_str()).collect();
         assert_eq!(freeing, ["declined", "cancelled", "expired"]);
         assert_eq!(Status::parse("REQUESTED"), None);
+    }
+
+    #[test]
+    fn the_day_s_steps_are_due_from_the_visit_s_time() {
+        let row = appointment::Model {
+            id: 1, reference: "HY-TEST-0001".into(), doctor_id: 1, department: String::new(), date: "2030-01-07".into(), start_time: "11:00".into(),
+            visit_type: "in-person".into(), name: "N".into(), phone: "9825012345".into(), phone_key: "9825012345".into(), email: String::new(),
+            reason: String::new(), symptoms: "[]".into(), notes: String::new(), insurance: String::new(), policy_number: String::new(),
+            is_new_patient: false, created_at: String::new(), status: "confirmed".into(), sequence: 0, status_changed_at: None, channel: "web".into(),
+        };
+        let at = |t: &str| chrono::NaiveDateTime::parse_from_str(&format!("2030-01-07 {t}"), "%Y-%m-%d %H:%M").unwrap();
+        assert_eq!(next_now(&row, at("10:29")), [Step::Reschedule, Step::Cancel], "nothing of the day's yet");
+        assert_eq!(next_now(&row, at("10:30")), [Step::Arrive, Step::Reschedule, Step::Cancel], "arrived from half an hour before");
+        assert_eq!(next_now(&row, at("11:00")), [Step::Arrive, Step::Complete, Step::NoShow, Step::Reschedule, Step::Cancel], "the rest from its time");
+        let tomorrow = chrono::NaiveDateTime::parse_from_str("2030-01-06 11:00", "%Y-%m-%d %H:%M").unwrap();
+        assert!(!due(Step::Arrive, Status::Confirmed, &row, tomorrow), "not the day before at the same hour");
+        let arrived = appointment::Model { status: "arrived".into(), ..row };
+        assert_eq!(next_now(&arrived, at("10:40")), [Step::Complete], "an arrived patient may be seen early; not a no-show before the time");
     }
 
     #[test]
