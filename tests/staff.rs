@@ -1206,6 +1206,52 @@ async fn a_walk_in_on_a_full_day_is_added_after_the_last_slot() {
     }
 }
 
+/// The inbox opens on what waits, soonest visit first, flagged Today or
+/// Tomorrow, with the day's visits counted whether requested or confirmed, in
+/// the right plural, and the number waiting in the tab's title.
+#[actix_web::test]
+async fn the_inbox_lists_what_waits_by_visit_time_with_today_and_tomorrow_flags() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let desk = staff(&app, &state.db, "inbox.order@hygo.test", Role::Desk).await;
+        // Made in this order: Wednesday, today 4:00 PM, tomorrow (Dr. Kaushik Vyas works Tuesdays), today 3:00 PM (confirmed).
+        let wednesday = book(&app, "2030-01-09", "11:00 AM", "Wed Patient", 1).await;
+        let today = book(&app, "2030-01-07", "04:00 PM", "Today Patient", 2).await;
+        let (status, _, free) = send(&app, TestRequest::get().uri("/appointments/slots?doctorId=2&date=2030-01-08")).await;
+        assert_eq!(status, 200, "{b}");
+        let mut tuesday = booking("2030-01-08", free["availableSlots"][0].as_str().expect("a free time on Tuesday"), "Tue Patient", 3);
+        tuesday["doctor"] = json!(null);
+        tuesday["doctorId"] = json!(2);
+        let (status, _, body) = send(&app, post_json("/appointments/bookAppointment", &tuesday)).await;
+        assert_eq!(status, 201, "{b}: {body}");
+        let tomorrow = body["data"]["reference"].as_str().unwrap().to_owned();
+        let confirmed = book(&app, "2030-01-07", "03:00 PM", "Confirmed Patient", 4).await;
+        let pairs = form(&[("step", "confirm"), ("csrf", &desk.csrf)]);
+        assert_eq!(call(&app, post(&format!("/staff/appointments/{confirmed}"), &pairs, Some(&desk.token))).await.status, 303, "{b}");
+
+        let inbox = call(&app, get_as("/staff", Some(&desk.token))).await;
+        assert_eq!(inbox.status, 200, "{b}");
+        let data = &props(&inbox)["data"];
+        let rows: Vec<(&str, Value)> = data["rows"].as_array().unwrap().iter().map(|r| (r["reference"].as_str().unwrap(), r["soon"].clone())).collect();
+        assert_eq!(rows, [(today.as_str(), json!("today")), (tomorrow.as_str(), json!("tomorrow")), (wednesday.as_str(), Value::Null)], "{b}: waiting only, soonest visit first");
+        assert_eq!((data["counts"]["requested"].as_u64(), data["counts"]["today"].as_u64()), (Some(3), Some(2)), "{b}: today's visits, requested and confirmed");
+        assert!(inbox.text.contains("<title>(3) Appointment requests"), "{b}: the tab says how many wait");
+        assert!(inbox.text.contains(&staff_text(&["inbox", "today", "other"]).replace("{count}", "2")), "{b}");
+        assert!(inbox.text.contains(&staff_text(&["inbox", "soon", "today"])) && inbox.text.contains(&staff_text(&["inbox", "soon", "tomorrow"])), "{b}: flagged in words");
+        // Any status: every request, newest first; one visit today is said in the singular.
+        let any = call(&app, get_as("/staff?status=", Some(&desk.token))).await;
+        let all: Vec<String> = props(&any)["data"]["rows"].as_array().unwrap().iter().map(|r| r["reference"].as_str().unwrap().to_owned()).collect();
+        assert_eq!(all.len(), 4, "{b}: {all:?}");
+        let pairs = form(&[("step", "decline"), ("csrf", &desk.csrf)]);
+        assert_eq!(call(&app, post(&format!("/staff/appointments/{today}"), &pairs, Some(&desk.token))).await.status, 303, "{b}");
+        let inbox = call(&app, get_as("/staff", Some(&desk.token))).await;
+        assert!(inbox.text.contains(&staff_text(&["inbox", "today", "one"]).replace("{count}", "1")), "{b}: 1 visit today");
+        assert!(inbox.text.contains("<title>(2) Appointment requests"), "{b}");
+    }
+}
+
 // ---- Leave (issue 16, first part) ----------------------------------------------------
 
 /// "Today at the front desk" (`/staff/today`): today's confirmed visits by clinic

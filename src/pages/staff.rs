@@ -180,19 +180,29 @@ pub struct InboxData {
 
 pub async fn inbox(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
     expire_due(cx).await;
+    // Without a status in the address, what waits; "any" is the empty status.
     let filter = Filter {
-        status: cx.query("status").and_then(|s| Status::parse(&s)),
+        status: match cx.query("status") {
+            None => Some(Status::Requested),
+            Some(s) => Status::parse(&s),
+        },
         doctor_id: cx.query("doctor").and_then(|d| d.parse().ok()),
         date: cx.query("date").and_then(|d| hygo_core::ist::parse_date(&d)),
     };
     let page = page_number(cx);
-    let (rows, pages) = lists::list(cx.db(), &filter, page).await?;
+    let (rows, pages) = lists::list(cx.db(), &filter, page, cx.clock().today()).await?;
     let (open_cards, open_messages) = messages::open_counts(cx.db()).await?;
+    let counts = lists::counts(cx.db(), cx.clock().today()).await?;
+    // The tab says how many wait, so the desk sees it from another tab.
+    let mut head = head(cx);
+    if counts.requested > 0 {
+        head.title = format!("({}) {}", counts.requested, head.title);
+    }
     let data = InboxData {
         rows,
         page: page.min(pages),
         pages,
-        counts: lists::counts(cx.db(), cx.clock().today()).await?,
+        counts,
         open_cards,
         open_messages,
         status: filter.status,
@@ -202,7 +212,7 @@ pub async fn inbox(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError
         doctors: doctors(cx).await?,
         today: cx.clock().today().to_string(),
     };
-    Ok(Loaded::ok(PageData::StaffInbox(data), head(cx)))
+    Ok(Loaded::ok(PageData::StaffInbox(data), head))
 }
 
 #[derive(Serialize, TS)]

@@ -326,7 +326,7 @@ export type HomeServices = { heading: string, intro: string, offerHeading: strin
 
 export type InboxCounts = { requested: number, overdue: number, 
 /**
- * Confirmed, rescheduled or arrived visits today (IST).
+ * Today's visits (IST), requested or confirmed (rescheduled and arrived too).
  */
 today: number, };
 
@@ -366,7 +366,11 @@ overdue: boolean,
 /**
  * How it came in: the website, a call to the desk, or a walk-in.
  */
-channel: BookingChannel, };
+channel: BookingChannel, 
+/**
+ * The visit is today or tomorrow (IST): the inbox flags it.
+ */
+soon: VisitSoon | null, };
 
 export type Leave = { 
 /**
@@ -619,7 +623,11 @@ overdue: boolean,
 /**
  * How it came in: the website, a call to the desk, or a walk-in.
  */
-channel: BookingChannel, };
+channel: BookingChannel, 
+/**
+ * The visit is today or tomorrow (IST): the inbox flags it.
+ */
+soon: VisitSoon | null, };
 
 export type RequestStatus = "requested" | "confirmed" | "declined" | "rescheduled" | "arrived" | "completed" | "no-show" | "cancelled" | "expired";
 
@@ -1038,5 +1046,7 @@ steps: Array<RequestStep>, };
 export type TokenLink = { token: string, valid: boolean, };
 
 export type VisitLabels = { visit: string, call: string, hours: string, };
+
+export type VisitSoon = "today" | "tomorrow";
 
 export type WhyChooseUs = { heading: string, intro: string, cards: Array<QuickCard>, };

@@ -2,7 +2,7 @@
 // then, after each client navigation, the ones `/api/props` answers for the new
 // location. Pages read them with usePageProps(); while the props of the current
 // location are not there yet they get "loading", and "error" when the fetch fails.
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import pages from "../generated/pages.json";
 import type { PageComponent, PageProps, Site } from "../types";
@@ -22,6 +22,8 @@ interface PropsContext {
   site: Site;
   entry: Entry;
   retry: () => void;
+  /** The page's props read again in place (`StaffInbox` every 30 seconds). */
+  refresh: () => void;
 }
 
 const Ctx = createContext<PropsContext | null>(null);
@@ -115,10 +117,22 @@ export function PropsProvider({ initial, children }: { initial: PageProps; child
 
   // What pages see: the entry for the current location, or "loading" until it arrives.
   const current: Entry = entry.key === key ? entry : { key, status: "loading" };
+  // Reads the page's props again in place, keeping what is on screen until they
+  // arrive (a list that refreshes itself); a failure leaves the page as it is.
+  const refresh = useCallback(() => {
+    const controller = new AbortController();
+    fetchProps(key, controller.signal).then(
+      (r) => {
+        if ("props" in r) setEntry((e) => (e.key === key ? { key, status: "ready", props: r.props } : e));
+      },
+      () => {},
+    );
+  }, [key]);
   const value: PropsContext = {
     site: initial.site,
     entry: current,
     retry: () => setAttempt((n) => n + 1),
+    refresh,
   };
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

@@ -27,7 +27,7 @@ function StaffBookPage() {
   const chosenTime = sent.time || d.time || "";
   const visitType = sent.visitType || "in-person";
   return (
-    <div className="container page-body">
+    <div className="container page-body staff-book">
       <h1>{t.heading}</h1>
       <p>{t.intro}</p>
       <form method="get" action={pageLink("staff-book")} className="staff-filters" aria-label={t.find}>
@@ -51,8 +51,8 @@ function StaffBookPage() {
           <fieldset className="staff-fieldset" aria-describedby={errors.channel ? "book-channel-error" : undefined}>
             <legend>{t.channel}</legend>
             {errors.channel ? <p className="field-error" id="book-channel-error">{errors.channel}</p> : null}
-            <label className="choice"><input type="radio" name="channel" value="phone" id="book-channel" defaultChecked={channel !== "walk-in"} /> {t.phone}</label>
-            <label className="choice"><input type="radio" name="channel" value="walk-in" defaultChecked={channel === "walk-in"} /> {t.walkIn}</label>
+            <label className="radio"><input type="radio" name="channel" value="phone" id="book-channel" defaultChecked={channel !== "walk-in"} /> {t.phone}</label>
+            <label className="radio"><input type="radio" name="channel" value="walk-in" defaultChecked={channel === "walk-in"} /> {t.walkIn}</label>
           </fieldset>
           <fieldset className="slot-group" aria-describedby={`book-time-hint${errors.time ? " book-time-error" : ""}${errors.date ? " book-date-error" : ""}`}>
             <legend>{fill(t.times, { doctor: doctor.name, date: formatDate(d.date) })}</legend>
@@ -66,7 +66,7 @@ function StaffBookPage() {
                 {d.free.map((time, i) => (
                   <label key={time} className="slot">
                     <input type="radio" name="time" value={time} id={i === 0 ? "book-time" : undefined} defaultChecked={time === chosenTime} />
-                    {time}<span className="staff-slot-clinic">{d.clinics[i]}</span>
+                    <span>{time}<span className="staff-slot-clinic">{d.clinics[i]}</span></span>
                   </label>
                 ))}
               </div>
@@ -87,8 +87,8 @@ function StaffBookPage() {
           <fieldset className="staff-fieldset" aria-describedby={errors.visitType ? "book-visitType-error" : undefined}>
             <legend>{t.visitType}</legend>
             {errors.visitType ? <p className="field-error" id="book-visitType-error">{errors.visitType}</p> : null}
-            <label className="choice"><input type="radio" name="visitType" value="in-person" id="book-visitType" defaultChecked={visitType !== "video"} /> {t.inPerson}</label>
-            <label className="choice"><input type="radio" name="visitType" value="video" defaultChecked={visitType === "video"} /> {t.video}</label>
+            <label className="radio"><input type="radio" name="visitType" value="in-person" id="book-visitType" defaultChecked={visitType !== "video"} /> {t.inPerson}</label>
+            <label className="radio"><input type="radio" name="visitType" value="video" defaultChecked={visitType === "video"} /> {t.video}</label>
           </fieldset>
           <Field form="book" name="notes" label={t.notes} error={errors.notes}>
             <textarea {...describedBy("book", "notes", errors.notes)} className="input" rows={2} maxLength={d.limits.notes} defaultValue={sent.notes} />

@@ -2,8 +2,10 @@
 // what waits, filters by status, doctor and date (a GET form: the filters are
 // the address), requests past the 24-hour promise flagged, and the CSV export.
 import { Link } from "react-router";
-import { fill, formatDate } from "../lib/format";
-import { usePageProps } from "../lib/props";
+import { useEffect } from "react";
+import { formatDate } from "../lib/format";
+import { usePlural } from "../components/ui";
+import { usePageProps, useProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable, StaffErrors, useFieldError, useSent } from "../components/staff";
 import { pageLink, writeLink } from "../lib/links";
@@ -16,11 +18,21 @@ function StaffInboxPage() {
   const toError = useFieldError("to");
   const sentFrom = useSent("from");
   const sentTo = useSent("to");
+  const { refresh } = useProps();
+  const count = usePlural();
+  // What waits changes while the desk looks: the list is read again every 30
+  // seconds while the tab is on screen (without JavaScript, the links reload it).
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === "visible") refresh();
+    }, 30_000);
+    return () => window.clearInterval(timer);
+  }, [refresh]);
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
   const query = (page: number) => {
     const q = new URLSearchParams();
-    if (d.status) q.set("status", d.status);
+    q.set("status", d.status ?? "");
     if (d.doctor) q.set("doctor", String(d.doctor));
     if (d.date) q.set("date", d.date);
     q.set("page", String(page));
@@ -34,11 +46,11 @@ function StaffInboxPage() {
         <Link to={pageLink("staff-book", {}, { channel: "walk-in" })} className="button button--outline">{all.book.walkInNow}</Link>
       </p>
       <ul className="staff-counts">
-        <li><Link to={pageLink("staff-inbox", {}, { status: "requested" })}>{fill(t.waiting, { count: d.counts.requested })}</Link></li>
-        <li className={d.counts.overdue > 0 ? "staff-overdue" : undefined}>{fill(t.overdue, { count: d.counts.overdue })}</li>
-        <li>{fill(t.today, { count: d.counts.today })}</li>
-        <li><Link to={pageLink("staff-card-requests")}>{fill(t.openCards, { count: d.openCards })}</Link></li>
-        <li><Link to={pageLink("staff-messages")}>{fill(t.openMessages, { count: d.openMessages })}</Link></li>
+        <li><Link to={pageLink("staff-inbox", {}, { status: "requested" })}>{count(t.waiting, d.counts.requested)}</Link></li>
+        <li className={d.counts.overdue > 0 ? "staff-overdue" : undefined}>{count(t.overdue, d.counts.overdue)}</li>
+        <li>{count(t.today, d.counts.today)}</li>
+        <li><Link to={pageLink("staff-card-requests")}>{count(t.openCards, d.openCards)}</Link></li>
+        <li><Link to={pageLink("staff-messages")}>{count(t.openMessages, d.openMessages)}</Link></li>
       </ul>
       <form method="get" action={pageLink("staff-inbox")} className="staff-filters" aria-label={t.filters}>
         <label>{t.status}
@@ -59,6 +71,7 @@ function StaffInboxPage() {
         <button type="submit" className="button button--primary">{t.apply}</button>
         <Link to={pageLink("staff-inbox")}>{t.clear}</Link>
       </form>
+      {d.status === "requested" ? <p className="staff-muted">{t.waitingHint}</p> : null}
       {d.rows.length === 0 ? <p>{t.none}</p> : (
         <StaffTable label={t.heading}>
           <table className="staff-table">
@@ -70,7 +83,7 @@ function StaffInboxPage() {
                 <tr key={r.reference}>
                   <td><Link to={pageLink("staff-appointment", { reference: r.reference })}>{r.reference}</Link></td>
                   <td>{t.statuses[r.status]}{r.overdue ? <strong className="staff-flag"> {t.overdueFlag}</strong> : null}</td>
-                  <td>{formatDate(r.date)}, {r.time}</td>
+                  <td>{formatDate(r.date)}, {r.time}{r.soon ? <strong className="staff-flag staff-soon"> {t.soon[r.soon]}</strong> : null}</td>
                   <td>{r.doctor}</td>
                   <td><bdi>{r.name}</bdi></td>
                   <td>{instant(r.createdAt)}</td>

@@ -46,6 +46,28 @@ pub struct Row {
     pub overdue: bool,
     /// How it came in: the website, a call to the desk, or a walk-in.
     pub channel: Channel,
+    /// The visit is today or tomorrow (IST): the inbox flags it.
+    pub soon: Option<Soon>,
+}
+
+/// A visit close enough to flag in the inbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "kebab-case")]
+#[ts(rename = "VisitSoon")]
+pub enum Soon {
+    Today,
+    Tomorrow,
+}
+
+impl Soon {
+    pub fn of(date: &str, today: NaiveDate) -> Option<Soon> {
+        let date = crate::ist::parse_date(date)?;
+        match (date - today).num_days() {
+            0 => Some(Soon::Today),
+            1 => Some(Soon::Tomorrow),
+            _ => None,
+        }
+    }
 }
 
 /// How many requests wait, and how many of them are past the promise.
@@ -57,7 +79,7 @@ pub struct Counts {
     pub requested: u64,
     #[ts(type = "number")]
     pub overdue: u64,
-    /// Confirmed, rescheduled or arrived visits today (IST).
+    /// Today's visits (IST), requested or confirmed (rescheduled and arrived too).
     #[ts(type = "number")]
     pub today: u64,
 }
@@ -83,11 +105,15 @@ pub(crate) fn row_of(a: &appointment::Model, doctors: &[(i32, String)], cutoff: 
         created_at: a.created_at.clone(),
         overdue: status == Status::Requested && a.created_at.as_str() < cutoff,
         channel: Channel::parse(&a.channel).unwrap_or(Channel::Web),
+        soon: None,
     }
 }
 
-/// One page of requests, newest first, and how many pages the filter gives.
-pub async fn list(db: &Db, filter: &Filter, page: u64) -> Result<(Vec<Row>, u64), DataError> {
+/// One page of requests, and how many pages the filter gives. Waiting requests
+/// (`requested`) come by the time of the visit, soonest first, as the desk must
+/// answer them; any other list by when the request was made, newest first. Each
+/// row says whether its visit is today or tomorrow.
+pub async fn list(db: &Db, filter: &Filter, page: u64, today: NaiveDate) -> Result<(Vec<Row>, u64), DataError> {
     let mut query = appointment::Entity::find();
     if let Some(status) = filter.status {
         query = query.filter(appointment::Column::Status.eq(status.as_str()));
@@ -100,15 +126,17 @@ pub async fn list(db: &Db, filter: &Filter, page: u64) -> Result<(Vec<Row>, u64)
     }
     let total = query.clone().count(db).await?;
     let pages = total.div_ceil(PAGE_SIZE).max(1);
-    let rows = query
-        .order_by_desc(appointment::Column::CreatedAt)
-        .order_by_desc(appointment::Column::Id)
-        .offset((page.clamp(1, pages) - 1) * PAGE_SIZE)
-        .limit(PAGE_SIZE)
-        .all(db)
-        .await?;
+    let query = match filter.status {
+        Some(Status::Requested) => query.order_by_asc(appointment::Column::Date).order_by_asc(appointment::Column::StartTime).order_by_asc(appointment::Column::Id),
+        _ => query.order_by_desc(appointment::Column::CreatedAt).order_by_desc(appointment::Column::Id),
+    };
+    let rows = query.offset((page.clamp(1, pages) - 1) * PAGE_SIZE).limit(PAGE_SIZE).all(db).await?;
     let (doctors, cutoff) = (doctor_names(db).await?, promise_cutoff());
-    Ok((rows.iter().map(|a| row_of(a, &doctors, &cutoff)).collect(), pages))
+    let rows = rows
+        .iter()
+        .map(|a| Row { soon: Soon::of(&a.date, today), ..row_of(a, &doctors, &cutoff) })
+        .collect();
+    Ok((rows, pages))
 }
 
 /// What waits: requests not yet answered, those past the promise, and today's visits.
@@ -118,7 +146,7 @@ pub async fn counts(db: &Db, today: NaiveDate) -> Result<Counts, DataError> {
         requested: requested.clone().count(db).await?,
         overdue: requested.filter(appointment::Column::CreatedAt.lt(promise_cutoff())).count(db).await?,
         today: appointment::Entity::find()
-            .filter(appointment::Column::Status.is_in(Status::VISITING.map(Status::as_str)))
+            .filter(appointment::Column::Status.is_in([Status::Requested].iter().chain(&Status::VISITING).map(|s| s.as_str())))
             .filter(appointment::Column::Date.eq(today.to_string()))
             .count(db)
             .await?,
