@@ -174,6 +174,8 @@ const WHO_MAY: &[(&str, &str, &[Role])] = &[
     ("get", "/staff/today", DESK_ROLES),
     ("get", "/staff/appointments/new", DESK_ROLES),
     ("get", "/staff/appointments/{reference}", DESK_ROLES),
+    ("get", "/staff/patients", DESK_ROLES),
+    ("get", "/staff/patients/{reference}", DESK_ROLES),
     ("get", "/staff/day", DESK_ROLES),
     ("get", "/staff/week", DESK_ROLES),
     ("get", "/staff/doctors", DESK_ROLES),
@@ -193,6 +195,7 @@ const WHO_MAY: &[(&str, &str, &[Role])] = &[
     ("post", "/staff/sign-out", ANY),
     ("post", "/staff/appointments/new", DESK_ROLES),
     ("post", "/staff/appointments/{reference}", DESK_ROLES),
+    ("post", "/staff/patients", DESK_ROLES),
     ("post", "/staff/card-requests/{reference}", DESK_ROLES),
     ("post", "/staff/messages/{reference}", DESK_ROLES),
     ("post", "/staff/account/password", ANY),
@@ -1249,6 +1252,61 @@ async fn the_inbox_lists_what_waits_by_visit_time_with_today_and_tomorrow_flags(
         let inbox = call(&app, get_as("/staff", Some(&desk.token))).await;
         assert!(inbox.text.contains(&staff_text(&["inbox", "today", "one"]).replace("{count}", "1")), "{b}: 1 visit today");
         assert!(inbox.text.contains("<title>(2) Appointment requests"), "{b}");
+    }
+}
+
+/// A patient is found by their phone however it is written, by name or by a
+/// reference, with their past and coming visits; a request of a phone that has
+/// visited before says "returning patient", whatever was ticked. The search is
+/// posted: no phone or name in an address.
+#[actix_web::test]
+async fn a_patient_is_found_by_phone_in_three_spellings_with_their_visits() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let desk = staff(&app, &state.db, "find.patient@hygo.test", Role::Desk).await;
+        let find = |q: &str| call(&app, post("/staff/patients", &form(&[("q", q), ("csrf", &desk.csrf)]), Some(&desk.token)));
+        // She walked in this morning (arrived), and asks on the website for Wednesday, ticking "new patient".
+        let walked = call(&app, post("/staff/appointments/new", &form(&[("doctorId", "1"), ("channel", "walk-in"), ("name", "Meena Joshi"), ("phone", "09825012345"), ("csrf", &desk.csrf)]), Some(&desk.token))).await;
+        assert_eq!(walked.status, 303, "{b}: {}", walked.text);
+        let mut web = booking("2030-01-09", "11:00 AM", "Meena Joshi", 1);
+        web["phone"] = json!("+91 98250 12345");
+        let (status, _, body) = send(&app, post_json("/appointments/bookAppointment", &web)).await;
+        assert_eq!(status, 201, "{b}: {body}");
+        let reference = body["data"]["reference"].as_str().unwrap().to_owned();
+        book(&app, "2030-01-09", "11:15 AM", "Someone Else", 2).await;
+
+        for written in ["+91 98250 12345", "09825012345", "9825012345", "012345", "meena", "MEENA JOSHI", reference.as_str(), &reference.to_lowercase().replace('-', "")] {
+            let found = find(written).await;
+            assert_eq!(found.status, 200, "{b}: {written}: {}", found.text);
+            let patients = props(&found)["form"]["values"]["patients"].clone();
+            assert_eq!(patients.as_array().map(Vec::len), Some(1), "{b}: {written}: one patient: {patients}");
+            let requests: Vec<(&str, &str)> = patients[0]["requests"].as_array().unwrap().iter().map(|r| (r["date"].as_str().unwrap(), r["status"].as_str().unwrap())).collect();
+            assert_eq!(requests, [("2030-01-09", "requested"), ("2030-01-07", "arrived")], "{b}: {written}: her visits, newest first");
+            assert_eq!((patients[0]["name"].as_str(), patients[0]["visitsMade"].as_u64()), (Some("Meena Joshi"), Some(1)), "{b}");
+        }
+        let none = find("Nobody Like%This").await;
+        assert_eq!(none.status, 200, "{b}");
+        assert_eq!(props(&none)["form"]["values"]["patients"], json!([]), "{b}: a % is a character, not a wildcard");
+        for short in ["ab", "12345", ""] {
+            let refused = find(short).await;
+            assert_eq!(refused.status, 422, "{b}: {short:?}");
+            assert!(props(&refused)["form"]["errors"]["q"].is_string(), "{b}");
+        }
+
+        // The patient's page is named by a reference; the request says she is returning.
+        let record = call(&app, get_as(&format!("/staff/patients/{reference}"), Some(&desk.token))).await;
+        assert_eq!(record.status, 200, "{b}");
+        assert_eq!(props(&record)["data"]["patient"]["requests"].as_array().unwrap().len(), 2, "{b}");
+        let request = call(&app, get_as(&format!("/staff/appointments/{reference}"), Some(&desk.token))).await;
+        assert_eq!(props(&request)["data"]["request"]["isNewPatient"], json!(true), "{b}: what she ticked is kept");
+        assert_eq!(props(&request)["data"]["request"]["visitsBefore"], json!(1), "{b}: what the clinic knows");
+        assert!(request.text.contains(&staff_text(&["request", "returning", "one"]).replace("{count}", "1")), "{b}: said");
+        // Every page that showed her data is in the audit log, without what was typed.
+        let views: Vec<String> = audit_log::Entity::find().filter(audit_log::Column::Action.eq("view")).all(&state.db).await.unwrap().into_iter().map(|r| format!("{} {}", r.target, r.after)).collect();
+        assert!(views.iter().any(|v| v.starts_with("/staff/patients ")), "{b}: {views:?}");
+        assert!(!views.iter().any(|v| v.contains("98250") || v.to_lowercase().contains("meena")), "{b}: no query in the log: {views:?}");
     }
 }
 

@@ -159,6 +159,8 @@ page_data! {
     StaffInbox(staff::InboxData),
     StaffAppointment(staff::AppointmentData),
     StaffBook(staff::BookData),
+    StaffPatients(staff::PatientsData),
+    StaffPatient(staff::PatientData),
     StaffDay(staff::DayData),
     StaffToday(staff::TodayData),
     StaffItems(staff::ItemsData),

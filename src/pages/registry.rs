@@ -139,6 +139,8 @@ pub static PAGES: &[Page] = &[
     patient_page!(url::STAFF_TODAY, "StaffToday", Staff<Desk>, &["done"], staff::today, nav "today"),
     staff_page!(url::STAFF_BOOK, "StaffBook", Staff<Desk>, &["doctor", "date", "time", "channel"], staff::book),
     patient_page!(url::STAFF_APPOINTMENT, "StaffAppointment", Staff<Desk>, &["done", "doctor", "date"], staff::appointment),
+    patient_page!(url::STAFF_PATIENTS, "StaffPatients", Staff<Desk>, &[], staff::patients, nav "patients"),
+    patient_page!(url::STAFF_PATIENT, "StaffPatient", Staff<Desk>, &[], staff::patient),
     patient_page!(url::STAFF_DAY, "StaffDay", Staff<Desk>, &["date", "doctor"], staff::day, nav "day"),
     staff_page!(url::STAFF_WEEK, "StaffWeek", Staff<Desk>, &["from"], staff::week, nav "week"),
     staff_page!(url::STAFF_DOCTORS, "StaffDoctors", Staff<Desk>, &["done"], staff::doctor_list, nav "doctors"),

@@ -32,6 +32,9 @@ pub struct Bar {
     pub csrf: Option<String>,
     /// The console's navigation for this session (`pages::staff_nav`).
     pub nav: Vec<NavItem>,
+    /// The longest query of the header's patient search (`hygo_booking::patients::LIMITS`).
+    #[ts(type = "number")]
+    pub find_max: usize,
 }
 
 impl Bar {
@@ -43,6 +46,7 @@ impl Bar {
             role: full.map(|c| c.role),
             csrf: current.map(|c| c.csrf.clone()),
             nav,
+            find_max: hygo_core::form::limit(hygo_booking::patients::LIMITS, "q"),
         }
     }
 }
@@ -310,6 +314,43 @@ pub async fn book(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError>
     let time = cx.query("time").filter(|t| free.contains(t));
     let data = BookData { doctors, doctor_id, date: date.to_string(), today: today.to_string(), time, channel, free, availability, clinics, limits: FieldLimits(hygo_booking::desk::LIMITS) };
     Ok(Loaded::ok(PageData::StaffBook(data), head(cx)))
+}
+
+/// Finding a patient (`/staff/patients`): the search is a POST (a phone number
+/// or a name is never in an address), answered with this page and what it
+/// found in the form's values (`patients`, `crate::staff::actions::FindPatient`).
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffPatientsData")]
+pub struct PatientsData {
+    pub limits: FieldLimits,
+    /// The most a search shows.
+    #[ts(type = "number")]
+    pub max: usize,
+    /// The type of what a search found (`FormState.values.patients`).
+    pub found: Option<Vec<hygo_booking::patients::Patient>>,
+}
+
+pub async fn patients(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
+    let data = PatientsData { limits: FieldLimits(hygo_booking::patients::LIMITS), max: hygo_booking::patients::MAX_PATIENTS, found: None };
+    Ok(Loaded::ok(PageData::StaffPatients(data), head(cx)))
+}
+
+/// One patient (`/staff/patients/{reference}`, named by one of their requests):
+/// every request of their phone, past and coming, with its status.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffPatientData")]
+pub struct PatientData {
+    pub patient: Option<hygo_booking::patients::Patient>,
+}
+
+pub async fn patient(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
+    let reference = cx.param("reference").unwrap_or_default();
+    let patient = hygo_booking::patients::of_reference(cx.db(), reference, cx.clock().today()).await?;
+    let found = patient.is_some();
+    let data = PageData::StaffPatient(PatientData { patient });
+    Ok(if found { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
 }
 
 /// Requests past the clinic's time expire before the desk looks at them, so no

@@ -68,6 +68,8 @@ routes! {
     STAFF_TODAY "staff-today" ["/staff/today"],
     STAFF_BOOK "staff-book" ["/staff/appointments/new"],
     STAFF_APPOINTMENT "staff-appointment" ["/staff/appointments/{reference}"],
+    STAFF_PATIENTS "staff-patients" ["/staff/patients"],
+    STAFF_PATIENT "staff-patient" ["/staff/patients/{reference}"],
     STAFF_DAY "staff-day" ["/staff/day"],
     STAFF_WEEK "staff-week" ["/staff/week"],
     STAFF_DOCTORS "staff-doctors" ["/staff/doctors"],

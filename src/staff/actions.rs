@@ -120,6 +120,9 @@ pub trait StaffAction {
     type Who: Who;
     /// Whether the form sends a file (`multipart/form-data`, field `UPLOAD_FIELD`).
     const UPLOAD: bool = false;
+    /// Whether it changes anything: a read posted only to keep what was typed out
+    /// of the address (a search by phone) is not one (`crate::write::Gate::stores`).
+    const STORES: bool = true;
     /// The page shown again when it is refused (None: the path posted to).
     fn page(_req: &HttpRequest, _input: &Self::Input) -> Option<String> {
         None
@@ -179,8 +182,8 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
         Err(ApiError::new(StatusCode::FORBIDDEN, hygo_content::message("staff.csrf")))
     });
     let cx = Cx { state: &state, req: &req, current: current.as_ref(), upload };
-    let gate = crate::write::Gate { token, ..crate::write::Gate::plain() };
-    let done = match runner.run(gate, A::run(&cx, who, input), |_| true).await {
+    let gate = crate::write::Gate { stores: A::STORES, token, ..crate::write::Gate::plain() };
+    let done = match runner.run(gate, A::run(&cx, who, input), |_| A::STORES).await {
         Ok(done) => done,
         Err(e) => return refuse(e, values, path).await,
     };
@@ -509,6 +512,32 @@ impl StaffAction for BookAtDesk {
         let notices = cx.state.notices();
         let saved = hygo_booking::desk::book(&cx.state.db, &cx.state.clock, &cx.actor(), &input, &notices).await?;
         go(format!("{}?done=book", url::staff_appointment(&saved.reference)))
+    }
+}
+
+/// Finds a patient by phone, name or reference (`hygo_booking::patients`): a
+/// read, posted so that what was typed stays out of addresses and logs; the
+/// answer is the search page with what it found.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default)]
+pub struct FindInput {
+    pub q: Option<String>,
+}
+
+pub struct FindPatient;
+
+impl StaffAction for FindPatient {
+    type Input = FindInput;
+    type Who = Staff<Desk>;
+    const STORES: bool = false;
+
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: FindInput) -> Result<Next, WriteError> {
+        let q = input.q.unwrap_or_default();
+        let found = hygo_booking::patients::find(&cx.state.db, &q, cx.state.clock.today()).await?;
+        let mut values = Map::new();
+        values.insert("q".into(), json!(q));
+        values.insert("patients".into(), json!(found));
+        Ok(Next::Show { path: url::STAFF_PATIENTS.canonical().into(), values, session: None, cookies: Vec::new() })
     }
 }
 

@@ -52,6 +52,7 @@ staff_routes! {
         "/staff/sign-out" => actions::SignOut;
         "/staff/appointments/new" => actions::BookAtDesk;
         "/staff/appointments/{reference}" => actions::AppointmentStep;
+        "/staff/patients" => actions::FindPatient;
         "/staff/card-requests/{reference}" => actions::MarkHandled;
         "/staff/messages/{reference}" => actions::MarkHandled;
         "/staff/account/password" => actions::ChangePassword;

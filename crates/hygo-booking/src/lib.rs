@@ -13,6 +13,7 @@ mod intake;
 pub mod letters;
 pub mod newsletter;
 pub mod notices;
+pub mod patients;
 pub mod receipts;
 pub mod status;
 

@@ -180,6 +180,13 @@ export function StaffFrame({ children }: { children: ReactNode }) {
       <header className="staff-header">
         <div className="container staff-header-row">
           <span className="staff-brand">{t.console}</span>
+          {bar?.signedIn && bar.nav.some((item) => item.label === "patients") ? (
+            <StaffForm action={writeLink("/staff/patients")} id="header-find" className="staff-find">
+              <label htmlFor="header-find-q" className="visually-hidden">{t.findLabel}</label>
+              <input id="header-find-q" name="q" type="search" className="input" placeholder={t.findLabel} autoComplete="off" maxLength={bar.findMax} />
+              <button type="submit" className="button button--outline">{t.findButton}</button>
+            </StaffForm>
+          ) : null}
           {bar?.signedIn ? (
             <div className="staff-who">
               <span>{fill(t.signedInAs, { name: bar.name ?? "" })}</span>

@@ -496,7 +496,21 @@ formToken?: string,
  * On the staff console's pages: who is signed in, and the anti-forgery token
  * every form there carries.
  */
-staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffBook", "data": StaffBookData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffToday", "data": StaffTodayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffDoctors", "data": StaffDoctorsData } | { "component": "StaffDoctor", "data": StaffDoctorData } | { "component": "StaffHours", "data": StaffHoursData } | { "component": "StaffClosures", "data": StaffClosuresData } | { "component": "StaffWeek", "data": StaffWeekData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData });
+staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffBook", "data": StaffBookData } | { "component": "StaffPatients", "data": StaffPatientsData } | { "component": "StaffPatient", "data": StaffPatientData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffToday", "data": StaffTodayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffDoctors", "data": StaffDoctorsData } | { "component": "StaffDoctor", "data": StaffDoctorData } | { "component": "StaffHours", "data": StaffHoursData } | { "component": "StaffClosures", "data": StaffClosuresData } | { "component": "StaffWeek", "data": StaffWeekData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData });
+
+export type Patient = { 
+/**
+ * The reference that names this patient in the console's addresses: their latest request's.
+ */
+reference: string, 
+/**
+ * The name on the latest request.
+ */
+name: string, phone: string, 
+/**
+ * Visits that took place (arrived or completed).
+ */
+visitsMade: number, requests: Array<InboxRow>, };
 
 export type Photo = { 
 /**
@@ -595,7 +609,12 @@ reason: string,
 /**
  * The symptoms' labels.
  */
-symptoms: Array<string>, notes: string, insurance: string, policyNumber: string, isNewPatient: boolean, statusChangedAt: string | null, 
+symptoms: Array<string>, notes: string, insurance: string, policyNumber: string, isNewPatient: boolean, 
+/**
+ * Visits the same phone made before this one (`patients::visits_before`):
+ * more than none is a returning patient, whatever was ticked.
+ */
+visitsBefore: number, statusChangedAt: string | null, 
 /**
  * What may be done now.
  */
@@ -761,7 +780,11 @@ signedIn: boolean, name: string | null, role: StaffRole | null, csrf: string | n
 /**
  * The console's navigation for this session (`pages::staff_nav`).
  */
-nav: Array<StaffNavItem>, };
+nav: Array<StaffNavItem>, 
+/**
+ * The longest query of the header's patient search (`hygo_booking::patients::LIMITS`).
+ */
+findMax: number, };
 
 export type StaffBookData = { doctors: Array<DoctorChoice>, doctorId: number | null, 
 /**
@@ -942,6 +965,18 @@ until: string | null, note: string | null, affected: Array<InboxRow>, };
 export type StaffNavItem = { label: string, paths: Array<string>, };
 
 export type StaffOption = { id: string, name: string, };
+
+export type StaffPatientData = { patient: Patient | null, };
+
+export type StaffPatientsData = { limits: Record<string, number>, 
+/**
+ * The most a search shows.
+ */
+max: number, 
+/**
+ * The type of what a search found (`FormState.values.patients`).
+ */
+found: Array<Patient> | null, };
 
 export type StaffReschedule = { doctorId: number, 
 /**

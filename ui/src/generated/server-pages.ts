@@ -29,10 +29,12 @@ import StaffInbox from "../pages/StaffInbox";
 import StaffItem from "../pages/StaffItem";
 import StaffItems from "../pages/StaffItems";
 import StaffLeave from "../pages/StaffLeave";
+import StaffPatient from "../pages/StaffPatient";
+import StaffPatients from "../pages/StaffPatients";
 import StaffSetup from "../pages/StaffSetup";
 import StaffSignIn from "../pages/StaffSignIn";
 import StaffToday from "../pages/StaffToday";
 import StaffWeek from "../pages/StaffWeek";
 import Subscription from "../pages/Subscription";
 
-export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffBook, StaffClosures, StaffDay, StaffDoctor, StaffDoctors, StaffHours, StaffInbox, StaffItem, StaffItems, StaffLeave, StaffSetup, StaffSignIn, StaffToday, StaffWeek, Subscription };
+export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffBook, StaffClosures, StaffDay, StaffDoctor, StaffDoctors, StaffHours, StaffInbox, StaffItem, StaffItems, StaffLeave, StaffPatient, StaffPatients, StaffSetup, StaffSignIn, StaffToday, StaffWeek, Subscription };

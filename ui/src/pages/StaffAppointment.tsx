@@ -8,6 +8,7 @@ import type { StaffAppointmentData, StaffReschedule } from "../types";
 import { describedBy, Field } from "../components/form";
 import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame } from "../components/staff";
 import { History } from "./StaffItem";
+import { usePlural } from "../components/ui";
 import { pageLink, writeLink } from "../lib/links";
 
 function StaffAppointmentPage() {
@@ -15,6 +16,7 @@ function StaffAppointmentPage() {
   const all = useStaffTexts();
   const t = all.request;
   const { search } = useLocation();
+  const count = usePlural();
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
   const r = d.request;
@@ -48,7 +50,11 @@ function StaffAppointmentPage() {
           {r.department ? <><dt>{t.department}</dt><dd>{r.department}</dd></> : null}
           <dt>{t.visitType}</dt><dd>{r.visitType}</dd>
           <dt>{t.channel}</dt><dd>{all.book.channels[r.channel]}</dd>
-          <dt>{t.newPatient}</dt><dd>{r.isNewPatient ? t.yes : t.no}</dd>
+          <dt>{t.newPatient}</dt>
+          <dd>
+            {r.visitsBefore > 0 ? <strong>{count(t.returning, r.visitsBefore)}</strong> : (r.isNewPatient ? t.yes : t.no)}
+            {" "}<Link to={pageLink("staff-patient", { reference: r.reference })}>{t.patientRecord}</Link>
+          </dd>
           {r.reason ? <><dt>{t.reason}</dt><dd><bdi>{r.reason}</bdi></dd></> : null}
           {r.symptoms.length ? <><dt>{t.symptoms}</dt><dd>{r.symptoms.join(", ")}</dd></> : null}
           {r.notes ? <><dt>{t.notes}</dt><dd className="staff-text"><bdi>{r.notes}</bdi></dd></> : null}

@@ -240,6 +240,10 @@ pub struct Detail {
     pub insurance: String,
     pub policy_number: String,
     pub is_new_patient: bool,
+    /// Visits the same phone made before this one (`patients::visits_before`):
+    /// more than none is a returning patient, whatever was ticked.
+    #[ts(type = "number")]
+    pub visits_before: u64,
     pub status_changed_at: Option<String>,
     /// What may be done now.
     pub next: Vec<Step>,
@@ -293,6 +297,7 @@ pub async fn one(db: &Db, reference: &str, now: NaiveDateTime) -> Result<Option<
         insurance: a.insurance.clone(),
         policy_number: a.policy_number.clone(),
         is_new_patient: a.is_new_patient,
+        visits_before: crate::patients::visits_before(db, &a).await?,
         status_changed_at: a.status_changed_at.clone(),
         history: audit::for_target(db, "appointment", &a.reference).await?,
         row,
