@@ -1016,11 +1016,20 @@ async fn the_desk_confirms_declines_and_reschedules_with_mail_and_calendar() {
         assert!(booked.contains(&"02:15 PM".to_owned()), "{b}: the new time is held");
 
         // Cancel: the calendar removes the event.
-        let cancelled = step(&reference, &[("step", "cancel")]).await;
+        // Cancelling asks why: refused without a reason the patient can read, nothing changed.
+        let refused = step(&reference, &[("step", "cancel")]).await;
+        assert_eq!(refused.status, 422, "{b}: {}", refused.text);
+        assert!(props(&refused)["form"]["errors"]["reason"].is_string(), "{b}");
+        assert!(refused.text.contains(&staff_text(&["request", "confirmButton", "cancel"])), "{b}: the confirmation step again");
+        assert_eq!(request_row(&state.db, &reference).await.status, "rescheduled", "{b}: unchanged");
+        let cancelled = step(&reference, &[("step", "cancel"), ("reason", "doctor-away"), ("note", "Dr. Patel at a conference")]).await;
         assert_eq!(cancelled.status, 303, "{b}");
         assert_eq!(request_row(&state.db, &reference).await.status, "cancelled", "{b}");
         let mail = mails(&state.db).await.pop().unwrap();
         assert_eq!(invitation(&mail), ("CANCEL".to_owned(), 2, "20300111T084500Z".to_owned()), "{b}");
+        let away = hygo_content::default().forms.decline_reasons.iter().find(|r| r.id == "doctor-away").unwrap().label.clone();
+        assert!(mail.body.contains(away.as_str()), "{b}: the reason in the patient's e-mail: {}", mail.body);
+        assert!(!mail.body.contains("conference"), "{b}: the staff's note is not sent");
         let (available, _) = slots(&app, "2030-01-11").await;
         assert!(available.contains(&"02:15 PM".to_owned()), "{b}: a cancelled visit frees its time");
 
@@ -1028,7 +1037,7 @@ async fn the_desk_confirms_declines_and_reschedules_with_mail_and_calendar() {
         let second = book(&app, "2030-01-09", "11:15 AM", "Rohan Mehta", 2).await;
         let (available, booked) = slots(&app, "2030-01-09").await;
         assert!(booked.contains(&"11:15 AM".to_owned()) && !available.contains(&"11:15 AM".to_owned()), "{b}");
-        let declined = step(&second, &[("step", "decline")]).await;
+        let declined = step(&second, &[("step", "decline"), ("reason", "another-time")]).await;
         assert_eq!((declined.status, declined.header("location")), (303, format!("/staff/appointments/{second}?done=decline").as_str()), "{b}");
         let (available, booked) = slots(&app, "2030-01-09").await;
         assert!(available.contains(&"11:15 AM".to_owned()) && !booked.contains(&"11:15 AM".to_owned()), "{b}: free again at once");
@@ -1049,6 +1058,8 @@ async fn the_desk_confirms_declines_and_reschedules_with_mail_and_calendar() {
         assert_eq!((moved["date"].as_str(), moved["time"].as_str()), (Some("2030-01-11"), Some("14:15")), "{b}: what it became");
         let before: Value = serde_json::from_str(&rows[1].before).unwrap();
         assert_eq!(before["date"].as_str(), Some("2030-01-09"), "{b}: what it was");
+        let cancel_row: Value = serde_json::from_str(&rows[2].after).unwrap();
+        assert_eq!((cancel_row["reason"].as_str(), cancel_row["note"].as_str()), (Some("doctor-away"), Some("Dr. Patel at a conference")), "{b}: why, in the log");
         let declined = audit_rows(&state.db, &second).await;
         assert_eq!(declined.iter().map(|r| (r.action.as_str(), r.actor.as_str())).collect::<Vec<_>>(), [("decline", desk.email.as_str())], "{b}");
 
@@ -1247,7 +1258,7 @@ async fn the_inbox_lists_what_waits_by_visit_time_with_today_and_tomorrow_flags(
         let any = call(&app, get_as("/staff?status=", Some(&desk.token))).await;
         let all: Vec<String> = props(&any)["data"]["rows"].as_array().unwrap().iter().map(|r| r["reference"].as_str().unwrap().to_owned()).collect();
         assert_eq!(all.len(), 4, "{b}: {all:?}");
-        let pairs = form(&[("step", "decline"), ("csrf", &desk.csrf)]);
+        let pairs = form(&[("step", "decline"), ("reason", "another-time"), ("csrf", &desk.csrf)]);
         assert_eq!(call(&app, post(&format!("/staff/appointments/{today}"), &pairs, Some(&desk.token))).await.status, 303, "{b}");
         let inbox = call(&app, get_as("/staff", Some(&desk.token))).await;
         assert!(inbox.text.contains(&staff_text(&["inbox", "today", "one"]).replace("{count}", "1")), "{b}: 1 visit today");
@@ -1430,7 +1441,7 @@ async fn the_front_desk_s_day_lists_today_s_visits_and_marks_them_arrived_no_sho
         assert!(early.text.contains(&staff_text(&["today", "heading"])), "{b}: the refusal is answered with the day");
         assert_eq!(request_row(&state.db, &wednesday).await.status, "confirmed", "{b}: unchanged");
         // `back` names a page from a closed list, never an address.
-        let elsewhere = step(&wednesday, &[("step", "cancel"), ("back", "https://evil.example/")]).await;
+        let elsewhere = step(&wednesday, &[("step", "cancel"), ("reason", "patient-asked"), ("back", "https://evil.example/")]).await;
         assert_eq!(elsewhere.header("location"), format!("/staff/appointments/{wednesday}?done=cancel"), "{b}");
 
         // The editor has no patients' data: neither the page nor its link.

@@ -138,7 +138,7 @@ pub static PAGES: &[Page] = &[
     patient_page!(url::STAFF_INBOX, "StaffInbox", Staff<Desk>, STAFF_INBOX, staff::inbox, nav "inbox"),
     patient_page!(url::STAFF_TODAY, "StaffToday", Staff<Desk>, &["done"], staff::today, nav "today"),
     staff_page!(url::STAFF_BOOK, "StaffBook", Staff<Desk>, &["doctor", "date", "time", "channel"], staff::book),
-    patient_page!(url::STAFF_APPOINTMENT, "StaffAppointment", Staff<Desk>, &["done", "doctor", "date"], staff::appointment),
+    patient_page!(url::STAFF_APPOINTMENT, "StaffAppointment", Staff<Desk>, &["done", "doctor", "date", "confirm"], staff::appointment),
     patient_page!(url::STAFF_PATIENTS, "StaffPatients", Staff<Desk>, &[], staff::patients, nav "patients"),
     patient_page!(url::STAFF_PATIENT, "StaffPatient", Staff<Desk>, &[], staff::patient),
     patient_page!(url::STAFF_DAY, "StaffDay", Staff<Desk>, &["date", "doctor"], staff::day, nav "day"),
@@ -305,7 +305,7 @@ mod tests {
                 labels += 1;
             }
         }
-        assert_eq!(labels, 12, "the navigation's links");
+        assert_eq!(labels, 13, "the navigation's links");
     }
 
     /// The routes and the pages are one list: the same names and paths in the same order.

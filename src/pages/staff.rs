@@ -231,6 +231,11 @@ pub struct AppointmentData {
     pub today: String,
     /// Where the request could move, when it may be rescheduled.
     pub reschedule: Option<Reschedule>,
+    /// The confirmation step of a decline or a cancellation (`?confirm=`), when it may be taken.
+    pub confirm: Option<Step>,
+    /// The reasons the patient may read (`forms.json`, `declineReasons`).
+    pub reasons: Vec<hygo_content::OptionText>,
+    pub limits: FieldLimits,
 }
 
 /// A day the desk looks at to move a request: the doctor and date asked for
@@ -266,7 +271,13 @@ pub async fn appointment(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, Dat
     };
     let found = request.is_some();
     let reach = request.as_ref().map(|r| crate::links::Reach::of(&r.phone, &r.chat));
-    let data = PageData::StaffAppointment(AppointmentData { request, reach, doctors, today: today.to_string(), reschedule });
+    let confirm = cx
+        .query("confirm")
+        .and_then(|c| serde_json::from_value::<Step>(serde_json::Value::from(c)).ok())
+        .filter(|s| matches!(s, Step::Decline | Step::Cancel) && request.as_ref().is_some_and(|r| r.next.contains(s)));
+    let reasons = cx.content.forms.decline_reasons.clone();
+    let limits = FieldLimits(hygo_booking::inbox::WHY_LIMITS);
+    let data = PageData::StaffAppointment(AppointmentData { request, reach, doctors, today: today.to_string(), reschedule, confirm, reasons, limits });
     Ok(if found { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
 }
 

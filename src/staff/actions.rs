@@ -441,6 +441,9 @@ pub struct StepInput {
     /// The page the step was taken from, when not the request's own: "today"
     /// (the front desk's day). Any other value is the request's page.
     pub back: Option<String>,
+    /// A decline's or a cancellation's reason (the patient reads it) and note (staff only).
+    pub reason: Option<String>,
+    pub note: Option<String>,
 }
 
 pub struct AppointmentStep;
@@ -470,6 +473,10 @@ impl StaffAction for AppointmentStep {
         if let Some(Back::Today) = Back::of(input.back.as_deref()) {
             return Some(url::STAFF_TODAY.canonical().to_owned());
         }
+        // A refused decline or cancellation: its confirmation step again, with why.
+        if let Some(step @ ("decline" | "cancel")) = input.step.as_deref() {
+            return Some(format!("{}?confirm={step}", req.path()));
+        }
         let (Some("reschedule"), Some(doctor), Some(date)) = (input.step.as_deref(), input.doctor_id.as_deref(), input.date.as_deref()) else { return None };
         let q = crate::actions::query_value;
         Some(format!("{}?doctor={}&date={}", req.path(), q(doctor.trim()), q(date.trim())))
@@ -484,7 +491,8 @@ impl StaffAction for AppointmentStep {
         let input_back = Back::of(input.back.as_deref());
         let slot = NewSlot { doctor_id: input.doctor_id.and_then(|d| d.trim().parse().ok()), date: input.date, time: input.time };
         let notices = cx.state.notices();
-        inbox::take(&cx.state.db, &cx.state.clock, &cx.actor(), &reference, step, Some(slot), &notices).await?;
+        let why = inbox::Why { reason: input.reason, note: input.note };
+        inbox::take(&cx.state.db, &cx.state.clock, &cx.actor(), &reference, step, Some(slot), why, &notices).await?;
         match input_back {
             Some(Back::Today) => go(url::STAFF_TODAY.with_query(&[], &[("done", step.as_str())])),
             None => go(format!("{}?done={}", url::staff_appointment(&reference), step.as_str())),

@@ -10,7 +10,7 @@
 //!
 //! A walk-in is booked for now: the slot under way or the next free one today;
 //! when every slot of the day is held or past, after the last slot, a slot's
-//! length apart, so the desk sees the queue in order (`after_hours` in the day).
+//! length apart, so the desk sees the queue in order (the day view lists them after the slots, marked walk-in).
 
 use chrono::Timelike;
 use sea_orm::{ActiveModelTrait, Set};
@@ -157,7 +157,7 @@ pub async fn book(db: &Db, clock: &Clock, actor: &Actor, input: &DeskBooking, no
         let after = json!({ "status": saved.status, "doctorId": saved.doctor_id, "date": saved.date, "time": saved.start_time, "sequence": 0, "channel": saved.channel });
         audit::record(&txn, actor, "book", Target { kind: "appointment", name: &saved.reference }, serde_json::Value::Null, after).await?;
         let clinic = schedule::clinic_of_visit(db, saved.doctor_id, &saved.date, &saved.start_time).await?;
-        if let Some(mail) = notices.appointment_changed(&saved, &doctor.name, clinic.as_ref()) {
+        if let Some(mail) = notices.appointment_changed(&saved, &doctor.name, clinic.as_ref(), "") {
             crate::mail::queue(&txn, mail).await.map_err(DataError::from)?;
         }
         txn.commit().await.map_err(DataError::from)?;
@@ -206,11 +206,6 @@ fn next_walk_in(grid: &[Minutes], held: &[Minutes], now: Minutes) -> Minutes {
     t
 }
 
-/// Whether a start time is off the doctor's grid of the day: a walk-in after the last slot.
-pub fn after_hours(grid: &[Minutes], start: Minutes) -> bool {
-    grid.last().is_some_and(|last| start > *last)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,7 +219,6 @@ mod tests {
         assert_eq!(next_walk_in(&grid, &[615, 630, 645], 620), 660, "all held: after the last slot");
         assert_eq!(next_walk_in(&grid, &[615, 630, 645, 660], 620), 675, "after the walk-ins already there");
         assert_eq!(next_walk_in(&grid, &[], 700), 705, "the day over: now, on the grid");
-        assert!(after_hours(&grid, 660) && !after_hours(&grid, 645));
     }
 
     #[test]

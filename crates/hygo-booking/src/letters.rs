@@ -83,18 +83,19 @@ pub(crate) fn appointment_rescheduled(to: &str, reference: &str, doctor: &str, w
 
 /// The visit at `when` is cancelled; `calendar` removes it from the patient's
 /// calendar (`Method::Cancel`); `rebook_link` books another time.
-pub(crate) fn appointment_cancelled(to: &str, reference: &str, doctor: &str, when: &str, rebook_link: &str, calendar: String) -> Mail {
+pub(crate) fn appointment_cancelled(to: &str, reference: &str, doctor: &str, when: &str, reason: &str, rebook_link: &str, calendar: String) -> Mail {
     let doctor = crate::calendar::titled(doctor);
-    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("link", rebook_link)];
+    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("reason", reason), ("link", rebook_link)];
     let mail = message(to, "mail.appointmentCancelledSubject", "mail.appointmentCancelledBody", &values, None);
     Mail { calendar: Some(calendar), ..mail }
 }
 
 /// A request the clinic could not confirm: nothing is booked; `rebook_link`
-/// (or a call) finds another time. No calendar: none was ever sent.
-pub(crate) fn appointment_declined(to: &str, reference: &str, doctor: &str, when: &str, rebook_link: &str) -> Mail {
+/// (or a call) finds another time; `reason` says why, as the desk chose it.
+/// No calendar: none was ever sent.
+pub(crate) fn appointment_declined(to: &str, reference: &str, doctor: &str, when: &str, reason: &str, rebook_link: &str) -> Mail {
     let doctor = crate::calendar::titled(doctor);
-    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("link", rebook_link)];
+    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("reason", reason), ("link", rebook_link)];
     message(to, "mail.appointmentDeclinedSubject", "mail.appointmentDeclinedBody", &values, None)
 }
 
@@ -114,8 +115,8 @@ mod tests {
             appointment_received("kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "24"),
             appointment_confirmed("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned()),
             appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned()),
-            appointment_cancelled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "https://hygo.test/book", INVITE.to_owned()),
-            appointment_declined("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "https://hygo.test/book"),
+            appointment_cancelled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "The doctor is away at that time.", "https://hygo.test/book", INVITE.to_owned()),
+            appointment_declined("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "The doctor is away at that time.", "https://hygo.test/book"),
         ]
     }
 
@@ -173,10 +174,12 @@ mod tests {
         assert!(mail.body.contains("HYGO Clinic, Kalawad Road"));
         let moved = appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned());
         assert!(moved.calendar.is_some() && moved.body.contains("New time: Friday, 8 November 2030, 11:15 AM"), "{}", moved.body);
-        let cancelled = appointment_cancelled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "https://hygo.test/book", INVITE.to_owned());
+        let cancelled = appointment_cancelled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "The clinic is closed at that time.", "https://hygo.test/book", INVITE.to_owned());
         assert!(cancelled.calendar.is_some() && cancelled.body.contains("https://hygo.test/book\r\n"));
-        let declined = appointment_declined("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "https://hygo.test/book");
+        assert!(cancelled.body.contains("Why: The clinic is closed at that time.\r\n"), "{}", cancelled.body);
+        let declined = appointment_declined("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "The doctor is away at that time.", "https://hygo.test/book");
         assert!(declined.calendar.is_none() && declined.body.contains("https://hygo.test/book\r\n"));
+        assert!(declined.body.contains("Why: The doctor is away at that time.\r\n"), "{}", declined.body);
         assert!(declined.subject.contains("could not confirm"));
     }
 

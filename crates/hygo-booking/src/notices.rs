@@ -66,12 +66,14 @@ impl Notices {
 
     /// What the patient is sent when their request became `row` (its new status,
     /// and for a reschedule its new time and sequence), naming the clinic of the
-    /// visit (`schedule::clinic_of_visit`; None: the first clinic).
+    /// visit (`schedule::clinic_of_visit`; None: the first clinic), and for a
+    /// decline or a cancellation the reason the desk chose, as the patient reads it.
     pub(crate) fn appointment_changed(
         &self,
         row: &appointment::Model,
         doctor: &str,
         clinic: Option<&content::Clinic>,
+        reason: &str,
     ) -> Option<Mail> {
         if row.email.is_empty() {
             return None;
@@ -101,8 +103,9 @@ impl Notices {
         match Status::parse(&row.status)? {
             Status::Confirmed => Some(crate::letters::appointment_confirmed(to, reference, doctor, &when, &clinic.name, invitation(Method::Request)?)),
             Status::Rescheduled => Some(crate::letters::appointment_rescheduled(to, reference, doctor, &when, &clinic.name, invitation(Method::Request)?)),
-            Status::Cancelled => Some(crate::letters::appointment_cancelled(to, reference, doctor, &when, &rebook, invitation(Method::Cancel)?)),
-            Status::Declined | Status::Expired => Some(crate::letters::appointment_declined(to, reference, doctor, &when, &rebook)),
+            Status::Cancelled => Some(crate::letters::appointment_cancelled(to, reference, doctor, &when, reason, &rebook, invitation(Method::Cancel)?)),
+            Status::Declined => Some(crate::letters::appointment_declined(to, reference, doctor, &when, reason, &rebook)),
+            Status::Expired => Some(crate::letters::appointment_declined(to, reference, doctor, &when, c.message("mail.expiredReason"), &rebook)),
             Status::Requested | Status::Arrived | Status::Completed | Status::NoShow => None,
         }
     }

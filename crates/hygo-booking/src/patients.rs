@@ -12,7 +12,7 @@
 
 use chrono::NaiveDate;
 use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr};
-use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 use ts_rs::TS;
 
@@ -27,14 +27,12 @@ use crate::{DataError, Db};
 pub const MAX_PATIENTS: usize = 20;
 const MAX_ROWS: u64 = 500;
 /// The shortest query: a name's first letters, or the end of a phone number.
-pub const MIN_LETTERS: usize = 3;
-pub const MIN_DIGITS: usize = 6;
+pub(crate) const MIN_LETTERS: usize = 3;
+pub(crate) const MIN_DIGITS: usize = 6;
 
 /// The search box's longest query.
 pub const LIMITS: crate::form::Limits = &[("q", 100)];
 
-/// The statuses of a visit that took place.
-const VISITED: [Status; 2] = [Status::Arrived, Status::Completed];
 
 /// A patient: the requests of one phone number, newest visit first.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -119,25 +117,6 @@ pub async fn of_reference(db: &Db, reference: &str, today: NaiveDate) -> Result<
     }
 }
 
-/// How many visits the phone of a request made before it (arrived or
-/// completed, on an earlier day or earlier the same day): more than none is a
-/// returning patient.
-pub async fn visits_before(db: &Db, row: &appointment::Model) -> Result<u64, DataError> {
-    if row.phone_key.is_empty() {
-        return Ok(0);
-    }
-    let earlier = Condition::any()
-        .add(appointment::Column::Date.lt(row.date.clone()))
-        .add(Condition::all().add(appointment::Column::Date.eq(row.date.clone())).add(appointment::Column::StartTime.lt(row.start_time.clone())));
-    Ok(appointment::Entity::find()
-        .filter(appointment::Column::PhoneKey.eq(row.phone_key.clone()))
-        .filter(appointment::Column::Status.is_in(VISITED.map(Status::as_str)))
-        .filter(appointment::Column::Id.ne(row.id))
-        .filter(earlier)
-        .count(db)
-        .await?)
-}
-
 /// The phone keys of the requests a condition finds, most recent request first, each once.
 async fn distinct_keys(db: &Db, condition: impl sea_orm::sea_query::IntoCondition) -> Result<Vec<String>, DataError> {
     let rows: Vec<String> = appointment::Entity::find()
@@ -168,7 +147,7 @@ async fn of_key(db: &Db, key: &str, today: NaiveDate) -> Result<Option<Patient>,
         .await?;
     let Some(latest) = rows.iter().max_by_key(|a| a.id) else { return Ok(None) };
     let (doctors, cutoff) = (doctor_names(db).await?, promise_cutoff());
-    let visits_made = rows.iter().filter(|a| Status::parse(&a.status).is_some_and(|s| VISITED.contains(&s))).count() as u64;
+    let visits_made = rows.iter().filter(|a| Status::parse(&a.status).is_some_and(|s| Status::VISITED.contains(&s))).count() as u64;
     Ok(Some(Patient {
         reference: latest.reference.clone(),
         name: latest.name.clone(),

@@ -41,6 +41,9 @@ impl Status {
     /// A visit the clinic expects or has: confirmed, rescheduled or arrived.
     pub(crate) const VISITING: [Status; 3] = [Status::Confirmed, Status::Rescheduled, Status::Arrived];
 
+    /// A visit that took place: the patient came (`patients`: a returning patient).
+    pub(crate) const VISITED: [Status; 2] = [Status::Arrived, Status::Completed];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Requested => "requested",

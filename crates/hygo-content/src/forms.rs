@@ -16,6 +16,9 @@ pub struct Forms {
     pub subscription: SubscriptionTexts,
     pub contact: ContactTexts,
     pub appointment: AppointmentTexts,
+    /// Why the clinic declines or cancels a visit, as the patient reads it in
+    /// the e-mail (the desk picks one: `hygo_booking::inbox::take`).
+    pub decline_reasons: Vec<OptionText>,
 }
 
 impl Forms {

@@ -763,7 +763,15 @@ doctors: Array<DoctorChoice>, today: string,
 /**
  * Where the request could move, when it may be rescheduled.
  */
-reschedule: StaffReschedule | null, };
+reschedule: StaffReschedule | null, 
+/**
+ * The confirmation step of a decline or a cancellation (`?confirm=`), when it may be taken.
+ */
+confirm: RequestStep | null, 
+/**
+ * The reasons the patient may read (`forms.json`, `declineReasons`).
+ */
+reasons: Array<OptionText>, limits: Record<string, number>, };
 
 export type StaffAuditData = { entries: Array<AuditEntry>, page: number, pages: number, 
 /**

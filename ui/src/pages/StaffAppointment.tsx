@@ -6,7 +6,7 @@ import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import type { StaffAppointmentData, StaffReschedule } from "../types";
 import { describedBy, Field } from "../components/form";
-import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame } from "../components/staff";
+import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useSent, useStaffTexts, StaffFrame } from "../components/staff";
 import { History } from "./StaffItem";
 import { usePlural } from "../components/ui";
 import { pageLink, writeLink } from "../lib/links";
@@ -25,7 +25,9 @@ function StaffAppointmentPage() {
   }
   const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
   const action = writeLink("/staff/appointments/{reference}", { reference: r.reference });
-  const simple = r.next.filter((s) => s !== "reschedule");
+  // Decline and cancel go through a confirmation step with a reason (`?confirm=`).
+  const simple = r.next.filter((s) => s !== "reschedule" && s !== "decline" && s !== "cancel");
+  const confirmable = r.next.filter((s): s is "decline" | "cancel" => s === "decline" || s === "cancel");
   return (
     <div className="container page-body staff-detail">
       <p><Link to={pageLink("staff-inbox")}>{all.frame.backToList}</Link></p>
@@ -73,11 +75,55 @@ function StaffAppointmentPage() {
               <button type="submit" className={`button ${step === "confirm" ? "button--primary" : "button--outline"}`}>{t.steps[step]}</button>
             </StaffForm>
           ))}
+          {confirmable.map((step) => (
+            <Link key={step} to={`${pageLink("staff-appointment", { reference: r.reference })}?confirm=${step}#confirm`} className="button button--outline staff-inline">{t.steps[step]}</Link>
+          ))}
         </div>
+        {d.confirm === "decline" || d.confirm === "cancel" ? <ConfirmStep step={d.confirm} reference={r.reference} data={d} /> : null}
         {d.reschedule ? <Reschedule reference={r.reference} data={d.reschedule} doctors={d.doctors} today={d.today} /> : null}
       </section>
       <History entries={r.history} heading={t.history} />
     </div>
+  );
+}
+
+/**
+ * The confirmation step of a decline or a cancellation: what will happen, the
+ * reason the patient will read (one of the clinic's list), a note for staff,
+ * and one clear button; or back without changing anything.
+ */
+function ConfirmStep({ step, reference, data }: { step: "decline" | "cancel"; reference: string; data: StaffAppointmentData }) {
+  const t = useStaffTexts().request;
+  const reasonError = useFieldError("reason");
+  const noteError = useFieldError("note");
+  const sentReason = useSent("reason");
+  const sentNote = useSent("note");
+  return (
+    <section aria-labelledby="confirm-h" id="confirm" className="staff-confirm">
+      <h3 id="confirm-h">{fill(t.confirmHeading[step], { reference })}</h3>
+      <p>{t.confirmIntro[step]}</p>
+      <StaffForm action={writeLink("/staff/appointments/{reference}", { reference })} id="confirm-step">
+        <StaffErrors form="confirm-step" order={["reason", "note"]} />
+        <input type="hidden" name="step" value={step} />
+        <fieldset className="staff-fieldset" aria-describedby={reasonError ? "confirm-step-reason-error" : undefined}>
+          <legend>{t.reasonLegend}</legend>
+          {reasonError ? <p className="field-error" id="confirm-step-reason-error">{reasonError}</p> : null}
+          {data.reasons.map((reason, i) => (
+            <label key={reason.id} className="radio">
+              <input type="radio" name="reason" value={reason.id} id={i === 0 ? "confirm-step-reason" : undefined} defaultChecked={sentReason === reason.id} required />
+              {reason.label}
+            </label>
+          ))}
+        </fieldset>
+        <Field form="confirm-step" name="note" label={t.note} error={noteError}>
+          <textarea {...describedBy("confirm-step", "note", noteError)} className="input" rows={2} maxLength={data.limits.note} defaultValue={sentNote} />
+        </Field>
+        <p className="staff-actions">
+          <button type="submit" className="button button--danger">{t.confirmButton[step]}</button>
+          <Link to={pageLink("staff-appointment", { reference })}>{t.keep}</Link>
+        </p>
+      </StaffForm>
+    </section>
   );
 }
 

@@ -14,7 +14,7 @@ import { readFileSync } from "node:fs";
 import ICAL from "ical.js";
 import { startServer, startRelay, launchBrowser, openPage, hydrated } from "./harness.mjs";
 import { PASSWORD, staffSteps } from "./staff-steps.mjs";
-import { messageText, staffText } from "../catalogue.mjs";
+import { contentText, messageText, staffText } from "../catalogue.mjs";
 
 const env = { server: null, browser: null, relay: null };
 const CLINIC = "clinic-desk@hygo.test";
@@ -215,10 +215,22 @@ test("a request from the public wizard is confirmed: the clinic, then the patien
   assert.equal(Date.parse(invite.end) - Date.parse(invite.start), 15 * 60_000, "one 15-minute slot");
   assert.ok(invite.attendee.includes(email), invite.attendee);
 
-  // Cancelled: the invitation is withdrawn (same UID, a higher SEQUENCE).
-  await page.getByRole("button", { name: staffText("request.steps.cancel") }).click();
+  // Cancelled, after its confirmation step with a reason: the invitation is withdrawn (same UID, a higher SEQUENCE).
+  await page.getByRole("link", { name: staffText("request.steps.cancel") }).click();
+  const confirmStep = page.locator("#confirm");
+  await confirmStep.getByRole("heading", { name: `Cancel appointment ${reference}?` }).waitFor();
+  // Sent without a reason (the browser's own check off): refused, saying why, nothing changed.
+  await confirmStep.locator("form").evaluate((f) => { f.noValidate = true; });
+  await confirmStep.getByRole("button", { name: staffText("request.confirmButton.cancel") }).click();
+  await page.getByRole("alert").getByText(messageText("inbox.reasonRequired")).first().waitFor();
+  assert.equal(statusOf(reference), "confirmed");
+  const reasonLabel = contentText("forms.declineReasons.0.label");
+  await page.locator("#confirm").getByLabel(reasonLabel).check();
+  await page.locator("#confirm").getByRole("button", { name: staffText("request.confirmButton.cancel") }).click();
   await page.getByRole("status").getByText("Cancelled.", { exact: false }).waitFor();
-  const cancelled = calendarOf(await env.relay.waitFor(mailTo(email, [reference, "cancelled"]), "cancellation"));
+  const cancelledMail = await env.relay.waitFor(mailTo(email, [reference, "cancelled"]), "cancellation");
+  assert.ok(cancelledMail.text.includes(reasonLabel), "the reason in the patient's e-mail");
+  const cancelled = calendarOf(cancelledMail);
   assert.deepEqual([cancelled.method, cancelled.uid, cancelled.sequence], ["CANCEL", invite.uid, 1]);
   assert.ok((await freeTimes(BHAVNA, date)).includes(time), "the cancelled time is offered again");
   assert.deepEqual(admin.problems, []);
@@ -253,12 +265,16 @@ test("without JavaScript, a desk member signs in, declines a request (its time i
   const declined = await book(BHAVNA, first);
   assert.ok(!(await freeTimes(BHAVNA)).includes(first), "held while requested");
   await desk.page.goto(url(`/staff/appointments/${declined.reference}`));
-  await desk.page.getByRole("button", { name: staffText("request.steps.decline") }).click();
+  await desk.page.getByRole("link", { name: staffText("request.steps.decline") }).click();
+  const reason = contentText("forms.declineReasons.1.label");
+  await desk.page.locator("#confirm").getByLabel(reason).check();
+  await desk.page.locator("#confirm").getByRole("button", { name: staffText("request.confirmButton.decline") }).click();
   await desk.page.getByText(staffText("request.done.decline")).waitFor();
   assert.equal(statusOf(declined.reference), "declined");
   assert.ok((await freeTimes(BHAVNA)).includes(first), "offered again at once");
   const sorry = await env.relay.waitFor(mailTo(declined.email, [declined.reference, "could not confirm"]), "decline");
   assert.ok(sorry.text.includes(`${env.server.base}/appointment`), "a way to book again");
+  assert.ok(sorry.text.includes(reason), "and why");
   assert.equal(sorry.attachments.length, 0, "no invitation for a declined request");
 
   // Reschedule to Dr. Ankit Trivedi's afternoon: the day's free times, then one of them.

@@ -297,7 +297,7 @@ pub async fn one(db: &Db, reference: &str, now: NaiveDateTime) -> Result<Option<
         insurance: a.insurance.clone(),
         policy_number: a.policy_number.clone(),
         is_new_patient: a.is_new_patient,
-        visits_before: crate::patients::visits_before(db, &a).await?,
+        visits_before: visits_before(db, &a).await?,
         status_changed_at: a.status_changed_at.clone(),
         history: audit::for_target(db, "appointment", &a.reference).await?,
         row,
@@ -348,6 +348,25 @@ pub async fn day(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Option<Day>
         .map(|a| row_of(a, &doctors, &cutoff))
         .collect();
     Ok(Some(Day { doctor: doc.name, doctor_id, date: date.to_string(), hours, slots, elsewhere }))
+}
+
+/// How many visits the phone of a request made before it (arrived or
+/// completed, on an earlier day or earlier the same day): more than none is a
+/// returning patient.
+pub(crate) async fn visits_before(db: &Db, row: &appointment::Model) -> Result<u64, DataError> {
+    if row.phone_key.is_empty() {
+        return Ok(0);
+    }
+    let earlier = Condition::any()
+        .add(appointment::Column::Date.lt(row.date.clone()))
+        .add(Condition::all().add(appointment::Column::Date.eq(row.date.clone())).add(appointment::Column::StartTime.lt(row.start_time.clone())));
+    Ok(appointment::Entity::find()
+        .filter(appointment::Column::PhoneKey.eq(row.phone_key.clone()))
+        .filter(appointment::Column::Status.is_in(Status::VISITED.map(Status::as_str)))
+        .filter(appointment::Column::Id.ne(row.id))
+        .filter(earlier)
+        .count(db)
+        .await?)
 }
 
 /// The longest range the export takes at once.

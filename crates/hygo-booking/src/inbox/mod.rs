@@ -31,6 +31,17 @@ use crate::notices::Notices;
 use crate::status::{Status, Step};
 use crate::{slots, DataError, Db};
 
+/// Why the clinic declines or cancels a visit: one of the reasons the patient
+/// reads (`forms.json`, `declineReasons`, by id), and a note for staff only.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+pub struct Why {
+    pub reason: Option<String>,
+    pub note: Option<String>,
+}
+
+/// The longest note for staff on a decline or cancellation.
+pub const WHY_LIMITS: crate::form::Limits = &[("note", 500)];
+
 /// Where a reschedule moves a request: a doctor (the same or another), a day and a time.
 #[derive(Debug, Clone, Default, Deserialize, Serialize)]
 pub struct NewSlot {
@@ -55,6 +66,7 @@ pub async fn take(
     reference: &str,
     step: Step,
     slot: Option<NewSlot>,
+    why: Why,
     notices: &Notices,
 ) -> Result<appointment::Model, WriteError> {
     let not_found = || WriteError::Invalid(Invalid::field("reference", Message::new("inbox.notFound")));
@@ -65,6 +77,20 @@ pub async fn take(
     }
     if !due(step, status, &row, clock.now()) {
         return Err(WriteError::Invalid(Invalid::field("status", Message::new("inbox.notYet").with("minutes", ARRIVE_EARLY_MINUTES.to_string()))));
+    }
+    // A decline or a cancellation says why: a reason the patient reads, and a note for staff.
+    let mut reason: Option<(String, String)> = None;
+    let mut note = String::new();
+    if matches!(step, Step::Decline | Step::Cancel) {
+        let mut c = Check::default();
+        let known = crate::content::default();
+        let chosen = why.reason.as_deref().map(str::trim).unwrap_or_default();
+        match known.forms.decline_reasons.iter().find(|r| r.id == chosen) {
+            Some(r) => reason = Some((r.id.clone(), r.label.clone())),
+            None => c.fail("reason", Message::new("inbox.reasonRequired")),
+        }
+        note = c.paragraph("note", "label.additionalNotes", why.note.as_deref(), crate::form::limit(WHY_LIMITS, "note"), None);
+        c.finish().map_err(WriteError::Invalid)?;
     }
     let mut change = appointment::ActiveModel::from(row.clone());
     // By id, retired or not: the request keeps its doctor's name.
@@ -123,13 +149,24 @@ pub async fn take(
             name: &row.reference,
         },
         audited(&row),
-        audited(&after),
+        match &reason {
+            Some((id, _)) => {
+                let mut after = audited(&after);
+                after["reason"] = json!(id);
+                if !note.is_empty() {
+                    after["note"] = json!(note);
+                }
+                after
+            }
+            None => audited(&after),
+        },
     )
     .await?;
     let clinic =
         crate::schedule::clinic_of_visit(db, after.doctor_id, &after.date, &after.start_time)
             .await?;
-    if let Some(mail) = notices.appointment_changed(&after, &doctor_name, clinic.as_ref()) {
+    let told = reason.as_ref().map_or("", |(_, label)| label.as_str());
+    if let Some(mail) = notices.appointment_changed(&after, &doctor_name, clinic.as_ref(), told) {
         crate::mail::queue(&txn, mail)
             .await
             .map_err(DataError::from)?;
@@ -139,14 +176,14 @@ pub async fn take(
 }
 
 /// How long before a visit's time the desk may mark the patient arrived.
-pub const ARRIVE_EARLY_MINUTES: i64 = 30;
+pub(crate) const ARRIVE_EARLY_MINUTES: i64 = 30;
 
 /// Whether a step of the visit's day may be taken now (IST): "Arrived" from
 /// `ARRIVE_EARLY_MINUTES` before the visit's time, "Completed" and "No-show" from
 /// its time (once the patient has arrived, "Completed" at any time). Every
 /// other step, whenever the status allows it. The buttons the console shows and
 /// the check of the write are this one rule.
-pub fn due(step: Step, status: Status, row: &appointment::Model, now: chrono::NaiveDateTime) -> bool {
+pub(crate) fn due(step: Step, status: Status, row: &appointment::Model, now: chrono::NaiveDateTime) -> bool {
     let lead = match (step, status) {
         (Step::Arrive, _) => ARRIVE_EARLY_MINUTES,
         (Step::Complete, Status::Arrived) => return true,
@@ -161,7 +198,7 @@ pub fn due(step: Step, status: Status, row: &appointment::Model, now: chrono::Na
 }
 
 /// What staff may do with a request now: its status's next steps that are due.
-pub fn next_now(row: &appointment::Model, now: chrono::NaiveDateTime) -> Vec<Step> {
+pub(crate) fn next_now(row: &appointment::Model, now: chrono::NaiveDateTime) -> Vec<Step> {
     let status = Status::parse(&row.status).unwrap_or(Status::Requested);
     status.next().iter().copied().filter(|s| due(*s, status, row, now)).collect()
 }
@@ -212,7 +249,7 @@ pub async fn expire_due(db: &Db, now: DateTime<Utc>, hours: i64, notices: &Notic
         let clinic =
             crate::schedule::clinic_of_visit(db, after.doctor_id, &after.date, &after.start_time)
                 .await?;
-        if let Some(mail) = notices.appointment_changed(&after, &doctor, clinic.as_ref()) {
+        if let Some(mail) = notices.appointment_changed(&after, &doctor, clinic.as_ref(), "") {
             crate::mail::queue(&txn, mail).await?;
         }
         txn.commit().await?;
