@@ -36,7 +36,7 @@ function StaffPatientsPage() {
       </StaffForm>
       {found ? (
         <section aria-labelledby="found-h">
-          <h2 id="found-h" role="status">{found.length ? count(t.found, found.length, { q }) : fill(t.none, { q })}</h2>
+          <h2 id="found-h">{found.length ? count(t.found, found.length, { q }) : fill(t.none, { q })}</h2>
           {found.length >= d.max ? <p>{fill(t.more, { max: d.max })}</p> : null}
           {found.map((p) => (
             <article key={p.reference} className="staff-patient">

@@ -310,6 +310,70 @@ test("without JavaScript, a desk member signs in, declines a request (its time i
   assert.ok(!(await desk.page.locator("#reschedule").getByLabel(target, { exact: true }).count()), "without the time just taken");
 });
 
+/** Whether the page scrolls sideways (at 375 px nothing of the console may). */
+const scrollsSideways = (page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+test("the desk books a caller from a free slot and finds the patient by phone: without JavaScript at 375 px, and a walk-in with it", async () => {
+  const failures = [];
+  // Without JavaScript, on a phone (axe needs a page's JavaScript: it runs on these pages in the last test):
+  // the day view's free slot opens the form with the doctor, day and time filled in.
+  const { page } = desk;
+  await page.goto(url(`/staff/day?doctor=${ANKIT.id}&date=${day}`));
+  const free = page.getByRole("link", { name: /^Free at .*: book a new appointment$/ }).first();
+  const time = (await free.getAttribute("aria-label")).replace(/^Free at (.*): book a new appointment$/, "$1");
+  await free.click();
+  await page.getByRole("heading", { name: staffText("book.heading"), level: 1 }).waitFor();
+  assert.ok(await page.getByLabel(new RegExp(`^${time}`)).isChecked(), "the time chosen");
+  assert.equal(await scrollsSideways(page), false, "the form fits a phone");
+  await page.getByLabel(staffText("book.name")).fill("Caller Ramesh Patel");
+  await page.getByLabel(staffText("book.phoneNumber")).fill("+91 98123 45678");
+  await page.getByRole("button", { name: staffText("book.submit") }).click();
+  await page.getByText(staffText("request.done.book")).waitFor();
+  const reference = new URL(page.url()).pathname.split("/").pop();
+  assert.equal(statusOf(reference), "confirmed");
+  assert.ok(!(await freeTimes(ANKIT)).includes(time), "gone from the website at once");
+  assert.equal(await page.getByRole("link", { name: /^Call/ }).getAttribute("href"), "tel:+919812345678");
+  assert.equal(await scrollsSideways(page), false, "the request's page fits a phone");
+
+  // The header's search finds the patient by the number written another way; the number is in no address.
+  await page.getByLabel(staffText("frame.findLabel")).fill("09812345678");
+  await page.getByRole("button", { name: staffText("frame.findButton") }).click();
+  await page.getByRole("heading", { name: /1 patient found/ }).waitFor();
+  assert.ok(!page.url().includes("98123"), page.url());
+  assert.equal(await scrollsSideways(page), false, "the results fit a phone");
+  await page.getByRole("link", { name: "Caller Ramesh Patel" }).click();
+  await page.getByRole("heading", { name: "Patient: Caller Ramesh Patel" }).waitFor();
+  assert.equal(await scrollsSideways(page), false, "the patient's page fits a phone");
+
+  // With JavaScript: the inbox's "Walk-in" opens the form with walk-in chosen (the walk-in's time rule is
+  // tests/staff.rs's, on a fixed clock); "New appointment" books a caller for a doctor and day chosen on the page.
+  const js = admin.page;
+  await js.goto(url("/staff"));
+  await hydrated(js);
+  await js.getByRole("link", { name: staffText("book.walkInNow") }).click();
+  await js.getByRole("heading", { name: staffText("book.heading"), level: 1 }).waitFor();
+  await js.getByLabel(staffText("book.doctor"), { exact: true }).selectOption(String(BHAVNA.id));
+  await js.getByLabel(staffText("book.date"), { exact: true }).fill(day);
+  await js.getByRole("button", { name: staffText("book.show") }).click();
+  await js.getByRole("group", { name: new RegExp(`^Free times with ${BHAVNA.name}`) }).waitFor();
+  assert.ok(await js.getByLabel(staffText("book.walkIn")).isChecked(), "still a walk-in after choosing the day");
+  await axe(js, "new appointment, 1280 px", failures);
+  await js.getByLabel(staffText("book.phone")).check();
+  const chosen = (await freeTimes(BHAVNA))[0];
+  await js.getByLabel(new RegExp(`^${chosen}`)).check();
+  await js.getByLabel(staffText("book.name")).fill("Caller Nisha Rao");
+  await js.getByLabel(staffText("book.phoneNumber")).fill("9812300000");
+  await js.getByLabel(staffText("book.email")).fill("nisha@example.in");
+  await js.getByRole("button", { name: staffText("book.submit") }).click();
+  await js.getByText(staffText("request.done.book")).waitFor();
+  const booked = new URL(js.url()).pathname.split("/").pop();
+  assert.deepEqual(rows("SELECT status, channel FROM appointments WHERE reference = ?", [booked])[0], { status: "confirmed", channel: "phone" });
+  const confirmation = await env.relay.waitFor(mailTo("nisha@example.in", [booked, "confirmed"]), "the desk booking's confirmation");
+  assert.equal(calendarOf(confirmation).method, "REQUEST");
+  assert.deepEqual(failures, []);
+  assert.deepEqual(admin.problems, [], "no console error, no hydration mismatch");
+});
+
 test("unconfirmed requests are flagged after 24 hours and expire after 48, freeing their time", async () => {
   const [a, b] = await freeTimes(BHAVNA);
   const late = await book(BHAVNA, a);
@@ -530,7 +594,7 @@ test("axe finds no WCAG 2.2 AA violation on any console page, at 375 and 1280 px
   env.server.execute("UPDATE appointments SET date = ?, start_time = ?, status = 'confirmed' WHERE reference = ?", [istToday, istMinute, visit.reference]);
   const pages = ["/staff", "/staff?status=expired", "/staff/today", "/staff/week", "/staff/doctors", "/staff/closures", `/staff/appointments/${requested.reference}`, `/staff/appointments/${confirmed}`,
     `/staff/appointments/${requested.reference}?doctor=${ANKIT.id}&date=${dayAfter(day, 7)}`, "/staff/appointments/HY-0000-0000",
-    `/staff/day?doctor=${BHAVNA.id}&date=${day}`, "/staff/appointments/new", `/staff/appointments/new?doctor=${BHAVNA.id}&date=${day}&channel=walk-in`, `/staff/leave?doctor=${BHAVNA.id}`, "/staff/card-requests", `/staff/card-requests/${card}`, "/staff/messages?handled=1",
+    `/staff/day?doctor=${BHAVNA.id}&date=${day}`, "/staff/patients", `/staff/patients/${requested.reference}`, `/staff/appointments/${requested.reference}?confirm=decline`, "/staff/appointments/new", `/staff/appointments/new?doctor=${BHAVNA.id}&date=${day}&channel=walk-in`, `/staff/leave?doctor=${BHAVNA.id}`, "/staff/card-requests", `/staff/card-requests/${card}`, "/staff/messages?handled=1",
     `/staff/messages/${message}`, "/staff/audit", "/staff/accounts", "/staff/account"];
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
