@@ -174,12 +174,39 @@ export function StaffFrame({ children }: { children: ReactNode }) {
   // A section is any of its paths or what is below one (the console's first page only as itself).
   const current = (paths: string[]) =>
     paths.some((p) => pathname === p || (p !== pageLink("staff-inbox") && pathname.startsWith(`${p}/`)));
+  const links = (
+    <ul>
+      {(bar?.nav ?? []).map((item) => (
+        <li key={item.paths[0]}>
+          <Link to={item.paths[0]} aria-current={current(item.paths) ? "page" : undefined}>{label(item.label)}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+  const who = (id: string) => (
+    <div className="staff-who">
+      <span>{fill(t.signedInAs, { name: bar?.name ?? "" })}</span>
+      <StaffForm action={writeLink("/staff/sign-out")} id={id} className="staff-sign-out">
+        <button type="submit" className="button button--outline">{t.signOut}</button>
+      </StaffForm>
+    </div>
+  );
+  // On a phone the header is one line (the name, a menu that opens without
+  // JavaScript) and the search; on a wider screen the navigation shows whole.
+  // Only one of the two is displayed at a width, so only one is announced.
   return (
     <>
       <a href="#main" className="skip-link">{t.skip}</a>
       <header className="staff-header">
         <div className="container staff-header-row">
           <span className="staff-brand">{t.console}</span>
+          {bar?.signedIn ? (
+            <details className="staff-menu">
+              <summary>{t.menu}</summary>
+              <nav className="staff-nav" aria-label={t.nav}>{links}</nav>
+              {who("sign-out-menu")}
+            </details>
+          ) : null}
           {bar?.signedIn && bar.nav.some((item) => item.label === "patients") ? (
             <StaffForm action={writeLink("/staff/patients")} id="header-find" className="staff-find">
               <label htmlFor="header-find-q" className="visually-hidden">{t.findLabel}</label>
@@ -187,26 +214,9 @@ export function StaffFrame({ children }: { children: ReactNode }) {
               <button type="submit" className="button button--outline">{t.findButton}</button>
             </StaffForm>
           ) : null}
-          {bar?.signedIn ? (
-            <div className="staff-who">
-              <span>{fill(t.signedInAs, { name: bar.name ?? "" })}</span>
-              <StaffForm action={writeLink("/staff/sign-out")} id="sign-out" className="staff-sign-out">
-                <button type="submit" className="button button--outline">{t.signOut}</button>
-              </StaffForm>
-            </div>
-          ) : null}
+          {bar?.signedIn ? <div className="staff-wide">{who("sign-out")}</div> : null}
         </div>
-        {bar?.signedIn ? (
-          <nav className="container staff-nav" aria-label={t.nav}>
-            <ul>
-              {(bar.nav ?? []).map((item) => (
-                <li key={item.paths[0]}>
-                  <Link to={item.paths[0]} aria-current={current(item.paths) ? "page" : undefined}>{label(item.label)}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+        {bar?.signedIn ? <nav className="container staff-nav staff-wide" aria-label={t.nav}>{links}</nav> : null}
       </header>
       <main id="main" tabIndex={-1} className="staff-main">{children}</main>
     </>

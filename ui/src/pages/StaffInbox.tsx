@@ -74,19 +74,20 @@ function StaffInboxPage() {
       {d.status === "requested" ? <p className="staff-muted">{t.waitingHint}</p> : null}
       {d.rows.length === 0 ? <p>{t.none}</p> : (
         <StaffTable label={t.heading}>
-          <table className="staff-table">
-            <thead>
-              <tr><th scope="col">{t.reference}</th><th scope="col">{t.status}</th><th scope="col">{t.when}</th><th scope="col">{t.doctor}</th><th scope="col">{t.patient}</th><th scope="col">{t.requestedAt}</th></tr>
+          {/* Explicit roles: on a phone the rows are shown as cards, and the roles keep them a table for screen readers. */}
+          <table className="staff-table staff-table--cards" role="table">
+            <thead role="rowgroup">
+              <tr role="row"><th scope="col" role="columnheader">{t.reference}</th><th scope="col" role="columnheader">{t.status}</th><th scope="col" role="columnheader">{t.when}</th><th scope="col" role="columnheader">{t.doctor}</th><th scope="col" role="columnheader">{t.patient}</th><th scope="col" role="columnheader">{t.requestedAt}</th></tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {d.rows.map((r) => (
-                <tr key={r.reference}>
-                  <td><Link to={pageLink("staff-appointment", { reference: r.reference })}>{r.reference}</Link></td>
-                  <td>{t.statuses[r.status]}{r.overdue ? <strong className="staff-flag"> {t.overdueFlag}</strong> : null}</td>
-                  <td>{formatDate(r.date)}, {r.time}{r.soon ? <strong className="staff-flag staff-soon"> {t.soon[r.soon]}</strong> : null}</td>
-                  <td>{r.doctor}</td>
-                  <td><bdi>{r.name}</bdi></td>
-                  <td>{instant(r.createdAt)}</td>
+                <tr key={r.reference} role="row">
+                  <td role="cell"><Link to={pageLink("staff-appointment", { reference: r.reference })}>{r.reference}</Link></td>
+                  <td role="cell" data-label={t.status}>{t.statuses[r.status]}{r.overdue ? <strong className="staff-flag"> {t.overdueFlag}</strong> : null}</td>
+                  <td role="cell" data-label={t.when}>{formatDate(r.date)}, {r.time}{r.soon ? <strong className="staff-flag staff-soon"> {t.soon[r.soon]}</strong> : null}</td>
+                  <td role="cell" data-label={t.doctor}>{r.doctor}</td>
+                  <td role="cell" data-label={t.patient}><bdi>{r.name}</bdi></td>
+                  <td role="cell" data-label={t.requestedAt}>{instant(r.createdAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -244,7 +244,7 @@ test("without JavaScript, a desk member signs in, declines a request (its time i
   const { page } = admin;
   await page.goto(url("/staff/accounts"));
   await hydrated(page);
-  assert.deepEqual(await page.locator('.staff-nav [aria-current="page"]').allInnerTexts(), ["Staff"], "one section is current");
+  assert.deepEqual(await page.locator('nav.staff-nav.staff-wide [aria-current="page"]').allInnerTexts(), ["Staff"], "one section is current");
   assert.equal(await page.getByRole("button", { name: `Disable ${admin.email}` }).count(), 0, "no way to disable oneself");
   assert.equal(await page.getByRole("button", { name: `Reset password and second factor ${admin.email}` }).count(), 1);
   const form = page.locator("form#accounts");
