@@ -1254,6 +1254,22 @@ async fn the_inbox_lists_what_waits_by_visit_time_with_today_and_tomorrow_flags(
         assert!(inbox.text.contains("<title>(3) Appointment requests"), "{b}: the tab says how many wait");
         assert!(inbox.text.contains(&staff_text(&["inbox", "today", "other"]).replace("{count}", "2")), "{b}");
         assert!(inbox.text.contains(&staff_text(&["inbox", "soon", "today"])) && inbox.text.contains(&staff_text(&["inbox", "soon", "tomorrow"])), "{b}: flagged in words");
+        // The clinic everywhere: on each row, on the request, and a move to a doctor at the other clinic says so per time.
+        let clinic_of = |id: i32| {
+            let c = hygo_content::default();
+            let doctor_clinic = if id == 1 { "kalawad-road" } else { "head-office" };
+            c.find_clinic(doctor_clinic).unwrap().name.clone()
+        };
+        let (kalawad, head_office) = (clinic_of(1), clinic_of(2));
+        assert_eq!(data["rows"][0]["clinic"], kalawad.as_str(), "{b}: Dr. Hitesh Patel's visit is at Kalawad Road");
+        assert_eq!(data["rows"][1]["clinic"], head_office.as_str(), "{b}: Dr. Kaushik Vyas's at the head office");
+        let moving = call(&app, get_as(&format!("/staff/appointments/{today}?doctor=2&date=2030-01-08"), Some(&desk.token))).await;
+        let moving_data = &props(&moving)["data"];
+        assert_eq!(moving_data["request"]["clinic"], kalawad.as_str(), "{b}");
+        let clinics = moving_data["reschedule"]["clinics"].as_array().unwrap();
+        assert!(!clinics.is_empty() && clinics.iter().all(|c| c == head_office.as_str()), "{b}: {clinics:?}");
+        let warning = staff_text(&["request", "otherClinic"]).replace("{clinic}", &head_office).replace("{current}", &kalawad);
+        assert!(moving.text.contains(&warning), "{b}: the other clinic is said before the move is saved");
         // Any status: every request, newest first; one visit today is said in the singular.
         let any = call(&app, get_as("/staff?status=", Some(&desk.token))).await;
         let all: Vec<String> = props(&any)["data"]["rows"].as_array().unwrap().iter().map(|r| r["reference"].as_str().unwrap().to_owned()).collect();
@@ -1639,6 +1655,10 @@ async fn the_export_is_csv_with_formulas_neutralised() {
         let stored = request_row(&state.db, &first).await.created_at;
         let ist = chrono::DateTime::parse_from_rfc3339(&stored).unwrap().with_timezone(&hygo_core::ist::offset()).format("%Y-%m-%d %H:%M").to_string();
         assert_eq!(row(&first)[column("requested at")], ist, "{b}: {stored} in IST");
+        // Where the visit is (the clinic of Dr. Hitesh Patel's hours that day) and how it came in.
+        let doctor = hygo_core::entities::doctor::Entity::find_by_id(1).one(&state.db).await.unwrap().unwrap();
+        let at = hygo_content::default().find_clinic(&doctor.clinic_id).unwrap().name.clone();
+        assert_eq!((row(&first)[column("clinic")].as_str(), row(&first)[column("booked by")].as_str()), (at.as_str(), staff_text(&["book", "channels", "web"]).as_str()), "{b}");
         for r in &rows[1..] {
             let phone = &r[column("phone")];
             assert!(phone.starts_with("'+91 98765 ") && phone.len() == "'+91 98765 43211".len(), "{b}: {phone}");

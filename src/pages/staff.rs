@@ -251,6 +251,8 @@ pub struct Reschedule {
     pub date: String,
     /// "09:15 AM", in order.
     pub free: Vec<String>,
+    /// The clinic of each free time, in the same order: a move to the other clinic shows.
+    pub clinics: Vec<String>,
     pub availability: appointments::DayAvailability,
 }
 
@@ -265,7 +267,8 @@ pub async fn appointment(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, Dat
             let doctor_id = cx.query("doctor").and_then(|d| d.parse().ok()).filter(|id| doctors.iter().any(|d| d.id == *id)).unwrap_or(r.row.doctor_id);
             let date = cx.query("date").and_then(|d| hygo_core::ist::parse_date(&d)).or_else(|| hygo_core::ist::parse_date(&r.row.date)).map_or(today, |d| d.max(today));
             let day = appointments::day_slots(cx.db(), cx.clock(), doctor_id, date).await?;
-            Some(Reschedule { doctor_id, date: date.to_string(), free: day.available_slots, availability: day.availability })
+            let clinics = hygo_schedule::schedule::clinic_names(cx.db(), doctor_id, date, &day.available_slots).await?;
+            Some(Reschedule { doctor_id, date: date.to_string(), free: day.available_slots, clinics, availability: day.availability })
         }
         _ => None,
     };

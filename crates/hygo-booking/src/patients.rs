@@ -19,7 +19,7 @@ use ts_rs::TS;
 use crate::appointments::phone_key;
 use crate::entities::appointment;
 use crate::form::{Invalid, Message, WriteError};
-use crate::inbox::lists::{Row, Soon, doctor_names, promise_cutoff, row_of};
+use crate::inbox::lists::{Row, rows_of};
 use crate::status::Status;
 use crate::{DataError, Db};
 
@@ -146,14 +146,13 @@ async fn of_key(db: &Db, key: &str, today: NaiveDate) -> Result<Option<Patient>,
         .all(db)
         .await?;
     let Some(latest) = rows.iter().max_by_key(|a| a.id) else { return Ok(None) };
-    let (doctors, cutoff) = (doctor_names(db).await?, promise_cutoff());
     let visits_made = rows.iter().filter(|a| Status::parse(&a.status).is_some_and(|s| Status::VISITED.contains(&s))).count() as u64;
     Ok(Some(Patient {
         reference: latest.reference.clone(),
         name: latest.name.clone(),
         phone: latest.phone.clone(),
         visits_made,
-        requests: rows.iter().map(|a| Row { soon: Soon::of(&a.date, today), ..row_of(a, &doctors, &cutoff) }).collect(),
+        requests: rows_of(db, &rows, Some(today)).await?,
     }))
 }
 

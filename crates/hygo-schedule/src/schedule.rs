@@ -238,21 +238,50 @@ pub async fn clinic_of_visit(
 }
 
 /// The clinic's name of each of a doctor's times on a date ("09:15 AM" or
-/// "09:15"), as `clinic_of_visit` gives it, reading the doctor and the day's
-/// hours once for all of them.
+/// "09:15"): `clinics_of_visits` for one doctor's day.
 pub async fn clinic_names(db: &Db, doctor_id: i32, date: NaiveDate, times: &[String]) -> Result<Vec<String>, DataError> {
+    let day = date.to_string();
+    let visits: Vec<(i32, &str, &str)> = times.iter().map(|t| (doctor_id, day.as_str(), t.as_str())).collect();
+    clinics_of_visits(db, &visits).await
+}
+
+/// The clinic's name of each visit (doctor, date YYYY-MM-DD, start "09:15"), as
+/// `clinic_of_visit` gives it, for a list: the doctors, their weeks and the
+/// dates' changes of hours are read once for all of them (three queries, however
+/// many visits). A visit whose doctor is gone has "".
+pub async fn clinics_of_visits(db: &Db, visits: &[(i32, &str, &str)]) -> Result<Vec<String>, DataError> {
+    if visits.is_empty() {
+        return Ok(Vec::new());
+    }
     let c = content::default();
-    let Some(doctor) = doctor::Entity::find_by_id(doctor_id).one(db).await? else {
-        return Ok(vec![String::new(); times.len()]);
-    };
-    let (hours, _) = hours_on(db, &doctor, date).await?;
-    let name = |t: Option<Minutes>| {
-        let at = t
-            .and_then(|t| hours.iter().find(|h| h.range.start <= t && t < h.range.end))
-            .map_or(doctor.clinic_id.as_str(), |h| h.clinic.as_str());
-        c.find_clinic(at).or_else(|| c.find_clinic(&doctor.clinic_id)).map(|k| k.name.clone()).unwrap_or_default()
-    };
-    Ok(times.iter().map(|t| name(slots::parse_time(t))).collect())
+    let mut ids: Vec<i32> = visits.iter().map(|v| v.0).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut days: Vec<String> = visits.iter().map(|v| v.1.to_owned()).collect();
+    days.sort_unstable();
+    days.dedup();
+    let doctors = doctor::Entity::find().filter(doctor::Column::Id.is_in(ids.clone())).all(db).await?;
+    let weeks = office_hours::Entity::find().filter(office_hours::Column::DoctorId.is_in(ids.clone())).order_by_asc(office_hours::Column::Id).all(db).await?;
+    let changes = hour_change::Entity::find()
+        .filter(hour_change::Column::DoctorId.is_in(ids))
+        .filter(hour_change::Column::Day.is_in(days))
+        .all(db)
+        .await?;
+    Ok(visits
+        .iter()
+        .map(|(doctor_id, date, start)| {
+            let Some(doctor) = doctors.iter().find(|d| d.id == *doctor_id) else { return String::new() };
+            // The clinic of the range the time falls in; the doctor's own otherwise.
+            let at = crate::ist::parse_date(date).zip(slots::parse_time(start)).and_then(|(day, t)| {
+                let change = changes.iter().find(|h| h.doctor_id == doctor.id && h.day == *date);
+                let week: Vec<office_hours::Model> = weeks.iter().filter(|w| w.doctor_id == doctor.id).cloned().collect();
+                let (hours, _) = hours_from(doctor, day, change, &week);
+                hours.into_iter().find(|h| h.range.start <= t && t < h.range.end).map(|h| h.clinic)
+            });
+            let at = at.unwrap_or_else(|| doctor.clinic_id.clone());
+            c.find_clinic(&at).or_else(|| c.find_clinic(&doctor.clinic_id)).map(|k| k.name.clone()).unwrap_or_default()
+        })
+        .collect())
 }
 
 /// The closures of every clinic on a date.

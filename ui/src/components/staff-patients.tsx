@@ -15,7 +15,7 @@ export function PatientRequests({ rows }: { rows: readonly InboxRow[] }) {
         <li key={r.reference}>
           <Link to={pageLink("staff-appointment", { reference: r.reference })}>{formatDate(r.date)}, {r.time}</Link>
           {r.soon ? <strong className="staff-flag"> {all.inbox.soon[r.soon]}</strong> : null}
-          <span> · {r.doctor} · <bdi>{r.name}</bdi> · {all.inbox.statuses[r.status]} · {all.book.channels[r.channel]}</span>
+          <span> · {r.doctor}{r.clinic ? `, ${r.clinic}` : ""} · <bdi>{r.name}</bdi> · {all.inbox.statuses[r.status]} · {all.book.channels[r.channel]}</span>
         </li>
       ))}
     </ul>

@@ -264,7 +264,11 @@ hours: string, slots: Array<DoctorDaySlot>,
  */
 elsewhere: Array<InboxRow>, };
 
-export type DoctorDaySlot = { time: string, request: InboxRow | null, };
+export type DoctorDaySlot = { time: string, 
+/**
+ * The clinic of the doctor's hours at that time.
+ */
+clinic: string, request: InboxRow | null, };
 
 export type DoctorDays = { doctor: number, days: string, };
 
@@ -370,7 +374,12 @@ channel: BookingChannel,
 /**
  * The visit is today or tomorrow (IST): the inbox flags it.
  */
-soon: VisitSoon | null, };
+soon: VisitSoon | null, 
+/**
+ * Where the visit takes place (the clinic of the doctor's hours at its
+ * time); "" where a list does not say (`rows_of` fills it).
+ */
+clinic: string, };
 
 export type Leave = { 
 /**
@@ -646,7 +655,12 @@ channel: BookingChannel,
 /**
  * The visit is today or tomorrow (IST): the inbox flags it.
  */
-soon: VisitSoon | null, };
+soon: VisitSoon | null, 
+/**
+ * Where the visit takes place (the clinic of the doctor's hours at its
+ * time); "" where a list does not say (`rows_of` fills it).
+ */
+clinic: string, };
 
 export type RequestStatus = "requested" | "confirmed" | "declined" | "rescheduled" | "arrived" | "completed" | "no-show" | "cancelled" | "expired";
 
@@ -994,7 +1008,11 @@ date: string,
 /**
  * "09:15 AM", in order.
  */
-free: Array<string>, availability: DayAvailability, };
+free: Array<string>, 
+/**
+ * The clinic of each free time, in the same order: a move to the other clinic shows.
+ */
+clinics: Array<string>, availability: DayAvailability, };
 
 export type StaffRole = "admin" | "desk" | "editor";
 

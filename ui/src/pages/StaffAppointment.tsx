@@ -49,6 +49,7 @@ function StaffAppointmentPage() {
           <dt>{all.inbox.patient}</dt><dd><bdi>{r.name}</bdi></dd>
           <dt>{t.when}</dt><dd>{formatDate(r.date)}, {r.time}</dd>
           <dt>{t.doctor}</dt><dd>{r.doctor}</dd>
+          <dt>{t.clinic}</dt><dd>{r.clinic}</dd>
           {r.department ? <><dt>{t.department}</dt><dd>{r.department}</dd></> : null}
           <dt>{t.visitType}</dt><dd>{r.visitType}</dd>
           <dt>{t.channel}</dt><dd>{all.book.channels[r.channel]}</dd>
@@ -80,7 +81,7 @@ function StaffAppointmentPage() {
           ))}
         </div>
         {d.confirm === "decline" || d.confirm === "cancel" ? <ConfirmStep step={d.confirm} reference={r.reference} data={d} /> : null}
-        {d.reschedule ? <Reschedule reference={r.reference} data={d.reschedule} doctors={d.doctors} today={d.today} /> : null}
+        {d.reschedule ? <Reschedule reference={r.reference} data={d.reschedule} doctors={d.doctors} today={d.today} current={r.clinic} /> : null}
       </section>
       <History entries={r.history} heading={t.history} />
     </div>
@@ -132,8 +133,10 @@ function ConfirmStep({ step, reference, data }: { step: "decline" | "cancel"; re
  * works without JavaScript), then one of that day's free times, as the public
  * wizards offer them. The server checks the time again when the form is sent.
  */
-function Reschedule({ reference, data, doctors, today }: {
+function Reschedule({ reference, data, doctors, today, current }: {
   reference: string;
+  /** The clinic of the visit now: a time at the other one says so. */
+  current: string;
   data: StaffReschedule;
   doctors: StaffAppointmentData["doctors"];
   today: string;
@@ -172,7 +175,12 @@ function Reschedule({ reference, data, doctors, today }: {
               {data.free.map((time, i) => (
                 <label key={time} className="slot">
                   <input type="radio" name="time" value={time} id={i === 0 ? "step-time" : undefined} required />
-                  {time}
+                  <span>
+                    {time}
+                    <span className={`staff-slot-clinic${data.clinics[i] !== current ? " staff-slot-other" : ""}`}>
+                      {data.clinics[i] !== current ? fill(t.otherClinic, { clinic: data.clinics[i], current }) : data.clinics[i]}
+                    </span>
+                  </span>
                 </label>
               ))}
             </div>

@@ -35,6 +35,7 @@ function StaffDayPage() {
               {day.slots.map((s) => (
                 <li key={s.time} className={s.request ? "staff-day-held" : undefined}>
                   <span className="staff-day-time">{s.time}</span>{" "}
+                  <span className="staff-muted">{fill(t.clinic, { clinic: s.clinic })}</span>{" "}
                   {s.request ? <Link to={pageLink("staff-appointment", { reference: s.request.reference })}><bdi>{s.request.name}</bdi> ({all.inbox.statuses[s.request.status]})</Link> : <Link to={pageLink("staff-book", {}, { doctor: String(day.doctorId), date: day.date, time: s.time })} aria-label={fill(all.book.bookAt, { time: s.time })}>{t.free}: {all.book.newAppointment}</Link>}
                 </li>
               ))}

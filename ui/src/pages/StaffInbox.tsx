@@ -77,7 +77,7 @@ function StaffInboxPage() {
           {/* Explicit roles: on a phone the rows are shown as cards, and the roles keep them a table for screen readers. */}
           <table className="staff-table staff-table--cards" role="table">
             <thead role="rowgroup">
-              <tr role="row"><th scope="col" role="columnheader">{t.reference}</th><th scope="col" role="columnheader">{t.status}</th><th scope="col" role="columnheader">{t.when}</th><th scope="col" role="columnheader">{t.doctor}</th><th scope="col" role="columnheader">{t.patient}</th><th scope="col" role="columnheader">{t.requestedAt}</th></tr>
+              <tr role="row"><th scope="col" role="columnheader">{t.reference}</th><th scope="col" role="columnheader">{t.status}</th><th scope="col" role="columnheader">{t.when}</th><th scope="col" role="columnheader">{t.doctor}</th><th scope="col" role="columnheader">{t.clinic}</th><th scope="col" role="columnheader">{t.patient}</th><th scope="col" role="columnheader">{t.requestedAt}</th></tr>
             </thead>
             <tbody role="rowgroup">
               {d.rows.map((r) => (
@@ -86,6 +86,7 @@ function StaffInboxPage() {
                   <td role="cell" data-label={t.status}>{t.statuses[r.status]}{r.overdue ? <strong className="staff-flag"> {t.overdueFlag}</strong> : null}</td>
                   <td role="cell" data-label={t.when}>{formatDate(r.date)}, {r.time}{r.soon ? <strong className="staff-flag staff-soon"> {t.soon[r.soon]}</strong> : null}</td>
                   <td role="cell" data-label={t.doctor}>{r.doctor}</td>
+                  <td role="cell" data-label={t.clinic}>{r.clinic}</td>
                   <td role="cell" data-label={t.patient}><bdi>{r.name}</bdi></td>
                   <td role="cell" data-label={t.requestedAt}>{instant(r.createdAt)}</td>
                 </tr>

@@ -48,6 +48,9 @@ pub struct Row {
     pub channel: Channel,
     /// The visit is today or tomorrow (IST): the inbox flags it.
     pub soon: Option<Soon>,
+    /// Where the visit takes place (the clinic of the doctor's hours at its
+    /// time); "" where a list does not say (`rows_of` fills it).
+    pub clinic: String,
 }
 
 /// A visit close enough to flag in the inbox.
@@ -106,7 +109,21 @@ pub(crate) fn row_of(a: &appointment::Model, doctors: &[(i32, String)], cutoff: 
         overdue: status == Status::Requested && a.created_at.as_str() < cutoff,
         channel: Channel::parse(&a.channel).unwrap_or(Channel::Web),
         soon: None,
+        clinic: String::new(),
     }
+}
+
+/// Rows of a list with their clinic, and for `today` their Today/Tomorrow flag:
+/// the doctors' names and the clinics read once for all of them.
+pub(crate) async fn rows_of(db: &Db, rows: &[appointment::Model], today: Option<NaiveDate>) -> Result<Vec<Row>, DataError> {
+    let (doctors, cutoff) = (doctor_names(db).await?, promise_cutoff());
+    let visits: Vec<(i32, &str, &str)> = rows.iter().map(|a| (a.doctor_id, a.date.as_str(), a.start_time.as_str())).collect();
+    let clinics = crate::schedule::clinics_of_visits(db, &visits).await?;
+    Ok(rows
+        .iter()
+        .zip(clinics)
+        .map(|(a, clinic)| Row { soon: today.and_then(|t| Soon::of(&a.date, t)), clinic, ..row_of(a, &doctors, &cutoff) })
+        .collect())
 }
 
 /// One page of requests, and how many pages the filter gives. Waiting requests
@@ -131,12 +148,7 @@ pub async fn list(db: &Db, filter: &Filter, page: u64, today: NaiveDate) -> Resu
         _ => query.order_by_desc(appointment::Column::CreatedAt).order_by_desc(appointment::Column::Id),
     };
     let rows = query.offset((page.clamp(1, pages) - 1) * PAGE_SIZE).limit(PAGE_SIZE).all(db).await?;
-    let (doctors, cutoff) = (doctor_names(db).await?, promise_cutoff());
-    let rows = rows
-        .iter()
-        .map(|a| Row { soon: Soon::of(&a.date, today), ..row_of(a, &doctors, &cutoff) })
-        .collect();
-    Ok((rows, pages))
+    Ok((rows_of(db, &rows, Some(today)).await?, pages))
 }
 
 /// What waits: requests not yet answered, those past the promise, and today's visits.
@@ -190,13 +202,12 @@ pub async fn today(db: &Db, date: NaiveDate, now: NaiveDateTime) -> Result<Vec<C
         })
         .collect();
     let mut rows: Vec<(String, Option<u32>, Visit)> = Vec::new();
-    for a in &held {
+    let visits: Vec<(i32, &str, &str)> = held.iter().map(|a| (a.doctor_id, a.date.as_str(), a.start_time.as_str())).collect();
+    let at_clinics = crate::schedule::clinics_of_visits(db, &visits).await?;
+    for (a, at) in held.iter().zip(at_clinics) {
         let Some(status) = Status::parse(&a.status).filter(|s| day.contains(s)) else {
             continue;
         };
-        let clinic =
-            crate::schedule::clinic_of_visit(db, a.doctor_id, &a.date, &a.start_time).await?;
-        let at = clinic.map(|c| c.name).unwrap_or_default();
         // In the order the desk meets them: Arrived, No-show, Completed.
         let due = super::next_now(a, now);
         let steps = [Step::Arrive, Step::NoShow, Step::Complete].into_iter().filter(|s| due.contains(s)).collect();
@@ -261,8 +272,7 @@ pub async fn one(db: &Db, reference: &str, now: NaiveDateTime) -> Result<Option<
     let Some(a) = appointment::Entity::find().filter(appointment::Column::Reference.eq(reference)).one(db).await? else {
         return Ok(None);
     };
-    let doctors = doctor_names(db).await?;
-    let row = row_of(&a, &doctors, &promise_cutoff());
+    let row = rows_of(db, std::slice::from_ref(&a), None).await?.remove(0);
     let known = content::default();
     let label = |choices: &[content::Choice], id: &str| {
         choices
@@ -324,6 +334,8 @@ pub struct Day {
 #[ts(rename = "DoctorDaySlot")]
 pub struct DaySlot {
     pub time: String,
+    /// The clinic of the doctor's hours at that time.
+    pub clinic: String,
     pub request: Option<Row>,
 }
 
@@ -333,19 +345,25 @@ pub async fn day(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Option<Day>
     let plan = crate::schedule::day_plan(db, &doc, date).await?;
     let hours = plan.hours_text();
     let held = crate::appointments::holding(db, crate::appointments::Held::on(date).of_doctor(doctor_id)).await?;
-    let (doctors, cutoff) = (doctor_names(db).await?, promise_cutoff());
+    let rows = rows_of(db, &held, None).await?;
     let grid = plan.grid;
+    let times: Vec<String> = grid.iter().map(|&t| slots::format_12h(t)).collect();
+    let clinics = crate::schedule::clinic_names(db, doctor_id, date, &times).await?;
     let slots = grid
         .iter()
-        .map(|&t| DaySlot {
-            time: slots::format_12h(t),
-            request: held.iter().find(|a| slots::parse_time(&a.start_time) == Some(t)).map(|a| row_of(a, &doctors, &cutoff)),
+        .zip(times)
+        .zip(clinics)
+        .map(|((&t, time), clinic)| DaySlot {
+            time,
+            clinic,
+            request: held.iter().position(|a| slots::parse_time(&a.start_time) == Some(t)).map(|i| rows[i].clone()),
         })
         .collect();
     let elsewhere = held
         .iter()
-        .filter(|a| slots::parse_time(&a.start_time).is_none_or(|t| !grid.contains(&t)))
-        .map(|a| row_of(a, &doctors, &cutoff))
+        .zip(&rows)
+        .filter(|(a, _)| slots::parse_time(&a.start_time).is_none_or(|t| !grid.contains(&t)))
+        .map(|(_, row)| row.clone())
         .collect();
     Ok(Some(Day { doctor: doc.name, doctor_id, date: date.to_string(), hours, slots, elsewhere }))
 }
@@ -387,7 +405,13 @@ pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, Data
         .all(db)
         .await?;
     let doctors = doctor_names(db).await?;
+    let visits: Vec<(i32, &str, &str)> = rows.iter().map(|a| (a.doctor_id, a.date.as_str(), a.start_time.as_str())).collect();
+    let clinics = crate::schedule::clinics_of_visits(db, &visits).await?;
     let known = content::default();
+    let channels = match known.staff_texts.get("book").and_then(|t| t.get("channels")) {
+        Some(content::Text::Group(g)) => Some(g),
+        _ => None,
+    };
     let statuses = match known
         .staff_texts
         .get("inbox")
@@ -412,13 +436,16 @@ pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, Data
         "email",
         "new patient",
         "requested at",
+        "clinic",
+        "booked by",
     ];
     let corrupt = |e: csv::Error| DataError::Corrupt {
         what: "the export".into(),
         detail: e.to_string(),
     };
     out.write_record(header).map_err(corrupt)?;
-    for a in &rows {
+    for (a, clinic) in rows.iter().zip(&clinics) {
+        let channel = channels.and_then(|c| c.get(a.channel.as_str())).unwrap_or(&a.channel);
         let doctor = doctors
             .iter()
             .find(|(id, _)| *id == a.doctor_id)
@@ -432,7 +459,7 @@ pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, Data
             .unwrap_or(&a.status);
         let new_patient = if a.is_new_patient { "yes" } else { "no" };
         let (phone, requested) = (phone_for_people(&a.phone), ist_minute(&a.created_at));
-        let record = [&a.reference, status, &a.date, &time, doctor, &a.department, &a.visit_type, &a.name, &phone, &a.email, new_patient, &requested];
+        let record = [&a.reference, status, &a.date, &time, doctor, &a.department, &a.visit_type, &a.name, &phone, &a.email, new_patient, &requested, clinic, channel];
         out.write_record(record.iter().map(|cell| cell_for_spreadsheet(cell))).map_err(corrupt)?;
     }
     let bytes = out.into_inner().map_err(|e| DataError::Corrupt { what: "the export".into(), detail: e.to_string() })?;
