@@ -18,6 +18,7 @@ pub mod mail;
 pub mod metrics;
 pub mod pages;
 pub mod photos;
+pub mod scale;
 pub mod serve;
 pub mod staff;
 pub mod state;

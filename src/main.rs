@@ -2,12 +2,15 @@
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: hygo serve | hygo staff … | hygo backup FILE | hygo restore FILE\n\n\
+const USAGE: &str = "usage: hygo serve | hygo staff … | hygo backup FILE | hygo restore FILE | hygo seed --scale\n\n\
 serve           starts the HYGO website (the default)\n\
 staff …         manages staff accounts (hygo staff help)\n\
 backup FILE     copies the database into FILE while the site runs (SQLite: the online\n\
                 backup API; PostgreSQL: pg_dump). FILE must not exist.\n\
-restore FILE    replaces the database with the backup FILE; stop every server first\n\n\
+restore FILE    replaces the database with the backup FILE; stop every server first\n\
+seed --scale [--doctors N] [--requests N]\n\
+                adds doctors up to N (200) and N requests (100,000) for `make bench`\n\
+                (never on the clinic's database)\n\n\
 Settings come from config/hygo.toml (or HYGO_CONFIG) and the environment (README,\n\
 \"Configuration\"): HYGO_ADDR, DATABASE_URL, HYGO_PUBLIC_URL, HYGO_LOG, ….";
 
@@ -17,6 +20,7 @@ fn main() -> ExitCode {
         ["serve"] | [] => {}
         ["staff", rest @ ..] => return staff(rest),
         [verb @ ("backup" | "restore"), file] => return backup(verb, file),
+        ["seed", "--scale", rest @ ..] => return seed_scale(rest),
         ["-h" | "--help" | "help"] => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -26,12 +30,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let config = match hygo::config::Config::load() {
+    let config = match config() {
         Ok(config) => config,
-        Err(e) => {
-            eprintln!("hygo: configuration: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     hygo::telemetry::init(config.log_json);
     match actix_web::rt::System::new().block_on(hygo::serve::serve(config)) {
@@ -45,12 +46,9 @@ fn main() -> ExitCode {
 
 /// `hygo staff …` (`hygo::staff::cli`).
 fn staff(args: &[&str]) -> ExitCode {
-    let config = match hygo::config::Config::load() {
+    let config = match config() {
         Ok(config) => config,
-        Err(e) => {
-            eprintln!("hygo: configuration: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     match actix_web::rt::System::new().block_on(hygo::staff::cli::run(&config, args)) {
         Ok(text) => {
@@ -66,12 +64,9 @@ fn staff(args: &[&str]) -> ExitCode {
 
 /// `hygo backup FILE` and `hygo restore FILE` (`hygo_core::backup`).
 fn backup(verb: &str, file: &str) -> ExitCode {
-    let config = match hygo::config::Config::load() {
+    let config = match config() {
         Ok(config) => config,
-        Err(e) => {
-            eprintln!("hygo: configuration: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let path = std::path::Path::new(file);
     let done = match verb {
@@ -89,3 +84,47 @@ fn backup(verb: &str, file: &str) -> ExitCode {
         }
     }
 }
+
+/// `hygo seed --scale [--doctors N] [--requests N]` (`hygo::scale`): the benchmark's clinic network.
+fn seed_scale(args: &[&str]) -> ExitCode {
+    let mut scale = hygo::scale::Scale::default();
+    for pair in args.chunks(2) {
+        let number = pair.get(1).and_then(|n| n.replace([',', '_'], "").parse::<usize>().ok());
+        match (pair[0], number) {
+            ("--doctors", Some(n)) => scale.doctors = n,
+            ("--requests", Some(n)) => scale.requests = n,
+            _ => {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let config = match config() {
+        Ok(config) => config,
+        Err(code) => return code,
+    };
+    let run = async {
+        let db = hygo_core::connect(&config.database_url).await.map_err(|e| e.to_string())?;
+        let today = hygo_core::ist::Clock::System.today();
+        hygo::scale::seed(&db, scale, today).await.map_err(|e| e.to_string())
+    };
+    match actix_web::rt::System::new().block_on(run) {
+        Ok((doctors, requests)) => {
+            println!("added {doctors} doctors and {requests} requests");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("hygo seed: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The settings, or the exit code after saying what is wrong with them.
+fn config() -> Result<hygo::config::Config, ExitCode> {
+    hygo::config::Config::load().map_err(|e| {
+        eprintln!("hygo: configuration: {e}");
+        ExitCode::from(2)
+    })
+}
+

@@ -21,7 +21,7 @@ async fn doctors_list_one_and_by_department() {
         assert_eq!(body["success"], true);
         let list = body["data"].as_array().unwrap();
         assert_eq!(list.len(), seeded.len(), "{b}: every seeded doctor is listed");
-        let keys: Vec<String> = list.iter().map(|d| hygo_directory::doctors::sort_key(d["name"].as_str().unwrap())).collect();
+        let keys: Vec<String> = list.iter().map(|d| hygo_core::entities::doctor::sort_key(d["name"].as_str().unwrap())).collect();
         let mut sorted = keys.clone();
         sorted.sort();
         assert_eq!(keys, sorted, "{b}: sorted by name, Dr. ignored");

@@ -340,3 +340,74 @@ async fn back_on_after_a_leave_follows_closures_and_changes_of_hours() {
         }
     }
 }
+
+/// The console's day and week views read every doctor's days at once
+/// (`schedule::day_plans`, a few queries however many doctors): for every
+/// doctor and every date of the table it gives what `day_plan` gives for one.
+/// The day view of a clinic then shows the table's days as the desk reads them:
+/// free runs, the lunch break, a half-day closure with its note, leave, and the
+/// clinic's doctors who are not in; the other clinic does not list the doctor.
+#[actix_web::test]
+async fn the_day_view_shows_a_clinic_s_doctors_with_breaks_closures_and_leave() {
+    use common::staff::{get_as, props as staff_props, staff};
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let (id, name) = the_doctor(&state.db).await;
+        let doctors = doctor_edit::records(&state.db, true).await.unwrap();
+        let dates: Vec<chrono::NaiveDate> = TABLE.iter().map(|c| hygo_core::ist::parse_date(c.date).unwrap()).collect();
+        let plans = schedule::day_plans(&state.db, &doctors, &dates).await.unwrap();
+        for d in &doctors {
+            for &date in &dates {
+                assert_eq!(plans.of(d.id, date), schedule::day_plan(&state.db, d, date).await.unwrap(), "{b}: {} on {date}", d.name);
+            }
+        }
+
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let desk = staff(&app, &state.db, "desk.day@hygo.test", hygo_staff::Role::Desk).await;
+        let day_of = |clinic: &'static str, date: &'static str| {
+            let (app, token) = (&app, desk.token.clone());
+            async move {
+                let page = common::call(app, get_as(&format!("/staff/day?clinic={clinic}&date={date}"), Some(&token))).await;
+                assert_eq!(page.status, 200, "{}", page.text);
+                (staff_props(&page)["data"]["day"].clone(), page.text)
+            }
+        };
+        let section = |day: &Value| day["doctors"].as_array().unwrap().iter().find(|d| d["doctorId"] == id).cloned();
+        let kinds = |s: &Value| s["entries"].as_array().unwrap().iter().map(|e| e["kind"].as_str().unwrap().to_owned()).collect::<Vec<_>>();
+
+        // Tuesday: two runs of free slots around the break.
+        let (tuesday, html) = day_of("kalawad-road", "2030-01-08").await;
+        let s = section(&tuesday).unwrap_or_else(|| panic!("{b}: {name} is in on Tuesday: {tuesday}"));
+        assert_eq!(kinds(&s), ["free", "break", "free"], "{b}");
+        let e = &s["entries"];
+        let free = |i: usize| e[i]["times"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_owned()).collect::<Vec<_>>();
+        assert_eq!([free(0), free(2)].concat(), BREAK, "{b}");
+        assert_eq!((e[1]["from"].as_str(), e[1]["until"].as_str()), (Some("10:00 AM"), Some("11:00 AM")), "{b}");
+        assert!(html.contains("Break, 10:00 AM to 11:00 AM"), "{b}: the break in words");
+        let starts: Vec<i64> = tuesday["doctors"].as_array().unwrap().iter().map(|d| {
+            let first = d["entries"].as_array().unwrap().first().map(|e| e["time"].as_str().or(e["times"][0].as_str()).or(e["from"].as_str()).unwrap().to_owned()).unwrap_or_default();
+            hygo_schedule::slots::parse_time(&first).map_or(24 * 60, i64::from)
+        }).collect();
+        assert!(starts.windows(2).all(|w| w[0] <= w[1]), "{b}: doctors from the earliest start: {starts:?}");
+        // The other clinic does not list the doctor.
+        let (other, _) = day_of("head-office", "2030-01-08").await;
+        assert!(section(&other).is_none() && !other["away"].as_array().unwrap().iter().any(|a| a["doctorId"] == id), "{b}");
+
+        // Wednesday: free until noon, then closed with the closure's note.
+        let (wednesday, _) = day_of("kalawad-road", "2030-01-09").await;
+        let s = section(&wednesday).unwrap();
+        assert_eq!(kinds(&s), ["free", "closed"], "{b}");
+        assert_eq!((s["entries"][1]["from"].as_str(), s["entries"][1]["until"].as_str(), s["entries"][1]["note"].as_str()), (Some("12:00 PM"), Some("2:00 PM"), Some("Closed for staff training")), "{b}");
+
+        // Friday: on leave, the hours shown but nothing free to book.
+        let (friday, html) = day_of("kalawad-road", "2030-01-11").await;
+        let s = section(&friday).unwrap();
+        assert_eq!((s["onLeave"].as_bool(), kinds(&s).contains(&"free".to_owned())), (Some(true), false), "{b}: {s}");
+        assert!(html.contains(&common::staff::staff_text(&["day", "onLeave"])), "{b}");
+        // Thursday: no hours, so among the clinic's doctors who are not in.
+        let (thursday, _) = day_of("kalawad-road", "2030-01-10").await;
+        assert!(section(&thursday).is_none(), "{b}");
+        assert!(thursday["away"].as_array().unwrap().iter().any(|a| a["doctorId"] == id && a["onLeave"] == false), "{b}: {}", thursday["away"]);
+    }
+}

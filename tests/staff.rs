@@ -39,7 +39,7 @@ use hygo_staff::{accounts, token_hash, Role};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 use serde_json::{json, Value};
 
-use common::staff::{account, csrf_of, form, fresh_code, get_as, multipart, post, props, props_status, session_set_cookie, set_up, sign_in, staff, text, token_of, unix_now, Staff, ORIGIN, PASSWORD};
+use common::staff::{account, csrf_of, form, fresh_code, get_as, multipart, post, props, props_status, session_set_cookie, set_up, sign_in, staff, staff_text, text, token_of, unix_now, Staff, ORIGIN, PASSWORD};
 use common::{at, call, post_json, send, state_with, Answer, TestDb};
 
 /// Monday 7 January 2030, 10:20 in Rajkot. Dr. Hitesh Patel (id 1) works
@@ -122,15 +122,6 @@ async fn audit_in_words(db: &hygo_core::Db, b: &str) {
 }
 
 /// A text of the console's catalogue (`catalogue/staff/en.json`), by its path.
-fn staff_text(path: &[&str]) -> String {
-    let texts = serde_json::to_value(&*hygo_content::default().staff_texts).unwrap();
-    path.iter()
-        .fold(&texts, |v, k| &v[*k])
-        .as_str()
-        .unwrap_or_else(|| panic!("no staff text {path:?}"))
-        .to_owned()
-}
-
 /// RFC 4180 as the export writes it: quoted cells, doubled quotes, CRLF.
 fn parse_csv(text: &str) -> Vec<Vec<String>> {
     let (mut rows, mut row, mut cell) = (Vec::new(), Vec::new(), String::new());
@@ -201,7 +192,8 @@ const WHO_MAY: &[(&str, &str, &[Role])] = &[
     ("post", "/staff/account/password", ANY),
     ("post", "/staff/account/sessions", ANY),
     ("post", "/staff/accounts", ADMIN_ONLY),
-    ("post", "/staff/leave", ADMIN_ONLY),
+    ("post", "/staff/leave", DESK_ROLES),
+    ("post", "/staff/leave/remove", ADMIN_ONLY),
     ("post", "/staff/doctors", ADMIN_ONLY),
     ("post", "/staff/doctors/{id}", ADMIN_ONLY),
     ("post", "/staff/doctors/{id}/photo", ADMIN_ONLY),
@@ -314,9 +306,10 @@ async fn every_staff_route_checks_the_session_and_role() {
             checked += 1;
         }
         assert!(checked >= 12, "{b}: {checked} staff routes checked");
-        // The writes really ran for the roles that may: the card request and the message are handled.
+        // The writes really ran for the roles that may: the message is answered (its one step); a card
+        // request needs its step chosen, so it stays new.
         let card = card_request::Entity::find().filter(card_request::Column::Reference.eq(&card_ref)).one(&state.db).await.unwrap().unwrap();
-        assert_eq!(card.handled_by.as_deref(), Some("admin@hygo.test"), "{b}: the first allowed role handled it");
+        assert_eq!((card.status.as_str(), card.handled_by.as_deref()), ("new", None), "{b}: a step without `step` changes nothing");
         let message = contact_message::Entity::find().filter(contact_message::Column::Reference.eq(&message_ref)).one(&state.db).await.unwrap().unwrap();
         assert_eq!(message.handled_by.as_deref(), Some("admin@hygo.test"), "{b}");
         assert_eq!(request_row(&state.db, &appointment_ref).await.status, "requested", "{b}: a step without `step` changes nothing");
@@ -1095,7 +1088,9 @@ async fn a_phone_booking_by_the_desk_takes_the_slot_from_the_website_at_once() {
         };
         // The free slot of the day view opens the form with the doctor, day and time chosen.
         let day = call(&app, get_as("/staff/day?doctor=1&date=2030-01-09", Some(&desk.token))).await;
-        assert!(day.text.contains("/staff/appointments/new?doctor=1&amp;date=2030-01-09&amp;time=11%3A00%20AM"), "{b}: a free slot links to the form: {}", day.text.len());
+        let run = props(&day)["data"]["day"]["doctors"][0]["entries"].as_array().unwrap().iter().find(|e| e["kind"] == "free").cloned().unwrap();
+        let first = run["times"][0].as_str().unwrap().replace(' ', "%20").replace(':', "%3A");
+        assert!(day.text.contains(&format!("/staff/appointments/new?doctor=1&amp;date=2030-01-09&amp;time={first}")), "{b}: a run of free slots links to the form at its first: {run}");
         let page = call(&app, get_as("/staff/appointments/new?doctor=1&date=2030-01-09&time=11%3A00%20AM", Some(&desk.token))).await;
         assert_eq!(page.status, 200, "{b}: {}", page.text);
         let data = &props(&page)["data"];
@@ -1203,7 +1198,7 @@ async fn a_walk_in_on_a_full_day_is_added_after_the_last_slot() {
         let third = walk_in("Third Walkin").await;
         assert_eq!((stored(&second).await.start_time, stored(&third).await.start_time), ("17:00".to_owned(), "17:15".to_owned()), "{b}");
         let day = call(&app, get_as("/staff/day?doctor=1&date=2030-01-07", Some(&desk.token))).await;
-        let after: Vec<(String, String)> = props(&day)["data"]["day"]["elsewhere"]
+        let after: Vec<(String, String)> = props(&day)["data"]["day"]["doctors"][0]["elsewhere"]
             .as_array()
             .unwrap()
             .iter()
@@ -1279,6 +1274,28 @@ async fn the_inbox_lists_what_waits_by_visit_time_with_today_and_tomorrow_flags(
         let inbox = call(&app, get_as("/staff", Some(&desk.token))).await;
         assert!(inbox.text.contains(&staff_text(&["inbox", "today", "one"]).replace("{count}", "1")), "{b}: 1 visit today");
         assert!(inbox.text.contains("<title>(2) Appointment requests"), "{b}");
+
+        // The history in words: a move to the other clinic, from where to where, by name.
+        let (_, link) = accounts::add(&state.db, &Actor::system(), "asha.patel@hygo.test", "Asha Patel", Role::Desk).await.unwrap();
+        let asha = set_up(&app, &state.db, &link, "asha.patel@hygo.test").await;
+        let time = moving_data["reschedule"]["free"][0].as_str().unwrap().to_owned();
+        let pairs = form(&[("step", "reschedule"), ("doctorId", "2"), ("date", "2030-01-08"), ("time", &time), ("csrf", &asha.csrf)]);
+        assert_eq!(call(&app, post(&format!("/staff/appointments/{wednesday}"), &pairs, Some(&asha.token))).await.status, 303, "{b}");
+        let page = call(&app, get_as(&format!("/staff/appointments/{wednesday}"), Some(&asha.token))).await;
+        let last = props(&page)["data"]["request"]["history"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(last["action"], "reschedule", "{b}");
+        assert_eq!(last["by"], json!({ "kind": "staff", "name": "Asha Patel" }), "{b}");
+        assert_eq!(last["from"], json!({ "doctor": "Dr. Hitesh Patel", "date": "2030-01-09", "time": "11:00 AM", "clinic": kalawad }), "{b}");
+        assert_eq!(last["to"], json!({ "doctor": "Dr. Kaushik Vyas", "date": "2030-01-08", "time": time, "clinic": head_office }), "{b}");
+        assert_eq!(last["changes"], json!([{ "field": "status", "before": "requested", "after": "rescheduled" }]), "{b}: the rest is said by from and to");
+        let sentence = format!("Rescheduled from Wed, 9 January 2030, 11:00 AM (Dr. Hitesh Patel, {kalawad}) to Tue, 8 January 2030, {time} (Dr. Kaushik Vyas, {head_office}), by Asha Patel");
+        assert!(page.text.contains(&sentence.replace('&', "&amp;")), "{b}: {sentence}");
+        // And the patient's e-mail says the visit is at the other clinic now, not where it was.
+        let c = hygo_content::default();
+        let address = c.find_clinic("head-office").unwrap().address.clone();
+        let note = c.message("mail.otherClinic").replace("{clinic}", &head_office).replace("{address}", &address).replace("{previous}", &kalawad);
+        let mail = mails(&state.db).await.pop().unwrap();
+        assert!(mail.subject.contains(&wednesday) && mail.body.contains(&note), "{b}: {}", mail.body);
     }
 }
 
@@ -1485,10 +1502,28 @@ async fn leave_added_in_the_console_takes_the_doctor_s_times_away_and_lists_the_
             call(&app, post("/staff/leave", &form(&pairs), Some(&who.token)))
         };
 
-        // The desk sees the page, but only an admin changes leave.
+        // The desk sees the page and adds leave (a doctor phoning in sick); only an admin removes it.
         assert_eq!(call(&app, get_as("/staff/leave?doctor=1", Some(&desk.token))).await.status, 200, "{b}");
-        let by_desk = leave(&desk, &[("op", "add"), ("doctorId", "1"), ("from", "2030-01-09")]).await;
-        assert_eq!(by_desk.status, 403, "{b}");
+        let sick = leave(&desk, &[("op", "add"), ("doctorId", "2"), ("from", "2030-01-08"), ("until", "2030-01-08"), ("note", "Phoned in sick")]).await;
+        assert_eq!((sick.status, sick.header("location")), (303, "/staff/leave?doctor=2&done=add"), "{b}: {}", sick.text);
+        let sick_id = props(&call(&app, get_as("/staff/leave?doctor=2", Some(&desk.token))).await)["data"]["periods"][0]["id"].as_i64().unwrap().to_string();
+        let remove = |who: &Staff, pairs: &[(&str, &str)]| {
+            let mut pairs = pairs.to_vec();
+            pairs.push(("csrf", &who.csrf));
+            call(&app, post("/staff/leave/remove", &form(&pairs), Some(&who.token)))
+        };
+        assert_eq!(remove(&desk, &[("doctorId", "2"), ("leaveId", &sick_id)]).await.status, 403, "{b}");
+        // Who is away: every doctor's leave and the clinics' closures in the coming 30 days, by name.
+        use hygo_schedule::schedule;
+        let closure = |date| schedule::NewClosure { clinic: Some("head-office"), date: Some(date), from: None, until: None, note: Some("Closed for Uttarayan") };
+        schedule::add_closure(&state.db, &Actor::system(), closure("2030-01-20"), state.clock.today()).await.unwrap();
+        schedule::add_closure(&state.db, &Actor::system(), closure("2030-02-14"), state.clock.today()).await.unwrap();
+        let away = call(&app, get_as("/staff/leave", Some(&desk.token))).await;
+        let data = &props(&away)["data"];
+        assert_eq!(data["periods"].as_array().unwrap().iter().map(|p| (p["doctor"].as_str().unwrap(), p["from"].as_str().unwrap())).collect::<Vec<_>>(), [("Dr. Kaushik Vyas", "2030-01-08")], "{b}");
+        assert_eq!(data["closures"].as_array().unwrap().iter().map(|c| c["date"].as_str().unwrap()).collect::<Vec<_>>(), ["2030-01-20"], "{b}: within 30 days only");
+        assert!(away.text.contains("Who is away in the next 30 days"), "{b}");
+        assert_eq!(remove(&admin, &[("doctorId", "2"), ("leaveId", &sick_id)]).await.status, 303, "{b}");
 
         // Refused with a reason: a past day, an end before the start, no doctor.
         let past = leave(&admin, &[("op", "add"), ("doctorId", "1"), ("from", "2030-01-06")]).await;
@@ -1526,12 +1561,14 @@ async fn leave_added_in_the_console_takes_the_doctor_s_times_away_and_lists_the_
 
         // Removed: the days offer their times again.
         let id = period["id"].as_i64().unwrap().to_string();
-        let removed = leave(&admin, &[("op", "remove"), ("doctorId", "1"), ("leaveId", &id)]).await;
+        let removed = remove(&admin, &[("doctorId", "1"), ("leaveId", &id)]).await;
         assert_eq!((removed.status, removed.header("location")), (303, "/staff/leave?doctor=1&done=remove"), "{b}");
         assert!(!slots(&app, "2030-01-11").await.0.is_empty(), "{b}: open again");
-        let again = leave(&admin, &[("op", "remove"), ("doctorId", "1"), ("leaveId", &id)]).await;
+        let again = remove(&admin, &[("doctorId", "1"), ("leaveId", &id)]).await;
         assert_eq!(again.status, 422, "{b}: removed already");
 
+        let sick_audit: Vec<(String, String)> = audit_rows(&state.db, "Dr. Kaushik Vyas").await.into_iter().map(|r| (r.action, r.actor)).collect();
+        assert_eq!(sick_audit, [("leave-add".to_owned(), desk.email.clone()), ("leave-remove".to_owned(), admin.email.clone())], "{b}");
         let actions: Vec<(String, String)> = audit_rows(&state.db, "Dr. Hitesh Patel").await.into_iter().map(|r| (r.action, r.actor)).collect();
         let by = admin.email.clone();
         assert_eq!(actions, [("leave-add".to_owned(), by.clone()), ("leave-remove".to_owned(), by)], "{b}");
@@ -1699,6 +1736,67 @@ async fn the_export_is_csv_with_formulas_neutralised() {
     }
 }
 
+/// The audit log is read in words and narrowed by person (a member of staff, the
+/// command line, the server), action, IST dates and the thing acted on; each
+/// filter keeps only what it says, a value it cannot read is ignored, and the
+/// pager keeps the filters.
+#[actix_web::test]
+async fn the_audit_log_is_filtered_by_person_action_dates_and_what_was_acted_on() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let admin = staff(&app, &state.db, "admin.audit@hygo.test", Role::Admin).await;
+        let (_, link) = accounts::add(&state.db, &Actor { id: None, name: hygo_core::audit::COMMAND_LINE.into() }, "meera.audit@hygo.test", "Meera Desai", Role::Desk).await.unwrap();
+        let desk = set_up(&app, &state.db, &link, "meera.audit@hygo.test").await;
+        let first = book(&app, "2030-01-09", "10:00 AM", "Kavita Desai", 1).await;
+        let second = book(&app, "2030-01-09", "11:00 AM", "Ravi Mehta", 2).await;
+        for (reference, pairs) in [(&first, vec![("step", "confirm")]), (&second, vec![("step", "decline"), ("reason", "another-time")])] {
+            let mut pairs = pairs;
+            pairs.push(("csrf", &desk.csrf));
+            assert_eq!(call(&app, post(&format!("/staff/appointments/{reference}"), &form(&pairs), Some(&desk.token))).await.status, 303, "{b}");
+        }
+        let log = |query: String| {
+            let (app, token) = (&app, admin.token.clone());
+            async move {
+                let page = call(app, get_as(&format!("/staff/audit?{query}"), Some(&token))).await;
+                assert_eq!(page.status, 200, "{query}: {}", page.text);
+                props(&page)["data"].clone()
+            }
+        };
+        let entries = |data: &Value| data["entries"].as_array().unwrap().clone();
+        let all = entries(&log(String::new()).await);
+        assert!(all.len() >= 6, "{b}: accounts, sign-ins, a confirmation and a decline: {all:?}");
+        assert!(all.iter().all(|e| e.get("before").is_none() && e.get("after").is_none()), "{b}: words, not the stored JSON");
+
+        let by_desk = entries(&log(format!("who={}", desk.id)).await);
+        assert!(by_desk.len() >= 3 && by_desk.iter().all(|e| e["by"] == json!({ "kind": "staff", "name": "Meera Desai" })), "{b}: {by_desk:?}");
+        let by_cli = entries(&log("who=cli".into()).await);
+        assert_eq!(by_cli.iter().map(|e| (e["action"].as_str().unwrap(), e["target"].as_str().unwrap())).collect::<Vec<_>>(), [("account-add", "meera.audit@hygo.test")], "{b}");
+        assert_eq!(by_cli[0]["by"], json!({ "kind": "command-line" }), "{b}");
+        let by_system = entries(&log("who=system".into()).await);
+        assert!(by_system.iter().all(|e| e["by"] == json!({ "kind": "system" })) && by_system.iter().any(|e| e["target"] == "admin.audit@hygo.test"), "{b}: {by_system:?}");
+
+        let declined = entries(&log("action=decline".into()).await);
+        assert_eq!(declined.len(), 1, "{b}");
+        let label = hygo_content::default().forms.decline_reasons.iter().find(|r| r.id == "another-time").unwrap().label.clone();
+        let reason = declined[0]["changes"].as_array().unwrap().iter().find(|c| c["field"] == "reason").map(|c| c["after"].clone());
+        assert_eq!((declined[0]["target"].as_str(), reason), (Some(second.as_str()), Some(json!(label))), "{b}: the reason by its label: {}", declined[0]);
+        let on_first = entries(&log(format!("on={}", first[3..].to_lowercase())).await);
+        assert!(!on_first.is_empty() && on_first.iter().all(|e| e["target"] == first.as_str()), "{b}: any part of the reference, any case");
+        assert!(entries(&log("on=100%25_".into()).await).is_empty(), "{b}: % and _ are themselves");
+        // Dates are IST days of the real clock the rows were written by.
+        let today = (chrono::Utc::now() + chrono::Duration::minutes(330)).date_naive();
+        assert_eq!(entries(&log(format!("from={today}&to={today}")).await).len(), all.len(), "{b}");
+        assert!(entries(&log(format!("from={}", today + chrono::Duration::days(1))).await).is_empty(), "{b}");
+        assert!(entries(&log(format!("to={}", today - chrono::Duration::days(1))).await).is_empty(), "{b}");
+        // What it cannot read is ignored, and said back empty.
+        let odd = log(format!("who=nobody&action=drop-table&from=yesterday&on={}", "x".repeat(300))).await;
+        assert_eq!((odd["filter"]["who"].as_str(), odd["filter"]["action"].as_str(), odd["filter"]["from"].as_str()), (Some(""), Some(""), Some("")), "{b}");
+        assert_eq!(odd["filter"]["on"].as_str().map(str::len), Some(hygo_core::audit::TARGET_MAX), "{b}");
+    }
+}
+
 /// Issue 24: with the SQLite file deleted, `/healthz` said 503 and every write 503,
 /// but the export answered 200 with patients' rows, and its audit row went into
 /// the deleted file. Now every read that shows patients' data commits its audit
@@ -1771,7 +1869,7 @@ async fn patients_data_is_shown_only_after_its_audit_row_is_committed() {
 // ---- 8. Card requests and messages ------------------------------------------------
 
 #[actix_web::test]
-async fn cards_and_messages_are_marked_handled_once() {
+async fn card_requests_go_from_new_to_called_to_issued_and_messages_to_answered() {
     for db in TestDb::all().await {
         let b = db.backend;
         let state = state_with(&db, at(NOW), 1000).await;
@@ -1795,21 +1893,44 @@ async fn cards_and_messages_are_marked_handled_once() {
         }
 
         let handle = |path: String, note: &str| call(&app, post(&path, &form(&[("note", note), ("csrf", &desk.csrf)]), Some(&desk.token)));
-        for (reference, area) in [(&message_ref, "messages"), (&card_ref, "card-requests")] {
-            let path = format!("/staff/{area}/{reference}");
-            let done = handle(path.clone(), "Called back; all sorted.").await;
-            assert_eq!((done.status, done.header("location")), (303, path.as_str()), "{b}");
-            let again = handle(path.clone(), "Me too").await;
-            let audits = audit_rows(&state.db, reference).await;
-            assert_eq!(audits.len(), 1, "{b}: handled once, one audit row");
-            assert_eq!((audits[0].action.as_str(), audits[0].actor.as_str()), ("handle", "handler@hygo.test"), "{b}");
-            assert_eq!(again.status, 409, "{b}: {area} handled already");
-        }
+        let step = |path: String, step: &str, note: &str| call(&app, post(&path, &form(&[("step", step), ("note", note), ("csrf", &desk.csrf)]), Some(&desk.token)));
+        let open_counts = || hygo_booking::inbox::messages::open_counts(&state.db);
+        assert_eq!(open_counts().await.unwrap(), (1, 1), "{b}");
+
+        // A message: answered (its one step, also when the step is left out), once.
+        let path = format!("/staff/messages/{message_ref}");
+        let done = handle(path.clone(), "Called back; all sorted.").await;
+        assert_eq!((done.status, done.header("location")), (303, path.as_str()), "{b}");
+        let again = step(path.clone(), "answered", "Me too").await;
+        assert_eq!(again.status, 409, "{b}: answered already");
+        let audits = audit_rows(&state.db, &message_ref).await;
+        assert_eq!(audits.iter().map(|a| (a.action.as_str(), a.actor.as_str())).collect::<Vec<_>>(), [("answered", "handler@hygo.test")], "{b}: one step, one audit row");
         let message = contact_message::Entity::find().filter(contact_message::Column::Reference.eq(&message_ref)).one(&state.db).await.unwrap().unwrap();
-        assert_eq!((message.handled_by.as_deref(), message.handled_note.as_deref()), (Some("handler@hygo.test"), Some("Called back; all sorted.")), "{b}");
+        assert_eq!((message.status.as_str(), message.handled_by.as_deref(), message.handled_note.as_deref()), ("answered", Some("handler@hygo.test"), Some("Called back; all sorted.")), "{b}");
         assert!(message.handled_at.is_some(), "{b}");
+
+        // A card request: a step must be chosen; a message's step is not one of its; called twice
+        // (it stays open, each call with its note), then issued, and closed.
+        let path = format!("/staff/card-requests/{card_ref}");
+        let unchosen = handle(path.clone(), "Which?").await;
+        assert_eq!((unchosen.status, props(&unchosen)["form"]["errors"]["step"].clone()), (422, json!(text("inbox.chooseStep"))), "{b}");
+        assert_eq!(step(path.clone(), "answered", "").await.status, 422, "{b}: not a card request's step");
+        for note in ["No answer", "Busy, call after 6"] {
+            assert_eq!(step(path.clone(), "called", note).await.status, 303, "{b}");
+        }
+        assert_eq!(open_counts().await.unwrap(), (1, 0), "{b}: a card request called is still open");
+        let page = call(&app, get_as(&path, Some(&desk.token))).await;
+        let item = &props(&page)["data"]["item"];
+        assert_eq!((item["status"].as_str(), item["steps"].clone()), (Some("called"), json!(["called", "issued", "not-interested"])), "{b}");
+        let notes: Vec<String> = props(&page)["data"]["history"].as_array().unwrap().iter().filter_map(|e| e["changes"].as_array().unwrap().iter().find(|c| c["field"] == "note").map(|c| c["after"].as_str().unwrap().to_owned())).collect();
+        assert_eq!(notes, ["No answer", "Busy, call after 6"], "{b}: each call kept with its note");
+        assert_eq!(step(path.clone(), "issued", "Card sent by courier").await.status, 303, "{b}");
+        assert_eq!(step(path.clone(), "not-interested", "").await.status, 409, "{b}: closed already");
         let card = card_request::Entity::find().filter(card_request::Column::Reference.eq(&card_ref)).one(&state.db).await.unwrap().unwrap();
-        assert_eq!((card.handled_by.as_deref(), card.handled_note.as_deref()), (Some("handler@hygo.test"), Some("Called back; all sorted.")), "{b}");
+        assert_eq!((card.status.as_str(), card.handled_by.as_deref(), card.handled_note.as_deref()), ("issued", Some("handler@hygo.test"), Some("Card sent by courier")), "{b}");
+        assert_eq!(open_counts().await.unwrap(), (0, 0), "{b}");
+        let closed = props(&call(&app, get_as("/staff/card-requests?handled=1", Some(&desk.token))).await)["data"]["items"].clone();
+        assert_eq!((closed[0]["reference"].as_str(), closed[0]["status"].as_str()), (Some(card_ref.as_str()), Some("issued")), "{b}");
 
         // A reference of the other list is not found there.
         let (status, _, answer) = send(&app, post_json("/api/contact", &json!({ "name": "N", "email": "n@example.com", "subject": "S", "message": "M" }))).await;
@@ -2022,6 +2143,16 @@ async fn admins_add_a_doctor_with_a_photo_and_hours_close_a_clinic_and_the_publi
         assert_eq!(write(&desk, &hours_path, &week).await.status, 403, "{b}");
         let saved = write(&admin, &hours_path, &week).await;
         assert_eq!((saved.status, saved.header("location")), (303, format!("{hours_path}?done=week").as_str()), "{b}");
+        // The desk reads the profile and the week as text: what it cannot change is no input.
+        for path in [format!("/staff/doctors/{id}"), hours_path.clone()] {
+            let page = call(&app, get_as(&path, Some(&desk.token))).await;
+            assert_eq!(page.status, 200, "{b}: {path}");
+            let html = page.text.to_ascii_lowercase();
+            assert!(!html.contains("<input class=\"input\"") && !html.contains("readonly") && !html.contains("<textarea"), "{b}: {path} has no fields for the desk");
+            assert!(page.text.contains("<dl class=\"staff-dl\">"), "{b}: {path} as text");
+        }
+        let as_text = call(&app, get_as(&hours_path, Some(&desk.token))).await.text;
+        assert!(as_text.contains("HYGO Clinic, Kalawad Road: 9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM"), "{b}: the week in words");
         let (_, _, public) = profile(id.clone()).await;
         assert_eq!(public["data"]["officeHours"], json!([
             { "day": "Monday", "hours": "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM" },

@@ -23,6 +23,7 @@ mod m20261210_000012_device_cookies;
 mod m20261226_000013_arrived;
 mod m20261227_000014_department_key;
 mod m20261228_000015_channel;
+mod m20261229_000016_item_status;
 mod parts;
 
 pub struct Migrator;
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261226_000013_arrived::Migration),
             Box::new(m20261227_000014_department_key::Migration),
             Box::new(m20261228_000015_channel::Migration),
+            Box::new(m20261229_000016_item_status::Migration),
         ]
     }
 }

@@ -141,8 +141,8 @@ pub static PAGES: &[Page] = &[
     patient_page!(url::STAFF_APPOINTMENT, "StaffAppointment", Staff<Desk>, &["done", "doctor", "date", "confirm"], staff::appointment),
     patient_page!(url::STAFF_PATIENTS, "StaffPatients", Staff<Desk>, &[], staff::patients, nav "patients"),
     patient_page!(url::STAFF_PATIENT, "StaffPatient", Staff<Desk>, &[], staff::patient),
-    patient_page!(url::STAFF_DAY, "StaffDay", Staff<Desk>, &["date", "doctor"], staff::day, nav "day"),
-    staff_page!(url::STAFF_WEEK, "StaffWeek", Staff<Desk>, &["from"], staff::week, nav "week"),
+    patient_page!(url::STAFF_DAY, "StaffDay", Staff<Desk>, &["clinic", "date", "doctor", "page"], staff::day, nav "day"),
+    staff_page!(url::STAFF_WEEK, "StaffWeek", Staff<Desk>, &["clinic", "from", "page"], staff::week, nav "week"),
     staff_page!(url::STAFF_DOCTORS, "StaffDoctors", Staff<Desk>, &["done"], staff::doctor_list, nav "doctors"),
     staff_page!(url::STAFF_DOCTOR_NEW, "StaffDoctor", Staff<Admin>, &["done"], staff::doctor),
     // A retired doctor's page lists the requests still to come.
@@ -154,7 +154,7 @@ pub static PAGES: &[Page] = &[
     patient_page!(url::STAFF_CARD_REQUEST, "StaffItem", Staff<Desk>, &[], staff::item),
     patient_page!(url::STAFF_MESSAGES, "StaffItems", Staff<Desk>, &["handled", "page"], staff::items, nav "messages"),
     patient_page!(url::STAFF_MESSAGE, "StaffItem", Staff<Desk>, &[], staff::item),
-    staff_page!(url::STAFF_AUDIT, "StaffAudit", Staff<Admin>, &["page", "views"], staff::audit, nav "audit"),
+    staff_page!(url::STAFF_AUDIT, "StaffAudit", Staff<Admin>, &["action", "from", "on", "page", "to", "views", "who"], staff::audit, nav "audit"),
     staff_page!(url::STAFF_ACCOUNTS, "StaffAccounts", Staff<Admin>, &["done"], staff::accounts, nav "accounts"),
     staff_page!(url::STAFF_ACCOUNT, "StaffAccount", Staff<AnyRole>, &["changed"], staff::account, nav "account"),
 ];

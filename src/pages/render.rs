@@ -320,6 +320,11 @@ fn preloads(module: &str) -> Vec<&'static str> {
 /// it has not changed (see `page`).
 fn document_response(page: &Cached, wanted: Encoding) -> HttpResponse {
     let (body, coding) = page.body_for(wanted);
+    // A page made for this request alone (a console page) has no ready-made form: compress it quickly here.
+    let (body, coding) = match coding {
+        Encoding::Identity => crate::encoding::quickly(&body, wanted).map_or((body, coding), |(bytes, coding)| (bytes.into(), coding)),
+        _ => (body, coding),
+    };
     let mut res = HttpResponse::build(StatusCode::from_u16(page.status).unwrap_or(StatusCode::OK));
     res.content_type("text/html; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-cache"))

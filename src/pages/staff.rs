@@ -7,7 +7,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use hygo_booking::appointments;
-use hygo_booking::inbox::lists::{self, Counts, Day, Detail, Filter, Row};
+use hygo_booking::inbox::lists::{self, Counts, Detail, Filter, Row};
 use hygo_booking::inbox::messages::{self, Item, Kind};
 use hygo_booking::status::{Status, Step};
 use hygo_core::DataError;
@@ -386,25 +386,79 @@ async fn expire_due(cx: &Cx<'_>) {
     }
 }
 
+/// The day view: a clinic's doctors on a date (or one doctor's, at every clinic).
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "StaffDayData")]
 pub struct DayData {
-    pub day: Option<Day>,
+    pub day: lists::DayView,
+    pub clinics: Vec<Choice>,
+    /// The clinic shown; None when one doctor is (`?doctor=`).
+    pub clinic: Option<String>,
     pub doctors: Vec<DoctorChoice>,
+    /// The doctor shown alone, if one was asked for.
+    pub doctor: Option<i32>,
+    /// YYYY-MM-DD: the date shown, the days before and after it, and today (IST).
     pub date: String,
+    pub previous: String,
+    pub next: String,
+    pub today: String,
+    /// The doctors come `PER_PAGE` to a page (a network's clinic has a hundred).
+    #[ts(type = "number")]
+    pub page: u64,
+    #[ts(type = "number")]
+    pub pages: u64,
+    pub total: usize,
+    pub per_page: usize,
 }
 
+/// Doctors on a page of the day and week views.
+pub const PER_PAGE: usize = 30;
+
+/// The page `?page=` asks for of `total` doctors (1 and up, at most the last),
+/// the number of pages, and the range of the page's doctors.
+fn doctors_page(cx: &Cx<'_>, total: usize) -> (u64, u64, std::ops::Range<usize>) {
+    let pages = total.div_ceil(PER_PAGE).max(1) as u64;
+    let page = page_number(cx).clamp(1, pages);
+    let start = (page as usize - 1) * PER_PAGE;
+    (page, pages, start..(start + PER_PAGE).min(total))
+}
+
+/// `?clinic=` (default the first clinic of `catalogue/clinics.json`: staff
+/// accounts have no clinic of their own yet), `?doctor=` for one doctor at
+/// every clinic, `?date=` (default today, IST).
 pub async fn day(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
+    use chrono::Duration;
     expire_due(cx).await;
-    let date: NaiveDate = cx.query("date").and_then(|d| hygo_core::ist::parse_date(&d)).unwrap_or_else(|| cx.clock().today());
+    let today = cx.clock().today();
+    let date: NaiveDate = cx.query("date").and_then(|d| hygo_core::ist::parse_date(&d)).unwrap_or(today);
     let doctors = doctors(cx).await?;
-    let doctor = cx.query("doctor").and_then(|d| d.parse::<i32>().ok()).or(doctors.first().map(|d| d.id));
-    let day = match doctor {
-        Some(id) => lists::day(cx.db(), id, date).await?,
-        None => None,
+    let doctor = cx.query("doctor").and_then(|d| d.parse::<i32>().ok()).filter(|id| doctors.iter().any(|d| d.id == *id));
+    let clinics = clinic_choices(cx);
+    let clinic = match doctor {
+        Some(_) => None,
+        None => cx.query("clinic").filter(|c| clinics.iter().any(|k| &k.id == c)).or_else(|| clinics.first().map(|c| c.id.clone())),
     };
-    Ok(Loaded::ok(PageData::StaffDay(DayData { day, doctors, date: date.to_string() }), head(cx)))
+    let mut day = lists::day(cx.db(), lists::DayOf { clinic: clinic.as_deref(), doctor, date }).await?;
+    let total = day.doctors.len();
+    let (page, pages, shown) = doctors_page(cx, total);
+    day.doctors = day.doctors.drain(shown).collect();
+    let data = DayData {
+        page,
+        pages,
+        total,
+        per_page: PER_PAGE,
+        day,
+        clinics,
+        clinic,
+        doctors,
+        doctor,
+        date: date.to_string(),
+        previous: (date - Duration::days(1)).to_string(),
+        next: (date + Duration::days(1)).to_string(),
+        today: today.to_string(),
+    };
+    Ok(Loaded::ok(PageData::StaffDay(data), head(cx)))
 }
 
 /// "Today at the front desk": today's visits by clinic and time, each with what
@@ -535,37 +589,60 @@ pub async fn item(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError>
     let kind = kind_of(cx);
     let found = messages::one(cx.db(), kind, cx.param("reference").unwrap_or_default()).await?;
     let ok = found.is_some();
-    let (item, history) = found.map_or((None, Vec::new()), |(item, history)| (Some(item), history));
+    let (mut item, history) = found.map_or((None, Vec::new()), |(item, history)| (Some(item), history));
+    // Who closed it, by name (the row keeps the e-mail of the time).
+    if let Some(by) = item.as_mut().and_then(|i| i.handled_by.as_mut()) {
+        if let Some(account) = hygo_staff::accounts::by_email(cx.db(), by).await?.filter(|a| !a.name.trim().is_empty()) {
+            *by = account.name;
+        }
+    }
     let data = PageData::StaffItem(ItemData { kind, item, history, limits: FieldLimits(messages::LIMITS) });
     Ok(if ok { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
 }
+
+/// How far ahead "who is away" looks.
+pub const AWAY_DAYS: i64 = 30;
 
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "StaffLeaveData")]
 pub struct LeaveData {
     pub doctors: Vec<DoctorChoice>,
-    /// The doctor shown (`?doctor=`, else the first); None when there are no doctors.
+    /// The doctor shown (`?doctor=`); None: who is away, every doctor.
     pub doctor: Option<i32>,
-    /// Their current and coming leave, with the requests on it.
+    /// The doctor's current and coming leave, or every doctor's leave in the
+    /// coming `days`, with the requests on it.
     pub periods: Vec<hygo_booking::inbox::affected::LeaveListed>,
+    /// Without a doctor: the clinics' closures in the coming `days`.
+    pub closures: Vec<hygo_booking::inbox::affected::Listed>,
+    pub clinics: Vec<Choice>,
+    #[ts(type = "number")]
+    pub days: i64,
     pub today: String,
-    /// Admins add and remove leave; the desk sees it and the requests on it.
-    pub can_edit: bool,
+    /// The desk adds leave (a doctor phoning in sick); only admins remove it.
+    pub can_remove: bool,
     pub limits: FieldLimits,
 }
 
+/// `/staff/leave`: who is away in the coming 30 days (leave and closures), or
+/// with `?doctor=` one doctor's leave; the form to add leave on both.
 pub async fn leave(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
+    use hygo_booking::inbox::affected;
     let doctors = current_doctors(cx).await?;
-    let asked = cx.query("doctor").and_then(|d| d.parse::<i32>().ok()).filter(|id| doctors.iter().any(|d| d.id == *id));
-    let doctor = asked.or(doctors.first().map(|d| d.id));
+    let doctor = cx.query("doctor").and_then(|d| d.parse::<i32>().ok()).filter(|id| doctors.iter().any(|d| d.id == *id));
     let today = cx.clock().today();
-    let periods = match doctor {
-        Some(id) => hygo_booking::inbox::affected::leave(cx.db(), id, today).await?,
-        None => Vec::new(),
+    let last = (today + chrono::Duration::days(AWAY_DAYS - 1)).to_string();
+    let (periods, closures) = match doctor {
+        Some(id) => (affected::leave(cx.db(), id, today).await?, Vec::new()),
+        None => {
+            let mut closures = affected::closures(cx.db(), today).await?;
+            closures.retain(|c| c.date <= last);
+            (affected::away(cx.db(), today, AWAY_DAYS).await?, closures)
+        }
     };
-    let can_edit = cx.staff.is_some_and(|c| crate::access::ADMIN.contains(&c.role));
-    Ok(Loaded::ok(PageData::StaffLeave(LeaveData { doctors, doctor, periods, today: today.to_string(), can_edit, limits: FieldLimits(hygo_schedule::leave::LIMITS) }), head(cx)))
+    let can_remove = cx.staff.is_some_and(|c| crate::access::ADMIN.contains(&c.role));
+    let data = LeaveData { doctors, doctor, periods, closures, clinics: clinic_choices(cx), days: AWAY_DAYS, today: today.to_string(), can_remove, limits: FieldLimits(hygo_schedule::leave::LIMITS) };
+    Ok(Loaded::ok(PageData::StaffLeave(data), head(cx)))
 }
 
 #[derive(Serialize, TS)]
@@ -577,16 +654,57 @@ pub struct AuditData {
     pub page: u64,
     #[ts(type = "number")]
     pub pages: u64,
+    /// The filters as asked (`?who=&action=&from=&to=&on=&views=1`), for the form and the pager.
+    pub filter: AuditFilter,
+    /// The staff accounts to filter by (id, name).
+    pub people: Vec<Choice>,
+    /// The actions the log knows, to filter by.
+    pub actions: Vec<String>,
+    pub target_max: usize,
+}
+
+#[derive(Serialize, TS, Default)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffAuditFilter")]
+pub struct AuditFilter {
+    pub who: String,
+    pub action: String,
+    pub from: String,
+    pub to: String,
+    pub on: String,
     /// Whether the pages staff looked at are listed too (`?views=1`); by
     /// default only what was done.
     pub views: bool,
 }
 
+/// The audit log, filtered by person, action, IST dates and the thing acted on, 50 a page.
 pub async fn audit(cx: &Cx<'_>, _staff: Staff<Admin>) -> Result<Loaded, DataError> {
     let page = page_number(cx);
-    let views = cx.query("views").as_deref() == Some("1");
-    let (entries, pages) = audit::list(cx.db(), page, views).await?;
-    Ok(Loaded::ok(PageData::StaffAudit(AuditData { entries, page: page.min(pages), pages, views }), head(cx)))
+    let asked = |value: Option<String>| value.map(|v| v.trim().to_owned()).unwrap_or_default();
+    let (who_text, action_text) = (asked(cx.query("who")), asked(cx.query("action")));
+    let (from, to) = (hygo_core::ist::parse_date(&asked(cx.query("from"))), hygo_core::ist::parse_date(&asked(cx.query("to"))));
+    let on: String = asked(cx.query("on")).chars().take(audit::TARGET_MAX).collect();
+    // The actions the console has words for (`catalogue/staff/en.json`, audit.actions).
+    let actions: Vec<String> = match cx.content.staff_texts.get("audit").and_then(|a| a.get("actions")) {
+        Some(hygo_content::Text::Group(labels)) => labels.keys().cloned().collect(),
+        _ => Vec::new(),
+    };
+    let action = Some(action_text).filter(|a| actions.contains(a));
+    let who = audit::Who::parse(&who_text);
+    let views = asked(cx.query("views")) == "1" || action.as_deref() == Some(audit::VIEW);
+    let filter = audit::Filter { views, who, action: action.clone(), from, to, target: Some(on.clone()) };
+    let (entries, pages) = audit::list(cx.db(), page, &filter).await?;
+    let entries = lists::visits_in_words(cx.db(), entries).await?;
+    let people = hygo_staff::accounts::list(cx.db()).await?.into_iter().map(|a| Choice { id: a.id.to_string(), name: a.name }).collect();
+    let filter = AuditFilter {
+        who: if who.is_some() { who_text } else { String::new() },
+        action: action.unwrap_or_default(),
+        from: filter.from.map(|d| d.to_string()).unwrap_or_default(),
+        to: filter.to.map(|d| d.to_string()).unwrap_or_default(),
+        on,
+        views,
+    };
+    Ok(Loaded::ok(PageData::StaffAudit(AuditData { entries, page: page.min(pages), pages, filter, people, actions, target_max: audit::TARGET_MAX }), head(cx)))
 }
 
 #[derive(Serialize, TS)]
@@ -885,6 +1003,15 @@ pub struct WeekDoctor {
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "StaffWeekData")]
 pub struct WeekData {
+    /// The clinic whose doctors are shown (`?clinic=`, default the first).
+    pub clinic: String,
+    pub clinics: Vec<Choice>,
+    #[ts(type = "number")]
+    pub page: u64,
+    #[ts(type = "number")]
+    pub pages: u64,
+    pub total: usize,
+    pub per_page: usize,
     /// The Monday of the week shown, YYYY-MM-DD.
     pub from: String,
     pub days: Vec<String>,
@@ -899,26 +1026,44 @@ pub async fn week(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError>
     let asked = cx.query("from").and_then(|d| hygo_core::ist::parse_date(&d)).unwrap_or(today);
     let monday = asked - Duration::days(asked.weekday().num_days_from_monday() as i64);
     let days: Vec<NaiveDate> = (0..7).map(|i| monday + Duration::days(i)).collect();
-    let rows = hygo_directory::doctor_edit::records(cx.db(), true).await?;
+    // A clinic's doctors, a page of them, in a handful of queries however many (`day_plans`).
+    let clinics = clinic_choices(cx);
+    let clinic = cx.query("clinic").filter(|c| clinics.iter().any(|k| &k.id == c)).or_else(|| clinics.first().map(|c| c.id.clone())).unwrap_or_default();
+    let mut rows = hygo_directory::doctor_edit::records(cx.db(), true).await?;
+    rows.retain(|d| d.clinic_id == clinic);
+    rows.sort_by_key(|d| hygo_core::entities::doctor::sort_key(&d.name));
+    let total = rows.len();
+    let (page, pages, shown) = doctors_page(cx, total);
+    let rows: Vec<_> = rows.drain(shown).collect();
     let held = hygo_booking::appointments::holding(cx.db(), hygo_booking::appointments::Held::between(days[0], days[6])).await?;
+    let ids: Vec<i32> = rows.iter().map(|d| d.id).collect();
+    let leave = hygo_schedule::leave::periods(cx.db(), &ids, days[0]).await?;
+    let plans = schedule::day_plans(cx.db(), &rows, &days).await?;
+    let mut counts: std::collections::HashMap<(i32, &str), u32> = std::collections::HashMap::new();
+    for a in &held {
+        *counts.entry((a.doctor_id, a.date.as_str())).or_default() += 1;
+    }
     let mut doctors = Vec::with_capacity(rows.len());
     for d in rows {
-        let leave = hygo_schedule::leave::schedule(cx.db(), d.id, days[0]).await?;
-        let mut out = Vec::with_capacity(7);
-        for day in &days {
-            let plan = schedule::day_plan(cx.db(), &d, *day).await?;
-            out.push(WeekDay {
-                date: day.to_string(),
-                hours: plan.hours_text(),
-                on_leave: leave.leave_on(*day).is_some(),
-                changed: plan.changed,
-                closed: plan.closed_by.map(|c| c.note),
-                requests: held.iter().filter(|a| a.doctor_id == d.id && a.date == day.to_string()).count() as u32,
-            });
-        }
+        let periods = leave.get(&d.id).map_or(&[][..], Vec::as_slice);
+        let out = days
+            .iter()
+            .map(|&day| {
+                let plan = plans.of(d.id, day);
+                let date = day.to_string();
+                WeekDay {
+                    requests: counts.get(&(d.id, date.as_str())).copied().unwrap_or(0),
+                    date,
+                    hours: plan.hours_text(),
+                    on_leave: periods.iter().any(|p| p.covers(day)),
+                    changed: plan.changed,
+                    closed: plan.closed_by.map(|c| c.note),
+                }
+            })
+            .collect();
         doctors.push(WeekDoctor { id: d.id, name: d.name, days: out });
     }
-    doctors.sort_by_key(|d| hygo_directory::doctors::sort_key(&d.name));
-    let data = WeekData { from: monday.to_string(), days: days.iter().map(|d| d.to_string()).collect(), doctors, today: today.to_string() };
+    doctors.sort_by_key(|d| hygo_core::entities::doctor::sort_key(&d.name));
+    let data = WeekData { clinic, clinics, page, pages, total, per_page: PER_PAGE, from: monday.to_string(), days: days.iter().map(|d| d.to_string()).collect(), doctors, today: today.to_string() };
     Ok(Loaded::ok(PageData::StaffWeek(data), head(cx)))
 }

@@ -549,26 +549,28 @@ impl StaffAction for FindPatient {
     }
 }
 
-/// Marks a health-card request or a contact message handled, with a note.
+/// A step on a health-card request (`called`, `issued`, `not-interested`) or a
+/// contact message (`answered`, the default), with a note.
 #[derive(Deserialize, Serialize, Default)]
 #[serde(default)]
-pub struct HandledInput {
+pub struct ItemStepInput {
+    pub step: Option<String>,
     pub note: Option<String>,
 }
 
-pub struct MarkHandled;
+pub struct ItemStep;
 
-impl StaffAction for MarkHandled {
-    type Input = HandledInput;
+impl StaffAction for ItemStep {
+    type Input = ItemStepInput;
     type Who = Staff<Desk>;
 
-    async fn run(cx: &Cx<'_>, _who: Self::Who, input: HandledInput) -> Result<Next, WriteError> {
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: ItemStepInput) -> Result<Next, WriteError> {
         let reference = cx.req.match_info().get("reference").unwrap_or_default().to_owned();
         let (kind, page) = match cx.req.path().starts_with(url::STAFF_CARD_REQUESTS.canonical()) {
             true => (Kind::CardRequest, url::STAFF_CARD_REQUEST),
             false => (Kind::ContactMessage, url::STAFF_MESSAGE),
         };
-        inbox::messages::mark_handled(&cx.state.db, &cx.actor(), kind, &reference, input.note.as_deref()).await?;
+        inbox::messages::take_step(&cx.state.db, &cx.actor(), kind, &reference, input.step.as_deref(), input.note.as_deref()).await?;
         go(page.link(&[("reference", &reference)]))
     }
 }
@@ -696,8 +698,9 @@ impl StaffAction for ManageAccounts {
     }
 }
 
-/// An admin's work on a doctor's leave: `add` (from, until, a note for staff) or
-/// `remove` (`leaveId`). Answered with the doctor's leave page.
+/// Leave for a doctor (`op=add`: from, until, a note for staff): the desk
+/// records a doctor phoning in sick as an admin plans a holiday. Answered with
+/// the doctor's leave page.
 #[derive(Deserialize, Serialize, Default)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LeaveInput {
@@ -706,37 +709,61 @@ pub struct LeaveInput {
     pub from: Option<String>,
     pub until: Option<String>,
     pub note: Option<String>,
-    pub leave_id: Option<String>,
 }
 
-pub struct ManageLeave;
+pub struct AddLeave;
 
-impl StaffAction for ManageLeave {
+impl StaffAction for AddLeave {
     type Input = LeaveInput;
-    type Who = Staff<Admin>;
+    type Who = Staff<Desk>;
 
-    fn page(req: &HttpRequest, input: &LeaveInput) -> Option<String> {
-        let doctor = input.doctor_id.as_deref().and_then(|d| d.trim().parse::<i32>().ok())?;
-        Some(format!("{}?doctor={doctor}", req.path()))
+    fn page(_req: &HttpRequest, input: &LeaveInput) -> Option<String> {
+        Some(leave_page(input.doctor_id.as_deref()))
     }
 
     async fn run(cx: &Cx<'_>, _who: Self::Who, input: LeaveInput) -> Result<Next, WriteError> {
-        let doctor_id = input.doctor_id.as_deref().and_then(|d| d.trim().parse::<i32>().ok());
-        let actor = cx.actor();
-        match input.op.as_deref() {
-            Some("add") => {
-                let leave = hygo_schedule::leave::NewLeave { doctor_id, from: input.from.as_deref(), until: input.until.as_deref(), note: input.note.as_deref() };
-                let row = hygo_schedule::leave::add(&cx.state.db, &actor, leave, cx.state.clock.today()).await?;
-                go(url::STAFF_LEAVE.with_query(&[], &[("doctor", &row.doctor_id.to_string()), ("done", "add")]))
-            }
-            Some("remove") => {
-                let leave_id = input.leave_id.as_deref().and_then(|l| l.trim().parse::<i32>().ok()).unwrap_or_default();
-                let doctor_id = doctor_id.unwrap_or_default();
-                hygo_schedule::leave::remove(&cx.state.db, &actor, doctor_id, leave_id).await?;
-                go(url::STAFF_LEAVE.with_query(&[], &[("doctor", &doctor_id.to_string()), ("done", "remove")]))
-            }
-            _ => Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
+        if input.op.as_deref() != Some("add") {
+            return Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp"))));
         }
+        let doctor_id = input.doctor_id.as_deref().and_then(|d| d.trim().parse::<i32>().ok());
+        let leave = hygo_schedule::leave::NewLeave { doctor_id, from: input.from.as_deref(), until: input.until.as_deref(), note: input.note.as_deref() };
+        let row = hygo_schedule::leave::add(&cx.state.db, &cx.actor(), leave, cx.state.clock.today()).await?;
+        go(url::STAFF_LEAVE.with_query(&[], &[("doctor", &row.doctor_id.to_string()), ("done", "add")]))
+    }
+}
+
+/// Where a refused change of leave is shown again: the doctor's leave page, or
+/// who is away when no doctor was sent.
+fn leave_page(doctor: Option<&str>) -> String {
+    match doctor.and_then(|d| d.trim().parse::<i32>().ok()) {
+        Some(doctor) => url::STAFF_LEAVE.with_query(&[], &[("doctor", &doctor.to_string())]),
+        None => url::STAFF_LEAVE.link(&[]),
+    }
+}
+
+/// Removing a period of leave (`doctorId`, `leaveId`): an admin's, at its own
+/// address so the role is checked before the body is read.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RemoveLeaveInput {
+    pub doctor_id: Option<String>,
+    pub leave_id: Option<String>,
+}
+
+pub struct RemoveLeave;
+
+impl StaffAction for RemoveLeave {
+    type Input = RemoveLeaveInput;
+    type Who = Staff<Admin>;
+
+    fn page(_req: &HttpRequest, input: &RemoveLeaveInput) -> Option<String> {
+        Some(leave_page(input.doctor_id.as_deref()))
+    }
+
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: RemoveLeaveInput) -> Result<Next, WriteError> {
+        let (doctor_id, leave_id) = (id_of(input.doctor_id.as_deref()), id_of(input.leave_id.as_deref()));
+        hygo_schedule::leave::remove(&cx.state.db, &cx.actor(), doctor_id, leave_id).await?;
+        go(url::STAFF_LEAVE.with_query(&[], &[("doctor", &doctor_id.to_string()), ("done", "remove")]))
     }
 }
 

@@ -25,7 +25,7 @@ pub const USAGE: &str = "usage:
 pub async fn run(config: &Config, args: &[&str]) -> Result<String, (u8, String)> {
     let usage = || (2, USAGE.to_owned());
     let db = hygo_core::connect(&config.database_url).await.map_err(|e| (1, format!("database: {e}")))?;
-    let actor = Actor { id: None, name: "cli".to_owned() };
+    let actor = Actor { id: None, name: hygo_core::audit::COMMAND_LINE.to_owned() };
     let refused = |e: WriteError| match e {
         WriteError::Invalid(invalid) => (1, invalid.summary(hygo_content::Lang::DEFAULT.as_str())),
         other => (1, other.to_string()),

@@ -53,12 +53,13 @@ staff_routes! {
         "/staff/appointments/new" => actions::BookAtDesk;
         "/staff/appointments/{reference}" => actions::AppointmentStep;
         "/staff/patients" => actions::FindPatient;
-        "/staff/card-requests/{reference}" => actions::MarkHandled;
-        "/staff/messages/{reference}" => actions::MarkHandled;
+        "/staff/card-requests/{reference}" => actions::ItemStep;
+        "/staff/messages/{reference}" => actions::ItemStep;
         "/staff/account/password" => actions::ChangePassword;
         "/staff/account/sessions" => actions::EndSessions;
         "/staff/accounts" => actions::ManageAccounts;
-        "/staff/leave" => actions::ManageLeave;
+        "/staff/leave" => actions::AddLeave;
+        "/staff/leave/remove" => actions::RemoveLeave;
         "/staff/doctors" => actions::ManageDoctor;
         "/staff/doctors/{id}" => actions::ManageDoctor;
         "/staff/doctors/{id}/photo" => actions::DoctorPhoto;

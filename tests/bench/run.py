@@ -24,8 +24,13 @@ accept (a fresh server for each).
 Prints the table and writes it, with the date, machine and versions, to
 docs/benchmarks.md.
 
+Then the console at a clinic network's size (issue 26): `hygo seed --scale` makes
+a small clinic (16 doctors, 2,000 requests) and a network (200 doctors, 100,000
+requests), and the desk's pages (inbox, a request, the day view, the week view,
+a patient search, a month's CSV) are timed on both, alone and with 8 users.
+
 BENCH_SECONDS (default 10) sets the length of each measurement. BENCH_ONLY=reads
-(or console, or photos) measures those only and prints them, leaving
+(or console, photos, scale) measures those only and prints them, leaving
 docs/benchmarks.md as it is; BENCH_FLOOD=get or post floods the console with one
 of the two only.
 """
@@ -380,6 +385,117 @@ def console_report(c):
     ]
 
 
+# ---- The console at a clinic network's size (issue 26) ------------------------------
+
+SCALE = {"small": ["--doctors", "16", "--requests", "2000"], "network": ["--doctors", "200", "--requests", "100000"]}
+TOGETHER = 8
+
+
+def alone(port, method, path, cookie, body=None, n=40):
+    """One signed-in user asking again and again on one connection (after 3 to warm up): p50, p99 and the size."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    head = {"Cookie": f"__Host-hygo-staff={cookie}", "Accept-Encoding": "gzip"}
+    if body is not None:
+        head["Content-Type"] = "application/x-www-form-urlencoded"
+    times, size = [], 0
+    for i in range(n + 3):
+        started = time.perf_counter()
+        conn.request(method, path, body=body, headers=head)
+        res = conn.getresponse()
+        data = res.read()
+        if res.status != 200:
+            sys.exit(f"{method} {path}: {res.status} {data[:200]!r}")
+        if i >= 3:
+            times.append((time.perf_counter() - started) * 1000)
+            size = len(data)
+    conn.close()
+    times.sort()
+    return {"p50": statistics.median(times), "p99": times[min(len(times) - 1, int(len(times) * 0.99))], "kb": size / 1024}
+
+
+def together(port, method, path, cookie, body, work):
+    """8 signed-in users at once (wrk, 8 connections): answers per second and p99."""
+    script = f"{work}/console-{abs(hash((method, path)))}.lua"
+    with open(script, "w") as f:
+        f.write(f'wrk.method = "{method}"\n')
+        f.write(f'wrk.headers["Cookie"] = "__Host-hygo-staff={cookie}"\n')
+        f.write('wrk.headers["Accept-Encoding"] = "gzip"\n')
+        if body is not None:
+            f.write('wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"\n')
+            f.write(f'wrk.body = "{body}"\n')
+    out = sh("wrk", "-t2", f"-c{TOGETHER}", f"-d{SECONDS}s", "--latency", "-s", script, f"http://127.0.0.1:{port}{path}")
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if errors:
+        sys.exit(f"{path}: {errors.group(1)} failed responses with {TOGETHER} users")
+    return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+            "p50": ms(re.search(r"^\s+50%\s+(\S+)", out, re.M).group(1)), "p99": ms(re.search(r"^\s+99%\s+(\S+)", out, re.M).group(1))}
+
+
+def console_at_scale(work):
+    """The desk's pages on a small clinic's data and on a network's (`hygo seed --scale`), each measured alone and with 8 users."""
+    today = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(hours=5, minutes=30)).date()
+    month_start = (today.replace(day=1) - datetime.timedelta(days=1)).replace(day=1)
+    month_end = today.replace(day=1) - datetime.timedelta(days=1)
+    out = {}
+    for label, args in SCALE.items():
+        port = free_port()
+        data = f"{work}/scale-{label}"
+        os.makedirs(data, exist_ok=True)
+        env = dict(os.environ, HYGO_ADDR=f"127.0.0.1:{port}", DATABASE_URL=f"sqlite://{data}/hygo.db?mode=rwc", HYGO_LOG="error")
+        print(f"== seeding the {label} clinic: {' '.join(args)}", flush=True)
+        started = time.perf_counter()
+        print(sh(f"{REPO}/target/release/hygo", "seed", "--scale", *args, cwd=data, env=env).strip(), flush=True)
+        seeded_s = time.perf_counter() - started
+        server = subprocess.Popen([f"{REPO}/target/release/hygo", "serve"], cwd=data, env=env)
+        try:
+            wait_until_up(f"http://127.0.0.1:{port}/healthz", server, f"hygo ({label})")
+            cookie, csrf = staff_session(port, data, env, "desk@bench.test", "desk")
+            db = sqlite3.connect(f"{data}/hygo.db", timeout=10)
+            reference = db.execute("SELECT reference FROM appointments WHERE status = 'requested' ORDER BY date, start_time LIMIT 1").fetchone()[0]
+            phone = db.execute("SELECT phone FROM appointments GROUP BY phone_key ORDER BY COUNT(*) DESC LIMIT 1").fetchone()[0]
+            counts = db.execute("SELECT COUNT(*), (SELECT COUNT(*) FROM doctors), (SELECT COUNT(*) FROM appointments WHERE status = 'requested') FROM appointments").fetchone()
+            db.close()
+            pages = [
+                ("inbox", "GET", "/staff", None),
+                ("a request", "GET", f"/staff/appointments/{reference}", None),
+                ("day view (a clinic)", "GET", f"/staff/day?clinic=kalawad-road&date={today}", None),
+                ("week view", "GET", "/staff/week", None),
+                ("patient search (a frequent phone)", "POST", "/staff/patients", urllib.parse.urlencode({"q": phone, "csrf": csrf})),
+                ("CSV of a month", "GET", f"/staff/appointments.csv?from={month_start}&to={month_end}", None),
+            ]
+            rows = []
+            for name, method, path, body in pages:
+                print(f"== {label}: {name}", flush=True)
+                rows.append({"name": name, "alone": alone(port, method, path, cookie, body), "together": together(port, method, path, cookie, body, work)})
+            out[label] = {"rows": rows, "requests": counts[0], "doctors": counts[1], "waiting": counts[2], "seeded_s": seeded_s}
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+    return out
+
+
+def scale_report(s):
+    small, big = s["small"], s["network"]
+    f1 = lambda v: f"{v:.1f}"
+    lines = ["", "## The console at a clinic network's size (issue 26)", "",
+             f"The desk's pages on two SQLite databases made by `hygo seed --scale` in this run: a small clinic ({small['doctors']} doctors, "
+             f"{small['requests']:,} requests, {small['waiting']:,} waiting) and a network ({big['doctors']} doctors over the catalogue's two clinics, "
+             f"{big['requests']:,} requests over about 180 days back and 30 ahead, {big['waiting']:,} waiting; seeded in {big['seeded_s']:.1f} s). "
+             f"Alone: one signed-in desk user, one request after another (40, after 3 to warm up). Together: {TOGETHER} users at once "
+             f"(wrk, {TOGETHER} connections, {SECONDS} s). Each look at a page with patients' data writes its audit row first, as always.", "",
+             "| Page | Small p50 ms | Network p50 ms | p99 ms alone | KB (gzip) | Network/small | 8 users req/s | p99 ms |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for a, b in zip(small["rows"], big["rows"]):
+        lines.append(f"| {b['name']} | {f1(a['alone']['p50'])} | {f1(b['alone']['p50'])} | {f1(b['alone']['p99'])} | {f1(b['alone']['kb'])} "
+                     f"| {b['alone']['p50'] / a['alone']['p50']:.1f}x | {b['together']['rps']:,.0f} | {f1(b['together']['p99'])} |")
+    alone_ok = all(r["alone"]["p50"] < 30 for r in big["rows"])
+    together_ok = all(r["together"]["p99"] < 100 for r in big["rows"])
+    mark = lambda ok: "met" if ok else "missed"
+    lines += ["", f"Targets (issue 26, network): each page under 30 ms alone (p50): {mark(alone_ok)}; "
+              f"p99 under 100 ms with {TOGETHER} users: {mark(together_ok)}."]
+    return lines
+
+
 # ---- Photo uploads within a memory budget (issue 24) ----------------------------------
 
 def photo_candidates(work):
@@ -535,6 +651,9 @@ def main():
         if only == "photos":
             print("\n".join(photos_report(photo_memory(work))))
             return
+        if only == "scale":
+            print("\n".join(scale_report(console_at_scale(work))))
+            return
         if not only_reads:
             subprocess.run(["cargo", "build", "--release", "-p", "hygo-render", "--example", "render"], cwd=REPO, check=True)
             subprocess.run(["node", "ui/build.mjs", "--out", f"{work}/ui"], cwd=REPO, check=True, capture_output=True)
@@ -628,8 +747,9 @@ http {{
         procs.clear()
         console = console_under_flood(work)
         photos = photo_memory(work)
+        scale = console_at_scale(work)
 
-        report = write_report(rows, api_rows, peak_rss_mb, audits, read_rows, console, photos)
+        report = write_report(rows, api_rows, peak_rss_mb, audits, read_rows, console, photos, scale)
         print(report)
     finally:
         for p in procs:
@@ -655,7 +775,7 @@ def versions():
     return f"{sh('rustc', '-V').strip()}; Node {sh('node', '-v').strip()}; nginx {nginx}; {wrk_v}"
 
 
-def write_report(rows, api_rows, peak_rss_mb, audits, read_rows, console, photos):
+def write_report(rows, api_rows, peak_rss_mb, audits, read_rows, console, photos, scale):
     f1 = lambda v: f"{v:,.0f}"
     f2 = lambda v: f"{v:.2f}"
     lines = [
@@ -692,6 +812,7 @@ def write_report(rows, api_rows, peak_rss_mb, audits, read_rows, console, photos
     lines += reads_report(read_rows)
     lines += console_report(console)
     lines += photos_report(photos)
+    lines += scale_report(scale)
     lines += ["", "## Lighthouse 12, mobile (simulated slow 4G, 4x CPU slowdown), Debian's Chromium", "",
               "| Page | Performance | Accessibility | Best practices | SEO | LCP s | TBT ms | CLS |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for a in audits:

@@ -80,6 +80,16 @@ pub fn text(key: &'static str) -> String {
     Message::new(key).text("en")
 }
 
+/// A text of the console (`catalogue/staff/en.json`) by its path.
+pub fn staff_text(path: &[&str]) -> String {
+    let texts = serde_json::to_value(&*hygo_content::default().staff_texts).unwrap();
+    path.iter()
+        .fold(&texts, |v, k| &v[*k])
+        .as_str()
+        .unwrap_or_else(|| panic!("no staff text {path:?}"))
+        .to_owned()
+}
+
 pub fn unix_now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs()
 }

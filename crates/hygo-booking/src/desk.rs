@@ -157,7 +157,7 @@ pub async fn book(db: &Db, clock: &Clock, actor: &Actor, input: &DeskBooking, no
         let after = json!({ "status": saved.status, "doctorId": saved.doctor_id, "date": saved.date, "time": saved.start_time, "sequence": 0, "channel": saved.channel });
         audit::record(&txn, actor, "book", Target { kind: "appointment", name: &saved.reference }, serde_json::Value::Null, after).await?;
         let clinic = schedule::clinic_of_visit(db, saved.doctor_id, &saved.date, &saved.start_time).await?;
-        if let Some(mail) = notices.appointment_changed(&saved, &doctor.name, clinic.as_ref(), "") {
+        if let Some(mail) = notices.appointment_changed(&saved, &doctor.name, clinic.as_ref(), "", None) {
             crate::mail::queue(&txn, mail).await.map_err(DataError::from)?;
         }
         txn.commit().await.map_err(DataError::from)?;

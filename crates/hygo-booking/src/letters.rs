@@ -74,9 +74,10 @@ pub fn appointment_confirmed(to: &str, reference: &str, doctor: &str, when: &str
 
 /// The visit has a new time, `when`; `calendar` is the updated invitation
 /// (`Method::Request`, the same UID, a higher sequence).
-pub(crate) fn appointment_rescheduled(to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, calendar: String) -> Mail {
+pub(crate) fn appointment_rescheduled(to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, moved: &str, calendar: String) -> Mail {
     let doctor = crate::calendar::titled(doctor);
-    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic)];
+    let moved = if moved.is_empty() { String::new() } else { format!("\n\n{moved}") };
+    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic), ("moved", &moved)];
     let mail = message(to, "mail.appointmentRescheduledSubject", "mail.appointmentRescheduledBody", &values, None);
     Mail { calendar: Some(calendar), ..mail }
 }
@@ -114,7 +115,7 @@ mod tests {
             clinic_new_request("care@hygo.in", "contact", "CM-4D8PR", "", "https://hygo.test/staff/messages/CM-4D8PR"),
             appointment_received("kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "24"),
             appointment_confirmed("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned()),
-            appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned()),
+            appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "", INVITE.to_owned()),
             appointment_cancelled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "The doctor is away at that time.", "https://hygo.test/book", INVITE.to_owned()),
             appointment_declined("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "The doctor is away at that time.", "https://hygo.test/book"),
         ]
@@ -172,8 +173,11 @@ mod tests {
         assert_eq!(mail.calendar.as_deref(), Some(INVITE));
         assert!(mail.body.contains("Dr. Ananya Mehta") && !mail.body.contains("Dr. Dr."), "{}", mail.body);
         assert!(mail.body.contains("HYGO Clinic, Kalawad Road"));
-        let moved = appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned());
+        let moved = appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "", INVITE.to_owned());
         assert!(moved.calendar.is_some() && moved.body.contains("New time: Friday, 8 November 2030, 11:15 AM"), "{}", moved.body);
+        assert!(moved.body.contains("Where: HYGO Clinic, Kalawad Road\r\n\r\nThe attached"), "no word of a move when the clinic stays: {}", moved.body);
+        let elsewhere = appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "Please note: it moved.", INVITE.to_owned());
+        assert!(elsewhere.body.contains("Where: HYGO Clinic, Kalawad Road\r\n\r\nPlease note: it moved.\r\n\r\nThe attached"), "{}", elsewhere.body);
         let cancelled = appointment_cancelled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "The clinic is closed at that time.", "https://hygo.test/book", INVITE.to_owned());
         assert!(cancelled.calendar.is_some() && cancelled.body.contains("https://hygo.test/book\r\n"));
         assert!(cancelled.body.contains("Why: The clinic is closed at that time.\r\n"), "{}", cancelled.body);

@@ -67,13 +67,15 @@ impl Notices {
     /// What the patient is sent when their request became `row` (its new status,
     /// and for a reschedule its new time and sequence), naming the clinic of the
     /// visit (`schedule::clinic_of_visit`; None: the first clinic), and for a
-    /// decline or a cancellation the reason the desk chose, as the patient reads it.
+    /// decline or a cancellation the reason the desk chose, as the patient reads it;
+    /// a reschedule to another clinic names the one it was at (`moved_from`).
     pub(crate) fn appointment_changed(
         &self,
         row: &appointment::Model,
         doctor: &str,
         clinic: Option<&content::Clinic>,
         reason: &str,
+        moved_from: Option<&str>,
     ) -> Option<Mail> {
         if row.email.is_empty() {
             return None;
@@ -102,7 +104,10 @@ impl Notices {
         let (reference, to) = (&row.reference, &row.email);
         match Status::parse(&row.status)? {
             Status::Confirmed => Some(crate::letters::appointment_confirmed(to, reference, doctor, &when, &clinic.name, invitation(Method::Request)?)),
-            Status::Rescheduled => Some(crate::letters::appointment_rescheduled(to, reference, doctor, &when, &clinic.name, invitation(Method::Request)?)),
+            Status::Rescheduled => {
+                let moved = moved_from.filter(|before| *before != clinic.name).map(|before| c.message("mail.otherClinic").replace("{clinic}", &clinic.name).replace("{address}", &clinic.address).replace("{previous}", before));
+                Some(crate::letters::appointment_rescheduled(to, reference, doctor, &when, &clinic.name, moved.as_deref().unwrap_or(""), invitation(Method::Request)?))
+            }
             Status::Cancelled => Some(crate::letters::appointment_cancelled(to, reference, doctor, &when, reason, &rebook, invitation(Method::Cancel)?)),
             Status::Declined => Some(crate::letters::appointment_declined(to, reference, doctor, &when, reason, &rebook)),
             Status::Expired => Some(crate::letters::appointment_declined(to, reference, doctor, &when, c.message("mail.expiredReason"), &rebook)),

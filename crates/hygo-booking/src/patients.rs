@@ -11,7 +11,6 @@
 //! only in a form's body.
 
 use chrono::NaiveDate;
-use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 use ts_rs::TS;
@@ -94,8 +93,7 @@ pub async fn find(db: &Db, text: &str, today: NaiveDate) -> Result<Vec<Patient>,
         Query::Phone { key, whole: true } => vec![key],
         Query::Phone { key, whole: false } => distinct_keys(db, appointment::Column::PhoneKey.like(format!("%{key}"))).await?,
         Query::Name(name) => {
-            let lowered = Expr::expr(Func::lower(Expr::col(appointment::Column::Name)));
-            distinct_keys(db, lowered.like(LikeExpr::new(format!("%{}%", escape_like(&name))).escape('\\'))).await?
+            distinct_keys(db, crate::db::contains(appointment::Column::Name, &name)).await?
         }
     };
     let mut patients = Vec::new();
@@ -156,18 +154,6 @@ async fn of_key(db: &Db, key: &str, today: NaiveDate) -> Result<Option<Patient>,
     }))
 }
 
-/// `%` and `_` in a name are themselves, not wildcards (the LIKE's escape is `\`).
-fn escape_like(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,6 +171,5 @@ mod tests {
     fn names_are_read_whole_and_in_lower_case() {
         assert_eq!(read("  Meena   JOSHI "), Ok(Query::Name("meena joshi".into())));
         assert!(read("ab").is_err() && read("").is_err());
-        assert_eq!(escape_like("50%_a\\"), "50\\%\\_a\\\\");
     }
 }

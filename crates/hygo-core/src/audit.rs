@@ -8,7 +8,7 @@ use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, PaginatorTrait, Qu
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::entities::audit_log;
+use crate::entities::{audit_log, staff_account};
 use crate::{DataError, Db};
 
 /// Who acted: a member of staff, or the server itself (a request that expired).
@@ -54,21 +54,100 @@ pub async fn record(conn: &impl ConnectionTrait, actor: &Actor, action: &str, ta
     Ok(())
 }
 
-/// A row as the console shows it.
+/// A row as the console shows it, in words: who by name, what changed field by
+/// field, and for an appointment where the visit was and is (`VisitAt`, filled
+/// by `hygo_booking::inbox::visits_in_words`).
 #[derive(Debug, Clone, Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "AuditEntry")]
 pub struct Entry {
     pub at: String,
-    pub actor: String,
+    pub by: By,
     pub action: String,
     pub target_kind: String,
     pub target: String,
-    #[ts(type = "unknown")]
+    /// The fields that changed, in the order stored (`before` to `after`), as text.
+    pub changes: Vec<Change>,
+    /// An appointment's visit before and after the action (doctor, day, time, clinic).
+    pub from: Option<VisitAt>,
+    pub to: Option<VisitAt>,
+    #[serde(skip)]
     pub before: Value,
-    #[ts(type = "unknown")]
+    #[serde(skip)]
     pub after: Value,
 }
+
+/// Who acted, as people say it.
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+#[ts(rename = "AuditBy")]
+pub enum By {
+    /// A member of staff by the account's name (the e-mail of the time when the account is gone).
+    Staff { name: String },
+    /// The server itself (a request expiring).
+    System,
+    /// `hygo staff …` on the server's command line.
+    CommandLine,
+}
+
+/// A field of the record, before and after ("" for none).
+#[derive(Debug, Clone, Serialize, ts_rs::TS)]
+#[ts(rename = "AuditChange")]
+pub struct Change {
+    pub field: String,
+    pub before: String,
+    pub after: String,
+}
+
+/// Where an appointment's visit is: the doctor by name, YYYY-MM-DD, "09:15 AM", the clinic's name.
+#[derive(Debug, Clone, Serialize, PartialEq, ts_rs::TS)]
+#[ts(rename = "AuditVisit")]
+pub struct VisitAt {
+    pub doctor: String,
+    pub date: String,
+    pub time: String,
+    pub clinic: String,
+}
+
+/// The actor name `hygo staff …` writes.
+pub const COMMAND_LINE: &str = "cli";
+
+/// What the log is narrowed to (`list`); every part optional.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    /// The pages staff looked at (`VIEW`) are listed only when asked for.
+    pub views: bool,
+    /// A staff account's id, or `Some(None)`-like: see `Who`.
+    pub who: Option<Who>,
+    pub action: Option<String>,
+    /// IST days, both included.
+    pub from: Option<chrono::NaiveDate>,
+    pub to: Option<chrono::NaiveDate>,
+    /// The thing acted on: a reference, an e-mail or a doctor's name, any part of it.
+    pub target: Option<String>,
+}
+
+/// Whose actions a filter keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    Staff(i32),
+    System,
+    CommandLine,
+}
+
+impl Who {
+    /// "12", "system" or "cli", as the filter's select sends it.
+    pub fn parse(text: &str) -> Option<Who> {
+        match text {
+            "system" => Some(Who::System),
+            COMMAND_LINE => Some(Who::CommandLine),
+            id => id.parse().ok().map(Who::Staff),
+        }
+    }
+}
+
+/// The longest text the target filter takes.
+pub const TARGET_MAX: usize = 100;
 
 /// Rows on a page of the log, newest first.
 pub const PAGE_SIZE: u64 = 50;
@@ -77,13 +156,37 @@ pub const PAGE_SIZE: u64 = 50;
 pub const VIEW: &str = "view";
 
 /// One page of the log, newest first (page 1 is the first), and how many pages
-/// there are; with the pages looked at (`VIEW`) or without them.
-pub async fn list(db: &Db, page: u64, views: bool) -> Result<(Vec<Entry>, u64), DataError> {
-    use sea_orm::{ColumnTrait, QueryFilter};
-    let rows = || match views {
-        true => audit_log::Entity::find(),
-        false => audit_log::Entity::find().filter(audit_log::Column::Action.ne(VIEW)),
+/// the filter gives.
+pub async fn list(db: &Db, page: u64, filter: &Filter) -> Result<(Vec<Entry>, u64), DataError> {
+    use sea_orm::{ColumnTrait, Condition, QueryFilter};
+    let mut when = Condition::all();
+    if !filter.views {
+        when = when.add(audit_log::Column::Action.ne(VIEW));
+    }
+    when = match filter.who {
+        Some(Who::Staff(id)) => when.add(audit_log::Column::ActorId.eq(id)),
+        Some(Who::System) => when.add(audit_log::Column::ActorId.is_null()).add(audit_log::Column::Actor.eq("system")),
+        Some(Who::CommandLine) => when.add(audit_log::Column::ActorId.is_null()).add(audit_log::Column::Actor.eq(COMMAND_LINE)),
+        None => when,
     };
+    if let Some(action) = &filter.action {
+        when = when.add(audit_log::Column::Action.eq(action.as_str()));
+    }
+    // Stamps are UTC: an IST day starts at 18:30 UTC the day before.
+    let utc = |day: chrono::NaiveDate| {
+        let start = day.and_hms_opt(0, 0, 0).expect("midnight") - chrono::Duration::minutes(330);
+        start.and_utc().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+    };
+    if let Some(from) = filter.from {
+        when = when.add(audit_log::Column::At.gte(utc(from)));
+    }
+    if let Some(to) = filter.to {
+        when = when.add(audit_log::Column::At.lt(utc(to + chrono::Duration::days(1))));
+    }
+    if let Some(target) = filter.target.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        when = when.add(crate::db::contains(audit_log::Column::Target, &target.to_lowercase()));
+    }
+    let rows = || audit_log::Entity::find().filter(when.clone());
     let total = rows().count(db).await?;
     let pages = total.div_ceil(PAGE_SIZE).max(1);
     let rows = rows()
@@ -92,7 +195,8 @@ pub async fn list(db: &Db, page: u64, views: bool) -> Result<(Vec<Entry>, u64), 
         .limit(PAGE_SIZE)
         .all(db)
         .await?;
-    Ok((rows.into_iter().map(entry).collect(), pages))
+    in_words(db, rows).await
+        .map(|entries| (entries, pages))
 }
 
 /// The rows about one target, oldest first (a request's history on its page).
@@ -104,10 +208,65 @@ pub async fn for_target(db: &Db, kind: &str, name: &str) -> Result<Vec<Entry>, D
         .order_by_asc(audit_log::Column::Id)
         .all(db)
         .await?;
-    Ok(rows.into_iter().map(entry).collect())
+    in_words(db, rows).await
 }
 
-fn entry(r: audit_log::Model) -> Entry {
+/// The rows as entries: the accounts' names read once for all of them.
+async fn in_words(db: &Db, rows: Vec<audit_log::Model>) -> Result<Vec<Entry>, DataError> {
+    use sea_orm::{ColumnTrait, QueryFilter};
+    let mut ids: Vec<i32> = rows.iter().filter_map(|r| r.actor_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let names: std::collections::HashMap<i32, String> = match ids.is_empty() {
+        true => Default::default(),
+        false => staff_account::Entity::find().filter(staff_account::Column::Id.is_in(ids)).all(db).await?.into_iter().map(|a| (a.id, a.name)).collect(),
+    };
+    Ok(rows.into_iter().map(|r| entry(r, &names)).collect())
+}
+
+fn entry(r: audit_log::Model, names: &std::collections::HashMap<i32, String>) -> Entry {
     let parse = |text: &str| serde_json::from_str(text).unwrap_or(Value::Null);
-    Entry { before: parse(&r.before), after: parse(&r.after), at: r.at, actor: r.actor, action: r.action, target_kind: r.target_kind, target: r.target }
+    let by = match (r.actor_id, r.actor.as_str()) {
+        (Some(id), email) => By::Staff { name: names.get(&id).filter(|n| !n.trim().is_empty()).cloned().unwrap_or_else(|| email.to_owned()) },
+        (None, COMMAND_LINE) => By::CommandLine,
+        (None, _) => By::System,
+    };
+    let (before, after) = (parse(&r.before), parse(&r.after));
+    Entry { changes: changes(&before, &after), before, after, from: None, to: None, at: r.at, by, action: r.action, target_kind: r.target_kind, target: r.target }
+}
+
+/// The fields that differ between two records, as text; a record that is a
+/// plain value (a flag, a list) is one change named "".
+pub fn changes(before: &Value, after: &Value) -> Vec<Change> {
+    let text = |v: Option<&Value>| match v {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(items)) => items.iter().map(|i| text_of(i)).collect::<Vec<_>>().join(", "),
+        Some(other) => text_of(other),
+    };
+    match (before, after) {
+        (Value::Object(_) | Value::Null, Value::Object(_) | Value::Null) => {
+            let empty = serde_json::Map::new();
+            let (b, a) = (before.as_object().unwrap_or(&empty), after.as_object().unwrap_or(&empty));
+            let mut fields: Vec<&String> = b.keys().chain(a.keys().filter(|k| !b.contains_key(*k))).collect();
+            fields.dedup();
+            fields
+                .into_iter()
+                .filter(|f| b.get(*f) != a.get(*f))
+                .map(|f| Change { field: f.clone(), before: text(b.get(f)), after: text(a.get(f)) })
+                .collect()
+        }
+        _ if before == after => Vec::new(),
+        _ => vec![Change { field: String::new(), before: text(Some(before)), after: text(Some(after)) }],
+    }
+}
+
+fn text_of(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => String::new(),
+        Value::Object(map) => map.iter().map(|(k, v)| format!("{k}: {}", text_of(v))).collect::<Vec<_>>().join("; "),
+        Value::Array(items) => items.iter().map(text_of).collect::<Vec<_>>().join(", "),
+        other => other.to_string(),
+    }
 }

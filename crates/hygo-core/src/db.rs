@@ -302,3 +302,31 @@ mod tests {
         assert_eq!(sqlite_file("postgres://u@h/db"), None);
     }
 }
+
+/// `lower(column) LIKE '%text%'` with `text` taken literally: `%`, `_` and `\`
+/// in it are themselves, not wildcards (the LIKE's escape is `\`). `text` is
+/// expected in lower case.
+pub fn contains<C: sea_orm::ColumnTrait>(column: C, text: &str) -> sea_orm::sea_query::SimpleExpr {
+    use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr};
+    Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(format!("%{}%", escape_like(text))).escape('\\'))
+}
+
+fn escape_like(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod like_tests {
+    #[test]
+    fn wildcards_in_the_text_are_themselves() {
+        assert_eq!(super::escape_like("50%_a\\"), "50\\%\\_a\\\\");
+    }
+}
+

@@ -251,7 +251,7 @@ pub async fn rows(db: &Db) -> Result<Vec<Row>, DataError> {
         })
         .collect();
     rows.sort_by(|a, b| {
-        (a.retired_on.is_some(), crate::doctors::sort_key(&a.name)).cmp(&(b.retired_on.is_some(), crate::doctors::sort_key(&b.name)))
+        (a.retired_on.is_some(), doctor::sort_key(&a.name)).cmp(&(b.retired_on.is_some(), doctor::sort_key(&b.name)))
     });
     Ok(rows)
 }

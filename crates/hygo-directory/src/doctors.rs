@@ -165,17 +165,6 @@ fn shown_hours(rows: &[office_hours::Model], own_clinic: &str) -> Vec<OfficeHour
         .collect()
 }
 
-/// The sort key of a name: lower case, without a leading "Dr." (spec section 5).
-pub fn sort_key(name: &str) -> String {
-    let trimmed = name.trim_start();
-    // `get` rather than indexing: a name may start with a multi-byte letter.
-    let rest = match trimmed.get(..3) {
-        Some(p) if p.eq_ignore_ascii_case("dr.") || p.eq_ignore_ascii_case("dr ") => &trimmed[3..],
-        _ => trimmed,
-    };
-    rest.trim_start().to_lowercase()
-}
-
 async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Vec<Doctor>, DataError> {
     if rows.is_empty() {
         return Ok(Vec::new());
@@ -267,23 +256,6 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
             })
         })
         .collect::<Result<Vec<_>, DataError>>()?;
-    doctors.sort_by(|a, b| sort_key(&a.name).cmp(&sort_key(&b.name)).then(a.id.cmp(&b.id)));
+    doctors.sort_by(|a, b| doctor::sort_key(&a.name).cmp(&doctor::sort_key(&b.name)).then(a.id.cmp(&b.id)));
     Ok(doctors)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::sort_key;
-
-    #[test]
-    fn a_leading_dr_is_ignored_when_sorting() {
-        assert_eq!(sort_key("Dr. Asha Patel"), "asha patel");
-        assert_eq!(sort_key("dr.Bhavin Shah"), "bhavin shah");
-        assert_eq!(sort_key("Dr Chirag Rao"), "chirag rao");
-        assert_eq!(sort_key("Drishti Joshi"), "drishti joshi");
-        assert_eq!(sort_key("ડૉ. મહેતા"), "ડૉ. મહેતા");
-        let mut names = vec!["Dr. Zeel Vyas", "Anil Mehta", "Dr. Bela Desai"];
-        names.sort_by_key(|n| sort_key(n));
-        assert_eq!(names, ["Anil Mehta", "Dr. Bela Desai", "Dr. Zeel Vyas"]);
-    }
 }

@@ -28,7 +28,7 @@ pub struct Period {
 }
 
 impl Period {
-    pub(crate) fn covers(&self, day: NaiveDate) -> bool {
+    pub fn covers(&self, day: NaiveDate) -> bool {
         self.from <= day && self.until.is_none_or(|u| day <= u)
     }
 }

@@ -119,7 +119,7 @@ pub(crate) fn parse_ranges(text: &str) -> Result<Vec<Range>, &'static str> {
 }
 
 /// "9:00 AM": how hours are written for people (no leading zero).
-pub(crate) fn time_text(t: Minutes) -> String {
+pub fn time_text(t: Minutes) -> String {
     let text = slots::format_12h(t);
     text.strip_prefix('0').map(str::to_owned).unwrap_or(text)
 }
@@ -298,6 +298,61 @@ pub async fn day_plan(db: &Db, doctor: &doctor::Model, date: NaiveDate) -> Resul
         return Ok(DayPlan { changed, ..DayPlan::default() });
     }
     Ok(DayPlan { changed, ..plan(&hours, &closures_on(db, date).await?) })
+}
+
+/// The plans of many doctors over some days, with the closures of those days:
+/// what `day_plan` gives for each (doctor, day), read in three queries however
+/// many doctors and days (the console's day and week views; no query per doctor
+/// per day).
+pub struct Plans {
+    plans: HashMap<(i32, NaiveDate), DayPlan>,
+    closures: HashMap<NaiveDate, Vec<Closure>>,
+}
+
+impl Plans {
+    /// The plan of a doctor on a day (empty for a pair that was not read).
+    pub fn of(&self, doctor_id: i32, day: NaiveDate) -> DayPlan {
+        self.plans.get(&(doctor_id, day)).cloned().unwrap_or_default()
+    }
+
+    /// The closure of a clinic that takes the slot at `t` on `day`, if any.
+    pub fn closure_at(&self, clinic: &str, day: NaiveDate, t: Minutes) -> Option<&Closure> {
+        self.closures.get(&day)?.iter().find(|c| c.takes(clinic, t))
+    }
+}
+
+pub async fn day_plans(db: &Db, doctors: &[doctor::Model], days: &[NaiveDate]) -> Result<Plans, DataError> {
+    let ids: Vec<i32> = doctors.iter().map(|d| d.id).collect();
+    let dates: Vec<String> = days.iter().map(NaiveDate::to_string).collect();
+    let mut weeks: HashMap<i32, Vec<office_hours::Model>> = HashMap::new();
+    let mut changes: HashMap<(i32, String), hour_change::Model> = HashMap::new();
+    let mut closures: HashMap<NaiveDate, Vec<Closure>> = HashMap::new();
+    if !ids.is_empty() && !days.is_empty() {
+        for row in office_hours::Entity::find().filter(office_hours::Column::DoctorId.is_in(ids.clone())).order_by_asc(office_hours::Column::Id).all(db).await? {
+            weeks.entry(row.doctor_id).or_default().push(row);
+        }
+        for row in hour_change::Entity::find().filter(hour_change::Column::DoctorId.is_in(ids)).filter(hour_change::Column::Day.is_in(dates.clone())).all(db).await? {
+            changes.insert((row.doctor_id, row.day.clone()), row);
+        }
+        for row in clinic_closure::Entity::find().filter(clinic_closure::Column::Day.is_in(dates)).all(db).await? {
+            if let Some(day) = crate::ist::parse_date(&row.day) {
+                closures.entry(day).or_default().push(closure_of(&row));
+            }
+        }
+    }
+    let mut plans = HashMap::with_capacity(doctors.len() * days.len());
+    for doctor in doctors {
+        let week = weeks.get(&doctor.id).map_or(&[][..], Vec::as_slice);
+        for &day in days {
+            let (hours, changed) = hours_from(doctor, day, changes.get(&(doctor.id, day.to_string())), week);
+            let plan = match hours.is_empty() {
+                true => DayPlan { changed, ..DayPlan::default() },
+                false => DayPlan { changed, ..plan(&hours, closures.get(&day).map_or(&[][..], Vec::as_slice)) },
+            };
+            plans.insert((doctor.id, day), plan);
+        }
+    }
+    Ok(Plans { plans, closures })
 }
 
 // ---- What patients are told --------------------------------------------------------

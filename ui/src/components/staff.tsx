@@ -6,7 +6,7 @@ import { type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { ErrorSummary } from "./form";
 import { useProps, useSite } from "../lib/props";
-import { fill, formatDate } from "../lib/format";
+import { fill, formatDate, longDate } from "../lib/format";
 export { instant } from "../lib/format";
 import type { FormState, InboxRow, StaffBar, StaffTexts } from "../types";
 import { pageLink, writeLink } from "../lib/links";
@@ -129,6 +129,35 @@ export function ScheduleEntries<T extends { id: number; note: string | null; aff
       ))}
     </ul>
   );
+}
+
+/** Radio buttons in a fieldset: the one choice a console form asks for (its error above them). */
+export function Choices({ form, name, legend, error, chosen, options }: {
+  form: string; name: string; legend: string; error?: string; chosen: string; options: readonly (readonly [string, string])[];
+}) {
+  return (
+    <fieldset className="staff-fieldset" aria-describedby={error ? `${form}-${name}-error` : undefined}>
+      <legend>{legend}</legend>
+      {error ? <p className="field-error" id={`${form}-${name}-error`}>{error}</p> : null}
+      {options.map(([value, label], i) => (
+        <label key={value} className="radio">
+          <input type="radio" name={name} value={value} id={i === 0 ? `${form}-${name}` : undefined} defaultChecked={chosen === value} /> {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** When a clinic is closed, in words: "Monday, 9 January 2030, from 12:00 PM" (all day, from, until, or both). */
+export function useClosureWhen(): (date: string, from: string | null, until: string | null) => string {
+  const t = useStaffTexts().closures;
+  return (date, from, until) => {
+    const day = longDate(date);
+    if (from && until) return fill(t.fromUntil, { date: day, from, until });
+    if (from) return fill(t.from, { date: day, from });
+    if (until) return fill(t.until, { date: day, until });
+    return fill(t.allDay, { date: day });
+  };
 }
 
 /** A form that is one button: its hidden fields, then the button (remove, retire). */

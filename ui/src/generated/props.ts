@@ -51,7 +51,21 @@ export type AppointmentVariant = "general" | "doctor";
 
 export type ArticleData = { article: NewsItem | null, };
 
-export type AuditEntry = { at: string, actor: string, action: string, targetKind: string, target: string, before: unknown, after: unknown, };
+export type AuditBy = { "kind": "staff", name: string, } | { "kind": "system" } | { "kind": "command-line" };
+
+export type AuditChange = { field: string, before: string, after: string, };
+
+export type AuditEntry = { at: string, by: AuditBy, action: string, targetKind: string, target: string, 
+/**
+ * The fields that changed, in the order stored (`before` to `after`), as text.
+ */
+changes: Array<AuditChange>, 
+/**
+ * An appointment's visit before and after the action (doctor, day, time, clinic).
+ */
+from: AuditVisit | null, to: AuditVisit | null, };
+
+export type AuditVisit = { doctor: string, date: string, time: string, clinic: string, };
 
 export type Booked = { 
 /**
@@ -154,6 +168,10 @@ export type Counter = { value: number, suffix: string, label: string, };
 
 export type DayAvailability = "open" | "full" | "past" | "closed" | "on-leave" | "clinic-closed";
 
+export type DayAway = { doctor: string, doctorId: number, onLeave: boolean, };
+
+export type DayEntry = { "kind": "visit", time: string, row: InboxRow, } | { "kind": "free", times: Array<string>, until: string, clinic: string, } | { "kind": "break", from: string, until: string, } | { "kind": "closed", from: string, until: string, note: string, };
+
 export type DaySlots = { 
 /**
  * Free times from now on, "09:15 AM", in order.
@@ -254,21 +272,28 @@ export type DoctorChoice = { id: number, name: string, };
 
 export type DoctorData = { doctor: Doctor | null, };
 
-export type DoctorDay = { doctor: string, doctorId: number, date: string, 
+export type DoctorDay = { doctor: string, doctorId: number, 
 /**
- * The hours of that weekday as the doctor's page gives them ("9:00 AM - 1:00 PM"); empty: none.
+ * The hours of the day at the clinic shown ("9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM").
  */
-hours: string, slots: Array<DoctorDaySlot>, 
+hours: string, 
 /**
- * Requests of the day off the grid (hours changed since they were made).
+ * On leave that day: the requests still on it are the desk's to move.
+ */
+onLeave: boolean, 
+/**
+ * A closure's public note when it took every slot of the day.
+ */
+closed: string | null, 
+/**
+ * The hours in time order: visits, runs of free slots, breaks and closed times.
+ */
+entries: Array<DayEntry>, 
+/**
+ * Requests of the day off the grid (a walk-in after the last slot, hours
+ * changed since they were made).
  */
 elsewhere: Array<InboxRow>, };
-
-export type DoctorDaySlot = { time: string, 
-/**
- * The clinic of the doctor's hours at that time.
- */
-clinic: string, request: InboxRow | null, };
 
 export type DoctorDays = { doctor: number, days: string, };
 
@@ -346,7 +371,15 @@ text: string,
 /**
  * The clinic the message is for; empty: any.
  */
-clinic: string, createdAt: string, handledAt: string | null, handledBy: string | null, handledNote: string | null, };
+clinic: string, createdAt: string, status: ItemStatus, 
+/**
+ * The steps the console offers now (`ItemStatus::next`).
+ */
+steps: Array<ItemStatus>, 
+/**
+ * When it was closed (issued, not interested, answered), by whom and the note.
+ */
+handledAt: string | null, handledBy: string | null, handledNote: string | null, };
 
 export type InboxKind = "card-request" | "contact-message";
 
@@ -380,6 +413,8 @@ soon: VisitSoon | null,
  * time); "" where a list does not say (`rows_of` fills it).
  */
 clinic: string, };
+
+export type ItemStatus = "new" | "called" | "issued" | "not-interested" | "answered" | "handled";
 
 export type Leave = { 
 /**
@@ -789,6 +824,20 @@ reasons: Array<OptionText>, limits: Record<string, number>, };
 
 export type StaffAuditData = { entries: Array<AuditEntry>, page: number, pages: number, 
 /**
+ * The filters as asked (`?who=&action=&from=&to=&on=&views=1`), for the form and the pager.
+ */
+filter: StaffAuditFilter, 
+/**
+ * The staff accounts to filter by (id, name).
+ */
+people: Array<StaffOption>, 
+/**
+ * The actions the log knows, to filter by.
+ */
+actions: Array<string>, targetMax: number, };
+
+export type StaffAuditFilter = { who: string, action: string, from: string, to: string, on: string, 
+/**
  * Whether the pages staff looked at are listed too (`?views=1`); by
  * default only what was done.
  */
@@ -858,7 +907,34 @@ hours: string, from: string | null, until: string | null,
  */
 note: string | null, affected: Array<InboxRow>, };
 
-export type StaffDayData = { day: DoctorDay | null, doctors: Array<DoctorChoice>, date: string, };
+export type StaffDayData = { day: StaffDayView, clinics: Array<StaffOption>, 
+/**
+ * The clinic shown; None when one doctor is (`?doctor=`).
+ */
+clinic: string | null, doctors: Array<DoctorChoice>, 
+/**
+ * The doctor shown alone, if one was asked for.
+ */
+doctor: number | null, 
+/**
+ * YYYY-MM-DD: the date shown, the days before and after it, and today (IST).
+ */
+date: string, previous: string, next: string, today: string, 
+/**
+ * The doctors come `PER_PAGE` to a page (a network's clinic has a hundred).
+ */
+page: number, pages: number, total: number, perPage: number, };
+
+export type StaffDayView = { 
+/**
+ * YYYY-MM-DD.
+ */
+date: string, doctors: Array<DoctorDay>, 
+/**
+ * The clinic's own doctors without hours there that day, by name; those on
+ * leave say so.
+ */
+away: Array<DayAway>, };
 
 export type StaffDoctorData = { 
 /**
@@ -962,19 +1038,24 @@ handled: boolean, items: Array<InboxItem>, page: number, pages: number, };
 
 export type StaffLeaveData = { doctors: Array<DoctorChoice>, 
 /**
- * The doctor shown (`?doctor=`, else the first); None when there are no doctors.
+ * The doctor shown (`?doctor=`); None: who is away, every doctor.
  */
 doctor: number | null, 
 /**
- * Their current and coming leave, with the requests on it.
+ * The doctor's current and coming leave, or every doctor's leave in the
+ * coming `days`, with the requests on it.
  */
-periods: Array<StaffLeavePeriod>, today: string, 
+periods: Array<StaffLeavePeriod>, 
 /**
- * Admins add and remove leave; the desk sees it and the requests on it.
+ * Without a doctor: the clinics' closures in the coming `days`.
  */
-canEdit: boolean, limits: Record<string, number>, };
+closures: Array<StaffDayChange>, clinics: Array<StaffOption>, days: number, today: string, 
+/**
+ * The desk adds leave (a doctor phoning in sick); only admins remove it.
+ */
+canRemove: boolean, limits: Record<string, number>, };
 
-export type StaffLeavePeriod = { id: number, 
+export type StaffLeavePeriod = { id: number, doctorId: number, doctor: string, 
 /**
  * YYYY-MM-DD, the first day.
  */
@@ -1047,6 +1128,10 @@ date: string, clinics: Array<TodayClinic>,
 done: RequestStep | null, };
 
 export type StaffWeekData = { 
+/**
+ * The clinic whose doctors are shown (`?clinic=`, default the first).
+ */
+clinic: string, clinics: Array<StaffOption>, page: number, pages: number, total: number, perPage: number, 
 /**
  * The Monday of the week shown, YYYY-MM-DD.
  */

@@ -76,6 +76,7 @@ export const WRITE_PATHS = [
   "/staff/account/sessions",
   "/staff/accounts",
   "/staff/leave",
+  "/staff/leave/remove",
   "/staff/doctors",
   "/staff/doctors/{id}",
   "/staff/doctors/{id}/photo",

@@ -80,11 +80,15 @@ export function PropsProvider({ initial, children }: { initial: PageProps; child
   const [attempt, setAttempt] = useState(0);
   const first = useRef(true);
 
+  // A navigation made with `{ state: { inPlace: true } }` (a choice on the page
+  // that changes its query, e.g. a reschedule's doctor or day) keeps the page on
+  // screen, focus and all, until the new props arrive.
+  const inPlace = Boolean((location.state as { inPlace?: boolean } | null)?.inPlace);
   useEffect(() => {
     if (entry.key === key && entry.status === "ready") return;
     if (!componentForPath(location.pathname)) return; // <Navigate> takes it home
     const controller = new AbortController();
-    setEntry({ key, status: "loading" });
+    if (!(inPlace && entry.status === "ready")) setEntry({ key, status: "loading" });
     fetchProps(key, controller.signal).then(
       (r) => {
         if (controller.signal.aborted) return;
@@ -116,7 +120,7 @@ export function PropsProvider({ initial, children }: { initial: PageProps; child
   }, [entry]);
 
   // What pages see: the entry for the current location, or "loading" until it arrives.
-  const current: Entry = entry.key === key ? entry : { key, status: "loading" };
+  const current: Entry = entry.key === key || (inPlace && entry.status === "ready") ? entry : { key, status: "loading" };
   // Reads the page's props again in place, keeping what is on screen until they
   // arrive (a list that refreshes itself); a failure leaves the page as it is.
   const refresh = useCallback(() => {

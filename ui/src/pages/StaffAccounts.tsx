@@ -31,14 +31,14 @@ function StaffAccountsPage() {
       {new URLSearchParams(search).get("done") === "sign-out" ? <p className="staff-done" role="status">{t.signedOut}</p> : null}
       <StaffErrors form="accounts" order={["email", "name", "role"]} />
       <StaffTable label={t.heading}>
-        <table className="staff-table">
-          <thead><tr><th scope="col">{t.email}</th><th scope="col">{t.name}</th><th scope="col">{t.role}</th><th scope="col">{t.state}</th><th scope="col"><span className="visually-hidden">{t.state}</span></th></tr></thead>
-          <tbody>
+        <table className="staff-table staff-table--cards" role="table">
+          <thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader">{t.email}</th><th scope="col" role="columnheader">{t.name}</th><th scope="col" role="columnheader">{t.role}</th><th scope="col" role="columnheader">{t.state}</th><th scope="col" role="columnheader"><span className="visually-hidden">{t.state}</span></th></tr></thead>
+          <tbody role="rowgroup">
             {d.accounts.map((a) => (
-              <tr key={a.id}>
-                <td>{a.email}</td><td>{a.name}</td><td>{t.roles[a.role]}</td>
-                <td>{a.disabled ? t.disabled : a.ready ? t.active : t.pending}</td>
-                <td><div className="staff-actions">
+              <tr key={a.id} role="row">
+                <td role="cell" className="staff-break">{a.email}</td><td role="cell" data-label={t.name}>{a.name}</td><td role="cell" data-label={t.role}>{t.roles[a.role]}</td>
+                <td role="cell" data-label={t.state}>{a.disabled ? t.disabled : a.ready ? t.active : t.pending}</td>
+                <td role="cell"><div className="staff-actions">
                   {a.id !== d.you ? (
                     <StaffForm action={writeLink("/staff/accounts")} id={`toggle-${a.id}`} className="staff-inline">
                       <input type="hidden" name="email" value={a.email} />

@@ -1,13 +1,14 @@
 // /staff/appointments/{reference} (src/pages/staff.rs): one request in full, the
 // ways to reach the patient (call, WhatsApp), what may be done next (each a form
 // the server checks against the request's status), a reschedule, and its history.
-import { Link, useLocation } from "react-router";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import type { StaffAppointmentData, StaffReschedule } from "../types";
 import { describedBy, Field } from "../components/form";
 import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useSent, useStaffTexts, StaffFrame } from "../components/staff";
-import { History } from "./StaffItem";
+import { History } from "../components/audit";
 import { usePlural } from "../components/ui";
 import { pageLink, writeLink } from "../lib/links";
 
@@ -147,10 +148,22 @@ function Reschedule({ reference, data, doctors, today, current }: {
   const timeError = useFieldError("time");
   const doctor = doctors.find((doc) => doc.id === data.doctorId)?.name ?? "";
   const action = writeLink("/staff/appointments/{reference}", { reference });
+  const navigate = useNavigate();
+  // The times change in place only with JavaScript: then a status line says whose they are.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  // With JavaScript the free times follow the doctor and the day as they are
+  // chosen, the page staying as it is (no reload, focus kept); without it, "Show free times".
+  const choose = (e: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(e.currentTarget);
+    const [next, date] = [String(form.get("doctor") ?? ""), String(form.get("date") ?? "")];
+    if (!next || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return;
+    navigate(`${pageLink("staff-appointment", { reference })}?doctor=${encodeURIComponent(next)}&date=${date}`, { replace: true, preventScrollReset: true, state: { inPlace: true } });
+  };
   return (
     <section aria-labelledby="reschedule-h" id="reschedule" className="staff-reschedule">
       <h3 id="reschedule-h">{t.rescheduleHeading}</h3>
-      <form method="get" action={`${action}#reschedule`} className="staff-filters" aria-label={t.rescheduleFind}>
+      <form method="get" action={`${action}#reschedule`} className="staff-filters" aria-label={t.rescheduleFind} onChange={choose}>
         <Field form="step" name="doctor" label={t.rescheduleDoctor} error={doctorError}>
           <select {...describedBy("step", "doctor", doctorError)} className="input" defaultValue={String(data.doctorId)}>
             {doctors.map((doc) => <option key={doc.id} value={doc.id}>{doc.name}</option>)}
@@ -164,6 +177,8 @@ function Reschedule({ reference, data, doctors, today, current }: {
       {data.free.length === 0 ? (
         <p className="staff-muted" role="status">{fill(t.noFreeTimes[data.availability], { doctor, date: formatDate(data.date) })}</p>
       ) : (
+        <>
+        {live ? <p className="visually-hidden" role="status">{fill(t.freeTimes, { doctor, date: formatDate(data.date) })}</p> : null}
         <StaffForm action={action} id="reschedule-time">
           <input type="hidden" name="step" value="reschedule" />
           <input type="hidden" name="doctorId" value={data.doctorId} />
@@ -187,6 +202,7 @@ function Reschedule({ reference, data, doctors, today, current }: {
           </fieldset>
           <button type="submit" className="button button--primary">{t.steps.reschedule}</button>
         </StaffForm>
+        </>
       )}
     </section>
   );

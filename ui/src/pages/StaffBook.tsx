@@ -6,28 +6,12 @@
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts } from "../components/staff";
+import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts, Choices } from "../components/staff";
 import { pageLink, writeLink } from "../lib/links";
 
 const ORDER = ["doctorId", "channel", "date", "time", "name", "phone", "email", "visitType", "notes"] as const;
 
 /** A set of radio buttons of the booking form: its legend, its error, one option chosen. */
-function Choices({ name, legend, error, chosen, options }: {
-  name: string; legend: string; error?: string; chosen: string; options: readonly (readonly [string, string])[];
-}) {
-  return (
-    <fieldset className="staff-fieldset" aria-describedby={error ? `book-${name}-error` : undefined}>
-      <legend>{legend}</legend>
-      {error ? <p className="field-error" id={`book-${name}-error`}>{error}</p> : null}
-      {options.map(([value, label], i) => (
-        <label key={value} className="radio">
-          <input type="radio" name={name} value={value} id={i === 0 ? `book-${name}` : undefined} defaultChecked={chosen === value} /> {label}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
 function StaffBookPage() {
   const state = usePageProps("StaffBook");
   const all = useStaffTexts();
@@ -65,7 +49,7 @@ function StaffBookPage() {
           <StaffErrors form="book" order={ORDER} />
           <input type="hidden" name="doctorId" value={doctor.id} />
           <input type="hidden" name="date" value={d.date} />
-          <Choices name="channel" legend={t.channel} error={errors.channel} chosen={channel === "walk-in" ? "walk-in" : "phone"}
+          <Choices form="book" name="channel" legend={t.channel} error={errors.channel} chosen={channel === "walk-in" ? "walk-in" : "phone"}
             options={[["phone", t.phone], ["walk-in", t.walkIn]]} />
           <fieldset className="slot-group" aria-describedby={`book-time-hint${errors.time ? " book-time-error" : ""}${errors.date ? " book-date-error" : ""}`}>
             <legend>{fill(t.times, { doctor: doctor.name, date: formatDate(d.date) })}</legend>
@@ -97,7 +81,7 @@ function StaffBookPage() {
               <input {...describedBy("book", "email", errors.email, true)} type="email" className="input" autoComplete="off" maxLength={d.limits.email} defaultValue={sent.email} />
             </Field>
           </fieldset>
-          <Choices name="visitType" legend={t.visitType} error={errors.visitType} chosen={visitType === "video" ? "video" : "in-person"}
+          <Choices form="book" name="visitType" legend={t.visitType} error={errors.visitType} chosen={visitType === "video" ? "video" : "in-person"}
             options={[["in-person", t.inPerson], ["video", t.video]]} />
           <Field form="book" name="notes" label={t.notes} error={errors.notes}>
             <textarea {...describedBy("book", "notes", errors.notes)} className="input" rows={2} maxLength={d.limits.notes} defaultValue={sent.notes} />

@@ -1,10 +1,9 @@
 // /staff/closures (src/pages/staff.rs, closures; hygo_schedule::schedule): the dates a
 // clinic is closed, all day or part of it, with the note patients see and the
 // requests at the closed time; admins add and remove them.
-import { fill, longDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { useRefusedForm, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts, ScheduleEntries } from "../components/staff";
+import { useRefusedForm, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts, ScheduleEntries, useClosureWhen } from "../components/staff";
 import { DoneNote } from "../components/staff-done";
 import { writeLink } from "../lib/links";
 
@@ -15,18 +14,12 @@ function StaffClosuresPage() {
   const all = useStaffTexts();
   const t = all.closures;
   const errors = { clinic: useFieldError("clinic"), date: useFieldError("date"), from: useFieldError("from"), until: useFieldError("until"), note: useFieldError("note") };
+  const when = useClosureWhen();
   const sent = { clinic: useSent("clinic"), date: useSent("date"), from: useSent("from"), until: useSent("until"), note: useSent("note") };
   const which = useRefusedForm({ closure: CLOSURE_FIELDS });
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
   const clinicName = (id: string | null) => d.clinics.find((c) => c.id === id)?.name ?? "";
-  const when = (date: string, from: string | null, until: string | null) => {
-    const day = longDate(date);
-    if (from && until) return fill(t.fromUntil, { date: day, from, until });
-    if (from) return fill(t.from, { date: day, from });
-    if (until) return fill(t.until, { date: day, until });
-    return fill(t.allDay, { date: day });
-  };
   return (
     <div className="container page-body">
       <h1>{t.heading}</h1>

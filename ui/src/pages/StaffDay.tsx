@@ -1,54 +1,122 @@
-// /staff/day?doctor=&date=: a doctor's day, their hours and each slot with the
-// request or visit that holds it.
+// /staff/day?clinic=&date= (src/pages/staff.rs, day; hygo_booking::inbox::lists::day):
+// every doctor keeping hours at a clinic on a date, from the earliest start, each
+// with their visits, runs of free slots (each a link to book it), breaks and
+// closed times; the clinic's doctors who are not in; previous and next day.
+// `?doctor=` shows one doctor at every clinic. Printed, it fits on A4 (app.css, @media print).
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { fill, formatDate } from "../lib/format";
+import { fill, formatDate, longDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
-import { StaffState, useStaffTexts, StaffFrame } from "../components/staff";
+import { Pager, StaffState, useStaffTexts, StaffFrame } from "../components/staff";
 import { pageLink } from "../lib/links";
+import { usePlural } from "../components/ui";
+import type { DoctorDay, DayEntry, StaffDayData } from "../generated/props";
+
+type Texts = ReturnType<typeof useStaffTexts>;
+
+function Entry({ entry, day, date, all, clinic }: { entry: DayEntry; day: DoctorDay; date: string; all: Texts; clinic: boolean }) {
+  const t = all.day;
+  const plural = usePlural();
+  switch (entry.kind) {
+    case "visit":
+      return (
+        <li className="staff-day-held">
+          <span className="staff-day-time">{entry.time}</span>{" "}
+          <Link to={pageLink("staff-appointment", { reference: entry.row.reference })}><bdi>{entry.row.name}</bdi></Link>{" "}
+          ({all.inbox.statuses[entry.row.status]}{entry.row.channel === "web" ? "" : `, ${all.book.channels[entry.row.channel]}`})
+        </li>
+      );
+    case "free": {
+      // A run of free slots is one line and one link (to the form, its first time chosen; the form lists them all).
+      const first = entry.times[0];
+      return (
+        <li className="staff-day-free">
+          <span className="staff-day-time">{first}</span>{" "}
+          <Link to={pageLink("staff-book", {}, { doctor: String(day.doctorId), date, time: first })} aria-label={fill(all.book.bookAt, { time: first })}>
+            {plural(t.freeRun, entry.times.length, { count: entry.times.length, until: entry.until })}
+          </Link>
+          {clinic ? ` ${fill(t.clinicOf, { clinic: entry.clinic })}` : null}
+        </li>
+      );
+    }
+    case "break":
+      return <li className="staff-day-gap"><span className="staff-day-time">{entry.from}</span> {fill(t.break, { from: entry.from, until: entry.until })}</li>;
+    case "closed":
+      return <li className="staff-day-gap"><span className="staff-day-time">{entry.from}</span> <strong>{fill(t.closedFrom, { from: entry.from, until: entry.until, note: entry.note })}</strong></li>;
+  }
+}
+
+function DoctorSection({ day, d, all }: { day: DoctorDay; d: StaffDayData; all: Texts }) {
+  const t = all.day;
+  const id = `doctor-${day.doctorId}`;
+  return (
+    <section className="staff-day-doctor" aria-labelledby={id}>
+      <h3 id={id}><Link to={pageLink("staff-day", {}, { doctor: String(day.doctorId), date: d.date })}>{day.doctor}</Link></h3>
+      <p>{day.hours ? fill(t.hours, { hours: day.hours }) : t.closed}</p>
+      {day.onLeave ? <p className="staff-flag">{t.onLeave}</p> : null}
+      {day.closed ? <p className="staff-flag">{fill(t.closedAll, { note: day.closed })}</p> : null}
+      {day.entries.length ? <ul className="staff-day">{day.entries.map((e, i) => <Entry key={i} entry={e} day={day} date={d.date} all={all} clinic={!d.clinic} />)}</ul> : null}
+      {day.elsewhere.length ? (
+        <>
+          <h4>{t.elsewhere}</h4>
+          <ul className="staff-day">{day.elsewhere.map((r) => <li key={r.reference} className="staff-day-held"><span className="staff-day-time">{r.time}</span> <Link to={pageLink("staff-appointment", { reference: r.reference })}><bdi>{r.name}</bdi></Link> ({all.inbox.statuses[r.status]}){r.channel === "walk-in" ? ` ${all.book.channels["walk-in"]}, ${all.book.afterHours}` : null}</li>)}</ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
 
 function StaffDayPage() {
   const state = usePageProps("StaffDay");
   const all = useStaffTexts();
   const t = all.day;
+  // Printing needs the browser's own command without JavaScript; with it, a button.
+  const [canPrint, setCanPrint] = useState(false);
+  useEffect(() => setCanPrint(true), []);
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
-  const day = d.day;
+  const clinic = d.clinics.find((c) => c.id === d.clinic);
+  const doctor = d.doctors.find((doc) => doc.id === d.doctor);
+  const where = clinic ? clinic.name : doctor ? doctor.name : "";
+  const title = fill(t.title, { where, date: longDate(d.date) });
+  const at = (date: string) => pageLink("staff-day", {}, d.doctor ? { doctor: String(d.doctor), date } : { clinic: d.clinic ?? "", date });
   return (
-    <div className="container page-body">
+    <div className="container page-body staff-day-page">
       <h1>{t.heading}</h1>
-      <p><Link to={pageLink("staff-book", {}, day ? { doctor: String(day.doctorId), date: day.date } : {})} className="button button--primary">{all.book.newAppointment}</Link></p>
+      <div className="staff-day-actions">
+        <Link to={pageLink("staff-book", {}, d.doctor ? { doctor: String(d.doctor), date: d.date } : { date: d.date })} className="button button--primary">{all.book.newAppointment}</Link>
+        {canPrint ? <button type="button" className="button button--outline" onClick={() => window.print()}>{t.print}</button> : null}
+      </div>
       <form method="get" action={pageLink("staff-day")} className="staff-filters">
-        <label>{t.doctor}
-          <select name="doctor" className="input" defaultValue={day ? String(day.doctorId) : ""}>
-            {d.doctors.map((doc) => <option key={doc.id} value={doc.id}>{doc.name}</option>)}
+        <div className="staff-filter">
+          <label htmlFor="day-clinic">{t.clinic}</label>
+          <select id="day-clinic" name="clinic" className="input" defaultValue={d.clinic ?? ""}>
+            {d.clinics.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
           </select>
-        </label>
+        </div>
         <label>{t.date}<input type="date" name="date" className="input" defaultValue={d.date} /></label>
         <button type="submit" className="button button--primary">{t.show}</button>
       </form>
-      {!day ? <p>{t.noDoctor}</p> : (
-        <>
-          <h2>{day.doctor}, {formatDate(day.date)}</h2>
-          <p>{day.hours ? fill(t.hours, { hours: day.hours }) : t.closed}</p>
-          {day.slots.length ? (
-            <ul className="staff-day">
-              {day.slots.map((s) => (
-                <li key={s.time} className={s.request ? "staff-day-held" : undefined}>
-                  <span className="staff-day-time">{s.time}</span>{" "}
-                  <span className="staff-muted">{fill(t.clinic, { clinic: s.clinic })}</span>{" "}
-                  {s.request ? <Link to={pageLink("staff-appointment", { reference: s.request.reference })}><bdi>{s.request.name}</bdi> ({all.inbox.statuses[s.request.status]})</Link> : <Link to={pageLink("staff-book", {}, { doctor: String(day.doctorId), date: day.date, time: s.time })} aria-label={fill(all.book.bookAt, { time: s.time })}>{t.free}: {all.book.newAppointment}</Link>}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {day.elsewhere.length ? (
-            <>
-              <h3>{t.elsewhere}</h3>
-              <ul>{day.elsewhere.map((r) => <li key={r.reference}><Link to={pageLink("staff-appointment", { reference: r.reference })}>{r.time}: <bdi>{r.name}</bdi></Link>{r.channel === "walk-in" ? ` (${all.book.channels["walk-in"]}, ${all.book.afterHours})` : null}</li>)}</ul>
-            </>
-          ) : null}
-        </>
-      )}
+      <nav className="staff-pager" aria-label={t.days}>
+        <Link to={at(d.previous)} rel="prev">{t.previous}</Link>
+        {d.date === d.today ? <span aria-current="date">{t.today}</span> : <Link to={at(d.today)}>{t.today}</Link>}
+        <Link to={at(d.next)} rel="next">{t.next}</Link>
+      </nav>
+      <h2>{title}{d.date === d.today ? ` (${t.today})` : ""}</h2>
+      {d.pages > 1 ? <p>{fill(t.page, { from: (d.page - 1) * d.perPage + 1, to: (d.page - 1) * d.perPage + d.day.doctors.length, total: d.total })}</p> : null}
+      {d.day.doctors.length ? (
+        <div className="staff-day-doctors">
+          {d.day.doctors.map((day) => <DoctorSection key={day.doctorId} day={day} d={d} all={all} />)}
+        </div>
+      ) : <p>{doctor ? fill(t.noneDoctor, { doctor: doctor.name }) : t.none}</p>}
+      <Pager page={d.page} pages={d.pages} href={(p) => pageLink("staff-day", {}, d.doctor ? { doctor: String(d.doctor), date: d.date, page: p } : { clinic: d.clinic ?? "", date: d.date, page: p })} />
+      {d.day.away.length ? (
+        <section aria-labelledby="away-h">
+          <h3 id="away-h">{t.away}</h3>
+          <ul>{d.day.away.map((a) => <li key={a.doctorId}>{a.doctor}{a.onLeave ? ` (${t.onLeaveShort})` : ""}</li>)}</ul>
+        </section>
+      ) : null}
+      <p className="staff-print-only">{fill(t.printed, { date: formatDate(d.today) })}</p>
     </div>
   );
 }

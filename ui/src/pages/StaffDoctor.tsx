@@ -2,6 +2,7 @@
 // hygo_directory::doctor_edit, hygo_directory::doctor_photos): a doctor's profile as the
 // public pages show it, for admins to add or edit; the photo (a multipart upload);
 // retiring and bringing back. The desk sees the same page without the forms.
+import { Fragment } from "react";
 import { Link } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
@@ -33,11 +34,17 @@ function StaffDoctorPage() {
     return <div className="container page-body"><h1>{t.notFound}</h1><p><Link to={pageLink("staff-doctors")}>{t.back}</Link></p></div>;
   }
   const name = d.fields.name;
-  const readOnly = !d.canEdit;
   const formId = "doctor";
   const input = (f: Name, extra: Record<string, unknown> = {}) => (
-    <input {...describedBy(formId, f, errors[f], !!extra.hint)} className="input" defaultValue={value(f)} readOnly={readOnly} {...(extra.attrs as object)} />
+    <input {...describedBy(formId, f, errors[f], !!extra.hint)} className="input" defaultValue={value(f)} {...(extra.attrs as object)} />
   );
+  // What the desk reads: the profile as text (a field it cannot change is no input).
+  const shown = (f: Name) => {
+    const v = value(f) ?? "";
+    if (f === "department") return d.departments.find((o) => String(o.id) === String(v))?.name ?? "";
+    if (f === "clinic") return d.clinics.find((o) => o.id === v)?.name ?? "";
+    return String(v);
+  };
   return (
     <div className="container page-body">
       <p><Link to={pageLink("staff-doctors")}>{t.back}</Link></p>
@@ -58,29 +65,30 @@ function StaffDoctorPage() {
       ) : null}
       <section aria-labelledby="profile-h">
         <h2 id="profile-h">{t.profile}</h2>
+        {d.canEdit ? (
         <StaffForm action={d.id ? writeLink("/staff/doctors/{id}", { id: d.id }) : writeLink("/staff/doctors")} id={formId}>
           {refused ? <StaffErrors form={formId} order={FIELDS} /> : null}
           <input type="hidden" name="op" value={d.id ? "save" : "add"} />
           <Field form={formId} name="name" label={t.fields.name} error={errors.name} required>{input("name", { attrs: { maxLength: d.limits.name, autoComplete: "off" } })}</Field>
           <Field form={formId} name="specialization" label={t.fields.specialization} error={errors.specialization} required>{input("specialization", { attrs: { maxLength: d.limits.specialization } })}</Field>
           <Field form={formId} name="department" label={t.fields.department} error={errors.department} required>
-            <select {...describedBy(formId, "department", errors.department)} className="input" defaultValue={value("department")} disabled={readOnly}>
+            <select {...describedBy(formId, "department", errors.department)} className="input" defaultValue={value("department")}>
               <option value="">{t.chooseDepartment}</option>
               {d.departments.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
             </select>
           </Field>
           <Field form={formId} name="experience" label={t.fields.experience} error={errors.experience} required>{input("experience", { attrs: { inputMode: "numeric", maxLength: d.limits.experience } })}</Field>
           <Field form={formId} name="clinic" label={t.fields.clinic} error={errors.clinic} required>
-            <select {...describedBy(formId, "clinic", errors.clinic)} className="input" defaultValue={value("clinic")} disabled={readOnly}>
+            <select {...describedBy(formId, "clinic", errors.clinic)} className="input" defaultValue={value("clinic")}>
               {d.clinics.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
             </select>
           </Field>
           <Field form={formId} name="bio" label={t.fields.bio} error={errors.bio} required>
-            <textarea {...describedBy(formId, "bio", errors.bio)} className="input" rows={5} maxLength={d.limits.bio} defaultValue={value("bio")} readOnly={readOnly} />
+            <textarea {...describedBy(formId, "bio", errors.bio)} className="input" rows={5} maxLength={d.limits.bio} defaultValue={value("bio")} />
           </Field>
           {LISTS.map((f) => (
             <Field key={f} form={formId} name={f} label={t.fields[f as keyof typeof t.fields]} hint={t.listHint} error={errors[f]}>
-              <textarea {...describedBy(formId, f, errors[f], true)} className="input" rows={3} defaultValue={value(f)} readOnly={readOnly} />
+              <textarea {...describedBy(formId, f, errors[f], true)} className="input" rows={3} defaultValue={value(f)} />
             </Field>
           ))}
           <Field form={formId} name="registrationNumber" label={t.fields.registrationNumber} hint={t.registrationHint} error={errors.registrationNumber}>
@@ -92,8 +100,15 @@ function StaffDoctorPage() {
           <Field form={formId} name="availability" label={t.fields.availability} hint={t.availabilityHint} error={errors.availability}>
             {input("availability", { hint: true, attrs: { maxLength: d.limits.availability } })}
           </Field>
-          {d.canEdit ? <button type="submit" className="button button--primary">{d.id ? t.save : t.addSubmit}</button> : null}
+          <button type="submit" className="button button--primary">{d.id ? t.save : t.addSubmit}</button>
         </StaffForm>
+        ) : (
+          <dl className="staff-dl">
+            {FIELDS.filter((f) => shown(f) !== "").map((f) => (
+              <Fragment key={f}><dt>{t.fields[f as keyof typeof t.fields]}</dt><dd className="staff-text"><bdi>{shown(f)}</bdi></dd></Fragment>
+            ))}
+          </dl>
+        )}
       </section>
       {d.id ? (
         <section aria-labelledby="photo-h">

@@ -19,19 +19,19 @@ function StaffDoctorsPage() {
       <DoneNote texts={t.done} />
       {d.canEdit ? <p><Link to={pageLink("staff-doctor-new")} className="button button--primary">{t.add}</Link></p> : null}
       <StaffTable label={t.heading}>
-        <table className="staff-table">
-          <thead>
-            <tr><th scope="col">{t.name}</th><th scope="col">{t.specialization}</th><th scope="col">{t.clinic}</th><th scope="col">{t.state}</th><th scope="col">{t.photo}</th><th scope="col">{t.hours}</th></tr>
+        <table className="staff-table staff-table--cards" role="table">
+          <thead role="rowgroup">
+            <tr role="row"><th scope="col" role="columnheader">{t.name}</th><th scope="col" role="columnheader">{t.specialization}</th><th scope="col" role="columnheader">{t.clinic}</th><th scope="col" role="columnheader">{t.state}</th><th scope="col" role="columnheader">{t.photo}</th><th scope="col" role="columnheader">{t.hours}</th></tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {d.doctors.map((doc) => (
-              <tr key={doc.id}>
-                <th scope="row"><Link to={pageLink("staff-doctor", { id: doc.id })}>{doc.name}</Link></th>
-                <td>{doc.specialization}</td>
-                <td>{doc.clinic}</td>
-                <td>{doc.retiredOn ? fill(t.retired, { date: formatDate(doc.retiredOn) }) : t.current}</td>
-                <td>{doc.hasPhoto ? t.hasPhoto : t.noPhoto}</td>
-                <td><Link to={pageLink("staff-hours", { id: doc.id })}>{t.hours}<span className="visually-hidden">: {doc.name}</span></Link></td>
+              <tr key={doc.id} role="row">
+                <th scope="row" role="rowheader"><Link to={pageLink("staff-doctor", { id: doc.id })}>{doc.name}</Link></th>
+                <td role="cell" data-label={t.specialization}>{doc.specialization}</td>
+                <td role="cell" data-label={t.clinic}>{doc.clinic}</td>
+                <td role="cell" data-label={t.state}>{doc.retiredOn ? fill(t.retired, { date: formatDate(doc.retiredOn) }) : t.current}</td>
+                <td role="cell" data-label={t.photo}>{doc.hasPhoto ? t.hasPhoto : t.noPhoto}</td>
+                <td role="cell"><Link to={pageLink("staff-hours", { id: doc.id })}>{t.hours}<span className="visually-hidden">: {doc.name}</span></Link></td>
               </tr>
             ))}
           </tbody>

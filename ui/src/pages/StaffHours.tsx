@@ -2,6 +2,7 @@
 // doctor's weekly hours, one box per weekday and clinic (ranges such as
 // "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM"), and changes of hours on a date, each
 // with the requests that no longer fit. Admins change them; the desk sees them.
+import { Fragment } from "react";
 import { Link } from "react-router";
 import { fill, longDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
@@ -44,6 +45,7 @@ function StaffHoursPage() {
       {which === "" ? <StaffErrors form="page" /> : null}
       <section aria-labelledby="week-h">
         <h2 id="week-h">{t.weekHeading}</h2>
+        {d.canEdit ? (
         <StaffForm action={writeLink("/staff/doctors/{id}/hours", { id: doctor.id })} id="week">
           {weekRefused ? <StaffErrors form="week" order={weekFields} /> : null}
           <input type="hidden" name="op" value="week" />
@@ -55,14 +57,25 @@ function StaffHoursPage() {
                 const label = `${fill(t.atClinic, { clinic: clinicName(f.clinic) })}${f.clinic === d.ownClinic ? ` ${t.own}` : ""}`;
                 return (
                   <Field key={f.name} form="week" name={f.name} label={label} error={error}>
-                    <input {...describedBy("week", f.name, error)} className="input" maxLength={d.weekLimits.hours} defaultValue={weekValue(f.name, f.value)} readOnly={!d.canEdit} />
+                    <input {...describedBy("week", f.name, error)} className="input" maxLength={d.weekLimits.hours} defaultValue={weekValue(f.name, f.value)} />
                   </Field>
                 );
               })}
             </fieldset>
           ))}
-          {d.canEdit ? <button type="submit" className="button button--primary">{t.saveWeek}</button> : null}
+          <button type="submit" className="button button--primary">{t.saveWeek}</button>
         </StaffForm>
+        ) : (
+          // The desk reads the week as text: a field it cannot change is no input.
+          <dl className="staff-dl">
+            {d.week.map((day) => (
+              <Fragment key={day.weekday}>
+                <dt>{t.weekdays[String(day.weekday) as keyof typeof t.weekdays]}</dt>
+                <dd>{day.fields.some((f) => f.value) ? day.fields.filter((f) => f.value).map((f) => `${clinicName(f.clinic)}: ${f.value}`).join("; ") : t.noHours}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        )}
       </section>
       <section aria-labelledby="changes-h">
         <h2 id="changes-h">{t.changesHeading}</h2>

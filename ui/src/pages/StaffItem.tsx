@@ -5,32 +5,21 @@ import { Link } from "react-router";
 import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame, useActionLabel } from "../components/staff";
-import type { AuditEntry } from "../types";
+import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame, Choices, useSent } from "../components/staff";
+import { History } from "../components/audit";
 import { pageLink, writeLink } from "../lib/links";
-
-export function History({ entries, heading }: { entries: AuditEntry[]; heading: string }) {
-  const t = useStaffTexts().audit;
-  const action = useActionLabel();
-  if (entries.length === 0) return null;
-  return (
-    <section aria-labelledby="history-h">
-      <h2 id="history-h">{heading}</h2>
-      <ol className="staff-history">
-        {entries.map((e, i) => <li key={i}>{instant(e.at)}: {e.actor}, {action(e.action)}{" "}<span className="staff-muted">({t.change}: {JSON.stringify(e.before)} → {JSON.stringify(e.after)})</span></li>)}
-      </ol>
-    </section>
-  );
-}
 
 function StaffItemPage() {
   const state = usePageProps("StaffItem");
   const all = useStaffTexts();
   const t = all.items;
   const noteError = useFieldError("note");
+  const stepError = useFieldError("step");
+  const sent = { step: useSent("step"), note: useSent("note") };
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
   const cards = d.kind === "card-request";
+  const stepLabels: Record<string, string> = t.steps;
   const list = pageLink(cards ? "staff-card-requests" : "staff-messages");
   const item = d.item;
   if (!item) return <div className="container page-body"><p>{all.frame.notFound}</p><Link to={list}>{all.frame.backToList}</Link></div>;
@@ -47,17 +36,22 @@ function StaffItemPage() {
         {item.text ? <><dt>{t.message}</dt><dd className="staff-text"><bdi>{item.text}</bdi></dd></> : null}
         <dt>{t.received}</dt><dd>{instant(item.createdAt)}</dd>
       </dl>
+      <p><strong>{t.status}:</strong> {t.statuses[item.status]}</p>
       {item.handledAt ? (
-        <p className="staff-done">{fill(t.handledBy, { who: item.handledBy ?? "", when: instant(item.handledAt) })}{item.handledNote ? <>: <bdi>{item.handledNote}</bdi></> : null}</p>
-      ) : (
+        <p className="staff-done">{fill(t.handledBy, { status: t.statuses[item.status], who: item.handledBy ?? "", when: instant(item.handledAt) })}{item.handledNote ? <>: <bdi>{item.handledNote}</bdi></> : null}</p>
+      ) : null}
+      {item.steps.length ? (
         <StaffForm action={writeLink(cards ? "/staff/card-requests/{reference}" : "/staff/messages/{reference}", { reference: item.reference })} id="handled">
-          <StaffErrors form="handled" order={["note"]} />
-          <Field form="handled" name="note" label={t.note} error={noteError}>
-            <textarea {...describedBy("handled", "note", noteError)} className="input" rows={3} maxLength={d.limits.note} />
+          <StaffErrors form="handled" order={["step", "note"]} />
+          {item.steps.length > 1 ? (
+            <Choices form="handled" name="step" legend={t.whatHappened} error={stepError} chosen={sent.step} options={item.steps.map((s) => [s, stepLabels[s]] as const)} />
+          ) : <input type="hidden" name="step" value={item.steps[0]} />}
+          <Field form="handled" name="note" label={t.note} hint={cards ? t.noteHintCard : undefined} error={noteError}>
+            <textarea {...describedBy("handled", "note", noteError, cards)} className="input" rows={3} maxLength={d.limits.note} defaultValue={sent.note} />
           </Field>
-          <button type="submit" className="button button--primary">{t.markHandled}</button>
+          <button type="submit" className="button button--primary">{item.steps.length > 1 ? t.save : stepLabels[item.steps[0]]}</button>
         </StaffForm>
-      )}
+      ) : null}
       <History entries={d.history} heading={all.request.history} />
     </div>
   );

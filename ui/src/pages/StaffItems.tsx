@@ -21,15 +21,16 @@ function StaffItemsPage() {
       </nav>
       {d.items.length === 0 ? <p>{t.none}</p> : (
         <StaffTable label={cards ? t.cardsHeading : t.messagesHeading}>
-          <table className="staff-table">
-            <thead><tr><th scope="col">{t.reference}</th><th scope="col">{t.name}</th><th scope="col">{cards ? t.topicCard : t.topicMessage}</th><th scope="col">{t.received}</th></tr></thead>
-            <tbody>
+          <table className="staff-table staff-table--cards" role="table">
+            <thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader">{t.reference}</th><th scope="col" role="columnheader">{t.status}</th><th scope="col" role="columnheader">{t.name}</th><th scope="col" role="columnheader">{cards ? t.topicCard : t.topicMessage}</th><th scope="col" role="columnheader">{t.received}</th></tr></thead>
+            <tbody role="rowgroup">
               {d.items.map((i) => (
-                <tr key={i.reference}>
-                  <td><Link to={pageLink(cards ? "staff-card-request" : "staff-message", { reference: i.reference })}>{i.reference}</Link></td>
-                  <td><bdi>{i.name}</bdi></td>
-                  <td><bdi>{i.topic}</bdi></td>
-                  <td>{instant(i.createdAt)}</td>
+                <tr key={i.reference} role="row">
+                  <td role="cell"><Link to={pageLink(cards ? "staff-card-request" : "staff-message", { reference: i.reference })}>{i.reference}</Link></td>
+                  <td role="cell" data-label={t.status}>{t.statuses[i.status]}</td>
+                  <td role="cell" data-label={t.name}><bdi>{i.name}</bdi></td>
+                  <td role="cell" data-label={cards ? t.topicCard : t.topicMessage}><bdi>{i.topic}</bdi></td>
+                  <td role="cell" data-label={t.received}>{instant(i.createdAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import ICAL from "ical.js";
-import { startServer, startRelay, launchBrowser, openPage, hydrated } from "./harness.mjs";
+import { startServer, startRelay, launchBrowser, openPage, hydrated, markDocument, sameDocument } from "./harness.mjs";
 import { PASSWORD, staffSteps } from "./staff-steps.mjs";
 import { contentText, messageText, staffText } from "../catalogue.mjs";
 
@@ -44,6 +44,9 @@ const dayAfter = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days
 let day = dayAfter(istToday, 2);
 if (new Date(`${day}T00:00:00Z`).getUTCDay() === 0) day = dayAfter(day, 1);
 const BHAVNA = { id: 6, name: "Dr. Bhavna Dave" };
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+/** "2026-11-24" → "24 November 2026", as the console writes a day. */
+const formatDate = (iso) => { const [y, m, d] = iso.split("-").map(Number); return `${d} ${MONTHS[m - 1]} ${y}`; };
 const ANKIT = { id: 7, name: "Dr. Ankit Trivedi" };
 
 /**
@@ -374,6 +377,51 @@ test("the desk books a caller from a free slot and finds the patient by phone: w
   assert.deepEqual(admin.problems, [], "no console error, no hydration mismatch");
 });
 
+test("the day view lists a clinic's doctors with their visits, and the day prints on one A4 page", async () => {
+  // With JavaScript at 1280 px: the clinic's day, the caller booked above among Dr. Bhavna Dave's visits.
+  const js = admin.page;
+  await js.goto(url(`/staff/day?clinic=kalawad-road&date=${day}`));
+  await hydrated(js);
+  const bhavna = js.getByRole("region", { name: BHAVNA.name });
+  await bhavna.getByRole("link", { name: "Caller Nisha Rao" }).waitFor();
+  assert.ok(await bhavna.getByRole("link", { name: /^Free at .*: book a new appointment$/ }).count() > 0, "her free times, each a link to book it");
+  // The next day and back: the date moves, the clinic stays.
+  await js.getByRole("link", { name: staffText("day.next") }).click();
+  await js.waitForURL(new RegExp(`date=${dayAfter(day, 1)}`));
+  assert.ok(js.url().includes("clinic=kalawad-road"), js.url());
+  await js.getByRole("link", { name: staffText("day.previous") }).click();
+  await js.waitForURL(new RegExp(`date=${day}`));
+  await hydrated(js);
+  await js.getByRole("button", { name: staffText("day.print") }).waitFor();
+  // Printed: no console header, no form, the whole day on one A4 page.
+  await js.emulateMedia({ media: "print" });
+  assert.equal(await js.locator(".staff-header").isVisible(), false, "the console's header is not printed");
+  assert.equal(await js.getByRole("button", { name: staffText("day.show") }).isVisible(), false, "nor the form");
+  const pdf = (await js.pdf({ format: "A4" })).toString("latin1");
+  assert.equal(pdf.match(/\/Type\s*\/Page[^s]/g).length, 1, "the day fits on one A4 page");
+  await js.emulateMedia({ media: "screen" });
+});
+
+test("with JavaScript, a reschedule's free times follow the doctor and day as they are chosen, without a reload", async () => {
+  const moving = await book(BHAVNA, (await freeTimes(BHAVNA))[2]);
+  const js = admin.page;
+  await js.goto(url(`/staff/appointments/${moving.reference}`));
+  await hydrated(js);
+  await markDocument(js);
+  const section = js.locator("#reschedule");
+  const doctorSelect = section.getByLabel(staffText("request.rescheduleDoctor"));
+  await doctorSelect.selectOption(String(ANKIT.id));
+  await section.getByLabel(staffText("request.rescheduleDate")).fill(day);
+  const legend = staffText("request.freeTimes").replace("{doctor}", ANKIT.name).replace("{date}", formatDate(day));
+  await section.getByRole("group", { name: legend }).waitFor();
+  assert.ok(await sameDocument(js), "no reload: the page stayed");
+  assert.equal(await doctorSelect.inputValue(), String(ANKIT.id), "the choice stays as made");
+  const offered = await section.getByRole("group", { name: legend }).getByRole("radio").count();
+  assert.equal(offered, (await freeTimes(ANKIT)).length, "the doctor's free times of that day");
+  assert.ok(js.url().includes(`doctor=${ANKIT.id}`), "the address says what is shown");
+  assert.deepEqual(admin.problems, [], "no console error");
+});
+
 test("unconfirmed requests are flagged after 24 hours and expire after 48, freeing their time", async () => {
   const [a, b] = await freeTimes(BHAVNA);
   const late = await book(BHAVNA, a);
@@ -424,15 +472,28 @@ test("the CSV export downloads the day's appointments with formulas neutralised"
   assert.equal(row.split(",")[7], "'=1+1", `the name is text, not a formula: ${row}`);
 });
 
-test("the audit log shows who did what, and is for admins only", async () => {
+test("the audit log says who did what in words, filters by person and action, and is for admins only", async () => {
   const { page } = admin;
   await page.goto(url("/staff/audit"));
   await hydrated(page);
   const table = page.getByRole("table");
+  const literally = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   for (const action of [staffText("audit.actions.sign-in"), staffText("audit.actions.confirm"), staffText("audit.actions.cancel"), staffText("audit.actions.decline"), staffText("audit.actions.reschedule"), staffText("audit.actions.expire"), staffText("audit.actions.export"), staffText("audit.actions.account-add")]) {
-    assert.ok(await table.getByRole("cell", { name: action, exact: true }).first().isVisible(), `"${action}" is in the log`);
+    assert.ok(await table.getByRole("cell").filter({ hasText: new RegExp(`^${literally(action)}`) }).first().isVisible(), `"${action}" is in the log`);
   }
-  assert.ok(await table.getByRole("row").filter({ hasText: staffText("audit.actions.decline") }).getByText(desk.email).first().isVisible(), "the desk member's decline, by them");
+  // Staff by name, the command line and the server in words; no JSON.
+  assert.ok(await table.getByRole("row").filter({ hasText: staffText("audit.actions.decline") }).getByText(/, by Meera Desai/).first().isVisible(), "the desk member's decline, by name");
+  assert.ok(await table.getByRole("cell").filter({ hasText: new RegExp(`^${literally(`${staffText("audit.actions.account-add")}, by ${staffText("audit.commandLine")}`)}`) }).first().isVisible(), "the first admin, made on the command line");
+  assert.ok(await table.getByRole("cell").filter({ hasText: new RegExp(`^${literally(staffText("audit.actions.expire"))}: .*, by ${literally(staffText("audit.system"))}`) }).first().isVisible(), "an expiry, by the server");
+  assert.equal(await table.getByText(/[{}]/).count(), 0, "no raw JSON");
+  // Filtered by person and action: only the desk member's declines.
+  await page.getByLabel(staffText("audit.actor")).selectOption({ label: "Meera Desai" });
+  await page.getByLabel(staffText("audit.action"), { exact: true }).selectOption({ label: staffText("audit.actions.decline") });
+  await page.getByRole("button", { name: staffText("audit.apply") }).click();
+  await page.waitForURL(/action=decline/);
+  const rows = await page.getByRole("table").getByRole("row").allInnerTexts();
+  assert.ok(rows.length >= 2, rows.join("\n"));
+  assert.ok(rows.slice(1).every((r) => r.includes(staffText("audit.actions.decline")) && r.includes("by Meera Desai")), rows.join("\n"));
   // The desk may not read it: 403, whatever the UI shows.
   const res = await desk.page.goto(url("/staff/audit"));
   assert.equal(res.status(), 403);
@@ -460,6 +521,25 @@ test("an admin gives a doctor leave: their times leave the public side at once, 
   const slots = await res.json();
   assert.deepEqual([slots.availability, slots.availableSlots], ["on-leave", []], "no time offered on a day of leave");
   assert.equal(statusOf(made.reference), "requested", "the request stays for the desk to move or decline");
+
+  // The desk, without JavaScript: who is away lists the leave; a doctor phoning in sick is added from
+  // the same page, and the desk may not remove leave (no button; the server refuses it too, tests/staff.rs).
+  await desk.page.goto(url("/staff/leave"));
+  await desk.page.getByRole("heading", { name: staffText("leave.awayHeading").replace("{days}", "30"), level: 1 }).waitFor();
+  assert.ok(await desk.page.getByRole("heading", { name: new RegExp(`^${BHAVNA.name}: `) }).isVisible(), "her leave, by name");
+  const sick = desk.page.locator("form#leave");
+  await sick.getByLabel(staffText("leave.doctor")).selectOption(String(ANKIT.id));
+  await sick.getByLabel(staffText("leave.until")).fill(istToday);
+  await sick.getByRole("button", { name: staffText("leave.add") }).click();
+  await desk.page.getByRole("status").getByText(staffText("leave.done.add")).waitFor();
+  await desk.page.getByRole("heading", { name: `Leave of ${ANKIT.name}`, level: 1 }).waitFor();
+  assert.equal(await desk.page.getByRole("button", { name: staffText("leave.remove") }).count(), 0, "removing is an admin's");
+  assert.equal((await freeTimes(ANKIT, istToday)).length, 0, "no time offered today");
+
+  await page.goto(url(`/staff/leave?doctor=${ANKIT.id}`));
+  await page.getByRole("button", { name: staffText("leave.remove") }).click();
+  await page.getByRole("status").getByText(staffText("leave.done.remove")).waitFor();
+  await page.goto(url(`/staff/leave?doctor=${BHAVNA.id}`));
   await page.getByRole("button", { name: staffText("leave.remove") }).click();
   await page.getByRole("status").getByText(staffText("leave.done.remove")).waitFor();
   assert.ok((await freeTimes(BHAVNA, later)).length > 0, "offered again");
@@ -528,7 +608,7 @@ test("a post from another site changes nothing; signing out everywhere and a ses
   await desk.context.close();
 });
 
-test("health-card requests and contact messages are marked handled with a note, without JavaScript", async () => {
+test("health-card requests go from new to called to card issued, and messages to answered, each step with a note and who took it, without JavaScript", async () => {
   const card = await fetch(url("/api/SubscriptionData/subscription-form"), {
     method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ name: "Kavya Shah", email: "kavya@example.in", number: "+91 99099 11111", subscriptionType: "Essential Family" }),
@@ -564,15 +644,37 @@ test("health-card requests and contact messages are marked handled with a note, 
   await nojs.page.getByLabel("Code", { exact: true }).fill(admin.recovery[1]);
   await nojs.page.getByRole("button", { name: staffText("signIn.codeSubmit") }).click();
   await nojs.page.waitForURL(/\/staff$/);
-  for (const [list, reference, note] of [["/staff/card-requests", cardRef, "Called, card sent"], ["/staff/messages", messageRef, "Answered by phone"]]) {
-    await nojs.page.goto(url(list));
-    await nojs.page.getByRole("link", { name: reference }).click();
-    await nojs.page.getByLabel(staffText("items.note")).fill(note);
-    await nojs.page.getByRole("button", { name: staffText("items.markHandled") }).click();
-    const done = nojs.page.locator(".staff-done");
-    await done.getByText(/^Handled by asha@hygo\.test on /).waitFor();
-    assert.ok((await done.innerText()).includes(note), await done.innerText());
-  }
+  // A card request: called (no answer), then the card issued; each step with its note and who took it.
+  const page = nojs.page;
+  await page.goto(url("/staff/card-requests"));
+  await page.getByRole("link", { name: cardRef }).click();
+  await page.getByRole("button", { name: staffText("items.save") }).click();
+  await page.getByRole("alert").getByText(messageText("inbox.chooseStep")).first().waitFor();
+  await page.getByLabel(staffText("items.steps.called")).check();
+  await page.getByLabel(staffText("items.note")).fill("No answer, call again tomorrow");
+  await page.getByRole("button", { name: staffText("items.save") }).click();
+  await page.getByText(`${staffText("items.status")}: ${staffText("items.statuses.called")}`).waitFor();
+  await page.getByText("Called the patient, by Asha Patel").waitFor();
+  await page.getByText(/No answer, call again tomorrow/).first().waitFor();
+  assert.equal(rows("SELECT status FROM card_requests WHERE reference = ?", [cardRef])[0].status, "called");
+  await page.goto(url("/staff/card-requests"));
+  assert.ok(await page.getByRole("row", { name: new RegExp(cardRef) }).getByText(staffText("items.statuses.called")).isVisible(), "still open, called");
+  await page.getByRole("link", { name: cardRef }).click();
+  await page.getByLabel(staffText("items.steps.issued")).check();
+  await page.getByLabel(staffText("items.note")).fill("Called, card sent");
+  await page.getByRole("button", { name: staffText("items.save") }).click();
+  await page.locator(".staff-done").getByText(/^Card issued: by Asha Patel on /).waitFor();
+  assert.equal(await page.getByRole("button", { name: staffText("items.save") }).count(), 0, "closed: no more steps");
+  // A message: answered, in one button.
+  await page.goto(url("/staff/messages"));
+  await page.getByRole("link", { name: messageRef }).click();
+  await page.getByLabel(staffText("items.note")).fill("Answered by phone");
+  await page.getByRole("button", { name: staffText("items.steps.answered") }).click();
+  const done = page.locator(".staff-done");
+  await done.getByText(/^Answered: by Asha Patel on /).waitFor();
+  assert.ok((await done.innerText()).includes("Answered by phone"), await done.innerText());
+  await page.goto(url("/staff/messages?handled=1"));
+  assert.ok(await page.getByRole("link", { name: messageRef }).isVisible(), "listed under Closed");
   assert.equal(rows("SELECT handled_note FROM card_requests WHERE reference = ?", [cardRef])[0].handled_note, "Called, card sent");
   await nojs.context.close();
 });
@@ -594,7 +696,7 @@ test("axe finds no WCAG 2.2 AA violation on any console page, at 375 and 1280 px
   env.server.execute("UPDATE appointments SET date = ?, start_time = ?, status = 'confirmed' WHERE reference = ?", [istToday, istMinute, visit.reference]);
   const pages = ["/staff", "/staff?status=expired", "/staff/today", "/staff/week", "/staff/doctors", "/staff/closures", `/staff/appointments/${requested.reference}`, `/staff/appointments/${confirmed}`,
     `/staff/appointments/${requested.reference}?doctor=${ANKIT.id}&date=${dayAfter(day, 7)}`, "/staff/appointments/HY-0000-0000",
-    `/staff/day?doctor=${BHAVNA.id}&date=${day}`, "/staff/patients", `/staff/patients/${requested.reference}`, `/staff/appointments/${requested.reference}?confirm=decline`, "/staff/appointments/new", `/staff/appointments/new?doctor=${BHAVNA.id}&date=${day}&channel=walk-in`, `/staff/leave?doctor=${BHAVNA.id}`, "/staff/card-requests", `/staff/card-requests/${card}`, "/staff/messages?handled=1",
+    `/staff/day?doctor=${BHAVNA.id}&date=${day}`, `/staff/day?clinic=head-office&date=${day}`, "/staff/patients", `/staff/patients/${requested.reference}`, `/staff/appointments/${requested.reference}?confirm=decline`, "/staff/appointments/new", `/staff/appointments/new?doctor=${BHAVNA.id}&date=${day}&channel=walk-in`, `/staff/leave?doctor=${BHAVNA.id}`, "/staff/leave", "/staff/card-requests", `/staff/card-requests/${card}`, "/staff/messages?handled=1",
     `/staff/messages/${message}`, "/staff/audit", "/staff/accounts", "/staff/account"];
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });

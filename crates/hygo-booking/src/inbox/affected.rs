@@ -124,6 +124,8 @@ pub async fn closures(db: &Db, today: NaiveDate) -> Result<Vec<Listed>, DataErro
 #[ts(rename = "StaffLeavePeriod")]
 pub struct LeaveListed {
     pub id: i32,
+    pub doctor_id: i32,
+    pub doctor: String,
     /// YYYY-MM-DD, the first day.
     pub from: String,
     /// YYYY-MM-DD, the last day; None: until further notice.
@@ -140,18 +142,37 @@ pub async fn leave(db: &Db, doctor_id: i32, today: NaiveDate) -> Result<Vec<Leav
         .order_by_asc(doctor_leave::Column::StartsOn)
         .all(db)
         .await?;
+    listed(db, rows, today).await
+}
+
+/// Who is away: every doctor's leave that covers a day of the coming `days`
+/// (from `today`), by start, each with the requests on it.
+pub async fn away(db: &Db, today: NaiveDate, days: i64) -> Result<Vec<LeaveListed>, DataError> {
+    let last = today + chrono::Duration::days(days - 1);
+    let rows = doctor_leave::Entity::find()
+        .filter(doctor_leave::Column::StartsOn.lte(last.to_string()))
+        .filter(Condition::any().add(doctor_leave::Column::EndsOn.is_null()).add(doctor_leave::Column::EndsOn.gte(today.to_string())))
+        .order_by_asc(doctor_leave::Column::StartsOn)
+        .order_by_asc(doctor_leave::Column::DoctorId)
+        .all(db)
+        .await?;
+    listed(db, rows, today).await
+}
+
+async fn listed(db: &Db, rows: Vec<doctor_leave::Model>, today: NaiveDate) -> Result<Vec<LeaveListed>, DataError> {
     let (doctors, cutoff) = (lists::doctor_names(db).await?, lists::promise_cutoff());
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         let corrupt = || DataError::Corrupt { what: format!("doctor_leave {}", row.id), detail: "a date is not YYYY-MM-DD".into() };
         let first = crate::ist::parse_date(&row.starts_on).ok_or_else(corrupt)?.max(today);
         let until = row.ends_on.as_deref().map(|d| crate::ist::parse_date(d).ok_or_else(corrupt)).transpose()?;
-        let affected = appointments::holding(db, Held { until, ..Held::from(first).of_doctor(doctor_id) })
+        let affected = appointments::holding(db, Held { until, ..Held::from(first).of_doctor(row.doctor_id) })
             .await?
             .iter()
             .map(|a| lists::row_of(a, &doctors, &cutoff))
             .collect();
-        out.push(LeaveListed { id: row.id, from: row.starts_on, until: row.ends_on, note: row.note, affected });
+        let doctor = doctors.iter().find(|(id, _)| *id == row.doctor_id).map(|(_, n)| n.clone()).unwrap_or_default();
+        out.push(LeaveListed { id: row.id, doctor_id: row.doctor_id, doctor, from: row.starts_on, until: row.ends_on, note: row.note, affected });
     }
     Ok(out)
 }

@@ -309,63 +309,191 @@ pub async fn one(db: &Db, reference: &str, now: NaiveDateTime) -> Result<Option<
         is_new_patient: a.is_new_patient,
         visits_before: visits_before(db, &a).await?,
         status_changed_at: a.status_changed_at.clone(),
-        history: audit::for_target(db, "appointment", &a.reference).await?,
+        history: visits_in_words(db, audit::for_target(db, "appointment", &a.reference).await?).await?,
         row,
     }))
 }
 
-/// A doctor's day: their hours, and each slot with the request that holds it.
+/// Audit entries about appointments in words: where the visit was and is
+/// (`from`, `to`: the doctor by name, the day, the time and the clinic), the
+/// decline reason by its label; the fields those say are not listed again. The
+/// doctors and clinics of the whole list are read at once. Other entries are
+/// left as they are.
+pub async fn visits_in_words(db: &Db, mut entries: Vec<audit::Entry>) -> Result<Vec<audit::Entry>, DataError> {
+    let visit = |v: &serde_json::Value| -> Option<(i32, String, String)> {
+        Some((v["doctorId"].as_i64()? as i32, v["date"].as_str()?.to_owned(), v["time"].as_str()?.to_owned()))
+    };
+    let mut wanted: Vec<(i32, String, String)> = Vec::new();
+    for e in entries.iter().filter(|e| e.target_kind == "appointment") {
+        wanted.extend([visit(&e.before), visit(&e.after)].into_iter().flatten());
+    }
+    wanted.sort();
+    wanted.dedup();
+    let keys: Vec<(i32, &str, &str)> = wanted.iter().map(|(d, day, t)| (*d, day.as_str(), t.as_str())).collect();
+    let clinics = crate::schedule::clinics_of_visits(db, &keys).await?;
+    let doctors = doctor_names(db).await?;
+    let reasons = &content::default().forms.decline_reasons;
+    let at = |v: &serde_json::Value| {
+        let key = visit(v)?;
+        let i = wanted.iter().position(|w| *w == key)?;
+        Some(audit::VisitAt {
+            doctor: doctors.iter().find(|(id, _)| *id == key.0).map(|(_, n)| n.clone()).unwrap_or_default(),
+            time: slots::parse_time(&key.2).map_or(key.2.clone(), slots::format_12h),
+            date: key.1,
+            clinic: clinics[i].clone(),
+        })
+    };
+    for e in entries.iter_mut().filter(|e| e.target_kind == "appointment") {
+        e.from = at(&e.before);
+        e.to = at(&e.after);
+        e.changes.retain(|c| !matches!(c.field.as_str(), "doctorId" | "date" | "time" | "sequence"));
+        for c in e.changes.iter_mut().filter(|c| c.field == "reason") {
+            if let Some(r) = reasons.iter().find(|r| r.id == c.after) {
+                c.after = r.label.clone();
+            }
+        }
+    }
+    Ok(entries)
+}
+
+/// A day of a clinic (or of one doctor): each doctor who keeps hours there that
+/// day, from the earliest start, with what fills their hours; and the clinic's
+/// doctors who are not in.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffDayView")]
+pub struct DayView {
+    /// YYYY-MM-DD.
+    pub date: String,
+    pub doctors: Vec<Day>,
+    /// The clinic's own doctors without hours there that day, by name; those on
+    /// leave say so.
+    pub away: Vec<Away>,
+}
+
+/// A doctor of the clinic who is not in on the day.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "DayAway")]
+pub struct Away {
+    pub doctor: String,
+    pub doctor_id: i32,
+    pub on_leave: bool,
+}
+
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "DoctorDay")]
 pub struct Day {
     pub doctor: String,
     pub doctor_id: i32,
-    pub date: String,
-    /// The hours of that weekday as the doctor's page gives them ("9:00 AM - 1:00 PM"); empty: none.
+    /// The hours of the day at the clinic shown ("9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM").
     pub hours: String,
-    pub slots: Vec<DaySlot>,
-    /// Requests of the day off the grid (hours changed since they were made).
+    /// On leave that day: the requests still on it are the desk's to move.
+    pub on_leave: bool,
+    /// A closure's public note when it took every slot of the day.
+    pub closed: Option<String>,
+    /// The hours in time order: visits, runs of free slots, breaks and closed times.
+    pub entries: Vec<DayEntry>,
+    /// Requests of the day off the grid (a walk-in after the last slot, hours
+    /// changed since they were made).
     pub elsewhere: Vec<Row>,
 }
 
+/// A line of a doctor's day.
 #[derive(Debug, Clone, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-#[ts(rename = "DoctorDaySlot")]
-pub struct DaySlot {
-    pub time: String,
-    /// The clinic of the doctor's hours at that time.
-    pub clinic: String,
-    pub request: Option<Row>,
+#[serde(tag = "kind", rename_all = "camelCase")]
+#[ts(rename = "DayEntry")]
+pub enum DayEntry {
+    /// A slot held by a request or a visit.
+    Visit { time: String, row: Row },
+    /// Free slots one after another ("09:15 AM", …) at a clinic, and when the
+    /// last one ends ("10:30 AM"): each may be booked.
+    Free { times: Vec<String>, until: String, clinic: String },
+    /// Between two ranges of hours ("1:00 PM" to "2:00 PM").
+    Break { from: String, until: String },
+    /// Slots a clinic's closure takes, with its public note.
+    Closed { from: String, until: String, note: String },
 }
 
-/// The day of a doctor; None for no such doctor.
-pub async fn day(db: &Db, doctor_id: i32, date: NaiveDate) -> Result<Option<Day>, DataError> {
-    let Some(doc) = doctor::Entity::find_by_id(doctor_id).one(db).await? else { return Ok(None) };
-    let plan = crate::schedule::day_plan(db, &doc, date).await?;
-    let hours = plan.hours_text();
-    let held = crate::appointments::holding(db, crate::appointments::Held::on(date).of_doctor(doctor_id)).await?;
+/// What the day view shows: `clinic` (an id of `catalogue/clinics.json`) or,
+/// with `doctor`, that doctor at every clinic.
+pub struct DayOf<'a> {
+    pub clinic: Option<&'a str>,
+    pub doctor: Option<i32>,
+    pub date: NaiveDate,
+}
+
+/// The day of a clinic's doctors (or of one doctor), in a handful of queries
+/// however many doctors: the current doctors, their plans (`day_plans`), their
+/// leave, and the day's requests.
+pub async fn day(db: &Db, of: DayOf<'_>) -> Result<DayView, DataError> {
+    let date = of.date;
+    let doctors: Vec<doctor::Model> = match of.doctor {
+        Some(id) => doctor::Entity::find_by_id(id).all(db).await?,
+        None => doctor::Entity::find().filter(doctor::Column::RetiredOn.is_null()).all(db).await?,
+    };
+    let plans = crate::schedule::day_plans(db, &doctors, &[date]).await?;
+    let ids: Vec<i32> = doctors.iter().map(|d| d.id).collect();
+    let leave = crate::leave::periods(db, &ids, date).await?;
+    let mut held = crate::appointments::holding(db, crate::appointments::Held::on(date)).await?;
+    held.retain(|a| ids.contains(&a.doctor_id));
     let rows = rows_of(db, &held, None).await?;
-    let grid = plan.grid;
-    let times: Vec<String> = grid.iter().map(|&t| slots::format_12h(t)).collect();
-    let clinics = crate::schedule::clinic_names(db, doctor_id, date, &times).await?;
-    let slots = grid
-        .iter()
-        .zip(times)
-        .zip(clinics)
-        .map(|((&t, time), clinic)| DaySlot {
-            time,
-            clinic,
-            request: held.iter().position(|a| slots::parse_time(&a.start_time) == Some(t)).map(|i| rows[i].clone()),
-        })
-        .collect();
-    let elsewhere = held
-        .iter()
-        .zip(&rows)
-        .filter(|(a, _)| slots::parse_time(&a.start_time).is_none_or(|t| !grid.contains(&t)))
-        .map(|(_, row)| row.clone())
-        .collect();
-    Ok(Some(Day { doctor: doc.name, doctor_id, date: date.to_string(), hours, slots, elsewhere }))
+    let clinic_name = |id: &str| content::default().find_clinic(id).map(|c| c.name.clone()).unwrap_or_default();
+    let shown = of.clinic.map(clinic_name);
+    let (mut days, mut away) = (Vec::new(), Vec::new());
+    for d in &doctors {
+        let plan = plans.of(d.id, date);
+        let on_leave = leave.get(&d.id).is_some_and(|ps| ps.iter().any(|p| p.covers(date)));
+        let hours: Vec<_> = plan.hours.iter().filter(|h| of.clinic.is_none_or(|c| h.clinic == c)).collect();
+        let mine: Vec<(&appointment::Model, &Row)> =
+            held.iter().zip(&rows).filter(|(a, r)| a.doctor_id == d.id && shown.as_ref().is_none_or(|c| &r.clinic == c)).collect();
+        if hours.is_empty() && mine.is_empty() {
+            if of.doctor.is_some() || of.clinic.is_some_and(|c| c == d.clinic_id) {
+                away.push(Away { doctor: d.name.clone(), doctor_id: d.id, on_leave });
+            }
+            continue;
+        }
+        let mut entries = Vec::new();
+        let mut placed = Vec::new();
+        let mut last_end = None;
+        for h in &hours {
+            if let Some(end) = last_end.filter(|&end| end < h.range.start) {
+                entries.push(DayEntry::Break { from: crate::schedule::time_text(end), until: crate::schedule::time_text(h.range.start) });
+            }
+            last_end = Some(h.range.end);
+            let name = clinic_name(&h.clinic);
+            for t in slots::grid(h.range) {
+                let time = slots::format_12h(t);
+                if let Some((a, row)) = mine.iter().find(|(a, _)| slots::parse_time(&a.start_time) == Some(t)) {
+                    placed.push(a.id);
+                    entries.push(DayEntry::Visit { time, row: (*row).clone() });
+                } else if let Some(c) = plans.closure_at(&h.clinic, date, t).filter(|_| !plan.grid.contains(&t)) {
+                    let until = crate::schedule::time_text(t + slots::SLOT_MINUTES);
+                    match entries.last_mut() {
+                        Some(DayEntry::Closed { until: u, note, .. }) if *note == c.note => *u = until,
+                        _ => entries.push(DayEntry::Closed { from: crate::schedule::time_text(t), until, note: c.note.clone() }),
+                    }
+                } else if plan.grid.contains(&t) && !on_leave {
+                    let end = crate::schedule::time_text(t + slots::SLOT_MINUTES);
+                    match entries.last_mut() {
+                        Some(DayEntry::Free { times, until, clinic }) if *clinic == name && *until == crate::schedule::time_text(t) => {
+                            times.push(time);
+                            *until = end;
+                        }
+                        _ => entries.push(DayEntry::Free { times: vec![time], until: end, clinic: name.clone() }),
+                    }
+                }
+            }
+        }
+        let elsewhere = mine.iter().filter(|(a, _)| !placed.contains(&a.id)).map(|(_, r)| (*r).clone()).collect();
+        let hours_text = crate::schedule::ranges_text(&hours.iter().map(|h| h.range).collect::<Vec<_>>());
+        let first = hours.first().map_or(24 * 60, |h| h.range.start);
+        days.push((first, Day { doctor: d.name.clone(), doctor_id: d.id, hours: hours_text, on_leave, closed: plan.closed_by.map(|c| c.note), entries, elsewhere }));
+    }
+    days.sort_by(|(a, x), (b, y)| a.cmp(b).then_with(|| doctor::sort_key(&x.doctor).cmp(&doctor::sort_key(&y.doctor))));
+    away.sort_by_key(|a| doctor::sort_key(&a.doctor));
+    Ok(DayView { date: date.to_string(), doctors: days.into_iter().map(|(_, d)| d).collect(), away })
 }
 
 /// How many visits the phone of a request made before it (arrived or

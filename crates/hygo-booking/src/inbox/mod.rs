@@ -166,7 +166,12 @@ pub async fn take(
         crate::schedule::clinic_of_visit(db, after.doctor_id, &after.date, &after.start_time)
             .await?;
     let told = reason.as_ref().map_or("", |(_, label)| label.as_str());
-    if let Some(mail) = notices.appointment_changed(&after, &doctor_name, clinic.as_ref(), told) {
+    // A move to the other clinic says where the visit was, so the patient does not go there.
+    let before = match step {
+        Step::Reschedule => crate::schedule::clinic_of_visit(db, row.doctor_id, &row.date, &row.start_time).await?.map(|c| c.name),
+        _ => None,
+    };
+    if let Some(mail) = notices.appointment_changed(&after, &doctor_name, clinic.as_ref(), told, before.as_deref()) {
         crate::mail::queue(&txn, mail)
             .await
             .map_err(DataError::from)?;
@@ -249,7 +254,7 @@ pub async fn expire_due(db: &Db, now: DateTime<Utc>, hours: i64, notices: &Notic
         let clinic =
             crate::schedule::clinic_of_visit(db, after.doctor_id, &after.date, &after.start_time)
                 .await?;
-        if let Some(mail) = notices.appointment_changed(&after, &doctor, clinic.as_ref(), "") {
+        if let Some(mail) = notices.appointment_changed(&after, &doctor, clinic.as_ref(), "", None) {
             crate::mail::queue(&txn, mail).await?;
         }
         txn.commit().await?;

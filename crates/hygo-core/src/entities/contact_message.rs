@@ -16,6 +16,9 @@ pub struct Model {
     pub message: String,
     pub clinic: String,
     pub created_at: String,
+    /// Where the work is (`hygo_booking::inbox::messages::ItemStatus`): `new`, then for a
+    /// card request `called`, `issued` or `not-interested`, for a message `answered`.
+    pub status: String,
     /// When staff marked it handled, who (their e-mail) and their note; None while open.
     pub handled_at: Option<String>,
     pub handled_by: Option<String>,

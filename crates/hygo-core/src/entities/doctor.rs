@@ -49,3 +49,31 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// The sort key of a name: lower case, without a leading "Dr." (spec section 5).
+pub fn sort_key(name: &str) -> String {
+    let trimmed = name.trim_start();
+    // `get` rather than indexing: a name may start with a multi-byte letter.
+    let rest = match trimmed.get(..3) {
+        Some(p) if p.eq_ignore_ascii_case("dr.") || p.eq_ignore_ascii_case("dr ") => &trimmed[3..],
+        _ => trimmed,
+    };
+    rest.trim_start().to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_key;
+
+    #[test]
+    fn a_leading_dr_is_ignored_when_sorting() {
+        assert_eq!(sort_key("Dr. Asha Patel"), "asha patel");
+        assert_eq!(sort_key("dr.Bhavin Shah"), "bhavin shah");
+        assert_eq!(sort_key("Dr Chirag Rao"), "chirag rao");
+        assert_eq!(sort_key("Drishti Joshi"), "drishti joshi");
+        assert_eq!(sort_key("ડૉ. મહેતા"), "ડૉ. મહેતા");
+        let mut names = vec!["Dr. Zeel Vyas", "Anil Mehta", "Dr. Bela Desai"];
+        names.sort_by_key(|n| sort_key(n));
+        assert_eq!(names, ["Anil Mehta", "Dr. Bela Desai", "Dr. Zeel Vyas"]);
+    }
+}
