@@ -97,12 +97,24 @@ pub async fn page_with(
     form: Option<super::FormState>,
     staff: Option<&hygo_staff::sessions::Current>,
 ) -> HttpResponse {
+    page_in(state, props_path, form, staff, Encoding::Identity).await
+}
+
+/// `page_with`, sent in the coding `wanted` (compressed quickly here, as a page
+/// made for one request: a console page answering a post).
+pub async fn page_in(
+    state: &AppState,
+    props_path: &str,
+    form: Option<super::FormState>,
+    staff: Option<&hygo_staff::sessions::Current>,
+    wanted: Encoding,
+) -> HttpResponse {
     let (path, query) = props_path.split_once('?').unwrap_or((props_path, ""));
     let Some(found) = registry::find(path) else {
         tracing::error!(path, "a form answered with a path that is no page");
         return error_page(StatusCode::INTERNAL_SERVER_ERROR);
     };
-    let mut res = respond(state, &found, found.url(query), form, staff, Encoding::Identity).await;
+    let mut res = respond(state, &found, found.url(query), form, staff, wanted).await;
     super::request::keep_private(found.page, res.headers_mut());
     res
 }

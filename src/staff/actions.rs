@@ -202,7 +202,8 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
                 None => current.clone(),
             };
             let form = FormState { status: 200, values, ..FormState::default() };
-            let mut res = render::page_with(&state, &path, Some(form), shown.as_ref()).await;
+            let wanted = crate::encoding::Encoding::preferred(req.headers());
+            let mut res = render::page_in(&state, &path, Some(form), shown.as_ref(), wanted).await;
             for cookie in &cookies {
                 let _ = res.add_cookie(cookie);
             }

@@ -83,11 +83,20 @@ pub async fn csv(state: web::Data<AppState>, req: HttpRequest, need: web::Data<N
         lists::csv(&state.db, from, to).await
     };
     match made.await {
-        Ok(text) => HttpResponse::Ok()
-            .content_type("text/csv; charset=utf-8")
-            .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"hygo-appointments-{from}-to-{to}.csv\"")))
-            .insert_header((header::CACHE_CONTROL, "no-store"))
-            .body(text),
+        Ok(text) => {
+            let mut res = HttpResponse::Ok();
+            res.content_type("text/csv; charset=utf-8")
+                .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"hygo-appointments-{from}-to-{to}.csv\"")))
+                .insert_header((header::CACHE_CONTROL, "no-store"));
+            // A month is megabytes: compressed quickly here rather than by the middleware's slow default.
+            match crate::encoding::quickly(text.as_bytes(), crate::encoding::Encoding::preferred(req.headers())) {
+                Some((bytes, coding)) => {
+                    crate::encoding::mark(&mut res, coding);
+                    res.body(bytes)
+                }
+                None => res.body(text),
+            }
+        }
         Err(e) => {
             tracing::error!(error = %e, "the export failed");
             ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message("staff.unavailable")).error_response()

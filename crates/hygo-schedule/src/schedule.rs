@@ -260,22 +260,30 @@ pub async fn clinics_of_visits(db: &Db, visits: &[(i32, &str, &str)]) -> Result<
     let mut days: Vec<String> = visits.iter().map(|v| v.1.to_owned()).collect();
     days.sort_unstable();
     days.dedup();
-    let doctors = doctor::Entity::find().filter(doctor::Column::Id.is_in(ids.clone())).all(db).await?;
-    let weeks = office_hours::Entity::find().filter(office_hours::Column::DoctorId.is_in(ids.clone())).order_by_asc(office_hours::Column::Id).all(db).await?;
-    let changes = hour_change::Entity::find()
+    let doctors: HashMap<i32, doctor::Model> =
+        doctor::Entity::find().filter(doctor::Column::Id.is_in(ids.clone())).all(db).await?.into_iter().map(|d| (d.id, d)).collect();
+    // By doctor and by (doctor, day), once: a month's CSV asks for thousands of visits.
+    let mut weeks: HashMap<i32, Vec<office_hours::Model>> = HashMap::new();
+    for row in office_hours::Entity::find().filter(office_hours::Column::DoctorId.is_in(ids.clone())).order_by_asc(office_hours::Column::Id).all(db).await? {
+        weeks.entry(row.doctor_id).or_default().push(row);
+    }
+    let changes: HashMap<(i32, String), hour_change::Model> = hour_change::Entity::find()
         .filter(hour_change::Column::DoctorId.is_in(ids))
         .filter(hour_change::Column::Day.is_in(days))
         .all(db)
-        .await?;
+        .await?
+        .into_iter()
+        .map(|h| ((h.doctor_id, h.day.clone()), h))
+        .collect();
     Ok(visits
         .iter()
         .map(|(doctor_id, date, start)| {
-            let Some(doctor) = doctors.iter().find(|d| d.id == *doctor_id) else { return String::new() };
+            let Some(doctor) = doctors.get(doctor_id) else { return String::new() };
             // The clinic of the range the time falls in; the doctor's own otherwise.
             let at = crate::ist::parse_date(date).zip(slots::parse_time(start)).and_then(|(day, t)| {
-                let change = changes.iter().find(|h| h.doctor_id == doctor.id && h.day == *date);
-                let week: Vec<office_hours::Model> = weeks.iter().filter(|w| w.doctor_id == doctor.id).cloned().collect();
-                let (hours, _) = hours_from(doctor, day, change, &week);
+                let change = changes.get(&(doctor.id, (*date).to_owned()));
+                let week = weeks.get(&doctor.id).map_or(&[][..], Vec::as_slice);
+                let (hours, _) = hours_from(doctor, day, change, week);
                 hours.into_iter().find(|h| h.range.start <= t && t < h.range.end).map(|h| h.clinic)
             });
             let at = at.unwrap_or_else(|| doctor.clinic_id.clone());
