@@ -404,6 +404,18 @@ pub struct DayData {
     pub next: String,
     pub today: String,
     /// The doctors come `PER_PAGE` to a page (a network's clinic has a hundred).
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub paged: DoctorsPage,
+}
+
+/// Doctors on a page of the day and week views.
+pub const PER_PAGE: usize = 30;
+
+/// Which page of a list of doctors is shown (the day and week views).
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct DoctorsPage {
     #[ts(type = "number")]
     pub page: u64,
     #[ts(type = "number")]
@@ -411,9 +423,6 @@ pub struct DayData {
     pub total: usize,
     pub per_page: usize,
 }
-
-/// Doctors on a page of the day and week views.
-pub const PER_PAGE: usize = 30;
 
 /// The page `?page=` asks for of `total` doctors (1 and up, at most the last),
 /// the number of pages, and the range of the page's doctors.
@@ -444,10 +453,7 @@ pub async fn day(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> 
     let (page, pages, shown) = doctors_page(cx, total);
     day.doctors = day.doctors.drain(shown).collect();
     let data = DayData {
-        page,
-        pages,
-        total,
-        per_page: PER_PAGE,
+        paged: DoctorsPage { page, pages, total, per_page: PER_PAGE },
         day,
         clinics,
         clinic,
@@ -1006,12 +1012,9 @@ pub struct WeekData {
     /// The clinic whose doctors are shown (`?clinic=`, default the first).
     pub clinic: String,
     pub clinics: Vec<Choice>,
-    #[ts(type = "number")]
-    pub page: u64,
-    #[ts(type = "number")]
-    pub pages: u64,
-    pub total: usize,
-    pub per_page: usize,
+    #[serde(flatten)]
+    #[ts(flatten)]
+    pub paged: DoctorsPage,
     /// The Monday of the week shown, YYYY-MM-DD.
     pub from: String,
     pub days: Vec<String>,
@@ -1064,6 +1067,6 @@ pub async fn week(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError>
         doctors.push(WeekDoctor { id: d.id, name: d.name, days: out });
     }
     doctors.sort_by_key(|d| hygo_core::entities::doctor::sort_key(&d.name));
-    let data = WeekData { clinic, clinics, page, pages, total, per_page: PER_PAGE, from: monday.to_string(), days: days.iter().map(|d| d.to_string()).collect(), doctors, today: today.to_string() };
+    let data = WeekData { clinic, clinics, paged: DoctorsPage { page, pages, total, per_page: PER_PAGE }, from: monday.to_string(), days: days.iter().map(|d| d.to_string()).collect(), doctors, today: today.to_string() };
     Ok(Loaded::ok(PageData::StaffWeek(data), head(cx)))
 }

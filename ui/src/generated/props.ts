@@ -919,11 +919,7 @@ doctor: number | null,
 /**
  * YYYY-MM-DD: the date shown, the days before and after it, and today (IST).
  */
-date: string, previous: string, next: string, today: string, 
-/**
- * The doctors come `PER_PAGE` to a page (a network's clinic has a hundred).
- */
-page: number, pages: number, total: number, perPage: number, };
+date: string, previous: string, next: string, today: string, page: number, pages: number, total: number, perPage: number, };
 
 export type StaffDayView = { 
 /**
@@ -1131,11 +1127,11 @@ export type StaffWeekData = {
 /**
  * The clinic whose doctors are shown (`?clinic=`, default the first).
  */
-clinic: string, clinics: Array<StaffOption>, page: number, pages: number, total: number, perPage: number, 
+clinic: string, clinics: Array<StaffOption>, 
 /**
  * The Monday of the week shown, YYYY-MM-DD.
  */
-from: string, days: Array<string>, doctors: Array<StaffWeekDoctor>, today: string, };
+from: string, days: Array<string>, doctors: Array<StaffWeekDoctor>, today: string, page: number, pages: number, total: number, perPage: number, };
 
 export type StaffWeekDay = { date: string, 
 /**
