@@ -85,7 +85,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.route("/healthz", web::get().to(health))
         .route("/metrics", web::get().to(telemetry::metrics))
         .route("/sitemap.xml", web::get().to(pages::sitemap::sitemap))
-        .route("/robots.txt", web::get().to(pages::sitemap::robots));
+        .route("/robots.txt", web::get().to(pages::sitemap::robots))
+        .route(pages::url::REQUEST_CALENDAR, web::get().to(pages::request::calendar));
     api_routes(cfg);
     form_posts(cfg);
     // The staff console's writes and export (its pages are in the page registry).

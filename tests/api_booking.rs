@@ -128,6 +128,95 @@ async fn a_request_is_stored_whole_and_unicode_round_trips() {
     }
 }
 
+#[actix_web::test]
+async fn a_request_for_today_promises_a_call_within_two_hours_names_its_clinic_and_offers_a_tentative_calendar_file() {
+    use hygo_core::entities::outbox;
+    use sea_orm::QueryOrder;
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let mail_to = |to: &'static str| {
+            let db = state.db.clone();
+            async move { outbox::Entity::find().filter(outbox::Column::ToAddress.eq(to)).order_by_desc(outbox::Column::Id).one(&db).await.unwrap().unwrap().body }
+        };
+
+        // Today, 11:00 AM (it is 10:20): nobody should wait a day for the answer.
+        let mut today = request("2030-01-07", "11:00 AM");
+        today["email"] = json!("today@example.in");
+        let (status, _, body) = send(&app, post_json("/appointments/bookAppointment", &today)).await;
+        assert_eq!(status, 201, "{b}: {body}");
+        assert_eq!(body["message"], message("appointment.requestedToday"), "{b}");
+        assert_eq!((body["data"]["reply"].as_str(), body["data"]["clinic"].as_str()), (Some("today"), Some("kalawad-road")), "{b}: {body}");
+        let mail = mail_to("today@example.in").await;
+        assert!(mail.contains("within two hours") && !mail.contains("24 hours"), "{b}: {mail}");
+        assert!(mail.contains("Where: HYGO Clinic, Kalawad Road (Kalawad Road, Rajkot"), "{b}: the clinic with its address: {mail}");
+
+        // Its calendar file: the requested time, tentative, nobody's address in it.
+        let link = body["data"]["calendar"].as_str().expect("a calendar link").to_owned();
+        assert!(link.starts_with("/requests/calendar.ics?token="), "{b}: {link}");
+        let answer = common::fetch(&app, &link).await;
+        assert_eq!(answer.status, 200, "{b}");
+        assert!(answer.header("content-type").starts_with("text/calendar"));
+        assert_eq!(answer.header("cache-control"), "no-store");
+        assert!(answer.header("content-disposition").starts_with("attachment"));
+        let file = answer.text;
+        for part in ["METHOD:PUBLISH\r\n", "STATUS:TENTATIVE\r\n", "DTSTART:20300107T053000Z\r\n", "not confirmed yet"] {
+            assert!(file.contains(part), "{b}: {part:?} in {file}");
+        }
+        assert!(!file.contains("today@example.in") && !file.contains("Asha"), "{b}: {file}");
+
+        // A later day keeps the 24 hours; a made-up or mangled token finds nothing.
+        let (status, _, later) = send(&app, post_json("/appointments/bookAppointment", &request("2030-01-09", "11:00 AM"))).await;
+        assert_eq!(status, 201, "{b}: {later}");
+        assert_eq!((later["message"].clone(), later["data"]["reply"].as_str()), (json!(message("appointment.requested")), Some("later")), "{b}");
+        assert!(mail_to("asha@example.com").await.contains("within 24 hours"), "{b}");
+        for bad in ["/requests/calendar.ics?token=abcdefghijklmnopqrstuvwxyz", "/requests/calendar.ics", "/requests/calendar.ics?token=%00%ff"] {
+            assert_eq!(common::fetch(&app, bad).await.status, 404, "{b}: {bad}");
+        }
+        // Once confirmed, the e-mail's invitation is the calendar's: the tentative file is gone.
+        let reference = body["data"]["reference"].as_str().unwrap();
+        appointment::Entity::update_many()
+            .col_expr(appointment::Column::Status, sea_orm::sea_query::Expr::value("confirmed"))
+            .filter(appointment::Column::Reference.eq(reference))
+            .exec(&state.db)
+            .await
+            .unwrap();
+        assert_eq!(common::fetch(&app, &link).await.status, 404, "{b}");
+    }
+}
+
+/// Cardiology chosen with a dermatologist: stored under the doctor's department,
+/// the patient's choice kept, and the desk told (issue 27, item 1).
+#[actix_web::test]
+async fn a_department_the_doctor_is_not_in_is_stored_as_the_doctor_s_and_flagged() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        // Dr. Hitesh Patel is a neurologist.
+        let mut req = request("2030-01-09", "11:00 AM");
+        req["department"] = json!("cardiology");
+        let (status, _, body) = send(&app, post_json("/appointments/bookAppointment", &req)).await;
+        assert_eq!(status, 201, "{b}: {body}");
+        let row = by_reference(&state.db, &body).await;
+        assert_eq!((row.department.as_str(), row.asked_department.as_str()), ("neurology", "cardiology"), "{b}");
+        // Agreeing, or none chosen: nothing to flag.
+        let (_, _, agreeing) = send(&app, post_json("/appointments/bookAppointment", &request("2030-01-09", "11:15 AM"))).await;
+        let row = by_reference(&state.db, &agreeing).await;
+        assert_eq!((row.department.as_str(), row.asked_department.as_str()), ("neurology", ""), "{b}");
+        let mut none = request("2030-01-09", "11:30 AM");
+        none.as_object_mut().unwrap().remove("department");
+        let (_, _, none) = send(&app, post_json("/appointments/bookAppointment", &none)).await;
+        assert_eq!(by_reference(&state.db, &none).await.asked_department, "", "{b}");
+
+        // The desk sees it in the inbox and on the request.
+        let lists = hygo_booking::inbox::lists::one(&state.db, body["data"]["reference"].as_str().unwrap(), at(NOW).now()).await.unwrap().unwrap();
+        assert!(lists.row.department_differs, "{b}");
+        assert_eq!((lists.department.as_str(), lists.asked_department.as_deref()), ("Neuroscience", Some("Cardiology")), "{b}");
+    }
+}
+
 /// The stored row of a booking's answer, by `data.reference`.
 async fn by_reference(db: &hygo_core::Db, body: &serde_json::Value) -> appointment::Model {
     use sea_orm::{ColumnTrait, QueryFilter};
@@ -206,10 +295,10 @@ async fn taken_past_off_grid_and_unknown_are_refused_with_a_message() {
         let (status, _, body) = send(&app, book(json!({}))).await;
         assert_eq!(status, 422);
         let fields: Vec<&String> = body["errors"].as_object().unwrap().keys().collect();
-        assert_eq!(fields, ["date", "doctor", "email", "name", "phone", "time"]);
+        assert_eq!(fields, ["date", "doctor", "name", "phone", "time"], "the e-mail address is optional");
         assert_eq!(
             body["message"],
-            "Please check your details: Enter your full name; Enter your phone number; Enter your email address; \
+            "Please check your details: Enter your full name; Enter your phone number; \
              Choose a doctor; Choose a date for your appointment; Choose a time for your appointment."
         );
     }

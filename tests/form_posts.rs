@@ -101,6 +101,19 @@ async fn the_wizards_step_by_step_without_javascript() {
         assert!(times.text.contains(r#"name="time" value="09:00 AM""#) && times.text.contains(r#"name="time" value="04:45 PM""#), "{b}");
         let week = submit(&app, "/appointment", &format!("step=2&week=1&{person}")).await;
         assert!(week.text.contains(r#"name="date" value="2030-01-14""#), "{b}: a week page selects its first day");
+        // The review step needs a doctor, a day and a time: without them the step comes back with the summary.
+        let early = submit(&app, "/appointment", &format!("step=2&action=next&{person}&date=2030-01-14")).await;
+        assert_eq!(early.status, 422, "{b}");
+        let main = main_of(&early.text);
+        assert!(main.contains(r#"class="error-summary""#) && main.contains(r#"<h2 id="wizard-step-title" tabindex="-1">Appointment Details</h2>"#), "{b}: {main}");
+        // Without JavaScript a day's page lands on its times, and "Show available times" comes before them.
+        assert!(main.contains(r#"name="pickDate" formAction="/appointment#times">"#) && main.contains(r#"<fieldset id="times""#), "{b}");
+        let times_at = main.find(r#"<fieldset id="times""#).unwrap();
+        assert!(main[times_at..].find(r#"value="slots""#).unwrap() < main[times_at..].find(r#"aria-live="polite""#).unwrap(), "{b}");
+        for said in ["appointment.doctorRequired", "appointment.timeRequired"] {
+            assert!(main.contains(&message(said)), "{b}: {said}");
+        }
+        assert!(!main.contains(&message("appointment.dateRequired")), "{b}: the day was chosen");
         let three = submit(&app, "/appointment", &format!("step=2&action=next&{person}&{choice}")).await;
         assert!(three.text.contains("Confirm Your Request"), "{b}");
         let unconfirmed = submit(&app, "/appointment", &format!("step=3&action=submit&{person}&{choice}")).await;
@@ -115,7 +128,7 @@ async fn the_wizards_step_by_step_without_javascript() {
         let page = confirmation(&app, &sent).await;
         let row = appointment::Entity::find().one(&state.db).await.unwrap().unwrap();
         assert!(page.contains("Appointment Request Sent") && page.contains("We&#x27;ll contact you within 24 hours to confirm the details."), "{b}");
-        assert!(page.contains("<dd>Dr. Kinjal Mehta</dd>") && page.contains("<dd>Monday, 14 January 2030<!-- -->, <!-- -->10:00 AM</dd>"), "{b}");
+        assert!(page.contains("<dd>Dr. Kinjal Mehta</dd>") && page.contains("<dd>Monday, 14 January 2030</dd>") && page.contains("<dd>10:00 AM</dd>"), "{b}");
         assert!(page.contains(&row.reference) && !page.contains("Asha"), "{b}: wizard A's success screen shows no personal details");
         let taken = submit(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
         assert_eq!(taken.status, 409, "{b}");
@@ -127,7 +140,7 @@ async fn the_wizards_step_by_step_without_javascript() {
         let b_sent = submit(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&date=2030-01-14&time=11%3A00+AM&isNewPatient=no")).await;
         assert_eq!(b_sent.status, 303, "{b}");
         let page = confirmation(&app, &b_sent).await;
-        assert!(page.contains("Appointment Confirmed!") && page.contains("<dd>Monday, 14 January 2030<!-- -->, <!-- -->11:00 AM</dd>"), "{b}");
+        assert!(page.contains("Appointment Request Sent") && !page.contains("Confirmed!") && page.contains("<dd>11:00 AM</dd>"), "{b}");
         assert!(page.contains("<dd>Asha Patel</dd>") && page.contains("<dd>asha@example.in</dd>"), "{b}: wizard B's repeats the personal details");
         assert!(page.contains(r#"href="/appointment/4""#), "{b}: Book Another Appointment");
         let off_grid = submit(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&date=2030-01-14&time=8%3A00+PM")).await;
@@ -195,16 +208,19 @@ async fn the_schedule_step_writes_dates_as_people_in_india_do() {
                 && html.contains(r#"<span class="day-name" aria-hidden="true">Tue</span><span class="day-number" aria-hidden="true">24</span>"#),
             "{path}: the day button reads Tue 24"
         );
-        assert!(html.contains(r#"aria-label="Sunday, 29 November 2026""#), "{path}: the strip's Sunday");
+        // Wizard A has no doctor yet, so no day is marked; Dr. Kinjal Mehta has no hours on Sundays.
+        let sunday = if path == "/appointment" { r#"aria-label="Sunday, 29 November 2026""# } else { r#"aria-label="Sunday, 29 November 2026: No hours""# };
+        assert!(html.contains(sunday), "{path}: the strip's Sunday");
         assert!(!html.contains("11/24/2026") && !html.contains("11/23/2026"), "{path}: no US-style dates");
         // Step 2 leads on to "Review Appointment" in both wizards (spec section 4).
-        assert!(html.contains(r#"value="next" class="button button--primary" name="action">Review Appointment</button>"#), "{path}");
+        // Without JavaScript its page lands on the step's heading.
+        assert!(html.contains(r##"value="next" class="button button--primary" name="action" formAction="/appointment"##) && html.contains(r##"#wizard-step-title">Review Appointment</button>"##), "{path}");
     }
     // The request's confirmation page says the day the same way.
     let choice = "doctor=Dr.+Kinjal+Mehta&date=2026-11-30&time=10%3A00+AM&visitType=in-person";
     let sent = submit(&app, "/appointment", &format!("step=3&action=submit&confirm=yes&{person}&{choice}")).await;
     let html = confirmation(&app, &sent).await;
-    assert!(html.contains("<dd>Monday, 30 November 2026<!-- -->, <!-- -->10:00 AM</dd>"), "the confirmation");
+    assert!(html.contains("<dd>Monday, 30 November 2026</dd>") && html.contains("<dd>10:00 AM</dd>"), "the confirmation");
 }
 
 #[actix_web::test]
@@ -291,12 +307,17 @@ async fn the_wizards_follow_a_doctor_s_leave() {
     .unwrap();
     let person = "name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in";
     // Dr. Kinjal Mehta works Mondays (and more): back on Monday the 14th.
+    // The schedule step opens on her first day back, not on a day of leave.
     let two = submit(&app, "/appointment/4", &format!("step=1&action=next&{person}")).await;
     let html = main_of(&two.text);
-    assert!(html.contains("Dr. Kinjal Mehta is on leave on Monday, 7 January 2030 and back on Monday, 14 January 2030."), "{html}");
+    assert!(html.contains(r#"name="date" value="2030-01-14""#) && html.contains("Chosen: Monday, 14 January 2030"), "{html}");
     assert!(html.contains("On leave, back on Monday, 14 January 2030"), "the doctor's card");
+    // This week: today is a day of leave, and the strip says so of each day.
+    let two = submit(&app, "/appointment/4", &format!("step=2&week=0&{person}")).await;
+    let html = main_of(&two.text);
+    assert!(html.contains("Dr. Kinjal Mehta is on leave on Monday, 7 January 2030 and back on Monday, 14 January 2030."), "{html}");
     assert!(
-        html.contains(r#"value="2030-01-08" class="day" disabled="" aria-pressed="false" aria-label="Tuesday, 8 January 2030""#),
+        html.contains(r#"value="2030-01-08" class="day day--l" disabled="" aria-pressed="false""#) && html.contains(r#"aria-label="Tuesday, 8 January 2030: On leave""#),
         "a day of leave cannot be chosen"
     );
     let refused = submit(&app, "/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&date=2030-01-08&time=10%3A00+AM")).await;

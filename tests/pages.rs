@@ -246,7 +246,8 @@ async fn departments_and_their_specialists_render_on_the_server() {
         // The home page's four flip cards carry the same texts.
         let home = fetch(&app, "/").await;
         assert_eq!(home.text.matches("data-department-card").count(), 4, "{b}");
-        for slug in ["neurology", "orthopedics", "gynecology", "general-surgery"] {
+        // General Surgery, the catalogue's fourth card, has no doctor: Cardiology, the next, takes its place.
+        for slug in ["neurology", "orthopedics", "gynecology", "cardiology"] {
             let d = hygo_content::default()
                 .find_department(slug)
                 .cloned()
@@ -326,16 +327,17 @@ async fn search_engines_get_a_sitemap_robots_and_structured_data() {
     for path in ["/", "/doctors", "/departments"] {
         assert!(xml.contains(&format!("<loc>https://hygo.test{path}</loc>")), "{path}");
     }
+    // Every department with a doctor, and none without (their pages are `noindex`).
+    let staffed: Vec<String> = seed().as_array().unwrap().iter().map(|d| d["department"].as_str().unwrap().to_owned()).collect();
+    let mut empty = 0;
     for d in hygo_content::default().departments.iter() {
-        assert!(
-            xml.contains(&format!(
-                "<loc>https://hygo.test/departments/{}</loc>",
-                d.slug
-            )),
-            "{}",
-            d.slug
-        );
+        let listed = xml.contains(&format!("<loc>https://hygo.test/departments/{}</loc>", d.slug));
+        let has_doctor = staffed.iter().any(|s| s == &d.slug || hygo_content::default().find_department(s).is_some_and(|f| f.slug == d.slug));
+        assert_eq!(listed, has_doctor, "{}", d.slug);
+        empty += usize::from(!has_doctor);
     }
+    assert!(empty >= 10, "the catalogue's empty departments are left out: {empty}");
+    assert!(!xml.contains("/banner<"), "the banner demo is not for search engines");
     for d in seed().as_array().unwrap() {
         assert!(xml.contains(&format!("<loc>https://hygo.test/doctors/{}</loc>", d["id"])));
     }
@@ -610,7 +612,8 @@ async fn every_book_button_opens_our_request_form() {
         ("/doctors/4", "/appointment/4"),
         ("/doctorDetail?doctorId=7", "/appointment/7"),
         ("/departments/cardiology", "/appointment?department=cardiology"),
-        ("/departments/oncology", "/appointment?department=oncology"),
+        // A department without a doctor books a general consultation.
+        ("/departments/oncology", "/appointment?isGeneralConsultation=true"),
         ("/services/pharmacy", "/appointment"),
         ("/departments/general-consultation", "/appointment?isGeneralConsultation=true"),
         ("/patient-resources", "/appointment"),
@@ -707,6 +710,22 @@ async fn a_profile_says_when_the_doctor_is_back() {
     assert!(!page.text.contains("Family wedding"), "the staff note is for staff only");
     let other = fetch(&app, "/doctors/2").await;
     assert!(!root(&other.text).contains("On leave"));
+
+    // Wherever the doctor is listed, the same badge, and nobody else's (issue 27, item 6).
+    let department = seed()[0]["department"].as_str().unwrap().to_owned();
+    for path in ["/doctors", "/specialists", "/schedules", &format!("/departments/{department}"), "/search?q=hitesh"] {
+        let page = fetch(&app, path).await;
+        assert_eq!(page.status, 200, "{path}");
+        let html = root(&page.text).replace("<!-- -->", "");
+        assert_eq!(html.matches("data-leave-badge").count(), 1, "{path}: one doctor on leave");
+        let at = html.find("data-leave-badge").unwrap();
+        assert!(html[at..].starts_with(r#"data-leave-badge="">On leave, back on Friday, 11 January 2030</p>"#), "{path}: {}", &html[at..at + 120]);
+        let name = html[..at].rfind("Hitesh Patel").expect("the badge follows the doctor's name");
+        assert!(html[name..at].find("Kaushik Vyas").is_none(), "{path}: the badge is the doctor's own");
+    }
+    let (status, _, results) = common::send(&app, common::get("/api/search?q=hitesh")).await;
+    assert_eq!(status, 200);
+    assert_eq!(results["data"][0]["leave"]["backOn"], "2030-01-11", "{results}");
 }
 
 /// Patient Forms: a content page of the registry, opened by the Patient Resources
@@ -735,4 +754,69 @@ async fn patient_forms_says_what_a_new_patient_fills_in_and_brings() {
         let found: Value = serde_json::from_str(&found.text).unwrap();
         assert_eq!(found["data"][0]["link"], "/patient-forms", "{b}: {found}");
     }
+}
+
+/// What an outside tester found contradicting itself (issue 27, item 10): a demo
+/// page and empty departments offered to search engines, "Both plans include"
+/// inside each plan, topics that read as links.
+#[actix_web::test]
+async fn pages_do_not_contradict_themselves() {
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state(&db).await)).await;
+    let noindex = r#"<meta name="robots" content="noindex">"#;
+
+    let banner = fetch(&app, "/banner").await;
+    assert_eq!(banner.status, 200);
+    assert!(banner.text.contains(noindex), "the banner demo is not indexed");
+    let empty = fetch(&app, "/departments/general-surgery").await;
+    assert_eq!(empty.status, 200);
+    assert!(empty.text.contains(noindex), "a department without a doctor is not indexed");
+    let staffed = fetch(&app, "/departments/cardiology").await;
+    assert!(!staffed.text.contains(noindex), "a department with doctors is");
+
+    // The benefits are said once for both plans, not once per plan.
+    let plans = &hygo_content::default().home.subscription;
+    let page = root(&fetch(&app, "/subscription").await.text).replace("<!-- -->", "");
+    assert_eq!(page.matches(&escaped(&plans.benefits_heading)).count(), 1, "{page}");
+    assert_eq!(page.matches(&escaped(&plans.benefits[0])).count(), 1);
+
+    // Patient education: topics, said to be topics, in a plain list.
+    let resources = root(&fetch(&app, "/patient-resources").await.text).replace("<!-- -->", "");
+    let lead = "Topics you can ask your doctor about at your visit:";
+    let at = resources.find(lead).expect("the list says what its items are");
+    let list = &resources[at..];
+    assert!(list.contains(r#"<ul class="topic-list">"#) && list.find("When a fever in a child needs a doctor").is_some(), "{list}");
+    assert!(!list[..list.find("</ul>").unwrap()].contains("<a "), "no item is a link");
+}
+
+/// A department without a doctor is not featured, not named as a speciality, and
+/// its page offers a general consultation instead (issue 27, item 5).
+#[actix_web::test]
+async fn departments_without_a_doctor_are_not_promoted() {
+    let db = TestDb::sqlite();
+    let app = test::init_service(hygo::app::app(state(&db).await)).await;
+    let home = fetch(&app, "/").await;
+    let data = &props(&home.text)["data"];
+    let featured: Vec<&str> = data["departments"].as_array().unwrap().iter().map(|d| d["slug"].as_str().unwrap()).collect();
+    assert_eq!(featured, ["neurology", "orthopedics", "gynecology", "cardiology"], "General Surgery has no doctor");
+    let html = root(&home.text).replace("<!-- -->", "");
+    assert!(!html.contains(r#"href="/departments/general-surgery""#), "not featured");
+    let named: Vec<&str> = data["specialities"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+    for gone in ["Dentistry", "General Surgery", "Neurosurgery", "Oncology", "Pulmonology"] {
+        assert!(!named.contains(&gone) && !html.contains(&format!("<li>{gone}</li>")), "{gone} is not available: {named:?}");
+    }
+    for kept in ["General Physician", "Cardiology", "Pediatrics", "ENT"] {
+        assert!(html.contains(&format!("<li>{kept}</li>")), "{kept}");
+    }
+
+    let page = fetch(&app, "/departments/general-surgery").await;
+    let html = root(&page.text).replace("<!-- -->", "");
+    assert!(html.contains("data-no-specialist"));
+    assert!(html.contains(&ui_text_with("department.careThroughGeneral", &[("name", "General Surgery")]).replace('\'', "&#x27;")), "{html}");
+    assert!(html.contains(r#"href="/appointment?isGeneralConsultation=true""#), "the Book button books a general consultation");
+    assert!(html.contains(&ui_text("department.bookGeneral")));
+    assert!(!html.contains(r#"href="/appointment?department=general-surgery""#));
+    // A department with doctors books itself.
+    let cardiology = root(&fetch(&app, "/departments/cardiology").await.text).replace("<!-- -->", "");
+    assert!(cardiology.contains(r#"href="/appointment?department=cardiology""#) && !cardiology.contains("data-no-specialist"));
 }

@@ -229,7 +229,8 @@ async fn the_slot_engine_table_answers_alike_in_the_api_and_both_wizards() {
         )
         .await;
         assert!(strip.text.contains("HYGO Clinic, Kalawad Road is closed on Wednesday, 16 January 2030: Closed for staff training."), "{b}: the wizard says why");
-        assert!(strip.text.contains(r#"value="2030-01-16" class="day" disabled"#), "{b}: and its date strip offers no closed day");
+        assert!(strip.text.contains(r#"value="2030-01-16" class="day day--x" disabled"#), "{b}: and its date strip offers no closed day");
+        assert!(strip.text.contains(r#"aria-label="Wednesday, 16 January 2030: Closed""#), "{b}: and says why");
 
         // A booking on a closed day or off the changed hours is refused with a sentence.
         let booking = |date: &str, time: &str| {

@@ -153,6 +153,10 @@ impl Action for Book {
             (Channel::Json, _) => input.request.doctor_id,
         };
         if cx.channel == Channel::Form {
+            // The review step shows what will be sent: not before a doctor, a day and a time are chosen.
+            if matches!(input.pressed(), Move::Next) && input.current_step() == OTHER_FIELDS_STEP {
+                review_needs(&input.request, doctor_id.is_none()).map_err(WriteError::Invalid)?;
+            }
             if let Some(page) = step(cx.state, &input, doctor_id).await {
                 return Ok(Done::Page(Some(page)));
             }
@@ -170,16 +174,19 @@ impl Action for Book {
             request.selected_symptoms = None;
         }
         let kind = if general { Kind::AppointmentGeneral } else { Kind::AppointmentDoctor };
-        let result = appointments::book(&cx.state.db, &cx.state.clock, request, cx.receipt(kind), &cx.state.notices()).await;
+        // Every booking gets its confirmation page's token, the JSON one too: the
+        // token also opens the requested time's calendar file for a short while.
+        let result = appointments::book(&cx.state.db, &cx.state.clock, request, Some(kind), &cx.state.notices()).await;
         // After a booking, or a refusal because the time was taken, the free slots
         // this process keeps are out of date: the next answer reads the versions again.
         if matches!(result, Ok(_) | Err(WriteError::Conflict { .. })) {
             cx.state.render_cache.data_changed();
         }
-        let booked = result?;
+        let mut booked = result?;
         tracing::info!(appointment = booked.id, doctor = booked.doctor_id, "appointment requested");
         let receipt = booked.receipt.clone();
-        Ok(Done::stored(StatusCode::CREATED, "appointment.requested", json!(booked), receipt))
+        booked.calendar = receipt.as_deref().map(crate::pages::url::request_calendar);
+        Ok(Done::stored(StatusCode::CREATED, booked.reply.message(), json!(booked), receipt))
     }
 
     /// The step to show again: the first with a problem; the schedule step, with
@@ -231,8 +238,42 @@ async fn step(state: &AppState, input: &Booking, doctor_id: Option<i32>) -> Opti
         Move::Slots => OTHER_FIELDS_STEP,
         Move::Next => (current + 1).min(STEPS),
     };
+    if to == OTHER_FIELDS_STEP && values.get("date").and_then(Value::as_str).is_none_or(str::is_empty) {
+        // The schedule step opens on the doctor's first day that can be booked (as the browser's wizard does).
+        if let Some(date) = first_open_day(state, &values, doctor_id).await {
+            values.insert("date".into(), json!(date));
+        }
+    }
     let slots = Some(slots_for(state, &values, doctor_id).await);
     Some(FormState { status: 200, step: Some(to), values, slots, ..FormState::default() })
+}
+
+/// The schedule step's doctor, day and time, each missing one with its message
+/// (`pages::appointment::REVIEW_NEEDS`, which the browser's wizard asks too).
+fn review_needs(request: &AppointmentRequest, general: bool) -> Result<(), Invalid> {
+    let given = |v: &Option<String>| v.as_deref().is_some_and(|v| !v.trim().is_empty());
+    let mut c = hygo_core::form::Check::default();
+    for (field, message) in crate::pages::appointment::REVIEW_NEEDS {
+        let chosen = match field {
+            "doctor" => !general || given(&request.doctor),
+            "date" => given(&request.date),
+            _ => given(&request.time),
+        };
+        if !chosen {
+            c.fail(field, Message::new(message));
+        }
+    }
+    c.finish()
+}
+
+/// The chosen doctor's first day from today with a free time (YYYY-MM-DD), as the
+/// date strip's letters say (`appointments::days`); None without a doctor or such a day.
+async fn first_open_day(state: &AppState, values: &Map<String, Value>, doctor_id: Option<i32>) -> Option<String> {
+    let name = values.get("doctor").and_then(Value::as_str).filter(|n| !n.trim().is_empty());
+    let doctor = appointments::find_doctor(&state.db, doctor_id, name).await.ok()??;
+    let days = appointments::days(&state.db, &state.clock, &[doctor.id]).await.ok()?.remove(&doctor.id)?;
+    let ahead = days.find('o')?;
+    Some((state.clock.today() + chrono::Duration::days(i64::try_from(ahead).ok()?)).to_string())
 }
 
 /// The free and held times for the chosen doctor and date, when both are chosen.

@@ -38,7 +38,17 @@ pub struct Data {
     /// (`hygo_booking::appointments::days`): the date strip shows it, and asks
     /// the slots of a day only when it is chosen.
     pub days: Vec<DoctorDays>,
+    /// What the review step needs chosen first, with each message, as the server
+    /// refuses it without JavaScript (`REVIEW_NEEDS`).
+    #[ts(type = "Record<string, string>")]
+    pub review_needs: std::collections::BTreeMap<String, String>,
 }
+
+/// What the review step needs chosen first (the schedule step's doctor, day and
+/// time), each with the message for its absence: the form post's step refuses
+/// without them (`actions::appointment`), and the browser's wizard asks the same.
+pub const REVIEW_NEEDS: [(&str, &str); 3] =
+    [("doctor", "appointment.doctorRequired"), ("date", "appointment.dateRequired"), ("time", "appointment.timeRequired")];
 
 /// A doctor's days from today on, one letter a day (`DayAvailability::letter`:
 /// `o` open, `f` full, `p` past, `c` closed, `l` on leave, `x` clinic closed).
@@ -83,6 +93,8 @@ pub struct Listed {
     pub clinic: String,
     /// The clinics where the doctor has weekly hours.
     pub clinics: Vec<String>,
+    /// The department's slug: a chosen department lists its own doctors first.
+    pub department: String,
 }
 
 fn data(cx: &super::Cx<'_>, variant: Variant) -> Data {
@@ -96,6 +108,7 @@ fn data(cx: &super::Cx<'_>, variant: Variant) -> Data {
         doctor: None,
         closures: Vec::new(),
         days: Vec::new(),
+        review_needs: REVIEW_NEEDS.iter().map(|(f, m)| ((*f).to_owned(), cx.content.message(m).to_owned())).collect(),
     }
 }
 
@@ -117,6 +130,7 @@ pub async fn load_general(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError
             office_hours: d.office_hours,
             on_leave: d.on_leave,
             leave: d.leave,
+            department: d.department,
             clinic: d.clinic,
             clinics: d.clinics,
         })

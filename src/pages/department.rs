@@ -42,6 +42,8 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
         super::first_sentences(&department.description, 160),
     )
     .canonical(super::url::department(&department.slug))
-    .structured_data(super::seo::clinics_graph(cx, here));
+    .structured_data(super::seo::clinics_graph(cx, here))
+    // A department without a doctor is not for search engines (nor the sitemap).
+    .noindex(specialists.is_empty());
     Ok(super::Loaded::ok(super::PageData::Department(Data { department: Some(department), specialists }), head))
 }

@@ -4,7 +4,7 @@
 //! wraps the markup. `GET /api/props` hands the same props to the browser after
 //! hydration, so a page reached by a link and one loaded directly are the same.
 
-mod appointment;
+pub(crate) mod appointment;
 mod content;
 mod department;
 mod departments;
@@ -218,11 +218,20 @@ pub struct Head {
     pub canonical: Option<String>,
     #[serde(skip)]
     pub structured_data: Option<Value>,
+    /// This answer is not for search engines' indexes, whatever its page's rule
+    /// (a department without a doctor).
+    #[serde(skip)]
+    pub noindex: bool,
 }
 
 impl Head {
     pub fn new(title: impl Into<String>, description: impl Into<String>) -> Self {
-        Head { title: title.into(), description: description.into(), canonical: None, structured_data: None }
+        Head { title: title.into(), description: description.into(), canonical: None, structured_data: None, noindex: false }
+    }
+
+    pub fn noindex(mut self, noindex: bool) -> Self {
+        self.noindex = noindex;
+        self
     }
 
     /// The head of a page's title and description (`site.json`, `meta`).

@@ -128,7 +128,8 @@ pub static PAGES: &[Page] = &[
     page!(url::REVIEWS, "Content", ByDataVersion, &[], Index, content::load),
     page!(url::SPECIALISTS, "Content", ByDataVersion, &[], Index, content::load),
     page!(url::SCHEDULES, "Content", ByDataVersion, &[], Index, content::load),
-    page!(url::BANNER, "Content", ByDataVersion, &[], Index, content::load),
+    // A demonstration of the banner component (spec): not for search engines.
+    page!(url::BANNER, "Content", ByDataVersion, &[], NoIndex, content::load),
     page!(url::GENERAL_CONSULTATION, "Content", ByDataVersion, &[], Index, content::load),
     // The staff console (src/pages/staff.rs, docs/staff.md), its navigation in this order.
     staff_page!(url::STAFF_SIGN_IN, "StaffSignIn", Anyone, &[], staff::sign_in, keep ByDataVersion),

@@ -306,7 +306,7 @@ async fn render(
         description: &props.head.description,
         canonical: &canonical,
         // Error pages, search results and unsubscribe links are not for search engines' indexes.
-        noindex: output.status >= 400 || found.page.robots == Robots::NoIndex,
+        noindex: output.status >= 400 || found.page.robots == Robots::NoIndex || props.head.noindex,
         structured_data,
         css_text: CLIENT_CSS_TEXT,
         js: CLIENT_JS,

@@ -29,13 +29,17 @@ pub struct Data {
     pub plans: Plans,
     /// What the contact form says once a message is stored.
     pub contact_sent: String,
+    /// An appointment request's calendar file (`url::request_calendar`).
+    pub calendar: Option<String>,
 }
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let token = cx.query("token").unwrap_or_default();
     let receipt = receipts::find(cx.db(), &token, valid_for(cx.state)).await?;
     let found = receipt.is_some();
+    let calendar = matches!(receipt, Some(Receipt::Appointment { .. })).then(|| super::url::request_calendar(&token));
     let data = Data {
+        calendar,
         receipt,
         appointment: cx.content.forms.appointment.clone(),
         subscription: cx.content.forms.subscription.clone(),
@@ -53,6 +57,31 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     .canonical("/");
     let data = super::PageData::Request(data);
     Ok(if found { super::Loaded::ok(data, head) } else { super::Loaded::not_found(data, head) })
+}
+
+/// `GET /requests/calendar.ics?token=`: the requested time of the appointment
+/// request a token was issued for, as a tentative calendar file
+/// (`receipts::calendar`), while its confirmation page shows and the request waits;
+/// 404 otherwise. Kept by nobody, named to nobody, indexed by nobody.
+pub async fn calendar(state: actix_web::web::Data<crate::state::AppState>, req: actix_web::HttpRequest) -> actix_web::HttpResponse {
+    use actix_web::HttpResponse;
+    let token = actix_web::web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.get("token").cloned())
+        .unwrap_or_default();
+    let mut res = match receipts::calendar(&state.db, &token, valid_for(&state)).await {
+        Ok(Some(file)) => HttpResponse::Ok()
+            .content_type("text/calendar; charset=utf-8")
+            .insert_header((header::CONTENT_DISPOSITION, "attachment; filename=\"hygo-appointment-request.ics\""))
+            .body(file),
+        Ok(None) => HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body("Not found"),
+        Err(e) => return actix_web::ResponseError::error_response(&crate::error::ApiError::from(e)),
+    };
+    let headers = res.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(header::HeaderName::from_static("x-robots-tag"), HeaderValue::from_static("noindex"));
+    res
 }
 
 /// Deletes the confirmation pages whose time is over, every few minutes, from a

@@ -26,11 +26,12 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
             .iter()
             .map(|s| url::specialization(&s.id)),
     );
-    paths.extend(content.departments.iter().map(|d| url::department(&d.slug)));
+    let doctors = hygo_directory::doctors::all(&state.db, &state.clock).await?;
+    // Departments with a doctor: the others' pages are `noindex` (`department::load`).
+    paths.extend(content.departments.iter().filter(|d| doctors.iter().any(|doc| doc.department == d.slug)).map(|d| url::department(&d.slug)));
     // Once each (General Consultation is a page and a department), in order.
     let mut seen = std::collections::HashSet::new();
     paths.retain(|p| seen.insert(p.clone()));
-    let doctors = hygo_directory::doctors::all(&state.db, &state.clock).await?;
     paths.extend(doctors.iter().map(|d| url::doctor(d.id)));
     paths.extend(doctors.iter().map(|d| url::doctor_appointment(d.id)));
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");

@@ -182,6 +182,15 @@ pub fn staff_hours(id: i32) -> String {
     STAFF_HOURS.link(&[("id", &id.to_string())])
 }
 
+/// The calendar file of an appointment request's requested time (tentative), by
+/// its confirmation page's token: not a page, a download (`request::calendar`).
+pub const REQUEST_CALENDAR: &str = "/requests/calendar.ics";
+
+/// `REQUEST_CALENDAR` for a token.
+pub fn request_calendar(token: &str) -> String {
+    format!("{REQUEST_CALENDAR}?token={}", percent_encoding::utf8_percent_encode(token, SEGMENT))
+}
+
 /// The page a search result leads to (`hygo_directory::search::Target`).
 pub fn search_result(target: Target, id: &str) -> String {
     match target {

@@ -9,7 +9,8 @@
 // - `messageText(key)`: the server's messages (catalogue/messages), a flat key
 //   such as "appointment.requested";
 // - `contentText(path)`: the site's content (catalogue/forms.json, site.json,
-//   home.json), by file and path: "forms.appointment.continue".
+//   home.json, clinics.json), by file and path: "forms.appointment.continue";
+// - `clinic(id)`: a clinic of catalogue/clinics.json, by its id.
 // `values` fills the `{name}` placeholders, as the pages do.
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -18,7 +19,7 @@ import { fileURLToPath } from "node:url";
 const catalogue = resolve(dirname(fileURLToPath(import.meta.url)), "../../crates/hygo-content/catalogue");
 const LANG = "en";
 /** The content files (one per site, not per language yet: the editors' store and the languages come later). */
-const CONTENT = ["forms", "site", "home"];
+const CONTENT = ["forms", "site", "home", "clinics"];
 const files = new Map();
 
 function load(area) {
@@ -48,3 +49,10 @@ export const contentText = (path, values) => {
   if (!CONTENT.includes(file)) throw new Error(`contentText: ${path} names no content file (${CONTENT.join(", ")})`);
   return lookup(file, rest.join("."), values);
 };
+
+/** A clinic (catalogue/clinics.json) by its id; throws for an unknown one. */
+export function clinic(id) {
+  const found = load("clinics").find((c) => c.id === id);
+  if (!found) throw new Error(`no clinic ${id}`);
+  return found;
+}

@@ -5,24 +5,27 @@
 //! requests for the same slot, on any number of app instances, the database accepts
 //! exactly one.
 //!
-//! One person may hold only a few pending requests (`PENDING_IN_ALL`), counted by
-//! phone number and by e-mail address, whatever the doctor and the day: a limit
-//! per doctor and day would let anyone who knows a patient's number find out, by
-//! trying, which doctor they asked for and when. The count is
-//! made in the booking's transaction, after its INSERT, so two requests sent at
-//! once cannot both pass it: on SQLite the INSERT takes the one write lock first
-//! (the transaction never reads before it writes, so it never has to upgrade a
-//! read lock under contention); on PostgreSQL the transaction first takes an
-//! advisory lock per phone number and per address (`pg_advisory_xact_lock`, in a
-//! fixed order), which the other request waits for. (Today the data-version
-//! trigger's UPDATE on `appointments` also makes their INSERTs wait for one
-//! another; the lock does not rely on it: `tests/abuse.rs` drops the trigger.)
+//! One person may hold only a few pending requests (`PENDING_IN_ALL`), whatever
+//! the doctor and the day: a limit per doctor and day would let anyone who knows a
+//! patient's number find out, by trying, which doctor they asked for and when. A
+//! person is a phone number and a name together (`person_key`), so a parent booking
+//! for three children on one phone is three people; one phone holds at most
+//! `PENDING_PER_PHONE` in all, whatever the names. The e-mail address is optional
+//! (a patient with a phone only books all the same) and counts for nothing. The
+//! count is made in the booking's transaction, after its INSERT, so two requests
+//! sent at once cannot both pass it: on SQLite the INSERT takes the one write lock
+//! first (the transaction never reads before it writes, so it never has to upgrade
+//! a read lock under contention); on PostgreSQL the transaction first takes an
+//! advisory lock per phone number (`pg_advisory_xact_lock`), which the other
+//! request waits for. (Today the data-version trigger's UPDATE on `appointments`
+//! also makes their INSERTs wait for one another; the lock does not rely on it:
+//! `tests/abuse.rs` drops the trigger.)
 
 use std::collections::HashMap;
 
 use chrono::{Duration, NaiveDate, Timelike};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, QueryFilter,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter,
     Set, Statement,
 };
 use serde::{Deserialize, Serialize};
@@ -31,6 +34,7 @@ use crate::entities::{appointment, doctor};
 use crate::form::{Check, Invalid, Message, WriteError};
 use crate::ist::{self, Clock, parse_date};
 use crate::notices::Notices;
+use crate::promise::Reply;
 use crate::slots::{self, Minutes};
 use crate::status::Status;
 use crate::window::Window;
@@ -52,9 +56,19 @@ pub const DEPARTMENTS: &[&str] = &[
 
 pub(crate) const VISIT_TYPES: &[&str] = &["in-person", "video"];
 
-/// Pending requests (not cancelled, for today or later) one phone number, or one
-/// e-mail address, may hold in all (a family booking on one number included).
+/// Pending requests (not cancelled, for today or later) one person, a phone
+/// number and a name together, may hold in all.
 pub const PENDING_IN_ALL: usize = 4;
+
+/// Pending requests one phone number may hold in all, whatever the names: a
+/// family on one phone fits; one number cannot fill a doctor's week.
+pub(crate) const PENDING_PER_PHONE: usize = 12;
+
+/// A name as the per-person limit compares it: in lower case, its words separated
+/// by one space ("Asha  PATEL" and "asha patel" are one person).
+pub(crate) fn name_key(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
 
 /// A phone number as the per-person limit compares it: its digits, and for an
 /// Indian number its last 10 (without +91, 0091 or the trunk 0), so
@@ -141,6 +155,17 @@ pub struct Booked {
     /// "09:15 AM".
     pub time: String,
     pub visit_type: String,
+    /// The id of the clinic the visit is at (`schedule::clinic_of_visit`).
+    pub clinic: String,
+    /// When the clinic will be in touch.
+    pub reply: Reply,
+    /// No e-mail address was given: the clinic answers by a call or WhatsApp.
+    pub by_phone: bool,
+    /// The address of the requested time's calendar file (tentative), set by
+    /// the server that knows its routes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub calendar: Option<String>,
 }
 
 /// Checks and stores a request, with its confirmation page when `receipt` names
@@ -158,7 +183,7 @@ pub async fn book(
     let mut c = Check::default();
     let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("name.required"));
     let phone = c.phone("phone", req.phone.as_deref(), Some("phone.required"));
-    let email = c.email("email", req.email.as_deref());
+    let email = c.optional_email("email", req.email.as_deref());
     let department = match req.department.as_deref().map(str::trim).filter(|d| !d.is_empty()) {
         Some(d) => c.choice("department", Some(d), DEPARTMENTS, None, "appointment.department"),
         None => String::new(),
@@ -206,11 +231,25 @@ pub async fn book(
     let slot = check_slot(&mut c, db, clock, doctor.as_ref(), req.date.as_deref(), req.time.as_deref()).await?;
     c.finish().map_err(WriteError::Invalid)?;
     let (doctor, (date, start)) = (doctor.expect("checked"), slot.expect("checked"));
+    // Where the visit is: the clinic of the doctor's hours that hold the time.
+    let clinic = match schedule::clinic_of_visit(db, doctor.id, &date.to_string(), &slots::format_24h(start)).await? {
+        Some(clinic) => clinic,
+        None => content::default().find_clinic(&doctor.clinic_id).unwrap_or(&content::default().clinics[0]).clone(),
+    };
+    let reply = Reply::of(date, clock.today());
+    // A department the doctor is not in (Cardiology with a dermatologist): the
+    // request goes under the doctor's, and the one chosen is kept for the desk.
+    let doctors_department = crate::entities::department::Entity::find_by_id(doctor.department_id).one(db).await?.map(|d| d.slug);
+    let (department, asked_department) = match doctors_department {
+        Some(theirs) if !department.is_empty() && theirs != department => (theirs, department),
+        _ => (department, String::new()),
+    };
 
     let row = |reference| appointment::ActiveModel {
         reference: Set(reference),
         doctor_id: Set(doctor.id),
         department: Set(department.clone()),
+        asked_department: Set(asked_department.clone()),
         date: Set(date.to_string()),
         start_time: Set(slots::format_24h(start)),
         visit_type: Set(visit_type.clone()),
@@ -238,13 +277,10 @@ pub async fn book(
         let reference = refs::new_reference();
         let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
         if txn.get_database_backend() == DbBackend::Postgres {
-            // One person's requests one after another, on every instance (see the module's notes).
-            let mut keys = [format!("phone:{}", phone_key(&phone)), format!("email:{}", email)];
-            keys.sort();
-            for key in keys {
-                let lock = Statement::from_sql_and_values(DbBackend::Postgres, "SELECT pg_advisory_xact_lock(hashtext($1))", [key.into()]);
-                txn.execute_raw(lock).await.map_err(DataError::from)?;
-            }
+            // One phone's requests one after another, on every instance (see the module's notes).
+            let key = format!("phone:{}", phone_key(&phone));
+            let lock = Statement::from_sql_and_values(DbBackend::Postgres, "SELECT pg_advisory_xact_lock(hashtext($1))", [key.into()]);
+            txn.execute_raw(lock).await.map_err(DataError::from)?;
         }
         // A failed statement ends the transaction; dropped without a commit, it is rolled back.
         let saved = match row(reference.clone()).insert(&txn).await {
@@ -263,7 +299,7 @@ pub async fn book(
             None => None,
         };
         // The clinic is told, and the patient gets the request's reference, with the request.
-        for mail in notices.appointment_requested(&saved, &doctor.name) {
+        for mail in notices.appointment_requested(&saved, &doctor.name, &clinic, reply) {
             crate::mail::queue(&txn, mail).await.map_err(DataError::from)?;
         }
         txn.commit().await.map_err(DataError::from)?;
@@ -276,29 +312,36 @@ pub async fn book(
             date: saved.date,
             time: slots::format_12h(start),
             visit_type,
+            clinic: clinic.id,
+            reply,
+            by_phone: email.is_empty(),
+            calendar: None,
         });
     }
 }
 
-/// Whether the person of a request just stored (phone number or e-mail address)
-/// now holds more pending requests than they may: the field to blame and why.
+/// Whether the person of a request just stored (a phone number and a name), or
+/// its phone number, now holds more pending requests than they may: the field to
+/// blame and why.
 async fn too_many_pending(
     txn: &impl ConnectionTrait,
     clock: &Clock,
     saved: &appointment::Model,
 ) -> Result<Option<(&'static str, Message)>, DataError> {
-    let person = Held { person: Some((&saved.phone_key, &saved.email)), ..Held::from(clock.today()) };
-    let pending = holding(txn, person).await?;
+    let pending = holding(txn, Held { phone: Some(&saved.phone_key), ..Held::from(clock.today()) }).await?;
     // The message names neither doctor nor day: it says nothing about the
     // requests already made that the person asking does not know.
-    let by_phone = pending.iter().filter(|a| a.phone_key == saved.phone_key).count();
-    let by_email = pending.iter().filter(|a| a.email == saved.email).count();
-    let over = match (by_phone > PENDING_IN_ALL, by_email > PENDING_IN_ALL) {
-        (true, _) => Some(("phone", "appointment.pendingAllPhone")),
-        (false, true) => Some(("email", "appointment.pendingAllEmail")),
-        (false, false) => None,
+    let person = name_key(&saved.name);
+    let by_person = pending.iter().filter(|a| name_key(&a.name) == person).count();
+    let over = if by_person > PENDING_IN_ALL {
+        Some(("appointment.pendingPerson", PENDING_IN_ALL))
+    } else if pending.len() > PENDING_PER_PHONE {
+        Some(("appointment.pendingAllPhone", PENDING_PER_PHONE))
+    } else {
+        None
     };
-    Ok(over.map(|(field, key)| (field, Message::new(key).with("count", PENDING_IN_ALL.to_string()))))
+    let phone = content::default().site.phone.clone();
+    Ok(over.map(|(key, count)| ("phone", Message::new(key).with("count", count.to_string()).with("phone", phone))))
 }
 
 /// Why a day offers the times it does (or none).
@@ -619,8 +662,8 @@ pub struct Held<'a> {
     pub doctor: Option<i32>,
     pub from: Option<NaiveDate>,
     pub until: Option<NaiveDate>,
-    /// A person: their phone (as `phone_key` makes it) or their e-mail address.
-    pub person: Option<(&'a str, &'a str)>,
+    /// One phone number's, as `phone_key` makes it.
+    pub phone: Option<&'a str>,
 }
 
 impl Held<'_> {
@@ -659,8 +702,8 @@ pub async fn holding(conn: &impl ConnectionTrait, which: Held<'_>) -> Result<Vec
     if let Some(until) = which.until {
         q = q.filter(appointment::Column::Date.lte(until.to_string()));
     }
-    if let Some((phone_key, email)) = which.person {
-        q = q.filter(Condition::any().add(appointment::Column::PhoneKey.eq(phone_key)).add(appointment::Column::Email.eq(email)));
+    if let Some(phone_key) = which.phone {
+        q = q.filter(appointment::Column::PhoneKey.eq(phone_key));
     }
     Ok(q.order_by_asc(appointment::Column::Date).order_by_asc(appointment::Column::StartTime).all(conn).await?)
 }

@@ -74,22 +74,7 @@ pub(crate) fn uid(reference: &str) -> String {
 /// The `.ics` text (CRLF line endings, long lines folded) of a visit's invitation
 /// or cancellation; `stamp` is when it is made (`DTSTAMP`).
 pub fn invitation(visit: &Visit, method: Method, stamp: DateTime<Utc>) -> String {
-    let start = utc(visit.date, visit.start);
-    let end = start + Duration::minutes(i64::from(visit.minutes));
-    let doctor = titled(visit.doctor);
-    let reference = clean(visit.reference);
-    let c = content::default();
-    let phone = c.site.phone.as_str();
-    let summary = content::fill(c.message("mail.inviteSummary"), &[("doctor", &doctor)]);
-    let description = content::fill(
-        c.message("mail.inviteDescription"),
-        &[("reference", &reference), ("phone", phone)],
-    );
-    let location = [clean(visit.clinic_name), clean(visit.clinic_address)]
-        .into_iter()
-        .filter(|part| !part.is_empty())
-        .collect::<Vec<_>>()
-        .join(", ");
+    let (summary, description) = words(visit, "mail.inviteSummary", "mail.inviteDescription");
     let organizer = Property::new("ORGANIZER", mailto(visit.organizer_email))
         .add_parameter("CN", &parameter(visit.clinic_name))
         .done();
@@ -105,26 +90,65 @@ pub fn invitation(visit: &Visit, method: Method, stamp: DateTime<Utc>) -> String
         Method::Request => EventStatus::Confirmed,
         Method::Cancel => EventStatus::Cancelled,
     };
-    let event = Event::new()
+    let event = event(visit, status, &summary, &description, stamp)
+        .append_property(organizer)
+        .attendee(attendee)
+        .done();
+    file(method.as_str(), event)
+}
+
+/// The `.ics` file of a time asked for and not confirmed yet, for the patient's
+/// own calendar (the success screen's download): `STATUS:TENTATIVE`, published
+/// (no organizer, nothing to answer), its summary saying it is only requested. It
+/// has the invitation's UID, so the confirmation's invitation later updates the
+/// same event instead of adding a second one.
+pub fn requested(visit: &Visit, stamp: DateTime<Utc>) -> String {
+    let (summary, description) = words(visit, "mail.requestSummary", "mail.requestDescription");
+    file("PUBLISH", event(visit, EventStatus::Tentative, &summary, &description, stamp).done())
+}
+
+/// An event's summary (naming the doctor) and description (the reference and the
+/// clinic's number), from two messages.
+fn words(visit: &Visit, summary: &str, description: &str) -> (String, String) {
+    let c = content::default();
+    let doctor = titled(visit.doctor);
+    (
+        content::fill(c.message(summary), &[("doctor", &doctor)]),
+        content::fill(c.message(description), &[("reference", &clean(visit.reference)), ("phone", c.site.phone.as_str())]),
+    )
+}
+
+/// The event of a visit: its UID, times, version, status, texts and place.
+fn event(visit: &Visit, status: EventStatus, summary: &str, description: &str, stamp: DateTime<Utc>) -> Event {
+    let start = utc(visit.date, visit.start);
+    let end = start + Duration::minutes(i64::from(visit.minutes));
+    let location = [clean(visit.clinic_name), clean(visit.clinic_address)]
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ");
+    Event::new()
         .uid(&uid(visit.reference))
         .timestamp(stamp)
         .starts(start)
         .ends(end)
         .sequence(u32::try_from(visit.sequence).unwrap_or(0))
         .status(status)
-        .summary(&summary)
-        .description(&description)
+        .summary(summary)
+        .description(description)
         .location(&location)
         .add_property("TRANSP", "OPAQUE")
-        .append_property(organizer)
-        .attendee(attendee)
-        .done();
+        .done()
+}
+
+/// A calendar file of one event, with its iTIP method.
+fn file(method: &str, event: Event) -> String {
     let mut calendar = Calendar::empty();
     calendar
         .append_property(Property::new("PRODID", "-//HYGO//Appointments//EN"))
         .append_property(Property::new("VERSION", "2.0"))
         .append_property(Property::new("CALSCALE", "GREGORIAN"))
-        .append_property(Property::new("METHOD", method.as_str()))
+        .append_property(Property::new("METHOD", method))
         .push(event);
     calendar.to_string()
 }
@@ -293,5 +317,18 @@ mod tests {
         assert_eq!(titled("Drashti Patel"), "Dr. Drashti Patel");
         assert_eq!(Method::Request.as_str(), "REQUEST");
         assert_eq!(Method::Cancel.as_str(), "CANCEL");
+    }
+
+    #[test]
+    fn a_requested_time_is_tentative_and_published_not_an_invitation() {
+        let text = requested(&visit("Kavya Shah", 0), stamp());
+        let (calendar, event) = parse(&text);
+        assert_eq!(calendar.property_value("METHOD"), Some("PUBLISH"));
+        assert_eq!(event.get_status(), Some(EventStatus::Tentative));
+        assert_eq!(event.get_uid(), Some("HY-7K3QX@hygo"), "the confirmation's invitation updates the same event");
+        assert!(text.contains("DTSTART:20301107T043000Z\r\n"), "{text}");
+        assert!(event.get_summary().is_some_and(|s| s.contains("not confirmed yet") && s.contains("Dr. Ananya Mehta")), "{text}");
+        assert!(event.get_location().is_some_and(|l| l.contains("Kalawad Road, Rajkot")), "{text}");
+        assert!(!text.contains("ORGANIZER") && !text.contains("ATTENDEE") && !text.contains("kavya"), "nothing to answer, no address: {text}");
     }
 }

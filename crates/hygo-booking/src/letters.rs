@@ -58,9 +58,14 @@ pub(crate) fn clinic_new_request(
 
 /// The patient's acknowledgement of an appointment request: received, not yet
 /// confirmed, an answer within `hours` hours, and 108 for emergencies.
-pub(crate) fn appointment_received(to: &str, reference: &str, doctor: &str, when: &str, hours: &str) -> Mail {
+pub(crate) fn appointment_received(to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, reply: crate::promise::Reply) -> Mail {
     let doctor = crate::calendar::titled(doctor);
-    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("hours", hours)];
+    let c = content::default();
+    let promise = match reply {
+        crate::promise::Reply::Today => c.message("mail.promiseToday").replace("{phone}", &c.site.phone),
+        crate::promise::Reply::Later => c.message("mail.promiseLater").replace("{hours}", &crate::promise::PROMISE_HOURS.to_string()),
+    };
+    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic), ("promise", &promise)];
     message(to, "mail.appointmentReceivedSubject", "mail.appointmentReceivedBody", &values, None)
 }
 
@@ -103,6 +108,7 @@ pub(crate) fn appointment_declined(to: &str, reference: &str, doctor: &str, when
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::promise::Reply;
 
     const INVITE: &str = "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n";
 
@@ -113,7 +119,7 @@ mod tests {
             clinic_new_request("care@hygo.in", "appointment", "HY-7K3QX", "Dr. Ananya Mehta, Thu 7 Nov 2030, 10:00 AM", "https://hygo.test/staff/appointments/HY-7K3QX"),
             clinic_new_request("care@hygo.in", "card", "HC-2B9LM", "Family plan", "https://hygo.test/staff/cards/HC-2B9LM"),
             clinic_new_request("care@hygo.in", "contact", "CM-4D8PR", "", "https://hygo.test/staff/messages/CM-4D8PR"),
-            appointment_received("kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "24"),
+            appointment_received("kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", Reply::Later),
             appointment_confirmed("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned()),
             appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "", INVITE.to_owned()),
             appointment_cancelled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "The doctor is away at that time.", "https://hygo.test/book", INVITE.to_owned()),
@@ -159,12 +165,17 @@ mod tests {
 
     #[test]
     fn the_acknowledgement_promises_nothing_it_cannot_keep() {
-        let mail = appointment_received("kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "24");
+        let mail = appointment_received("kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road (Kalawad Road, Rajkot)", Reply::Later);
         assert!(mail.subject.contains("HY-7K3QX"));
-        for part in ["HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "not confirmed yet", "within 24 hours", "108"] {
+        for part in ["HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "Where: HYGO Clinic, Kalawad Road (Kalawad Road, Rajkot)\r\n", "not confirmed yet", "within 24 hours", "108"] {
             assert!(mail.body.contains(part), "{part:?} in {}", mail.body);
         }
+        assert!(!mail.body.contains("two hours"), "{}", mail.body);
         assert!(mail.calendar.is_none());
+        // A request for today cannot wait a day: a call within two hours, or the patient phones.
+        let today = appointment_received("kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Today", "HYGO Clinic, Kalawad Road", Reply::Today);
+        assert!(today.body.contains("we will call you within two hours") && today.body.contains("please call the clinic on +91 281 245 6700."), "{}", today.body);
+        assert!(!today.body.contains("24 hours"), "{}", today.body);
     }
 
     #[test]
@@ -188,8 +199,17 @@ mod tests {
     }
 
     #[test]
+    fn a_mail_about_a_visit_names_one_clinic_only() {
+        // The visit's clinic is on its "Where:" line with its address; the signature names none.
+        let moved = appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Head Office Clinic (Race Course Road, Rajkot)", "", INVITE.to_owned());
+        assert!(moved.body.contains("Where: HYGO Head Office Clinic (Race Course Road, Rajkot)\r\n"), "{}", moved.body);
+        assert!(!moved.body.contains("Kalawad"), "no other clinic's address: {}", moved.body);
+        assert!(moved.body.ends_with("HYGO\r\n+91 281 245 6700\r\n"), "{}", moved.body);
+    }
+
+    #[test]
     fn a_value_cannot_break_the_subject_or_the_line_endings() {
-        let mail = appointment_received("kavya@example.in", "HY-7K3QX\r\nBcc: x@example.in", "A\rB", "now\n", "24");
+        let mail = appointment_received("kavya@example.in", "HY-7K3QX\r\nBcc: x@example.in", "A\rB", "now\n", "here\r\n", Reply::Later);
         assert!(!mail.subject.contains(['\r', '\n']), "{:?}", mail.subject);
         for (i, _) in mail.body.match_indices('\n') {
             assert_eq!(&mail.body[i - 1..i], "\r");

@@ -14,6 +14,7 @@ pub mod letters;
 pub mod newsletter;
 pub mod notices;
 pub mod patients;
+pub mod promise;
 pub mod receipts;
 pub mod status;
 

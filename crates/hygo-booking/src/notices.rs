@@ -29,10 +29,6 @@ pub struct Notices {
     pub organizer: String,
 }
 
-/// The hours within which the site promises to contact the patient ("We'll contact
-/// you within 24 hours"); the inbox flags requests older than this.
-pub(crate) const PROMISE_HOURS: i64 = 24;
-
 impl Notices {
     /// The console's page of a request.
     pub(crate) fn console_link(&self, kind: &str, reference: &str) -> String {
@@ -45,7 +41,7 @@ impl Notices {
     }
 
     /// A new appointment request: the clinic, and the patient's acknowledgement.
-    pub(crate) fn appointment_requested(&self, row: &appointment::Model, doctor: &str) -> Vec<Mail> {
+    pub(crate) fn appointment_requested(&self, row: &appointment::Model, doctor: &str, clinic: &content::Clinic, reply: crate::promise::Reply) -> Vec<Mail> {
         let when = when(row);
         let mut mails: Vec<Mail> = self
             .clinic_email
@@ -53,7 +49,7 @@ impl Notices {
             .map(|to| crate::letters::clinic_new_request(to, "appointment", &row.reference, &format!("{doctor}, {when}"), &self.console_link("appointment", &row.reference)))
             .collect();
         if !row.email.is_empty() {
-            mails.push(crate::letters::appointment_received(&row.email, &row.reference, doctor, &when, &PROMISE_HOURS.to_string()));
+            mails.push(crate::letters::appointment_received(&row.email, &row.reference, doctor, &when, &place(clinic), reply));
         }
         mails
     }
@@ -103,10 +99,10 @@ impl Notices {
         };
         let (reference, to) = (&row.reference, &row.email);
         match Status::parse(&row.status)? {
-            Status::Confirmed => Some(crate::letters::appointment_confirmed(to, reference, doctor, &when, &clinic.name, invitation(Method::Request)?)),
+            Status::Confirmed => Some(crate::letters::appointment_confirmed(to, reference, doctor, &when, &place(clinic), invitation(Method::Request)?)),
             Status::Rescheduled => {
                 let moved = moved_from.filter(|before| *before != clinic.name).map(|before| c.message("mail.otherClinic").replace("{clinic}", &clinic.name).replace("{address}", &clinic.address).replace("{previous}", before));
-                Some(crate::letters::appointment_rescheduled(to, reference, doctor, &when, &clinic.name, moved.as_deref().unwrap_or(""), invitation(Method::Request)?))
+                Some(crate::letters::appointment_rescheduled(to, reference, doctor, &when, &place(clinic), moved.as_deref().unwrap_or(""), invitation(Method::Request)?))
             }
             Status::Cancelled => Some(crate::letters::appointment_cancelled(to, reference, doctor, &when, reason, &rebook, invitation(Method::Cancel)?)),
             Status::Declined => Some(crate::letters::appointment_declined(to, reference, doctor, &when, reason, &rebook)),
@@ -121,4 +117,11 @@ pub(crate) fn when(row: &appointment::Model) -> String {
     let day = NaiveDate::parse_from_str(&row.date, "%Y-%m-%d").map(ist::long_date).unwrap_or_else(|_| row.date.clone());
     let time = slots::parse_time(&row.start_time).map(slots::format_12h).unwrap_or_else(|| row.start_time.clone());
     format!("{day}, {time}")
+}
+
+/// "HYGO Clinic, Kalawad Road, Kalawad Road, Rajkot, …": where a visit is, as the
+/// e-mails' "Where:" line writes it (the name and the address, so a patient
+/// never has to guess which clinic the signature means).
+pub(crate) fn place(clinic: &content::Clinic) -> String {
+    format!("{} ({})", clinic.name, clinic.address)
 }

@@ -10,8 +10,9 @@ use chrono::{Duration, SecondsFormat, Utc};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 
+use crate::promise::Reply;
 use crate::entities::{appointment, card_request, contact_message, doctor, receipt};
-use crate::{refs, slots, DataError, Db};
+use crate::{calendar, ist, refs, schedule, slots, DataError, Db};
 
 /// What a confirmation page is for: which form stored which table's row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,6 +55,12 @@ pub enum Receipt {
         /// "09:15 AM".
         time: String,
         visit_type: String,
+        /// The id of the clinic the visit is at.
+        clinic: String,
+        /// When the clinic will be in touch.
+        reply: Reply,
+        /// No e-mail address was given: the clinic answers by a call or WhatsApp.
+        by_phone: bool,
         /// Wizard B's confirmation repeats the personal details (spec section 2).
         #[serde(skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
@@ -84,9 +91,8 @@ pub async fn issue(conn: &impl ConnectionTrait, kind: Kind, row_id: i32) -> Resu
     Ok(token)
 }
 
-/// The confirmation page of a token issued less than `valid_for` ago; None for any
-/// other text.
-pub async fn find(db: &Db, token: &str, valid_for: Duration) -> Result<Option<Receipt>, DataError> {
+/// The stored receipt of a token issued less than `valid_for` ago, and its kind.
+async fn found(db: &Db, token: &str, valid_for: Duration) -> Result<Option<(Kind, i32)>, DataError> {
     if token.len() != 26 || !token.bytes().all(|b| b.is_ascii_digit() || b.is_ascii_lowercase()) {
         return Ok(None);
     }
@@ -99,13 +105,21 @@ pub async fn find(db: &Db, token: &str, valid_for: Duration) -> Result<Option<Re
     else {
         return Ok(None);
     };
-    let Some(kind) = Kind::ALL.into_iter().find(|k| k.as_str() == found.kind) else {
-        return Err(DataError::Corrupt { what: "receipts".into(), detail: format!("receipt {} has an unknown kind", found.id) });
-    };
+    match Kind::ALL.into_iter().find(|k| k.as_str() == found.kind) {
+        Some(kind) => Ok(Some((kind, found.row_id))),
+        None => Err(DataError::Corrupt { what: "receipts".into(), detail: format!("receipt {} has an unknown kind", found.id) }),
+    }
+}
+
+/// The confirmation page of a token issued less than `valid_for` ago; None for any
+/// other text.
+pub async fn find(db: &Db, token: &str, valid_for: Duration) -> Result<Option<Receipt>, DataError> {
+    let Some((kind, row_id)) = found(db, token, valid_for).await? else { return Ok(None) };
     Ok(match kind {
         Kind::AppointmentGeneral | Kind::AppointmentDoctor => {
-            let Some(row) = appointment::Entity::find_by_id(found.row_id).one(db).await? else { return Ok(None) };
+            let Some(row) = appointment::Entity::find_by_id(row_id).one(db).await? else { return Ok(None) };
             let doctor = doctor::Entity::find_by_id(row.doctor_id).one(db).await?.map(|d| d.name).unwrap_or_default();
+            let clinic = schedule::clinic_of_visit(db, row.doctor_id, &row.date, &row.start_time).await?.map(|c| c.id).unwrap_or_default();
             let general = kind == Kind::AppointmentGeneral;
             Some(Receipt::Appointment {
                 reference: row.reference,
@@ -113,19 +127,62 @@ pub async fn find(db: &Db, token: &str, valid_for: Duration) -> Result<Option<Re
                 doctor,
                 doctor_id: row.doctor_id,
                 time: slots::parse_time(&row.start_time).map(slots::format_12h).unwrap_or(row.start_time),
+                reply: reply_of(&row.date, &row.created_at),
+                by_phone: row.email.is_empty(),
                 date: row.date,
                 visit_type: row.visit_type,
+                clinic,
                 details: (!general).then_some(Details { name: row.name, phone: row.phone, email: row.email }),
             })
         }
-        Kind::Card => card_request::Entity::find_by_id(found.row_id)
+        Kind::Card => card_request::Entity::find_by_id(row_id)
             .one(db)
             .await?
             .map(|row| Receipt::Card { reference: row.reference, card: row.subscription_type }),
         Kind::Contact => {
-            contact_message::Entity::find_by_id(found.row_id).one(db).await?.map(|row| Receipt::Contact { reference: row.reference })
+            contact_message::Entity::find_by_id(row_id).one(db).await?.map(|row| Receipt::Contact { reference: row.reference })
         }
     })
+}
+
+/// The promise made when a request was stored: the visit's day against the IST
+/// day of `created_at` (an RFC 3339 stamp).
+fn reply_of(date: &str, created_at: &str) -> Reply {
+    let asked = chrono::DateTime::parse_from_rfc3339(created_at).map(|t| t.with_timezone(&ist::offset()).date_naive());
+    match (ist::parse_date(date), asked) {
+        (Some(visit), Ok(asked)) => Reply::of(visit, asked),
+        _ => Reply::Later,
+    }
+}
+
+/// The calendar file (`calendar::requested`, tentative) of the appointment request
+/// a token was issued for, while its confirmation page shows; None for any other
+/// token, and for a request no longer waiting (once confirmed, the invitation
+/// e-mailed is the calendar's; declined or cancelled, the time is not held).
+pub async fn calendar(db: &Db, token: &str, valid_for: Duration) -> Result<Option<String>, DataError> {
+    let Some((Kind::AppointmentGeneral | Kind::AppointmentDoctor, row_id)) = found(db, token, valid_for).await? else { return Ok(None) };
+    let Some(row) = appointment::Entity::find_by_id(row_id).one(db).await? else { return Ok(None) };
+    if row.status != crate::status::Status::Requested.as_str() {
+        return Ok(None);
+    }
+    let (Some(date), Some(start)) = (ist::parse_date(&row.date), slots::parse_time(&row.start_time)) else { return Ok(None) };
+    let doctor = doctor::Entity::find_by_id(row.doctor_id).one(db).await?.map(|d| d.name).unwrap_or_default();
+    let clinic = schedule::clinic_of_visit(db, row.doctor_id, &row.date, &row.start_time).await?;
+    let (clinic_name, clinic_address) = clinic.map(|c| (c.name, c.address)).unwrap_or_default();
+    let visit = calendar::Visit {
+        reference: &row.reference,
+        doctor: &doctor,
+        date,
+        start,
+        minutes: slots::SLOT_MINUTES,
+        clinic_name: &clinic_name,
+        clinic_address: &clinic_address,
+        organizer_email: "",
+        attendee_email: "",
+        attendee_name: "",
+        sequence: row.sequence,
+    };
+    Ok(Some(calendar::requested(&visit, Utc::now())))
 }
 
 /// Deletes the confirmation pages older than `valid_for`: they show nothing any

@@ -100,6 +100,19 @@ pub struct OptionText {
     pub label: String,
 }
 
+/// The date strip's words for days that cannot be chosen (`DayAvailability` on
+/// the server).
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DayStatus {
+    pub full: String,
+    pub past: String,
+    /// The doctor has no hours that weekday.
+    pub no_hours: String,
+    pub on_leave: String,
+    pub clinic_closed: String,
+}
+
 /// Both booking wizards' texts: A (general, `/appointment`) and B (a doctor's,
 /// `/appointment/{id}`).
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
@@ -128,6 +141,8 @@ pub struct AppointmentTexts {
     pub departments: Vec<OptionText>,
     pub choose_department: String,
     pub choose_doctor: String,
+    /// The doctor list's second group once a department is chosen.
+    pub other_doctors: String,
     pub choose_reason: String,
     pub visit_types: Vec<OptionText>,
     pub yes: String,
@@ -172,9 +187,35 @@ pub struct AppointmentTexts {
     pub change: String,
     pub not_given: String,
     pub privacy: String,
-    pub success_heading_a: String,
-    pub success_heading_b: String,
+    /// Both wizards' success heading. The spec's wizard B says "Appointment
+    /// Confirmed!" for a request nobody has confirmed yet: an untrue sentence about
+    /// a patient's care gives way to an honest one (DESIGN.md, "One source of truth").
+    pub success_heading: String,
+    /// The promise for a request for a later day (within 24 hours).
     pub success_text: String,
+    /// The promise for a request for today: a call within two hours of opening
+    /// time; "{phone}" is the clinic's number.
+    pub success_today: String,
+    /// The date strip's word for a day that cannot be chosen, by what the slot
+    /// engine says of it.
+    pub day_status: DayStatus,
+    /// A day's accessible name with its word: "{date}: {status}".
+    pub day_label: String,
+    /// Said after a request without an e-mail address: how the clinic answers.
+    pub success_by_phone: String,
+    /// Under the e-mail field: that it may be left empty, and what happens then.
+    pub email_hint: String,
+    /// The review and success screens' names of the values ("Date", not "Select Date").
+    #[ts(type = "Record<string, string>")]
+    pub summary_fields: BTreeMap<String, String>,
+    /// "Where", before the clinic's name and address.
+    #[serde(rename = "where")]
+    pub where_label: String,
+    /// The link to the clinic on a map.
+    pub directions: String,
+    /// The link to the requested time's calendar file, and what it holds.
+    pub add_to_calendar: String,
+    pub calendar_hint: String,
     pub return_home: String,
     pub return_doctors: String,
     pub another: String,

@@ -89,8 +89,21 @@ pub struct HomeServices {
     pub know_more_label: String,
     pub ready_label: String,
     pub specialities_heading: String,
-    pub specialities: Vec<String>,
+    /// Each speciality with the department that gives it: the home page lists
+    /// only those whose department has a doctor (`hygo::pages::home`).
+    pub specialities: Vec<Speciality>,
     pub tiles: Vec<ServiceTile>,
+}
+
+/// A speciality the home page may name, and the department (slug) that gives it;
+/// none: no department of the catalogue does, so it is never listed.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Speciality {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub department: Option<String>,
 }
 
 /// A tile of "Our Services": a service with its own page, or the last one,

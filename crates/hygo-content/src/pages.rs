@@ -61,6 +61,11 @@ pub enum SectionKind {
         items: Vec<Question>,
     },
     List {
+        /// What the items are, when their heading alone does not say (topics to
+        /// ask about, not pages to open).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        lead: Option<String>,
         items: Vec<String>,
     },
     Legal {

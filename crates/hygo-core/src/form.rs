@@ -196,7 +196,17 @@ impl Check {
 
     /// A required e-mail address in the browser's sense, lower-cased.
     pub fn email(&mut self, field: &str, value: Option<&str>) -> String {
-        let value = self.line(field, "label.email", value, EMAIL_MAX, Some("email.required"));
+        self.address(field, value, Some("email.required"))
+    }
+
+    /// An e-mail address that may be left empty ("" then): a patient with a phone
+    /// only books all the same. One that is given must be an address.
+    pub fn optional_email(&mut self, field: &str, value: Option<&str>) -> String {
+        self.address(field, value, None)
+    }
+
+    fn address(&mut self, field: &str, value: Option<&str>, required: Option<&'static str>) -> String {
+        let value = self.line(field, "label.email", value, EMAIL_MAX, required);
         if !value.is_empty() && !self.has_error(field) && !EMAIL.is_match(&value) {
             self.fail(field, Message::new("email.format"));
         }
@@ -360,5 +370,16 @@ mod tests {
         assert_eq!(e.errors.len(), 4);
         assert_eq!(e.texts("en")["visitType"], "Choose in-person or video");
         assert_eq!(e.texts("en")["phone"], "Enter a phone number with 7 to 15 digits, like +91 98765 43210");
+
+        // An optional address may be empty; one given must be an address.
+        let mut c = Check::default();
+        assert_eq!(c.optional_email("email", None), "");
+        assert_eq!(c.optional_email("blank", Some("  ")), "");
+        assert!(c.finish().is_ok());
+        let mut c = Check::default();
+        c.optional_email("email", Some("asha at example"));
+        c.email("required", None);
+        let e = c.finish().unwrap_err();
+        assert_eq!((e.errors["email"].key, e.errors["required"].key), ("email.format", "email.required"));
     }
 }

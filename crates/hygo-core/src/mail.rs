@@ -35,12 +35,13 @@ pub fn message(
     list_unsubscribe: Option<String>,
 ) -> Mail {
     let c = content::default();
-    let clinic = &c.clinics[0];
     let phone = c.site.phone.as_str();
     let mut values = values.to_vec();
     values.push(("phone", phone));
     let text = content::fill(c.message(body), &values);
-    let signature = format!("HYGO\n{}\n{}\n{}", clinic.name, clinic.address, phone);
+    // Signed by HYGO and its number, not by one clinic's address: a mail about a
+    // visit says where it is on its own "Where:" line.
+    let signature = format!("HYGO\n{phone}");
     // A subject is one line, whatever a value holds.
     let subject = content::fill(c.message(subject), &values).replace(['\r', '\n'], " ");
     Mail {

@@ -114,6 +114,27 @@ pub async fn by_department(
     assemble(db, clock, rows).await.map(Some)
 }
 
+/// The slugs of the departments that have a doctor (not retired): two small queries.
+pub async fn staffed_departments(db: &Db) -> Result<std::collections::HashSet<String>, DataError> {
+    use sea_orm::QuerySelect;
+    let ids: Vec<i32> = doctor::Entity::find()
+        .select_only()
+        .column(doctor::Column::DepartmentId)
+        .filter(doctor::Column::RetiredOn.is_null())
+        .distinct()
+        .into_tuple()
+        .all(db)
+        .await?;
+    let slugs: Vec<String> = department::Entity::find()
+        .select_only()
+        .column(department::Column::Slug)
+        .filter(department::Column::Id.is_in(ids))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(slugs.into_iter().collect())
+}
+
 /// The founders, in the order of their ids (the order the home page shows them).
 pub async fn founders(db: &Db, clock: &Clock) -> Result<Vec<Doctor>, DataError> {
     let rows = doctor::Entity::find()

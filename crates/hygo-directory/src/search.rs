@@ -34,6 +34,10 @@ pub struct SearchResult {
     /// The site path of the result's page.
     pub link: String,
     pub id: String,
+    /// A doctor on leave today: the leave (to say when they are back).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub leave: Option<crate::leave::Leave>,
 }
 
 /// The kinds of result whose page the server's registry addresses: the caller of
@@ -137,6 +141,7 @@ pub async fn search(db: &Db, clock: &Clock, query: &str, link: impl Fn(Target, &
             link: String::new(),
             id: d.id.to_string(),
             description: Some(d.specialization.clone()),
+            leave: if d.on_leave { d.leave.first().cloned() } else { None },
             name: d.name,
         },
         target: Some(Target::Doctor),
@@ -181,6 +186,7 @@ fn entries(c: &content::Content) -> Vec<Entry> {
     let mut out = Vec::new();
     out.extend(c.departments.iter().map(|d| Entry {
         result: SearchResult {
+            leave: None,
             kind: "department",
             name: d.name.clone(),
             description: Some(d.description.clone()),
@@ -193,6 +199,7 @@ fn entries(c: &content::Content) -> Vec<Entry> {
     }));
     out.extend(c.services.iter().map(|s| Entry {
         result: SearchResult {
+            leave: None,
             kind: "service",
             name: s.name.clone(),
             description: Some(s.description.clone()),
@@ -205,6 +212,7 @@ fn entries(c: &content::Content) -> Vec<Entry> {
     }));
     out.extend(c.specializations.iter().map(|s| Entry {
         result: SearchResult {
+            leave: None,
             kind: "specialization",
             name: s.name.clone(),
             description: None,
@@ -223,6 +231,7 @@ fn entries(c: &content::Content) -> Vec<Entry> {
     }));
     out.extend(c.home.news.items.iter().map(|a| Entry {
         result: SearchResult {
+            leave: None,
             kind: "article",
             name: a.title.clone(),
             description: Some(a.excerpt.clone()),
@@ -263,6 +272,7 @@ fn pages(c: &content::Content) -> Vec<(SearchResult, Vec<String>)> {
                 .unwrap_or_else(|| p.link.trim_start_matches('/').to_owned());
             (
                 SearchResult {
+                    leave: None,
                     kind: "page",
                     name,
                     description,

@@ -4,6 +4,7 @@
 import { Check } from "lucide-react";
 import { longDate, fill } from "../lib/format";
 import { useTexts } from "../lib/texts";
+import { useSite } from "../lib/props";
 import type { AppointmentTexts, HomeContent, SubscriptionTexts } from "../types";
 
 /** What an appointment request's success screen shows. */
@@ -13,6 +14,14 @@ export interface Booked {
   time: string;
   visitType: string;
   reference?: string;
+  /** The clinic's id, where the visit is (the server's answer). */
+  clinic?: string;
+  /** "today": the clinic calls within two hours; "later": within 24 hours. */
+  reply?: "today" | "later";
+  /** The requested time's calendar file (tentative). */
+  calendar?: string;
+  /** No e-mail address was given: the clinic calls or writes on WhatsApp. */
+  byPhone?: boolean;
   /** Wizard B repeats the personal details (spec section 2). */
   details?: { name: string; phone: string; email: string };
 }
@@ -23,30 +32,57 @@ export function Reference({ reference }: { reference?: string }) {
   return reference ? <p className="reference">{fill(t.reference, { reference })}</p> : null;
 }
 
-/** "Appointment Confirmed!" with doctor, date and time, visit type and (wizard B) the personal details. */
-export function AppointmentDone({ texts, general, done, headingRef, children }: {
+/** A clinic as the review and success screens name it: name, address, and the way there. */
+export function ClinicPlace({ texts, id }: { texts: AppointmentTexts; id?: string }) {
+  const clinic = useSite().clinics.find((c) => c.id === id);
+  if (!clinic) return null;
+  return (
+    <div>
+      <dt>{texts.where}</dt>
+      <dd>
+        {clinic.name}<br />{clinic.address}<br />
+        <a href={clinic.mapUrl} className="text-link" rel="noopener">{texts.directions}<span className="visually-hidden">: {clinic.name}</span></a>
+      </dd>
+    </div>
+  );
+}
+
+/** "Appointment Request Sent", what happens next (by when the clinic calls), and
+ * the request: doctor, date and time, clinic, visit type and (wizard B) the
+ * personal details; the requested time as a calendar file. */
+export function AppointmentDone({ texts, done, headingRef, children }: {
   texts: AppointmentTexts;
-  general: boolean;
   done: Booked;
   headingRef?: React.Ref<HTMLHeadingElement>;
   /** The buttons under it. */
   children: React.ReactNode;
 }) {
+  const site = useSite();
   const visit = texts.visitTypes.find((v) => v.id === done.visitType)?.label ?? done.visitType;
   const d = done.details;
+  const label = texts.summaryFields;
   return (
     <div className="card form-card wizard-done">
-      <h2 ref={headingRef} tabIndex={-1}><Check aria-hidden="true" focusable="false" size={24} /> {general ? texts.successHeadingA : texts.successHeadingB}</h2>
-      <p role="status">{texts.successText}</p>
+      <h2 ref={headingRef} tabIndex={-1}><Check aria-hidden="true" focusable="false" size={24} /> {texts.successHeading}</h2>
+      <p role="status">{done.reply === "today" ? fill(texts.successToday, { phone: site.phone }) : texts.successText}</p>
+      {done.byPhone ? <p>{texts.successByPhone}</p> : null}
       <Reference reference={done.reference} />
       <dl className="summary">
-        <div><dt>{texts.fields.doctor}</dt><dd>{done.doctor}</dd></div>
-        {done.date ? <div><dt>{texts.fields.date}</dt><dd>{longDate(done.date)}, {done.time}</dd></div> : null}
-        {visit ? <div><dt>{texts.fields.visitType}</dt><dd>{visit}</dd></div> : null}
-        {d?.name ? <div><dt>{texts.fields.name}</dt><dd>{d.name}</dd></div> : null}
-        {d?.phone ? <div><dt>{texts.fields.phone}</dt><dd>{d.phone}</dd></div> : null}
-        {d?.email ? <div><dt>{texts.fields.email}</dt><dd>{d.email}</dd></div> : null}
+        <div><dt>{label.doctor}</dt><dd>{done.doctor}</dd></div>
+        {done.date ? <div><dt>{label.date}</dt><dd>{longDate(done.date)}</dd></div> : null}
+        {done.time ? <div><dt>{label.time}</dt><dd>{done.time}</dd></div> : null}
+        <ClinicPlace texts={texts} id={done.clinic} />
+        {visit ? <div><dt>{label.visitType}</dt><dd>{visit}</dd></div> : null}
+        {d?.name ? <div><dt>{label.name}</dt><dd>{d.name}</dd></div> : null}
+        {d?.phone ? <div><dt>{label.phone}</dt><dd>{d.phone}</dd></div> : null}
+        {d?.email ? <div><dt>{label.email}</dt><dd>{d.email}</dd></div> : null}
       </dl>
+      {done.calendar ? (
+        <p className="calendar-file">
+          <a href={done.calendar} className="text-link" download>{texts.addToCalendar}</a>
+          <span className="field-hint"> {texts.calendarHint}</span>
+        </p>
+      ) : null}
       <div className="form-actions">{children}</div>
     </div>
   );

@@ -160,6 +160,13 @@ export function DoctorStatus({ doctor }: { doctor: Pick<Doctor, "availability" |
   );
 }
 
+/** "On leave, back on Monday, 7 December 2026" where a doctor is listed (the lists,
+ * the department pages, the search), only while the doctor is on leave. */
+export function LeaveBadge({ doctor }: { doctor: Pick<Doctor, "availability" | "onLeave" | "leave"> }) {
+  const status = doctorStatus(doctor, useSite().doctorStatus);
+  return status.onLeave ? <p className="badge badge--warn leave-badge" data-leave-badge="">{status.now}</p> : null;
+}
+
 export function Spinner({ label }: { label: string }) {
   return (
     <div className="spinner-wrap" role="status">

@@ -27,7 +27,12 @@ closures: Array<PublicClosure>,
  * (`hygo_booking::appointments::days`): the date strip shows it, and asks
  * the slots of a day only when it is chosen.
  */
-days: Array<DoctorDays>, };
+days: Array<DoctorDays>, 
+/**
+ * What the review step needs chosen first, with each message, as the server
+ * refuses it without JavaScript (`REVIEW_NEEDS`).
+ */
+reviewNeeds: Record<string, string>, };
 
 export type AppointmentTexts = { title: string, description: string, heading: string, lead: string, emergencyLine: string, redFlagHeading: string, redFlagText: string, redFlagFollowUp: string, 
 /**
@@ -37,7 +42,11 @@ redFlags: Array<string>, doctorTitle: string, doctorDescription: string, stepsA:
 /**
  * Each field's label, by the field's name.
  */
-fields: Record<string, string>, departments: Array<OptionText>, chooseDepartment: string, chooseDoctor: string, chooseReason: string, visitTypes: Array<OptionText>, yes: string, no: string, reasonsA: Array<OptionText>, reasonsB: Array<OptionText>, symptoms: Array<OptionText>, today: string, tomorrow: string, nextWeek: string, previousWeek: string, followingWeek: string, 
+fields: Record<string, string>, departments: Array<OptionText>, chooseDepartment: string, chooseDoctor: string, 
+/**
+ * The doctor list's second group once a department is chosen.
+ */
+otherDoctors: string, chooseReason: string, visitTypes: Array<OptionText>, yes: string, no: string, reasonsA: Array<OptionText>, reasonsB: Array<OptionText>, symptoms: Array<OptionText>, today: string, tomorrow: string, nextWeek: string, previousWeek: string, followingWeek: string, 
 /**
  * "Chosen: {date}".
  */
@@ -45,7 +54,55 @@ chosen: string, showTimes: string, backToHours: string, hoursLabel: string,
 /**
  * "Times from {hour}".
  */
-timesFrom: string, selectDoctorFirst: string, loadingSlots: string, noHours: string, noFreeSlots: string, pastSlots: string, noHourlySlots: string, onLeaveDay: string, onLeaveDayNoBack: string, onLeaveOpen: string, onLeaveOption: string, slotsFailed: string, notAvailable: string, continue: string, back: string, review: string, submitA: string, submitB: string, sending: string, confirm: string, confirmRequired: string, summaryHeading: string, change: string, notGiven: string, privacy: string, successHeadingA: string, successHeadingB: string, successText: string, returnHome: string, returnDoctors: string, another: string, failed: string, doctorNotFound: string, doctorNotFoundText: string, backToDoctors: string, available: string, };
+timesFrom: string, selectDoctorFirst: string, loadingSlots: string, noHours: string, noFreeSlots: string, pastSlots: string, noHourlySlots: string, onLeaveDay: string, onLeaveDayNoBack: string, onLeaveOpen: string, onLeaveOption: string, slotsFailed: string, notAvailable: string, continue: string, back: string, review: string, submitA: string, submitB: string, sending: string, confirm: string, confirmRequired: string, summaryHeading: string, change: string, notGiven: string, privacy: string, 
+/**
+ * Both wizards' success heading. The spec's wizard B says "Appointment
+ * Confirmed!" for a request nobody has confirmed yet: an untrue sentence about
+ * a patient's care gives way to an honest one (DESIGN.md, "One source of truth").
+ */
+successHeading: string, 
+/**
+ * The promise for a request for a later day (within 24 hours).
+ */
+successText: string, 
+/**
+ * The promise for a request for today: a call within two hours of opening
+ * time; "{phone}" is the clinic's number.
+ */
+successToday: string, 
+/**
+ * The date strip's word for a day that cannot be chosen, by what the slot
+ * engine says of it.
+ */
+dayStatus: DayStatus, 
+/**
+ * A day's accessible name with its word: "{date}: {status}".
+ */
+dayLabel: string, 
+/**
+ * Said after a request without an e-mail address: how the clinic answers.
+ */
+successByPhone: string, 
+/**
+ * Under the e-mail field: that it may be left empty, and what happens then.
+ */
+emailHint: string, 
+/**
+ * The review and success screens' names of the values ("Date", not "Select Date").
+ */
+summaryFields: Record<string, string>, 
+/**
+ * "Where", before the clinic's name and address.
+ */
+where: string, 
+/**
+ * The link to the clinic on a map.
+ */
+directions: string, 
+/**
+ * The link to the requested time's calendar file, and what it holds.
+ */
+addToCalendar: string, calendarHint: string, returnHome: string, returnDoctors: string, another: string, failed: string, doctorNotFound: string, doctorNotFoundText: string, backToDoctors: string, available: string, };
 
 export type AppointmentVariant = "general" | "doctor";
 
@@ -75,7 +132,24 @@ reference: string, doctor: string, doctorId: number, date: string,
 /**
  * "09:15 AM".
  */
-time: string, visitType: string, };
+time: string, visitType: string, 
+/**
+ * The id of the clinic the visit is at (`schedule::clinic_of_visit`).
+ */
+clinic: string, 
+/**
+ * When the clinic will be in touch.
+ */
+reply: Reply, 
+/**
+ * No e-mail address was given: the clinic answers by a call or WhatsApp.
+ */
+byPhone: boolean, 
+/**
+ * The address of the requested time's calendar file (tentative), set by
+ * the server that knows its routes.
+ */
+calendar?: string, };
 
 export type BookingChannel = "web" | "phone" | "walk-in";
 
@@ -162,7 +236,12 @@ closures: Array<PublicClosure>, };
 
 export type ContentPage = { title: string, description: string, heading: string, lead: string, back: Link, sections: Array<ContentSection>, };
 
-export type ContentSection = { id?: string, heading?: string, } & ({ "type": "text", paragraphs: Array<string>, } | { "type": "cards", intro?: string, columns?: number, cards: Array<Card>, } | { "type": "counters", items: Array<Counter>, } | { "type": "stats", items: Array<Stat>, } | { "type": "faq", items: Array<Question>, } | { "type": "list", items: Array<string>, } | { "type": "legal", sections: Array<LegalPart>, mailto?: string, } | { "type": "cta", text: string, label: string, link: string, } | { "type": "book", text: string, } | { "type": "visit", labels: VisitLabels, } | { "type": "clinics" } | { "type": "founders" } | { "type": "contact" } | { "type": "contactForm" } | { "type": "reviews" } | { "type": "specialists" } | { "type": "schedules" });
+export type ContentSection = { id?: string, heading?: string, } & ({ "type": "text", paragraphs: Array<string>, } | { "type": "cards", intro?: string, columns?: number, cards: Array<Card>, } | { "type": "counters", items: Array<Counter>, } | { "type": "stats", items: Array<Stat>, } | { "type": "faq", items: Array<Question>, } | { "type": "list", 
+/**
+ * What the items are, when their heading alone does not say (topics to
+ * ask about, not pages to open).
+ */
+lead?: string, items: Array<string>, } | { "type": "legal", sections: Array<LegalPart>, mailto?: string, } | { "type": "cta", text: string, label: string, link: string, } | { "type": "book", text: string, } | { "type": "visit", labels: VisitLabels, } | { "type": "clinics" } | { "type": "founders" } | { "type": "contact" } | { "type": "contactForm" } | { "type": "reviews" } | { "type": "specialists" } | { "type": "schedules" });
 
 export type Counter = { value: number, suffix: string, label: string, };
 
@@ -194,6 +273,12 @@ backOn?: string,
  * With "clinic-closed": the closure, with its note ("Closed for Diwali").
  */
 closure?: PublicClosure, };
+
+export type DayStatus = { full: string, past: string, 
+/**
+ * The doctor has no hours that weekday.
+ */
+noHours: string, onLeave: string, clinicClosed: string, };
 
 export type Department = { slug: string, name: string, description: string, 
 /**
@@ -345,13 +430,23 @@ export type HomeContent = { hero: Hero, whyChooseUs: WhyChooseUs, departments: H
 
 export type HomeData = { home: HomeContent, founders: Array<Doctor>, 
 /**
- * The four flip cards of the departments section, with the catalogue's texts.
+ * The four flip cards of the departments section, with the catalogue's texts:
+ * the first four of the catalogue's cards whose department has a doctor.
  */
-departments: Array<Department>, };
+departments: Array<Department>, 
+/**
+ * "Specialities available": those whose department has a doctor.
+ */
+specialities: Array<string>, };
 
 export type HomeDepartments = { heading: string, intro: string, cards: Array<DepartmentCard>, viewAllLabel: string, viewAllLink: string, };
 
-export type HomeServices = { heading: string, intro: string, offerHeading: string, knowMoreLabel: string, readyLabel: string, specialitiesHeading: string, specialities: Array<string>, tiles: Array<ServiceTile>, };
+export type HomeServices = { heading: string, intro: string, offerHeading: string, knowMoreLabel: string, readyLabel: string, specialitiesHeading: string, 
+/**
+ * Each speciality with the department that gives it: the home page lists
+ * only those whose department has a doctor (`hygo::pages::home`).
+ */
+specialities: Array<Speciality>, tiles: Array<ServiceTile>, };
 
 export type InboxCounts = { requested: number, overdue: number, 
 /**
@@ -405,6 +500,10 @@ overdue: boolean,
  */
 channel: BookingChannel, 
 /**
+ * The patient chose a department the doctor is not in: the inbox flags it.
+ */
+departmentDiffers: boolean, 
+/**
  * The visit is today or tomorrow (IST): the inbox flags it.
  */
 soon: VisitSoon | null, 
@@ -443,7 +542,11 @@ clinic: string,
 /**
  * The clinics where the doctor has weekly hours.
  */
-clinics: Array<string>, };
+clinics: Array<string>, 
+/**
+ * The department's slug: a chosen department lists its own doctors first.
+ */
+department: string, };
 
 export type Messages = { 
 /**
@@ -619,6 +722,18 @@ date: string,
  */
 time: string, visitType: string, 
 /**
+ * The id of the clinic the visit is at.
+ */
+clinic: string, 
+/**
+ * When the clinic will be in touch.
+ */
+reply: Reply, 
+/**
+ * No e-mail address was given: the clinic answers by a call or WhatsApp.
+ */
+byPhone: boolean, 
+/**
  * Wizard B's confirmation repeats the personal details (spec section 2).
  */
 details?: Details, } | { "kind": "card", reference: string, 
@@ -626,6 +741,8 @@ details?: Details, } | { "kind": "card", reference: string,
  * The card's id (`essential`, `family`).
  */
 card: string, } | { "kind": "contact", reference: string, };
+
+export type Reply = "today" | "later";
 
 export type RequestData = { 
 /**
@@ -643,9 +760,22 @@ subscription: SubscriptionTexts, plans: Plans,
 /**
  * What the contact form says once a message is stored.
  */
-contactSent: string, };
+contactSent: string, 
+/**
+ * An appointment request's calendar file (`url::request_calendar`).
+ */
+calendar: string | null, };
 
-export type RequestDetail = { department: string, visitType: string, phone: string, email: string, 
+export type RequestDetail = { 
+/**
+ * The department's name (the doctor's department when the patient chose another).
+ */
+department: string, 
+/**
+ * The department the patient chose when the doctor is not in it: the desk
+ * checks with the patient which they need.
+ */
+askedDepartment?: string, visitType: string, phone: string, email: string, 
 /**
  * The reason's label, as the patient chose it.
  */
@@ -688,6 +818,10 @@ overdue: boolean,
  */
 channel: BookingChannel, 
 /**
+ * The patient chose a department the doctor is not in: the inbox flags it.
+ */
+departmentDiffers: boolean, 
+/**
  * The visit is today or tomorrow (IST): the inbox flags it.
  */
 soon: VisitSoon | null, 
@@ -715,7 +849,11 @@ type: "doctor" | "department" | "service" | "specialization" | "page" | "article
 /**
  * The site path of the result's page.
  */
-link: string, id: string, };
+link: string, id: string, 
+/**
+ * A doctor on leave today: the leave (to say when they are back).
+ */
+leave?: Leave, };
 
 export type SearchTypes = { doctor: string, department: string, service: string, specialization: string, page: string, article: string, };
 
@@ -778,6 +916,8 @@ url: string,
  * "image/webp" or "image/jpeg".
  */
 type: string, width: number, height: number, };
+
+export type Speciality = { name: string, department?: string, };
 
 export type Specialization = { id: string, name: string, department: string | null, };
 

@@ -12,7 +12,7 @@
 import { ArrowLeft, ChevronLeft, ChevronRight, MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { AppointmentDone, type Booked } from "../components/done";
+import { AppointmentDone, ClinicPlace, type Booked } from "../components/done";
 import { ErrorSummary, Field, FormGuard, PrivacyNotice, TextField, describedBy, fieldId, postJson, type Errors } from "../components/form";
 import { ClosureNotes, DoctorImage, DoctorStatus, EmergencyNote, Spinner, Stars, usePlural } from "../components/ui";
 import {
@@ -57,11 +57,19 @@ function startValues(form: FormState | undefined, data: Data, general: boolean, 
     isNewPatient: s("isNewPatient", "yes"), insurance: s("insurance"), policyNumber: s("policyNumber"),
     department: s("department", presetDepartment ?? ""),
     doctor: general ? s("doctor") : data.doctor?.name ?? "",
-    date: s("date", data.today), time: s("time"),
+    // Wizard B opens on the doctor's first day that can be booked, not on a day without hours.
+    date: s("date", general ? data.today : firstOpen(data, data.doctor?.id)), time: s("time"),
     visitType: s("visitType", "in-person"), reason: s("reason"),
     selectedSymptoms: Array.isArray(symptoms) ? symptoms : typeof symptoms === "string" && symptoms ? [symptoms] : [],
     additionalNotes: s("additionalNotes"), confirm: s("confirm") !== "",
   };
+}
+
+/** A doctor's first day from today that can be booked (`dayLetter` "o"); today when none is known. */
+function firstOpen(data: Data, doctor: number | undefined): string {
+  const days = data.days.find((d) => d.doctor === doctor)?.days ?? "";
+  const i = days.indexOf("o");
+  return i < 0 ? data.today : addDays(data.today, i);
 }
 
 /** Which step shows a field: the server's table (src/actions/appointment.rs, generated). */
@@ -83,10 +91,12 @@ type ListedDoctor = Pick<Doctor, "name" | "leave" | "clinic" | "clinics">;
  * server (`data.days`: one letter a day from today; `l` on leave, `x` every
  * range closed by a clinic closure). The strip never decides it itself.
  */
-function offOn(data: AppointmentData, doctor: number | undefined, iso: string): boolean {
+/** What the slot engine says of a doctor's day (`DayAvailability::letter` on the
+ * server): "o" open, "f" full, "p" past, "c" no hours, "l" on leave, "x" clinic
+ * closed; "" when no doctor is chosen yet or the day is beyond what was sent. */
+function dayLetter(data: AppointmentData, doctor: number | undefined, iso: string): string {
   const days = data.days.find((d) => d.doctor === doctor)?.days ?? "";
-  const letter = days.charAt(daysBetween(data.today, iso));
-  return letter === "l" || letter === "x";
+  return iso < data.today ? "" : days.charAt(daysBetween(data.today, iso));
 }
 
 /** Why there is no time to choose on a day, in the visitor's words. */
@@ -110,15 +120,18 @@ function noTimesMessage(texts: AppointmentTexts, slots: DaySlots, doctor: Listed
   }
 }
 
-function DateStrip({ texts, today, maxDaysAhead, date, week, interactive, isOff, onPick, onWeek }: {
+function DateStrip({ texts, today, maxDaysAhead, date, week, interactive, dayOf, onPick, onWeek, timesAction }: {
   texts: AppointmentTexts;
+  /** Without JavaScript, where a day's page lands: its times (`#times`), not the top of the page. */
+  timesAction: string;
   today: string;
   maxDaysAhead: number;
   date: string;
   week: number;
   interactive: boolean;
-  /** A day that cannot be chosen besides the past and the too far (the doctor's leave). */
-  isOff: (iso: string) => boolean;
+  /** The server's word for a day of the chosen doctor (`dayLetter`): only an open
+   * day (or any day before a doctor is chosen) can be picked; the others say why. */
+  dayOf: (iso: string) => string;
   onPick: (iso: string) => void;
   onWeek: (week: number) => void;
 }) {
@@ -139,30 +152,34 @@ function DateStrip({ texts, today, maxDaysAhead, date, week, interactive, isOff,
       <p id={`${FORM}-date-hint`} className="field-hint">{fill(texts.chosen, { date: longDate(date) })}</p>
       <div className="quick-dates">
         {quick.map(([label, iso]) => (
-          <button key={label} type="submit" name="pickDate" value={iso} className="chip" aria-pressed={date === iso}
-            onClick={click(() => onPick(iso))}>{label}</button>
+          <button key={label} type="submit" name="pickDate" value={iso} className="chip" aria-pressed={date === iso} formAction={timesAction}
+            disabled={iso > last || !["", "o"].includes(dayOf(iso))} onClick={click(() => onPick(iso))}>{label}</button>
         ))}
       </div>
       <div className="week-head">
-        <button type="submit" name="week" value={week - 1} className="icon-button" disabled={week === 0}
+        <button type="submit" name="week" value={week - 1} className="icon-button" disabled={week === 0} formAction={timesAction}
           onClick={click(() => onWeek(week - 1))}>
           <ChevronLeft aria-hidden="true" focusable="false" size={20} /><span className="visually-hidden">{texts.previousWeek}</span>
         </button>
         <p className="week-title" aria-live="polite">{monthYear(days[0])}</p>
-        <button type="submit" name="week" value={week + 1} className="icon-button" disabled={addDays(first, 7) > last}
+        <button type="submit" name="week" value={week + 1} className="icon-button" disabled={addDays(first, 7) > last} formAction={timesAction}
           onClick={click(() => onWeek(week + 1))}>
           <ChevronRight aria-hidden="true" focusable="false" size={20} /><span className="visually-hidden">{texts.followingWeek}</span>
         </button>
       </div>
       <ul className="day-strip plain-list" id={fieldId(FORM, "date")} tabIndex={-1}>
         {days.map((iso) => {
-          const off = iso < today || iso > last || isOff(iso);
+          const letter = dayOf(iso);
+          const words: Record<string, string> = { f: texts.dayStatus.full, p: texts.dayStatus.past, c: texts.dayStatus.noHours, l: texts.dayStatus.onLeave, x: texts.dayStatus.clinicClosed };
+          const status = iso < today || iso > last ? "" : words[letter] ?? "";
+          const off = iso < today || iso > last || (letter !== "" && letter !== "o");
           return (
             <li key={iso}>
-              <button type="submit" name="pickDate" value={iso} className="day" disabled={off} aria-pressed={iso === date}
-                aria-label={longDate(iso)} onClick={click(() => onPick(iso))}>
+              <button type="submit" name="pickDate" value={iso} className={`day${status ? " day--" + letter : ""}`} disabled={off} aria-pressed={iso === date} formAction={timesAction}
+                aria-label={status ? fill(texts.dayLabel, { date: longDate(iso), status }) : longDate(iso)} onClick={click(() => onPick(iso))}>
                 <span className="day-name" aria-hidden="true">{weekdayShort(iso)}</span>
                 <span className="day-number" aria-hidden="true">{dayOfMonth(iso)}</span>
+                {status ? <span className="day-status" aria-hidden="true">{status}</span> : null}
               </button>
             </li>
           );
@@ -173,8 +190,9 @@ function DateStrip({ texts, today, maxDaysAhead, date, week, interactive, isOff,
 }
 
 /** Variant A's times: an hour block, then its 15-minute slots (all at once without JavaScript). */
-function TimePicker({ texts, slots, values, doctor, interactive, error, onTime }: {
+function TimePicker({ texts, slots, values, doctor, interactive, error, onTime, timesAction }: {
   texts: AppointmentTexts;
+  timesAction: string;
   slots: Slots;
   values: Values;
   doctor: ListedDoctor | undefined;
@@ -238,11 +256,12 @@ function TimePicker({ texts, slots, values, doctor, interactive, error, onTime }
     }
   }
   return (
-    <fieldset className={`field time-picker${error ? " field--error" : ""}`} aria-describedby={error ? `${FORM}-time-error` : undefined}>
+    <fieldset id="times" className={`field time-picker${error ? " field--error" : ""}`} aria-describedby={error ? `${FORM}-time-error` : undefined}>
       <legend className="field-label">{texts.fields.time}<span className="required-mark" aria-hidden="true"> *</span></legend>
       {error ? <p className="field-error" id={`${FORM}-time-error`}><span className="visually-hidden">{formTexts.errorPrefix}</span>{error}</p> : null}
+      {/* Without JavaScript: before the times it shows, and landing on them. */}
+      {!interactive ? <button type="submit" name="action" value="slots" className="button button--outline" formAction={timesAction}>{texts.showTimes}</button> : null}
       <div aria-live="polite">{body}</div>
-      {!interactive ? <button type="submit" name="action" value="slots" className="button button--outline">{texts.showTimes}</button> : null}
     </fieldset>
   );
 }
@@ -265,7 +284,7 @@ function HourlyPicker({ texts, slots, values, doctor, error, onTime }: {
   const why = slots.state !== "ready" ? "" : slots.availability === "open" ? fill(texts.noHourlySlots, { date: longDate(values.date) })
     : noTimesMessage(texts, slots, doctor, values.date, closedText);
   return (
-    <fieldset className={`field time-picker${error ? " field--error" : ""}`} aria-describedby={error ? `${FORM}-time-error` : undefined}>
+    <fieldset id="times" className={`field time-picker${error ? " field--error" : ""}`} aria-describedby={error ? `${FORM}-time-error` : undefined}>
       <legend className="field-label">{texts.fields.time}<span className="required-mark" aria-hidden="true"> *</span></legend>
       {error ? <p className="field-error" id={`${FORM}-time-error`}><span className="visually-hidden">{formTexts.errorPrefix}</span>{error}</p> : null}
       <div aria-live="polite">
@@ -452,7 +471,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
       setMessage("");
       setDone({
         doctor: b.doctor ?? values.doctor, date: b.date ?? values.date, time: b.time ?? values.time, visitType: b.visitType ?? values.visitType,
-        reference: b.reference,
+        reference: b.reference, clinic: b.clinic, reply: b.reply, calendar: b.calendar, byPhone: b.byPhone,
         details: general ? undefined : { name: values.name, phone: values.phone, email: values.email },
       });
       return;
@@ -476,7 +495,16 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
     const action = submitter?.name === "action" ? submitter.value : "next";
     if (action === "back") go(step - 1);
     else if (action === "submit" || step === wizard.steps) void send();
-    else if (action !== "slots") go(step + 1);
+    else if (action === "slots") return;
+    else if (step === 2) {
+      // The review shows what will be sent: a doctor, a day and a time first (the server asks the same without JavaScript).
+      const chosen: Record<string, boolean> = { doctor: !general || !!values.doctor, date: !!values.date, time: !!values.time };
+      const missing = Object.fromEntries(Object.entries(data.reviewNeeds).filter(([field]) => !chosen[field]));
+      setErrors(missing);
+      setMessage("");
+      if (Object.keys(missing).length) setAttempt((n) => n + 1);
+      else go(3);
+    } else go(step + 1);
   }
 
   function reset() {
@@ -492,7 +520,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
 
   if (done) {
     return (
-      <AppointmentDone texts={texts} general={general} done={done} headingRef={headingRef}>
+      <AppointmentDone texts={texts} done={done} headingRef={headingRef}>
         {general ? <Link to="/" className="button button--outline">{texts.returnHome}</Link>
           : <Link to={link("doctors")} className="button button--outline">{texts.returnDoctors}</Link>}
         <a href={location.pathname} className="button button--primary" onClick={(e) => { e.preventDefault(); reset(); }}>{texts.another}</a>
@@ -503,6 +531,11 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
   const stepNames = general ? texts.stepsA : texts.stepsB;
   const titles = general ? texts.titlesA : texts.titlesB;
   const reasons = general ? texts.reasonsA : texts.reasonsB;
+  const doctorOption = (d: NonNullable<typeof data.doctors>[number]) => (
+    <option key={d.id} value={d.name}>
+      {d.name} ({d.specialization}){d.onLeave ? ` – ${texts.onLeaveOption}` : ""}
+    </option>
+  );
   const doctors = [...(data.doctors ?? [])].sort((a, b) => a.name.replace(/^dr\.?\s*/i, "").localeCompare(b.name.replace(/^dr\.?\s*/i, "")));
   const hidden = (names: readonly string[]) => names.map((n) => {
     if (n === "selectedSymptoms") return values.selectedSymptoms.map((s) => <input key={`sym-${s}`} type="hidden" name="selectedSymptoms" value={s} />);
@@ -544,7 +577,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
           <>
             <TextField form={FORM} name="name" label={texts.fields.name} value={values.name} onChange={set("name")} error={errors.name} autoComplete="name" required />
             <TextField form={FORM} name="phone" label={texts.fields.phone} value={values.phone} onChange={set("phone")} error={errors.phone} type="tel" autoComplete="tel" required />
-            <TextField form={FORM} name="email" label={texts.fields.email} value={values.email} onChange={set("email")} error={errors.email} type="email" autoComplete="email" required />
+            <TextField form={FORM} name="email" label={texts.fields.email} value={values.email} onChange={set("email")} error={errors.email} type="email" autoComplete="email" hint={texts.emailHint} />
             {!general ? (
               <>
                 <Radios name="isNewPatient" legend={texts.fields.isNewPatient} value={values.isNewPatient} onChange={set("isNewPatient")}
@@ -570,23 +603,35 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
             {general ? (
               <Field form={FORM} name="doctor" label={texts.fields.doctor} error={errors.doctor} required>
                 <select {...describedBy(FORM, "doctor", errors.doctor)} className="input" value={values.doctor}
-                  onChange={(e) => setValues((o) => ({ ...o, doctor: e.target.value, time: "" }))}>
+                  onChange={(e) => {
+                    // A day the new doctor cannot be booked on gives way to their first day that can.
+                    const id = data.doctors?.find((d) => d.name === e.target.value)?.id;
+                    const date = id !== undefined && dayLetter(data, id, values.date) !== "o" ? firstOpen(data, id) : values.date;
+                    setValues((o) => ({ ...o, doctor: e.target.value, time: "", date }));
+                    setWeek(weeksBetween(data.today, date));
+                  }}>
                   <option value="">{texts.chooseDoctor}</option>
-                  {doctors.map((d) => (
-                    <option key={d.id} value={d.name}>
-                      {d.name} ({d.specialization}){d.onLeave ? ` – ${texts.onLeaveOption}` : ""}
-                    </option>
-                  ))}
+                  {values.department && doctors.some((d) => d.department === values.department) ? (
+                    // The department's doctors first, then everyone else (the spec keeps the list whole; we order it).
+                    <>
+                      <optgroup label={texts.departments.find((d) => d.id === values.department)?.label ?? values.department}>
+                        {doctors.filter((d) => d.department === values.department).map(doctorOption)}
+                      </optgroup>
+                      <optgroup label={texts.otherDoctors}>
+                        {doctors.filter((d) => d.department !== values.department).map(doctorOption)}
+                      </optgroup>
+                    </>
+                  ) : doctors.map(doctorOption)}
                 </select>
               </Field>
             ) : null}
             <DateStrip texts={texts} today={data.today} maxDaysAhead={data.maxDaysAhead} date={values.date} week={week}
-              interactive={interactive} isOff={(iso) => offOn(data, doctorObj?.id, iso)} onPick={pick} onWeek={changeWeek} />
+              interactive={interactive} dayOf={(iso) => dayLetter(data, doctorObj?.id, iso)} onPick={pick} onWeek={changeWeek} timesAction={`${location.pathname}#times`} />
             <ClosureNotes className="closure-notes field-hint" closures={data.closures.filter((c) => !!doctorObj?.clinics.includes(c.clinic) && weeksBetween(data.today, c.date) === week)} />
             {errors.date ? <p className="field-error" id={`${FORM}-date-error`}>{errors.date}</p> : null}
             {general ? (
               <TimePicker key={slotKey} texts={texts} slots={shownSlots}
-                values={values} doctor={doctorObj} interactive={interactive} error={errors.time} onTime={set("time")} />
+                values={values} doctor={doctorObj} interactive={interactive} error={errors.time} onTime={set("time")} timesAction={`${location.pathname}#times`} />
             ) : (
               <HourlyPicker texts={texts} slots={shownSlots} doctor={doctorObj}
                 values={values} error={errors.time} onTime={set("time")} />
@@ -649,8 +694,9 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
                 ["additionalNotes", values.additionalNotes], ["insurance", values.insurance], ["policyNumber", values.policyNumber],
                 ["isNewPatient", values.isNewPatient === "no" ? texts.no : texts.yes],
               ] as [string, string][]).map(([k, v]) => (
-                <div key={k}><dt>{texts.fields[k]}</dt><dd>{v || <span className="muted">{texts.notGiven}</span>}</dd></div>
+                <div key={k}><dt>{texts.summaryFields[k]}</dt><dd>{v || <span className="muted">{texts.notGiven}</span>}</dd></div>
               ))}
+              {doctorObj?.clinics.length === 1 ? <ClinicPlace texts={texts} id={doctorObj.clinics[0]} /> : null}
             </dl>
             <div className={`field checkbox-field${errors.confirm ? " field--error" : ""}`}>
               {errors.confirm ? <p className="field-error" id={`${FORM}-confirm-error`}><span className="visually-hidden">{formTexts.errorPrefix}</span>{errors.confirm}</p> : null}
@@ -666,9 +712,9 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
         ) : null}
 
         <div className="form-actions">
-          {step > 1 ? <button type="submit" name="action" value="back" className="button button--outline">{texts.back}</button> : null}
+          {step > 1 ? <button type="submit" name="action" value="back" className="button button--outline" formAction={`${location.pathname}#wizard-step-title`}>{texts.back}</button> : null}
           {step < wizard.steps ? (
-            <button type="submit" name="action" value="next" className="button button--primary">{step === 2 ? texts.review : texts.continue}</button>
+            <button type="submit" name="action" value="next" className="button button--primary" formAction={`${location.pathname}#wizard-step-title`}>{step === 2 ? texts.review : texts.continue}</button>
           ) : (
             <button type="submit" name="action" value="submit" className="button button--primary" disabled={sending}>
               {sending ? texts.sending : general ? texts.submitA : texts.submitB}

@@ -4,7 +4,7 @@
 import { ArrowLeft, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { BookLink, ClinicAddress, ClosureNotes, DoctorImage, ExternalLink, Fill, Spinner, Stars } from "../components/ui";
+import { BookLink, ClinicAddress, ClosureNotes, DoctorImage, ExternalLink, Fill, LeaveBadge, Spinner, Stars } from "../components/ui";
 import { fill, grouped, telHref } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
@@ -79,6 +79,7 @@ function Specialists({ doctors }: { doctors: Doctor[] }) {
           <DoctorImage name={d.name} image={d.image} photo={d.photo} size={96} />
           <h2 className="doctor-name">{d.name}</h2>
           <p className="doctor-spec">{d.specialization}</p>
+          <LeaveBadge doctor={d} />
           {d.education.length ? <p className="muted">{d.education.join("; ")}</p> : null}
           <Link to={link("doctor", { id: d.id })} className="button button--outline" aria-label={fill(common.viewProfileOf, { name: d.name })}>{common.viewProfile}</Link>
         </li>
@@ -102,6 +103,7 @@ function Schedules({ doctors }: { doctors: Doctor[] }) {
                   <th scope="rowgroup" rowSpan={Math.max(1, d.officeHours.length)}>
                     <Link to={link("doctor", { id: d.id })} className="text-link">{d.name}</Link>
                     <span className="muted schedule-spec">{d.specialization}</span>
+                    <LeaveBadge doctor={d} />
                   </th>
                 ) : null}
                 <td>{h.day}</td>
@@ -208,7 +210,12 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
       );
       break;
     case "list":
-      body = <ul className="check-list">{section.items.map((i) => <li key={i}>{i}</li>)}</ul>;
+      body = (
+        <>
+          {section.lead ? <p>{section.lead}</p> : null}
+          <ul className={section.lead ? "topic-list" : "check-list"}>{section.items.map((i) => <li key={i}>{i}</li>)}</ul>
+        </>
+      );
       break;
     case "legal":
       body = (

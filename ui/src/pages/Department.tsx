@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarCheck, Clock, MapPin, Phone, Stethoscope } from "lucide-react";
 import { Link } from "react-router";
-import { BookLink, ClinicAddress, DoctorImage, EmergencyNote, NotFound, Spinner } from "../components/ui";
+import { BookLink, ClinicAddress, DoctorImage, EmergencyNote, LeaveBadge, NotFound, Spinner } from "../components/ui";
 import { fill } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts, type Texts } from "../lib/texts";
@@ -21,6 +21,7 @@ function Specialist({ doctor }: { doctor: Doctor }) {
       <DoctorImage name={doctor.name} image={doctor.image} photo={doctor.photo} size={96} />
       <h3 className="doctor-name">{name}</h3>
       <p className="doctor-spec">{doctor.specialization}</p>
+      <LeaveBadge doctor={doctor} />
       {/* The query form works without JavaScript; with it, the id also travels as navigation state, as in the original. */}
       <Link to={`/doctorDetail?doctorId=${doctor.id}`} state={{ doctorId: doctor.id }}
         className="button button--outline" aria-label={fill(common.viewProfileOf, { name })}>
@@ -38,8 +39,10 @@ function Details({ department, specialists }: { department: Department; speciali
   // Where its specialists see patients; both clinics while it has none.
   const here = site.clinics.filter((c) => specialists.some((d) => d.clinic === c.id));
   const clinics = here.length ? here : site.clinics;
-  // The request form knows the departments a booking may name (spec section 5).
-  const book = link("appointment", {}, { department: department.slug });
+  // The request form knows the departments a booking may name (spec section 5);
+  // a department without a doctor is not bookable: a general consultation is.
+  const staffed = specialists.length > 0;
+  const book = staffed ? link("appointment", {}, { department: department.slug }) : link("appointment", {}, { isGeneralConsultation: "true" });
   return (
     <div className="page">
       <div className="page-hero dept-hero">
@@ -78,9 +81,9 @@ function Details({ department, specialists }: { department: Department; speciali
                 {specialists.map((d) => <Specialist key={d.id} doctor={d} />)}
               </ul>
             ) : (
-              <div className="page-status">
+              <div className="page-status" data-no-specialist="">
                 <p>{t.noSpecialists}</p>
-                <p className="muted">{t.checkBack}</p>
+                <p>{fill(t.careThroughGeneral, { name: department.name })}</p>
               </div>
             )}
           </section>
@@ -106,7 +109,7 @@ function Details({ department, specialists }: { department: Department; speciali
             <p><a href={`tel:${site.phone.replace(/\s+/g, "")}`} className="text-link">{site.phone}</a></p>
           </section>
           <BookLink to={book} className="button button--primary button--large dept-book">
-            {icon(CalendarCheck)}{t.book}
+            {icon(CalendarCheck)}{staffed ? t.book : t.bookGeneral}
           </BookLink>
           <p className="muted dept-note">{icon(Stethoscope)}<span><EmergencyNote /></span></p>
         </aside>

@@ -1,7 +1,7 @@
 import { Briefcase, MapPin, Search } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { DoctorImage, Stars, usePlural } from "../components/ui";
+import { DoctorImage, LeaveBadge, Stars, usePlural } from "../components/ui";
 import { compareNames, fill } from "../lib/format";
 import { usePageProps, type LoadError } from "../lib/props";
 import { useTexts, type Texts } from "../lib/texts";
@@ -28,6 +28,7 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
       <div className="doctor-card-body">
         <h2 className="doctor-name">{doctor.name}</h2>
         <p className="doctor-spec">{doctor.specialization}</p>
+        <LeaveBadge doctor={doctor} />
         <p className="doctor-meta"><Briefcase aria-hidden="true" focusable="false" size={16} />{count(common.experience, doctor.experience)}</p>
         <Stars rating={doctor.rating} />
         <p className="doctor-meta"><MapPin aria-hidden="true" focusable="false" size={16} />{doctor.location}</p>

@@ -146,7 +146,7 @@ function Founders({ content, founders }: { content: HomeContent["founders"]; fou
   );
 }
 
-function Services({ content }: { content: HomeContent["services"] }) {
+function Services({ content, specialities }: { content: HomeContent["services"]; specialities: string[] }) {
   const t = useTexts("home");
   const [selected, setSelected] = useState(content.tiles[0]?.id ?? "");
   const [touched, setTouched] = useState(false);
@@ -183,7 +183,7 @@ function Services({ content }: { content: HomeContent["services"] }) {
                   <>
                     <h4 className="offer-heading">{content.specialitiesHeading}</h4>
                     <ul className="tag-list">
-                      {content.specialities.map((s) => <li key={s}>{s}</li>)}
+                      {specialities.map((s) => <li key={s}>{s}</li>)}
                     </ul>
                   </>
                 ) : null}
@@ -341,14 +341,14 @@ export default function HomePage() {
       </div>
     );
   }
-  const { home, founders, departments } = state.props.data;
+  const { home, founders, departments, specialities } = state.props.data;
   return (
     <>
       <Hero content={home.hero} site={site} />
       <WhyChooseUs content={home.whyChooseUs} />
       <Departments content={home.departments} departments={departments} />
       <Founders content={home.founders} founders={founders} />
-      <Services content={home.services} />
+      <Services content={home.services} specialities={specialities} />
       <Subscription content={home.subscription} />
       <Appointment content={home.appointment} site={site} />
       <News content={home.news} />

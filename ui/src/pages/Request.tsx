@@ -1,6 +1,6 @@
 // /requests?token=: where a form sent without JavaScript lands (src/pages/request.rs).
 // It shows what the form's success screen shows after a send with JavaScript (the
-// wizards' "Appointment Confirmed!", the health card's thank-you, the contact
+// wizards' "Appointment Request Sent", the health card's thank-you, the contact
 // form's message) with the request's reference, for a short time after the
 // request; then, as for a token that never existed, "Page not found".
 import { Link } from "react-router";
@@ -27,7 +27,7 @@ export default function RequestPage() {
       const texts = data.appointment;
       heading = t.appointmentHeading;
       body = (
-        <AppointmentDone texts={texts} general={r.general} done={r}>
+        <AppointmentDone texts={texts} done={{ ...r, calendar: data.calendar ?? undefined }}>
           {r.general ? <Link to="/" className="button button--outline">{texts.returnHome}</Link>
             : <Link to={link("doctors")} className="button button--outline">{texts.returnDoctors}</Link>}
           <Link to={r.general ? link("appointment") : link("doctor-appointment", { id: r.doctorId })} className="button button--primary">{texts.another}</Link>

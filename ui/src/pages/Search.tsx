@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { Link } from "react-router";
-import { Spinner } from "../components/ui";
+import { LeaveBadge, Spinner } from "../components/ui";
 import { fill } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
@@ -27,6 +27,7 @@ export default function SearchPage() {
               <span className="badge">{labels[r.type] ?? r.type}</span>
               <h3><Link to={r.link}>{r.name}</Link></h3>
               {r.description ? <p>{r.description}</p> : null}
+              {r.leave ? <LeaveBadge doctor={{ availability: "", onLeave: true, leave: [r.leave] }} /> : null}
             </li>
           ))}
         </ul>

@@ -51,7 +51,15 @@ function StaffAppointmentPage() {
           <dt>{t.when}</dt><dd>{formatDate(r.date)}, {r.time}</dd>
           <dt>{t.doctor}</dt><dd>{r.doctor}</dd>
           <dt>{t.clinic}</dt><dd>{r.clinic}</dd>
-          {r.department ? <><dt>{t.department}</dt><dd>{r.department}</dd></> : null}
+          {r.department ? (
+            <>
+              <dt>{t.department}</dt>
+              <dd>
+                {r.department}
+                {r.askedDepartment ? <strong className="staff-flag" data-department-differs=""> {fill(t.askedDepartment, { asked: r.askedDepartment, doctor: r.doctor })}</strong> : null}
+              </dd>
+            </>
+          ) : null}
           <dt>{t.visitType}</dt><dd>{r.visitType}</dd>
           <dt>{t.channel}</dt><dd>{all.book.channels[r.channel]}</dd>
           <dt>{t.newPatient}</dt>

@@ -177,10 +177,6 @@ export default function SubscriptionPage() {
                 <span className="price-amount">{content.currency}{p.price}</span>
                 <span className="price-period">{content.periodLabel}</span>
               </p>
-              <h3 className="offer-heading">{content.benefitsHeading}</h3>
-              <ul className="check-list">
-                {content.benefits.map((b) => <li key={b}>{b}</li>)}
-              </ul>
               <a href={`${link("subscription", {}, { plan: p.id })}#request`} className="button button--primary"
                 aria-label={`${texts.requestLabel}: ${p.name}`}
                 onClick={(e) => { e.preventDefault(); setDialogPlan(p.id); }}>
@@ -189,6 +185,13 @@ export default function SubscriptionPage() {
             </article>
           ))}
         </div>
+        {/* What both plans give, said once for both (not "Both plans include" inside each plan). */}
+        <section className="card plan-benefits" aria-labelledby="plan-benefits">
+          <h2 id="plan-benefits" className="offer-heading">{content.benefitsHeading}</h2>
+          <ul className="check-list">
+            {content.benefits.map((b) => <li key={b}>{b}</li>)}
+          </ul>
+        </section>
 
         <section id="request" className="card form-card" aria-labelledby="request-heading">
           <h2 id="request-heading">{own.requestHeading}</h2>

@@ -62,10 +62,17 @@ describe("axe at a phone and a desktop width", { concurrency: true }, () => {
           await hydrated(page);
           await main.getByRole("button", { name: contentText("forms.appointment.continue") }).click();
           if (path === "/appointment") await main.getByLabel(/^Doctor\b/).selectOption({ index: 1 });
-          await main.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).click();
+          // The first day the doctor can be booked on (the others are marked, and cannot be chosen).
+          await main.locator(".day-strip .day:not([disabled])").first().click();
           await page.waitForTimeout(300);
           await check(`${path} step 2`);
-          await main.getByRole("button", { name: /^(Continue|Review Appointment)$/ }).click();
+          // The review needs a time first: the step stays, with the summary.
+          await main.getByRole("button", { name: contentText("forms.appointment.review") }).click();
+          await main.getByRole("alert").getByText(messageText("appointment.timeRequired")).waitFor();
+          await check(`${path} step 2 without a time`);
+          if (path === "/appointment") await main.getByRole("list", { name: "Hours" }).getByRole("button").first().click();
+          await main.locator('input[name="time"]:not([disabled])').first().check();
+          await main.getByRole("button", { name: contentText("forms.appointment.review") }).click();
           await main.getByRole("button", { name: /^(Request|Confirm) Appointment$/ }).click();
           await main.getByRole("alert").waitFor();
           await check(`${path} step 3 with an error`);

@@ -35,10 +35,11 @@ const person = "name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in"
 const POSTS = [
   ["wizard A, step 2", "/appointment", `step=1&action=next&${person}`],
   ["wizard A, step 2 with times", "/appointment", `step=2&action=slots&${person}&doctor=Dr.+Kinjal+Mehta`],
-  ["wizard A, step 3", "/appointment", `step=2&action=next&${person}&doctor=Dr.+Kinjal+Mehta&selectedSymptoms=Chest+Pain`],
+  ["wizard A, step 2 without a time", "/appointment", `step=2&action=next&${person}&doctor=Dr.+Kinjal+Mehta`],
+  ["wizard A, step 3", "/appointment", `step=2&action=next&${person}&doctor=Dr.+Kinjal+Mehta&date=2030-01-14&time=10%3A00+AM&selectedSymptoms=Chest+Pain`],
   ["wizard A, refused", "/appointment", "step=3&action=submit&confirm=yes"],
   ["wizard B, step 2", "/appointment/4", `step=1&action=next&${person}`],
-  ["wizard B, step 3", "/appointment/4", `step=2&action=next&${person}&reason=Emergency`],
+  ["wizard B, step 3", "/appointment/4", `step=2&action=next&${person}&date=2030-01-14&time=10%3A00+AM&reason=Emergency`],
   ["wizard B, unconfirmed", "/appointment/4", `step=3&action=submit&${person}`],
   ["contact form, refused", "/contactus", "name=&email=nope"],
   ["health card, refused", "/subscription", "name=&email=nope&subscriptionType=Essential+Family"],

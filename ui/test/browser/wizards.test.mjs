@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serverAndBrowser, openPage, hydrated, seedDoctors } from "./harness.mjs";
-import { contentText, messageText, uiText } from "../catalogue.mjs";
+import { clinic, contentText, messageText, uiText } from "../catalogue.mjs";
 
 const env = serverAndBrowser();
 const rows = (sql, params) => env.server.query(sql, params);
@@ -45,6 +45,10 @@ async function wizardAToConfirm(page, email) {
   await page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
   await page.locator("main").getByLabel(contentText("forms.appointment.fields.department")).selectOption("neurology");
   assert.equal(await page.locator("main").getByLabel(/^Doctor\b/).inputValue(), "", "choosing a department clears the doctor");
+  // The department's doctors first, then the others under "Other doctors": nobody is left out.
+  const groups = await page.locator("main").getByLabel(/^Doctor\b/).locator("optgroup").evaluateAll((gs) => gs.map((g) => [g.label, g.children.length]));
+  const neurologists = seedDoctors.filter((d) => d.department === "neurology").length;
+  assert.deepEqual(groups, [["Neurology", neurologists], [contentText("forms.appointment.otherDoctors"), seedDoctors.length - neurologists]]);
   await page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
   await page.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).click();
   assert.equal(await page.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).getAttribute("aria-pressed"), "true");
@@ -78,13 +82,15 @@ test("wizard A with JavaScript: every step, the confirmation box, the stored req
     await page.getByRole("alert").getByText(contentText("forms.appointment.confirmRequired")).waitFor();
     await page.locator("main").getByLabel(/I confirm that the information provided is accurate and complete/).check();
     await page.getByRole("button", { name: contentText("forms.appointment.submitA") }).click();
-    await page.getByRole("heading", { name: contentText("forms.appointment.successHeadingA") }).waitFor();
+    await page.getByRole("heading", { name: contentText("forms.appointment.successHeading") }).waitFor();
     assert.ok(await page.getByText(contentText("forms.appointment.successText")).isVisible());
 
-    const stored = rows("SELECT a.date, a.start_time, a.visit_type, a.reason, a.symptoms, a.department, a.is_new_patient FROM appointments a "
+    const stored = rows("SELECT a.date, a.start_time, a.visit_type, a.reason, a.symptoms, a.department, a.asked_department, a.is_new_patient FROM appointments a "
       + "WHERE a.email = 'asha.a@example.in'");
+    // Stored under the doctor's department; Neurology kept for the desk when the doctor is not in it.
+    const differs = doctorA.department !== "neurology";
     assert.deepEqual(stored, [{ date: nextWeek, start_time: to24h(time), visit_type: "video", reason: "follow-up",
-      symptoms: JSON.stringify(["fever", "cough"]), department: "neurology", is_new_patient: 1 }]);
+      symptoms: JSON.stringify(["fever", "cough"]), department: doctorA.department, asked_department: differs ? "neurology" : "", is_new_patient: 1 }]);
 
     await page.getByRole("link", { name: contentText("forms.appointment.another") }).click();
     await page.getByRole("heading", { name: contentText("forms.appointment.titlesA.0") }).waitFor();
@@ -137,11 +143,14 @@ test("wizard A: a time requested by someone else meanwhile is refused, and the f
   }
 });
 
-test("wizard A without JavaScript: each step is a page, and the request is stored once", async () => {
+test("wizard A without JavaScript and without an e-mail address: each step is a page, and the request is stored once", async () => {
   const { page, context } = await openPage(env.browser, { javaScriptEnabled: false });
   try {
     await page.goto(`${env.server.base}/appointment`);
-    await personal(page, "Nikhil Rao", "nikhil@example.in");
+    // A patient with a phone only: the address is optional and says so.
+    assert.equal(await page.locator("main").getByLabel(contentText("forms.appointment.fields.email")).getAttribute("required"), null);
+    assert.ok(await page.getByText(contentText("forms.appointment.emailHint")).isVisible());
+    await personal(page, "Nikhil Rao", "");
     await page.getByRole("button", { name: contentText("forms.appointment.continue") }).click();
     await page.getByRole("heading", { name: contentText("forms.appointment.titlesA.1") }).waitFor();
     await page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
@@ -158,16 +167,17 @@ test("wizard A without JavaScript: each step is a page, and the request is store
     await page.locator("main").getByLabel(/I confirm that the information provided/).check();
     await page.getByRole("button", { name: contentText("forms.appointment.submitA") }).click();
     await page.waitForURL(/\/requests\?token=[0-9a-z]{26}$/);
-    assert.ok(await page.getByRole("heading", { name: contentText("forms.appointment.successHeadingA") }).isVisible());
-    const stored = rows("SELECT date, start_time, name FROM appointments WHERE email = 'nikhil@example.in'");
-    assert.deepEqual(stored, [{ date: nextWeek, start_time: to24h(time), name: "Nikhil Rao" }]);
+    assert.ok(await page.getByRole("heading", { name: contentText("forms.appointment.successHeading") }).isVisible());
+    assert.ok(await page.getByText(contentText("forms.appointment.successByPhone")).isVisible(), "a call or WhatsApp, not an e-mail");
+    const stored = rows("SELECT date, start_time, email FROM appointments WHERE name = 'Nikhil Rao'");
+    assert.deepEqual(stored, [{ date: nextWeek, start_time: to24h(time), email: "" }]);
   } finally {
     await context.close();
   }
 });
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`wizard B ${javaScriptEnabled ? "with" : "without"} JavaScript: the doctor's card, Schedule, Review, "Appointment Confirmed!"`, async () => {
+  test(`wizard B ${javaScriptEnabled ? "with" : "without"} JavaScript: the doctor's card, Schedule, Review, "Appointment Request Sent"`, async () => {
     const { page, context, problems } = await openPage(env.browser, { javaScriptEnabled });
     const email = `b.${javaScriptEnabled ? "js" : "nojs"}@example.in`;
     try {
@@ -178,6 +188,15 @@ for (const javaScriptEnabled of [true, false]) {
       await page.locator("main").getByLabel("No", { exact: true }).check();
       await page.locator("main").getByLabel(contentText("forms.appointment.fields.insurance")).fill("Star Health");
       await page.getByRole("button", { name: contentText("forms.appointment.continue") }).click();
+      await page.getByRole("heading", { name: contentText("forms.appointment.titlesB.1") }).waitFor();
+      // A day without hours (Sunday, in this week) is marked, says why, and cannot be chosen.
+      const closed = page.locator(".day-strip .day--c").first();
+      assert.ok(await closed.isDisabled(), "no hours: not a choice");
+      assert.match(await closed.getAttribute("aria-label"), new RegExp(`: ${contentText("forms.appointment.dayStatus.noHours")}$`));
+      assert.equal(await closed.locator(".day-status").innerText(), contentText("forms.appointment.dayStatus.noHours"));
+      // Review without a time: the step stays, with the summary.
+      await page.getByRole("button", { name: contentText("forms.appointment.review") }).click();
+      await page.getByRole("alert").getByText(messageText("appointment.timeRequired")).first().waitFor();
       await page.getByRole("heading", { name: contentText("forms.appointment.titlesB.1") }).waitFor();
       await page.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).click();
       const open = page.locator('input[name="time"]:not([disabled])').first();
@@ -190,9 +209,29 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("heading", { name: contentText("forms.appointment.titlesB.2") }).waitFor();
       await page.locator("main").getByLabel(/I confirm that the information provided/).check();
       await page.getByRole("button", { name: contentText("forms.appointment.submitB") }).click();
-      await page.getByRole("heading", { name: contentText("forms.appointment.successHeadingB") }).waitFor();
+      // Nothing is confirmed yet, and the screen says so (not the spec's "Appointment Confirmed!").
+      await page.getByRole("heading", { name: contentText("forms.appointment.successHeading") }).waitFor();
+      assert.equal(await page.getByText("Confirmed!").count(), 0);
+      assert.ok(await page.getByText(contentText("forms.appointment.successText")).isVisible(), "a later day: the 24-hour promise");
       assert.ok(await page.getByText(doctorB.name).first().isVisible());
       assert.ok(await page.locator(".summary").getByText("Farah Khan").isVisible(), "personal details on the confirmation");
+      // Values by their names, not the form's prompts; where to go, and the way there.
+      const terms = await page.locator(".summary dt").allInnerTexts();
+      for (const name of ["date", "time", "doctor"]) assert.ok(terms.includes(contentText(`forms.appointment.summaryFields.${name}`)), `${name} in ${terms}`);
+      assert.ok(!terms.includes(contentText("forms.appointment.fields.date")), `no "Select Date": ${terms}`);
+      const place = clinic(doctorB.clinic);
+      const summaryText = await page.locator(".summary").innerText();
+      assert.ok(summaryText.includes(place.name) && summaryText.includes(`${place.street}, ${place.city}`), `the clinic and its address: ${summaryText}`);
+      assert.equal(await page.locator(".summary").getByRole("link", { name: new RegExp(contentText("forms.appointment.directions")) }).getAttribute("href"), place.mapUrl);
+      // The requested time as a calendar file, marked tentative.
+      const ics = await page.getByRole("link", { name: contentText("forms.appointment.addToCalendar") }).getAttribute("href");
+      const file = await fetch(new URL(ics, env.server.base));
+      assert.equal(file.status, 200);
+      assert.match(file.headers.get("content-type"), /^text\/calendar/);
+      const text = await file.text();
+      const [h, m] = to24h(time).split(":").map(Number);
+      const utc = new Date(Date.parse(`${nextWeek}T00:00:00Z`) + (h * 60 + m - 330) * 60_000).toISOString().replace(/[-:]/g, "").slice(0, 15);
+      assert.ok(text.includes("STATUS:TENTATIVE\r\n") && text.includes(`DTSTART:${utc}Z\r\n`) && text.includes(place.name.split(",")[0]), text);
       if (!javaScriptEnabled) assert.match(page.url(), /\/requests\?token=[0-9a-z]{26}$/, "an address that names nothing");
       const stored = rows("SELECT doctor_id, date, start_time, reason, is_new_patient, insurance FROM appointments WHERE email = ?", [email]);
       assert.deepEqual(stored, [{ doctor_id: doctorB.id, date: nextWeek, start_time: to24h(time), reason: "chronic-condition", is_new_patient: 0, insurance: "Star Health" }]);

@@ -11,7 +11,8 @@ use ts_rs::TS;
 use crate::audit;
 use crate::desk::Channel;
 use crate::entities::{appointment, doctor};
-use crate::notices::{PROMISE_HOURS, when};
+use crate::notices::when;
+use crate::promise::PROMISE_HOURS;
 use crate::status::{Status, Step};
 use crate::{DataError, Db, appointments, content, slots};
 
@@ -46,6 +47,8 @@ pub struct Row {
     pub overdue: bool,
     /// How it came in: the website, a call to the desk, or a walk-in.
     pub channel: Channel,
+    /// The patient chose a department the doctor is not in: the inbox flags it.
+    pub department_differs: bool,
     /// The visit is today or tomorrow (IST): the inbox flags it.
     pub soon: Option<Soon>,
     /// Where the visit takes place (the clinic of the doctor's hours at its
@@ -108,6 +111,7 @@ pub(crate) fn row_of(a: &appointment::Model, doctors: &[(i32, String)], cutoff: 
         created_at: a.created_at.clone(),
         overdue: status == Status::Requested && a.created_at.as_str() < cutoff,
         channel: Channel::parse(&a.channel).unwrap_or(Channel::Web),
+        department_differs: !a.asked_department.is_empty(),
         soon: None,
         clinic: String::new(),
     }
@@ -239,7 +243,13 @@ pub async fn today(db: &Db, date: NaiveDate, now: NaiveDateTime) -> Result<Vec<C
 pub struct Detail {
     #[serde(flatten)]
     pub row: Row,
+    /// The department's name (the doctor's department when the patient chose another).
     pub department: String,
+    /// The department the patient chose when the doctor is not in it: the desk
+    /// checks with the patient which they need.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub asked_department: Option<String>,
     pub visit_type: String,
     pub phone: String,
     pub email: String,
@@ -267,6 +277,11 @@ pub struct Detail {
     pub history: Vec<audit::Entry>,
 }
 
+/// A department's name from its slug; the slug itself for one the catalogue no longer has.
+fn department_name(slug: &str) -> String {
+    content::default().find_department(slug).map_or_else(|| slug.to_owned(), |d| d.name.clone())
+}
+
 /// A request by its reference.
 pub async fn one(db: &Db, reference: &str, now: NaiveDateTime) -> Result<Option<Detail>, DataError> {
     let Some(a) = appointment::Entity::find().filter(appointment::Column::Reference.eq(reference)).one(db).await? else {
@@ -289,7 +304,8 @@ pub async fn one(db: &Db, reference: &str, now: NaiveDateTime) -> Result<Option<
     );
     Ok(Some(Detail {
         next: super::next_now(&a, now),
-        department: a.department.clone(),
+        department: department_name(&a.department),
+        asked_department: (!a.asked_department.is_empty()).then(|| department_name(&a.asked_department)),
         visit_type: label(known.visit_types(), &a.visit_type),
         chat,
         phone: a.phone.clone(),

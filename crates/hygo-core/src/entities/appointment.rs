@@ -41,6 +41,9 @@ pub struct Model {
     pub status_changed_at: Option<String>,
     /// How it came in: `web`, `phone` or `walk-in` (`hygo_booking::desk::Channel`; migration 15).
     pub channel: String,
+    /// The department the patient chose when it is not the doctor's (the request
+    /// is stored under the doctor's, `department`); "" otherwise (migration 17).
+    pub asked_department: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
