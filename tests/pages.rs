@@ -816,7 +816,15 @@ async fn departments_without_a_doctor_are_not_promoted() {
     assert!(html.contains(r#"href="/appointment?isGeneralConsultation=true""#), "the Book button books a general consultation");
     assert!(html.contains(&ui_text("department.bookGeneral")));
     assert!(!html.contains(r#"href="/appointment?department=general-surgery""#));
-    // A department with doctors books itself.
-    let cardiology = root(&fetch(&app, "/departments/cardiology").await.text).replace("<!-- -->", "");
+    // A department with doctors books itself, and its hours are its doctors' hours
+    // together (Dr. Kinjal Mehta 9 to 5 on weekdays, Dr. Rajesh Shah 4 to 8 on
+    // Monday, Wednesday and Friday): no Saturday, where the clinics open.
+    let page = fetch(&app, "/departments/cardiology").await;
+    let cardiology = root(&page.text).replace("<!-- -->", "");
     assert!(cardiology.contains(r#"href="/appointment?department=cardiology""#) && !cardiology.contains("data-no-specialist"));
+    let hours: Vec<(String, String)> = props(&page.text)["data"]["hours"].as_array().unwrap().iter()
+        .map(|h| (h["day"].as_str().unwrap().to_owned(), h["hours"].as_str().unwrap().to_owned())).collect();
+    let want = [("Monday", "9:00 AM - 8:00 PM"), ("Tuesday", "9:00 AM - 5:00 PM"), ("Wednesday", "9:00 AM - 8:00 PM"), ("Thursday", "9:00 AM - 5:00 PM"), ("Friday", "9:00 AM - 8:00 PM")];
+    assert_eq!(hours, want.map(|(d, h)| (d.to_owned(), h.to_owned())));
+    assert!(cardiology.contains("data-department-hours") && cardiology.contains("<dt>Tuesday</dt><dd>9:00 AM - 5:00 PM</dd>"), "{cardiology}");
 }

@@ -13,6 +13,9 @@ use hygo_directory::{Doctor, doctors};
 pub struct Data {
     pub department: Option<Department>,
     pub specialists: Vec<Doctor>,
+    /// Its hours: its doctors' weekly hours together, day by day
+    /// (`doctors::hours_together`); empty without a doctor.
+    pub hours: Vec<hygo_directory::doctors::OfficeHours>,
 }
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
@@ -23,6 +26,7 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
             super::PageData::Department(Data {
                 department: None,
                 specialists: Vec::new(),
+                hours: Vec::new(),
             }),
             head,
         ));
@@ -45,5 +49,7 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     .structured_data(super::seo::clinics_graph(cx, here))
     // A department without a doctor is not for search engines (nor the sitemap).
     .noindex(specialists.is_empty());
-    Ok(super::Loaded::ok(super::PageData::Department(Data { department: Some(department), specialists }), head))
+    let ids: Vec<i32> = specialists.iter().map(|d| d.id).collect();
+    let hours = if ids.is_empty() { Vec::new() } else { doctors::hours_together(cx.db(), &ids).await? };
+    Ok(super::Loaded::ok(super::PageData::Department(Data { department: Some(department), specialists, hours }), head))
 }

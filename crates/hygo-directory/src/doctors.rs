@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::entities::{department, doctor, office_hours};
 use crate::ist::Clock;
 use crate::leave::{self, Leave};
+use crate::slots;
 use crate::{DataError, Db, content, weekday};
 
 /// A doctor with everything a profile shows. `_id` repeats `id` as text because the
@@ -112,6 +113,34 @@ pub async fn by_department(
         .all(db)
         .await?;
     assemble(db, clock, rows).await.map(Some)
+}
+
+/// A department's hours: the weekly hours of its doctors together, day by day
+/// (Monday first), each day's ranges merged where they overlap or meet ("9:00 AM
+/// - 1:00 PM" and "12:00 PM - 5:00 PM" are "9:00 AM - 5:00 PM"); a day none of
+/// them works is left out. One query.
+pub async fn hours_together(db: &Db, doctor_ids: &[i32]) -> Result<Vec<OfficeHours>, DataError> {
+    let rows = office_hours::Entity::find().filter(office_hours::Column::DoctorId.is_in(doctor_ids.to_vec())).all(db).await?;
+    let mut days: std::collections::BTreeMap<i16, Vec<slots::Range>> = std::collections::BTreeMap::new();
+    for row in &rows {
+        if let Some(range) = slots::parse_range(&row.hours) {
+            days.entry(row.weekday).or_default().push(range);
+        }
+    }
+    Ok(days
+        .into_iter()
+        .filter_map(|(day, mut ranges)| {
+            ranges.sort_by_key(|r| r.start);
+            let mut merged: Vec<slots::Range> = Vec::new();
+            for r in ranges {
+                match merged.last_mut() {
+                    Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+                    _ => merged.push(r),
+                }
+            }
+            weekday::name(day).map(|day| OfficeHours { day, hours: hygo_schedule::schedule::ranges_text(&merged) })
+        })
+        .collect())
 }
 
 /// The slugs of the departments that have a doctor (not retired): two small queries.

@@ -296,7 +296,12 @@ services: Array<string>, };
 
 export type DepartmentCard = { name: string, link: string, text: string, };
 
-export type DepartmentData = { department: Department | null, specialists: Array<Doctor>, };
+export type DepartmentData = { department: Department | null, specialists: Array<Doctor>, 
+/**
+ * Its hours: its doctors' weekly hours together, day by day
+ * (`doctors::hours_together`); empty without a doctor.
+ */
+hours: Array<OfficeHours>, };
 
 export type DepartmentsData = { departments: Array<Department>, };
 

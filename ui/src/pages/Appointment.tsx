@@ -556,7 +556,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
       <ol className="progress plain-list">
         {stepNames.map((name, i) => (
           <li key={name} className={i + 1 === step ? "is-current" : i + 1 < step ? "is-done" : ""} aria-current={i + 1 === step ? "step" : undefined}>
-            <span className="progress-number" aria-hidden="true">{i + 1}</span> {name}
+            <span className="progress-number" aria-hidden="true">{i + 1}</span> <span className="progress-name">{name}</span>
           </li>
         ))}
       </ol>

@@ -95,9 +95,10 @@ function Schedules({ doctors }: { doctors: Doctor[] }) {
       <table className="schedule-table">
         <caption className="visually-hidden">{t.schedulesCaption}</caption>
         <thead><tr><th scope="col">{t.doctor}</th><th scope="col">{t.day}</th><th scope="col">{t.time}</th></tr></thead>
-        <tbody>
-          {doctors.flatMap((d) =>
-            (d.officeHours.length ? d.officeHours : [{ day: "—", hours: t.callUs }]).map((h, i) => (
+        {/* One row group per doctor: on a phone each is a card of its own (no sideways scroll). */}
+        {doctors.map((d) => (
+          <tbody key={d.id}>
+            {(d.officeHours.length ? d.officeHours : [{ day: "—", hours: t.callUs }]).map((h, i) => (
               <tr key={`${d.id}-${h.day}`}>
                 {i === 0 ? (
                   <th scope="rowgroup" rowSpan={Math.max(1, d.officeHours.length)}>
@@ -109,9 +110,9 @@ function Schedules({ doctors }: { doctors: Doctor[] }) {
                 <td>{h.day}</td>
                 <td>{h.hours}</td>
               </tr>
-            )),
-          )}
-        </tbody>
+            ))}
+          </tbody>
+        ))}
       </table>
     </div>
   );

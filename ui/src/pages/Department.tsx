@@ -4,7 +4,7 @@ import { BookLink, ClinicAddress, DoctorImage, EmergencyNote, LeaveBadge, NotFou
 import { fill } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts, type Texts } from "../lib/texts";
-import type { Department, Doctor } from "../types";
+import type { Department, Doctor, OfficeHours } from "../types";
 import { link } from "../lib/public-links";
 
 /** Doctor names already carry their title; "Dr." is added only where it is missing. */
@@ -31,7 +31,7 @@ function Specialist({ doctor }: { doctor: Doctor }) {
   );
 }
 
-function Details({ department, specialists }: { department: Department; specialists: Doctor[] }) {
+function Details({ department, specialists, hours }: { department: Department; specialists: Doctor[]; hours: OfficeHours[] }) {
   const site = useSite();
   const common = useTexts("common");
   const t = useTexts("department");
@@ -102,7 +102,12 @@ function Details({ department, specialists }: { department: Department; speciali
           </section>
           <section className="card">
             <h2>{icon(Clock)}{t.hours}</h2>
-            <p>{site.hours}</p>
+            {hours.length ? (
+              // When its doctors see patients, not the clinics' opening hours.
+              <dl className="dept-hours" data-department-hours="">
+                {hours.map((h) => <div key={h.day}><dt>{h.day}</dt><dd>{h.hours}</dd></div>)}
+              </dl>
+            ) : <p>{site.hours}</p>}
           </section>
           <section className="card">
             <h2>{icon(Phone)}{t.contact}</h2>
@@ -124,5 +129,5 @@ export default function DepartmentPage() {
   if (state.status === "loading") return <div className="container page-body"><Spinner label={t.loading} /></div>;
   // A failed load leads to the Not Found view (spec section 8).
   if (state.status === "error" || !state.props.data.department) return <NotFound heading={t.notFoundHeading} text={t.notFoundText} back={link("departments")} backLabel={t.backToDepartments} />;
-  return <Details department={state.props.data.department} specialists={state.props.data.specialists} />;
+  return <Details department={state.props.data.department} specialists={state.props.data.specialists} hours={state.props.data.hours} />;
 }

@@ -5,6 +5,10 @@
 // - no visible text, link or button has (nearly) the colour of what is behind it;
 // - nothing is wider than the viewport, and no box's content spills out of it;
 // - no short phrase (a time, a name, a label) is squeezed over more than two lines;
+// - on a phone, nothing hides in a box that scrolls sideways (a cut time column);
+// - no placeholder is wider than its input ("Your email addres");
+// - a step indicator (a list with `aria-current="step"`) stays on one line;
+// - the header's controls stand out from what is behind them (a teal pill on the teal hero);
 // and at 375 px every page hydrates without a mismatch (React logs one as an error).
 import { describe, it, test } from "node:test";
 import assert from "node:assert/strict";
@@ -52,13 +56,14 @@ function inspect() {
    * gradient, of what is under its centre (a fixed header lies over the hero, which
    * is not its ancestor); below the fold, of its ancestors.
    */
-  const behind = (el) => {
+  const behind = (el, beneath = false) => {
     const r = el.getBoundingClientRect();
     const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
     const inView = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
     const under = inView ? document.elementsFromPoint(x, y) : [];
-    const layers = under.includes(el) ? under.slice(under.indexOf(el)) : [];
-    if (!layers.length) for (let e = el; e; e = e.parentElement) layers.push(e);
+    // `beneath`: what lies under the element itself, not its own background.
+    const layers = under.includes(el) ? under.slice(under.indexOf(el) + (beneath ? 1 : 0)) : [];
+    if (!layers.length) for (let e = beneath ? el.parentElement : el; e; e = e.parentElement) layers.push(e);
     for (const e of layers) {
       const s = getComputedStyle(e);
       if (s.backgroundImage && s.backgroundImage !== "none") {
@@ -95,6 +100,49 @@ function inspect() {
     const s = getComputedStyle(el);
     if (s.display === "inline" || s.overflowX !== "visible" || el.clientWidth === 0) continue;
     if (el.scrollWidth > el.clientWidth + 2) problems.push(`${describe(el)}: content ${el.scrollWidth} px wide in a ${el.clientWidth} px box`);
+  }
+
+  // On a phone, a box that scrolls sideways hides part of what it holds.
+  if (innerWidth < 640) {
+    for (const el of document.body.querySelectorAll("*")) {
+      if (!shown(el)) continue;
+      const s = getComputedStyle(el);
+      if ((s.overflowX === "auto" || s.overflowX === "scroll") && el.scrollWidth > el.clientWidth + 2) {
+        problems.push(`${describe(el)}: scrolls sideways on a phone, ${el.scrollWidth} px of content in ${el.clientWidth} px`);
+      }
+    }
+  }
+
+  // A placeholder wider than its input is cut off.
+  const canvas = document.createElement("canvas").getContext("2d");
+  for (const el of document.body.querySelectorAll("input[placeholder], textarea[placeholder]")) {
+    if (!shown(el) || !el.placeholder || el.value) continue; // a value hides the placeholder
+    const s = getComputedStyle(el);
+    canvas.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const room = el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+    const needs = canvas.measureText(el.placeholder).width;
+    if (needs > room + 1) problems.push(`${describe(el)}: its placeholder "${el.placeholder}" needs ${Math.ceil(needs)} px, the input has ${Math.floor(room)}`);
+  }
+
+  // A step indicator on more than one line reads as two lists.
+  for (const list of document.body.querySelectorAll("ol, ul")) {
+    if (!shown(list) || !list.querySelector(':scope > li[aria-current="step"]')) continue;
+    const tops = new Set([...list.children].filter(shown).map((li) => Math.round(li.getBoundingClientRect().top)));
+    if (tops.size > 1) problems.push(`${describe(list)}: the steps are on ${tops.size} lines`);
+  }
+
+  // The header's controls with a background of their own stand out from what is behind them.
+  for (const el of document.body.querySelectorAll("header a, header button")) {
+    if (!shown(el) || el.disabled) continue;
+    const s = getComputedStyle(el);
+    const own = rgb(s.backgroundColor);
+    if (!own || own.a < 0.5) continue;
+    const back = behind(el, true);
+    if (!back) continue;
+    const border = rgb(s.borderTopColor);
+    const edge = parseFloat(s.borderTopWidth) > 0 && border && border.a > 0.5 ? border : own;
+    const worst = Math.min(...back.map((b) => Math.max(ratio(own, b), ratio(edge, b))));
+    if (worst < 1.5) problems.push(`${describe(el)}: ${s.backgroundColor} on what is behind it, contrast ${worst.toFixed(2)}`);
   }
 
   // Squeezed: a short phrase broken over more than two lines.
