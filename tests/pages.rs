@@ -435,6 +435,24 @@ async fn the_search_page_works_without_javascript() {
     let none = fetch(&app, &format!("/search?q={}", "z".repeat(300))).await;
     assert_eq!(none.status, 200, "a long text is cut, not refused");
     assert_eq!(props(&none.text)["data"]["query"].as_str().unwrap().len(), 100);
+
+    // Nothing found: "no results", the nearest entries (three mistakes away here),
+    // every listed department, and the clinic's number (issue 27).
+    let near = fetch(&app, "/search?q=neurolojee").await;
+    let data = &props(&near.text)["data"];
+    assert!(data["results"].as_array().unwrap().is_empty());
+    let suggested: Vec<&str> = data["suggestions"].as_array().unwrap().iter().map(|s| s["link"].as_str().unwrap()).collect();
+    assert!(!suggested.is_empty() && suggested.len() <= 3 && suggested[0] == "/departments/neurology", "{suggested:?}");
+    let html = root(&near.text).replace("<!-- -->", "");
+    assert!(html.contains(&ui_text("search.didYouMean")) && html.contains("data-suggestions"), "{html}");
+    let listed = hygo_content::default().departments.iter().filter(|d| d.listed).count();
+    assert_eq!(data["departments"].as_array().unwrap().len(), listed);
+    assert!(html.contains(r#"href="/departments/dermatology""#) && html.contains("+91 281 245 6700"));
+    // Found: neither the suggestions nor the departments are sent.
+    let found = fetch(&app, "/search?q=skin").await;
+    let data = &props(&found.text)["data"];
+    assert_eq!(data["results"][0]["link"], "/departments/dermatology");
+    assert!(data["suggestions"].as_array().unwrap().is_empty() && data["departments"].as_array().unwrap().is_empty());
 }
 
 #[actix_web::test]

@@ -13,11 +13,30 @@ use hygo_directory::search::SearchResult;
 pub struct Data {
     pub query: String,
     pub results: Vec<SearchResult>,
+    /// With no results: the nearest entries ("Did you mean"), at most three.
+    pub suggestions: Vec<SearchResult>,
+    /// With no results: every department, to choose from.
+    pub departments: Vec<DepartmentLink>,
+}
+
+/// A department as the no-results page lists it.
+#[derive(Serialize, TS)]
+pub struct DepartmentLink {
+    pub name: String,
+    pub link: String,
 }
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let query: String = cx.query("q").unwrap_or_default().chars().take(100).collect();
     let results = search::search(cx.db(), cx.clock(), &query, super::url::search_result).await?;
+    // No results: the nearest entries, and the departments to choose from.
+    let none = results.is_empty() && query.trim().chars().count() >= search::MIN_CHARS;
+    let suggestions = if none { search::suggestions(cx.db(), cx.clock(), &query, super::url::search_result).await? } else { Vec::new() };
+    let departments = if none {
+        cx.content.departments.iter().filter(|d| d.listed).map(|d| DepartmentLink { name: d.name.clone(), link: super::url::department(&d.slug) }).collect()
+    } else {
+        Vec::new()
+    };
     let head = match query.trim() {
         "" => super::Head::meta(&cx.meta().search),
         q => super::Head::new(
@@ -25,5 +44,5 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
             &cx.meta().search.description,
         ),
     };
-    Ok(super::Loaded::ok(super::PageData::Search(Data { query, results }), head))
+    Ok(super::Loaded::ok(super::PageData::Search(Data { query, results, suggestions, departments }), head))
 }

@@ -198,5 +198,6 @@ pub fn search_result(target: Target, id: &str) -> String {
         Target::Department => department(id),
         Target::Specialization => specialization(id),
         Target::Article => article(id),
+        Target::Clinic => CONTACT.canonical().to_owned(),
     }
 }

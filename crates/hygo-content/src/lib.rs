@@ -32,7 +32,7 @@ pub use pages::{
     Card, ContentPage, Counter, LegalPart, Question, Section, SectionKind, Stat, VisitLabels,
 };
 pub use site::{Link, Meta, NamedLink, NavItem, PageMeta, Site};
-pub use texts::{SearchPage, Text, Texts};
+pub use texts::{SearchPage, SearchWords, Synonyms, Text, Texts};
 
 /// A language the site's texts are written in, by its BCP 47 tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -77,6 +77,8 @@ pub struct Content {
     pub services: Arc<Vec<Service>>,
     /// The site search's own entries (`catalogue/search.json`).
     pub search_pages: Vec<SearchPage>,
+    /// The search's stop words and synonyms (`catalogue/search-synonyms.json`).
+    pub search_words: SearchWords,
     pages: BTreeMap<String, Arc<ContentPage>>,
     messages: BTreeMap<String, String>,
     reasons: Vec<Choice>,
@@ -335,6 +337,7 @@ pub mod files {
         departments: &'static str,
         specializations: &'static str,
         search: &'static str,
+        search_words: &'static str,
         texts: &'static str,
         staff: &'static str,
         messages: &'static str,
@@ -350,6 +353,7 @@ pub mod files {
         departments: include_str!("../catalogue/departments.json"),
         specializations: include_str!("../catalogue/specializations.json"),
         search: include_str!("../catalogue/search.json"),
+        search_words: include_str!("../catalogue/search-synonyms.json"),
         texts: include_str!("../catalogue/texts/en.json"),
         staff: include_str!("../catalogue/staff/en.json"),
         messages: include_str!("../catalogue/messages/en.json"),
@@ -387,6 +391,7 @@ pub mod files {
         let specializations: Vec<Specialization> =
             parse("specializations.json", f.specializations)?;
         let search: texts::SearchFile = parse("search.json", f.search)?;
+        let search_words: texts::SearchWords = parse("search-synonyms.json", f.search_words)?;
         let texts: Texts = parse(&format!("texts/{lang}.json"), f.texts)?;
         let staff_texts: Texts = parse(&format!("staff/{lang}.json"), f.staff)?;
         let messages: BTreeMap<String, String> =
@@ -436,6 +441,7 @@ pub mod files {
             specializations: Arc::new(specializations),
             services: Arc::new(services),
             search_pages: search.pages,
+            search_words,
             pages: pages.into_iter().map(|(k, v)| (k, Arc::new(v))).collect(),
             messages,
             reasons,

@@ -197,6 +197,7 @@ pub struct SearchTypes {
     pub department: String,
     pub service: String,
     pub specialization: String,
+    pub clinic: String,
     pub page: String,
     pub article: String,
 }

@@ -37,3 +37,23 @@ pub struct SearchPage {
 pub(crate) struct SearchFile {
     pub pages: Vec<SearchPage>,
 }
+
+/// The site search's everyday words (`catalogue/search-synonyms.json`): words a
+/// query may leave out, and groups of words that find what they name.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SearchWords {
+    #[serde(rename = "//", default)]
+    pub note: String,
+    pub stop_words: Vec<String>,
+    pub synonyms: Vec<Synonyms>,
+}
+
+/// Words (or phrases) and what they find, the first best: `department:<slug>`,
+/// `specialization:<id>`, `service:<id>`, `page:<id>` or `clinic:<id>`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Synonyms {
+    pub words: Vec<String>,
+    pub finds: Vec<String>,
+}

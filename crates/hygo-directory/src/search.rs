@@ -1,18 +1,31 @@
 //! The site search (spec sections 2, 4, 5 and 9): doctors from the database;
-//! departments, services and specializations from the catalogue; and the site's
-//! own pages and news articles (`catalogue/search.json`), so "appointment",
-//! "health card" or "privacy" lead somewhere. Nothing for fewer than 2
-//! characters after trimming; at most 10 results.
+//! departments, services and specializations from the catalogue; the clinics; and
+//! the site's own pages and news articles (`catalogue/search.json`), so
+//! "appointment", "health card" or "privacy" lead somewhere. Nothing for fewer
+//! than 2 characters after trimming; at most 10 results.
 //!
-//! Matching is case-insensitive and, as the spec has it, on substrings of a name
-//! or a description. What matters is the order: a result whose name is the text,
-//! or whose name or keywords hold it as whole words or word starts, comes before
-//! one that merely contains the letters somewhere in its description ("ent" finds
-//! the ENT department first, not "treatment"). Ties keep the spec's order of
-//! kinds: doctors, departments, services, specializations, then pages.
+//! A query is read as patients type it (issue 27): in words, in any order,
+//! without the words that say nothing ("doctor", "for", "in", "ka": the stop words
+//! of `catalogue/search-synonyms.json`), each word found exactly, as the start of
+//! a word (the last one as it is being typed), or within one typing mistake for
+//! 4 to 7 letters and two beyond ("kinjel" is Kinjal, "bhavana" Bhavna), and the
+//! everyday words of the same file find what they mean ("skin" finds Dermatology,
+//! "bachcho" Pediatrics, "price" the health-card plans). The words of every entry
+//! are in one finite-state set (the `fst` crate), searched with its prefix and
+//! Levenshtein automata. An entry must hold every word of the query; only when
+//! none does, the entries holding the most of them are the answer. Words count
+//! by where they are: the name first, then another name of it (a slug, a page's
+//! keywords, an everyday word, the first of its group best), a doctor's
+//! specialization and department, and last the description, which counts only
+//! for a whole word ("ent" opens ENT, not Gastroenterology or "treatment"). Ties
+//! keep the spec's order of kinds: doctors, departments, services,
+//! specializations, clinics, then pages.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
+use fst::automaton::{Automaton, Levenshtein, Str};
+use fst::{IntoStreamer, Streamer};
 use serde::Serialize;
 
 use crate::ist::Clock;
@@ -20,12 +33,14 @@ use crate::{DataError, Db, content, doctors};
 
 pub const MIN_CHARS: usize = 2;
 pub(crate) const MAX_RESULTS: usize = 10;
+/// How many "did you mean" suggestions a query without results gets.
+pub(crate) const SUGGESTIONS: usize = 3;
 
 #[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
 pub struct SearchResult {
-    /// "doctor", "department", "service", "specialization", "page" or "article".
+    /// "doctor", "department", "service", "specialization", "clinic", "page" or "article".
     #[serde(rename = "type")]
-    #[ts(type = r#""doctor" | "department" | "service" | "specialization" | "page" | "article""#)]
+    #[ts(type = r#""doctor" | "department" | "service" | "specialization" | "clinic" | "page" | "article""#)]
     pub kind: &'static str,
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -49,6 +64,34 @@ pub enum Target {
     Department,
     Specialization,
     Article,
+    /// A clinic: the contact page, which lists both with their maps.
+    Clinic,
+}
+
+/// Where a word of an entry is, and so how much it counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Field {
+    Description,
+    /// A word of the doctor's department's everyday words.
+    Inherited,
+    Secondary,
+    /// An everyday word (`search-synonyms.json`), by its target's place in its group (0 first).
+    Everyday(u8),
+    Keyword,
+    Name,
+}
+
+impl Field {
+    fn weight(self) -> u32 {
+        match self {
+            Field::Name => 100,
+            Field::Keyword => 90,
+            Field::Everyday(rank) => 88 - 8 * u32::from(rank.min(5)),
+            Field::Secondary => 60,
+            Field::Inherited => 45,
+            Field::Description => 20,
+        }
+    }
 }
 
 /// Something the search can find, with the texts it is matched on.
@@ -58,114 +101,270 @@ struct Entry {
     /// Whose page this is, when the registry makes its address; None for the
     /// catalogue's own pages and services, which name their addresses themselves.
     target: Option<Target>,
-    /// Other names it goes by (a department's slug, a page's keywords).
-    keywords: Vec<String>,
-    /// A second name-like text: a doctor's specialization.
-    secondary: Option<String>,
+    /// Its texts, each where it is.
+    texts: Vec<(Field, String)>,
 }
 
-/// How well a text holds the query.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Hit {
-    None,
-    /// Inside a word ("ent" in "treatment").
-    Inner,
-    /// At the start of a word ("card" in "Cardiology").
-    WordStart,
-    /// As whole words ("book" in "book appointment").
-    Words,
-    /// As the first whole words ("health card" in "Health Card Plans").
-    Leading,
-    /// The whole text.
+/// How a query's word found a word of the index.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Found {
     Exact,
+    /// The start of a word.
+    Prefix,
+    /// Within this many typing mistakes.
+    Near(u8),
 }
 
-fn hit(text: &str, q: &str) -> Hit {
-    let text = text.to_lowercase();
-    if text == q {
-        return Hit::Exact;
+impl Found {
+    /// Out of 10.
+    fn quality(self) -> u32 {
+        match self {
+            Found::Exact => 10,
+            Found::Prefix => 8,
+            Found::Near(1) => 6,
+            Found::Near(_) => 4,
+        }
     }
-    let mut best = Hit::None;
-    for (at, _) in text.match_indices(q) {
-        let before = text[..at].chars().next_back();
-        let after = text[at + q.len()..].chars().next();
-        let starts = before.is_none_or(|c| !c.is_alphanumeric());
-        let ends = after.is_none_or(|c| !c.is_alphanumeric());
-        let this = match (starts, ends) {
-            (true, true) if at == 0 => Hit::Leading,
-            (true, true) => Hit::Words,
-            (true, false) => Hit::WordStart,
-            _ => Hit::Inner,
+}
+
+/// A query's or a text's words: lower case, split at anything but letters and digits.
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
+}
+
+/// The typing mistakes a word of this many letters may hold (issue 27: one for
+/// 4 to 7 letters, two beyond, none below).
+fn mistakes(letters: usize) -> u32 {
+    match letters {
+        0..=3 => 0,
+        4..=7 => 1,
+        _ => 2,
+    }
+}
+
+/// The entries' words in a finite-state set, and which entries hold each word where.
+struct Index {
+    words: fst::Set<Vec<u8>>,
+    postings: HashMap<String, Vec<(usize, Field)>>,
+}
+
+impl Index {
+    fn build(entries: &[&Entry]) -> Index {
+        let mut postings: HashMap<String, Vec<(usize, Field)>> = HashMap::new();
+        for (i, e) in entries.iter().enumerate() {
+            for (field, text) in &e.texts {
+                for w in words(text) {
+                    let list = postings.entry(w).or_default();
+                    match list.iter_mut().find(|(at, _)| *at == i) {
+                        Some((_, best)) => *best = (*best).max(*field),
+                        None => list.push((i, *field)),
+                    }
+                }
+            }
+        }
+        let mut keys: Vec<&String> = postings.keys().collect();
+        keys.sort();
+        let words = fst::Set::from_iter(keys).expect("sorted, distinct words");
+        Index { words, postings }
+    }
+
+    /// The index's words a query word finds, each with how.
+    fn find(&self, word: &str) -> Vec<(String, Found)> {
+        let mut found: Vec<(String, Found)> = Vec::new();
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut take = |key: Vec<u8>, how: Found, found: &mut Vec<(String, Found)>| {
+            if let Ok(key) = String::from_utf8(key) {
+                if seen.insert(key.clone()) {
+                    found.push((key, how));
+                }
+            }
         };
-        best = best.max(this);
+        if self.words.contains(word) {
+            take(word.as_bytes().to_vec(), Found::Exact, &mut found);
+        }
+        if word.chars().count() >= MIN_CHARS {
+            let mut stream = self.words.search(Str::new(word).starts_with()).into_stream();
+            while let Some(key) = stream.next() {
+                take(key.to_vec(), Found::Prefix, &mut found);
+            }
+        }
+        for distance in 1..=mistakes(word.chars().count()) {
+            if let Ok(near) = Levenshtein::new(word, distance) {
+                let mut stream = self.words.search(near).into_stream();
+                while let Some(key) = stream.next() {
+                    take(key.to_vec(), Found::Near(distance as u8), &mut found);
+                }
+            }
+        }
+        found
     }
-    best
 }
 
-/// A score for an entry: higher is a better answer; 0 does not match.
-fn score(entry: &Entry, q: &str) -> u32 {
-    let name = hit(&entry.result.name, q);
-    let keyword = entry.keywords.iter().map(|k| hit(k, q)).max().unwrap_or(Hit::None);
-    let secondary = entry.secondary.as_deref().map_or(Hit::None, |s| hit(s, q));
-    let description = entry.result.description.as_deref().map_or(Hit::None, |d| hit(d, q));
-    [
-        (name == Hit::Exact, 100),
-        (keyword == Hit::Exact, 95),
-        (name == Hit::Leading, 90),
-        (name == Hit::Words, 85),
-        (keyword >= Hit::Words, 80),
-        (secondary >= Hit::Words, 75),
-        (name == Hit::WordStart, 70),
-        (keyword == Hit::WordStart, 65),
-        (secondary == Hit::WordStart, 60),
-        (name == Hit::Inner, 40),
-        (description >= Hit::Words, 30),
-        (description == Hit::WordStart, 20),
-        (description == Hit::Inner || secondary == Hit::Inner, 10),
-    ]
-    .into_iter()
-    .find_map(|(matched, points)| matched.then_some(points))
-    .unwrap_or(0)
+/// The query's words, without the stop words when anything else is left.
+fn query_words(query: &str) -> Vec<String> {
+    let all = words(query);
+    let stop = &content::default().search_words.stop_words;
+    let kept: Vec<String> = all.iter().filter(|w| !stop.contains(w)).cloned().collect();
+    if kept.is_empty() { all } else { kept }
+}
+
+/// Each entry's score for a query: for each word, its best place in the entry;
+/// the entries holding every word, or else those holding the most.
+fn scores(entries: &[&Entry], index: &Index, query: &[String], near_only: bool) -> Vec<(u32, usize)> {
+    let mut per_word: Vec<HashMap<usize, u32>> = Vec::new();
+    for word in query {
+        let mut best: HashMap<usize, u32> = HashMap::new();
+        for (key, how) in index.find(word) {
+            if near_only && how == Found::Exact {
+                continue;
+            }
+            for (entry, field) in &index.postings[&key] {
+                // A description counts for whole words only.
+                if *field == Field::Description && how != Found::Exact {
+                    continue;
+                }
+                let points = field.weight() * how.quality();
+                let at = best.entry(*entry).or_default();
+                *at = (*at).max(points);
+            }
+        }
+        per_word.push(best);
+    }
+    let mut total: HashMap<usize, (usize, u32)> = HashMap::new();
+    for best in &per_word {
+        for (entry, points) in best {
+            let t = total.entry(*entry).or_default();
+            t.0 += 1;
+            t.1 += points;
+        }
+    }
+    let most = total.values().map(|(n, _)| *n).max().unwrap_or(0);
+    let whole = query.join(" ");
+    total
+        .into_iter()
+        .filter(|(_, (n, _))| *n == most)
+        .map(|(entry, (_, points))| {
+            // The whole query as the whole name (or another name of it) comes first.
+            let named = entries[entry].texts.iter().any(|(f, t)| *f >= Field::Keyword && words(t).join(" ") == whole);
+            (points + if named { 10_000 } else { 0 }, entry)
+        })
+        .collect()
 }
 
 /// The results for `query`, best first; `link` gives the address of a result's
 /// page from its kind and id (the server's reverse routing).
 pub async fn search(db: &Db, clock: &Clock, query: &str, link: impl Fn(Target, &str) -> String) -> Result<Vec<SearchResult>, DataError> {
-    let q = query.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-    if q.chars().count() < MIN_CHARS {
-        return Ok(Vec::new());
+    Ok(answer(db, clock, query, &link, false).await?.unwrap_or_default())
+}
+
+/// What a query without results is offered instead: the entries nearest to it
+/// (its words with more typing mistakes allowed, or the start of one), at most
+/// `SUGGESTIONS`; empty for a query with results, or nothing near.
+pub async fn suggestions(db: &Db, clock: &Clock, query: &str, link: impl Fn(Target, &str) -> String) -> Result<Vec<SearchResult>, DataError> {
+    Ok(answer(db, clock, query, &link, true).await?.unwrap_or_default().into_iter().take(SUGGESTIONS).collect())
+}
+
+async fn answer(db: &Db, clock: &Clock, query: &str, link: &impl Fn(Target, &str) -> String, suggest: bool) -> Result<Option<Vec<SearchResult>>, DataError> {
+    if query.trim().chars().count() < MIN_CHARS {
+        return Ok(None);
     }
-    let doctors = doctors::all(db, clock).await?.into_iter().map(|d| Entry {
-        result: SearchResult {
-            kind: "doctor",
-            link: String::new(),
-            id: d.id.to_string(),
-            description: Some(d.specialization.clone()),
-            leave: if d.on_leave { d.leave.first().cloned() } else { None },
-            name: d.name,
-        },
-        target: Some(Target::Doctor),
-        keywords: Vec::new(),
-        secondary: Some(d.specialization),
-    });
-    let mut scored: Vec<(u32, usize, Entry)> = doctors
-        .chain(catalogue_entries().iter().map(|e| Entry { result: e.result.clone(), target: e.target, keywords: e.keywords.clone(), secondary: None }))
-        .enumerate()
-        .filter_map(|(order, e)| {
-            let points = score(&e, &q);
-            (points > 0).then_some((points, order, e))
-        })
-        .collect();
+    let doctors = doctor_entries(db, clock).await?;
+    let catalogue = catalogue_entries();
+    let entries: Vec<&Entry> = doctors.iter().chain(catalogue.iter()).collect();
+    let index = Index::build(&entries);
+    let q = query_words(query);
+    if q.is_empty() {
+        return Ok(None);
+    }
+    let mut scored = scores(&entries, &index, &q, false);
+    if suggest {
+        if !scored.is_empty() {
+            return Ok(None);
+        }
+        // Nothing within the usual mistakes: each word with one more allowed.
+        scored = wider_scores(&index, &q);
+    }
     // Best first; among equals, the order the entries were listed in (by kind).
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    Ok(scored
+    Ok(Some(
+        scored
+            .into_iter()
+            .take(MAX_RESULTS)
+            .map(|(_, i)| {
+                let e = entries[i];
+                match e.target {
+                    Some(target) => SearchResult { link: link(target, &e.result.id), ..e.result.clone() },
+                    None => e.result.clone(),
+                }
+            })
+            .collect(),
+    ))
+}
+
+/// Scores with one more typing mistake allowed per word (at most three), for
+/// suggestions: the entries holding the most of the query's words.
+fn wider_scores(index: &Index, query: &[String]) -> Vec<(u32, usize)> {
+    let mut total: HashMap<usize, u32> = HashMap::new();
+    for word in query {
+        let allowed = (mistakes(word.chars().count()) + 1).min(3);
+        let Ok(near) = Levenshtein::new(word, allowed) else { continue };
+        let mut stream = index.words.search(near).into_stream();
+        let mut best: HashMap<usize, u32> = HashMap::new();
+        while let Some(key) = stream.next() {
+            let Ok(key) = std::str::from_utf8(key) else { continue };
+            for (entry, field) in &index.postings[key] {
+                if *field == Field::Description {
+                    continue;
+                }
+                let at = best.entry(*entry).or_default();
+                *at = (*at).max(field.weight());
+            }
+        }
+        for (entry, points) in best {
+            *total.entry(entry).or_default() += points;
+        }
+    }
+    total.into_iter().map(|(entry, points)| (points, entry)).collect()
+}
+
+/// The doctors, each with their department's everyday words.
+async fn doctor_entries(db: &Db, clock: &Clock) -> Result<Vec<Entry>, DataError> {
+    let everyday = everyday_words();
+    Ok(doctors::all(db, clock)
+        .await?
         .into_iter()
-        .take(MAX_RESULTS)
-        .map(|(_, _, e)| match e.target {
-            Some(target) => SearchResult { link: link(target, &e.result.id), ..e.result },
-            None => e.result,
+        .map(|d| {
+            let mut texts = vec![(Field::Name, d.name.clone()), (Field::Secondary, d.specialization.clone()), (Field::Secondary, d.department_name.clone())];
+            if let Some(ws) = everyday.get(&format!("department:{}", d.department)) {
+                texts.extend(ws.iter().map(|(w, _)| (Field::Inherited, w.clone())));
+            }
+            Entry {
+                result: SearchResult {
+                    kind: "doctor",
+                    link: String::new(),
+                    id: d.id.to_string(),
+                    description: Some(d.specialization.clone()),
+                    leave: if d.on_leave { d.leave.first().cloned() } else { None },
+                    name: d.name,
+                },
+                target: Some(Target::Doctor),
+                texts,
+            }
         })
         .collect())
+}
+
+/// The everyday words of `search-synonyms.json` by what they find
+/// (`department:cardiology`), each with its target's place in its group.
+fn everyday_words() -> HashMap<String, Vec<(String, u8)>> {
+    let mut out: HashMap<String, Vec<(String, u8)>> = HashMap::new();
+    for group in &content::default().search_words.synonyms {
+        for (rank, target) in group.finds.iter().enumerate() {
+            let rank = u8::try_from(rank).unwrap_or(u8::MAX);
+            out.entry(target.clone()).or_default().extend(group.words.iter().map(|w| (w.clone(), rank)));
+        }
+    }
+    out
 }
 
 /// Everything but the doctors, made once per version of the content (`hygo_content::version`).
@@ -183,64 +382,55 @@ fn catalogue_entries() -> Arc<Vec<Entry>> {
 }
 
 fn entries(c: &content::Content) -> Vec<Entry> {
+    let everyday = everyday_words();
+    // An entry's texts: its name, its other names, the everyday words that find it, a description.
+    let texts = |target: &str, name: &str, keywords: &[String], description: Option<&str>| {
+        let mut t = vec![(Field::Name, name.to_owned())];
+        t.extend(keywords.iter().map(|k| (Field::Keyword, k.clone())));
+        if let Some(ws) = everyday.get(target) {
+            t.extend(ws.iter().map(|(w, rank)| (Field::Everyday(*rank), w.clone())));
+        }
+        t.extend(description.map(|d| (Field::Description, d.to_owned())));
+        t
+    };
+    let result = |kind: &'static str, name: &str, description: Option<&str>, link: &str, id: &str| SearchResult {
+        kind,
+        name: name.to_owned(),
+        description: description.map(str::to_owned),
+        link: link.to_owned(),
+        id: id.to_owned(),
+        leave: None,
+    };
     let mut out = Vec::new();
     out.extend(c.departments.iter().map(|d| Entry {
-        result: SearchResult {
-            leave: None,
-            kind: "department",
-            name: d.name.clone(),
-            description: Some(d.description.clone()),
-            link: String::new(),
-            id: d.slug.clone(),
-        },
+        texts: texts(&format!("department:{}", d.slug), &d.name, &[d.slug.replace(['-', '_'], " ")], Some(&d.description)),
+        result: result("department", &d.name, Some(&d.description), "", &d.slug),
         target: Some(Target::Department),
-        keywords: vec![d.slug.replace(['-', '_'], " ")],
-        secondary: None,
     }));
     out.extend(c.services.iter().map(|s| Entry {
-        result: SearchResult {
-            leave: None,
-            kind: "service",
-            name: s.name.clone(),
-            description: Some(s.description.clone()),
-            link: s.link.clone(),
-            id: s.id.clone(),
-        },
+        texts: texts(&format!("service:{}", s.id), &s.name, &[], Some(&s.description)),
+        result: result("service", &s.name, Some(&s.description), &s.link, &s.id),
         target: None,
-        keywords: Vec::new(),
-        secondary: None,
     }));
     out.extend(c.specializations.iter().map(|s| Entry {
-        result: SearchResult {
-            leave: None,
-            kind: "specialization",
-            name: s.name.clone(),
-            description: None,
-            link: String::new(),
-            id: s.id.clone(),
-        },
+        texts: texts(&format!("specialization:{}", s.id), &s.name, &[], None),
+        result: result("specialization", &s.name, None, "", &s.id),
         target: Some(Target::Specialization),
-        keywords: Vec::new(),
-        secondary: None,
     }));
-    out.extend(pages(c).into_iter().map(|(result, keywords)| Entry {
-        result,
+    out.extend(c.clinics.iter().map(|k| Entry {
+        texts: texts(&format!("clinic:{}", k.id), &k.name, &[k.street.clone(), k.city.clone()], Some(&k.address)),
+        result: result("clinic", &k.name, Some(&k.address), "", &k.id),
+        target: Some(Target::Clinic),
+    }));
+    out.extend(pages(c).into_iter().map(|(page, keywords)| Entry {
+        texts: texts(&format!("page:{}", page.id), &page.name, &keywords, page.description.as_deref()),
+        result: page,
         target: None,
-        keywords,
-        secondary: None,
     }));
     out.extend(c.home.news.items.iter().map(|a| Entry {
-        result: SearchResult {
-            leave: None,
-            kind: "article",
-            name: a.title.clone(),
-            description: Some(a.excerpt.clone()),
-            link: String::new(),
-            id: a.id.clone(),
-        },
+        texts: texts(&format!("article:{}", a.id), &a.title, std::slice::from_ref(&a.category), Some(&a.excerpt)),
+        result: result("article", &a.title, Some(&a.excerpt), "", &a.id),
         target: Some(Target::Article),
-        keywords: vec![a.category.clone()],
-        secondary: None,
     }));
     out
 }
@@ -290,15 +480,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn hits_are_graded_by_where_the_text_is() {
-        assert_eq!(hit("ENT", "ent"), Hit::Exact);
-        assert_eq!(hit("Health Card Plans", "health card"), Hit::Leading);
-        assert_eq!(hit("book appointment", "appointment"), Hit::Words);
-        assert_eq!(hit("Cardiology", "card"), Hit::WordStart);
-        assert_eq!(hit("Dr. Kinjal Mehta", "meh"), Hit::WordStart);
-        assert_eq!(hit("Treatment of the ear", "ent"), Hit::Inner);
-        assert_eq!(hit("Treatment; ENT care", "ent"), Hit::Words, "the best place counts");
-        assert_eq!(hit("Orthopedics", "xyz"), Hit::None);
+    fn words_are_read_in_lower_case_without_stop_words_unless_nothing_else_is_left() {
+        assert_eq!(words("Dr. Kinjal  MEHTA, ENT"), ["dr", "kinjal", "mehta", "ent"]);
+        assert_eq!(query_words("skin doctor near me"), ["skin"]);
+        assert_eq!(query_words("bachcho ka doctor"), ["bachcho"]);
+        assert_eq!(query_words("doctor"), ["doctor"], "a query of stop words only is kept");
+        assert_eq!((mistakes(3), mistakes(4), mistakes(7), mistakes(8)), (0, 1, 1, 2));
+    }
+
+    #[test]
+    fn the_index_finds_words_exactly_by_their_start_and_within_their_mistakes() {
+        let entry = |name: &str| Entry { result: SearchResult { kind: "page", name: name.into(), description: None, link: "/".into(), id: name.into(), leave: None }, target: None, texts: vec![(Field::Name, name.into())] };
+        let all = [entry("Kinjal Mehta"), entry("Cardiology"), entry("ENT")];
+        let index = Index::build(&all.iter().collect::<Vec<_>>());
+        let found = |w: &str| index.find(w);
+        assert_eq!(found("ent"), [("ent".to_owned(), Found::Exact)]);
+        assert_eq!(found("kinjel"), [("kinjal".to_owned(), Found::Near(1))]);
+        assert_eq!(found("cardi"), [("cardiology".to_owned(), Found::Prefix)]);
+        assert_eq!(found("cardiolgy"), [("cardiology".to_owned(), Found::Near(1))]);
+        assert!(found("xyz").is_empty() && found("kin").iter().all(|(_, how)| *how == Found::Prefix));
     }
 
     #[test]
@@ -308,6 +508,18 @@ mod tests {
         for (p, keywords) in &pages {
             assert!(!p.name.is_empty() && p.description.as_deref().is_some_and(|d| !d.is_empty()), "{}", p.link);
             assert!(p.link.starts_with('/') && !keywords.is_empty(), "{}", p.link);
+        }
+    }
+
+    #[test]
+    fn every_everyday_word_finds_something_that_exists() {
+        let c = content::default();
+        let ids: HashSet<String> = entries(&c).iter().map(|e| format!("{}:{}", if e.result.kind == "article" { "article" } else { e.result.kind }, e.result.id)).collect();
+        for group in &c.search_words.synonyms {
+            assert!(!group.words.is_empty() && !group.finds.is_empty());
+            for target in &group.finds {
+                assert!(ids.contains(target), "search-synonyms.json: {target} is nothing the search has");
+            }
         }
     }
 }

@@ -1,16 +1,18 @@
 // The header's site search: a combobox (WAI-ARIA 1.2 pattern). Suggestions come
 // from /api/search from 2 characters on; arrow keys move through them, Enter opens
-// one, Escape closes the list; submitting opens the first result (spec section 2).
-import { Building2, FileText, HeartPulse, Newspaper, Search, Stethoscope, UserRoundSearch, X } from "lucide-react";
+// one, Escape closes the list; submitting opens the first result (spec section 2),
+// or, when nothing was found, the search page with its suggestions (issue 27).
+import { Building2, FileText, HeartPulse, MapPin, Newspaper, Search, Stethoscope, UserRoundSearch, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 import { useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { usePlural } from "./ui";
 import type { SearchResult } from "../types";
+import { link } from "../lib/public-links";
 
 export const ICONS = {
-  doctor: Stethoscope, department: Building2, service: HeartPulse, specialization: UserRoundSearch, page: FileText, article: Newspaper,
+  doctor: Stethoscope, department: Building2, service: HeartPulse, specialization: UserRoundSearch, clinic: MapPin, page: FileText, article: Newspaper,
 };
 
 async function fetchResults(q: string, signal?: AbortSignal): Promise<SearchResult[]> {
@@ -82,8 +84,11 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
     const list = open && results.length ? results : await fetchResults(q).catch(() => []);
     if (list.length) choose(list[0]);
     else {
-      setResults([]);
-      setOpen(true);
+      // Nothing to open: the search page says so, with the nearest entries and the departments.
+      setQuery("");
+      setOpen(false);
+      onDone();
+      navigate(link("search", {}, { q }));
     }
   };
 

@@ -303,6 +303,8 @@ export type DepartmentData = { department: Department | null, specialists: Array
  */
 hours: Array<OfficeHours>, };
 
+export type DepartmentLink = { name: string, link: string, };
+
 export type DepartmentsData = { departments: Array<Department>, };
 
 export type Details = { name: string, phone: string, email: string, };
@@ -844,13 +846,21 @@ export type Review = { name: string, area: string, rating: number, text: string,
 
 export type Reviews = { heading: string, items: Array<Review>, };
 
-export type SearchData = { query: string, results: Array<SearchResult>, };
+export type SearchData = { query: string, results: Array<SearchResult>, 
+/**
+ * With no results: the nearest entries ("Did you mean"), at most three.
+ */
+suggestions: Array<SearchResult>, 
+/**
+ * With no results: every department, to choose from.
+ */
+departments: Array<DepartmentLink>, };
 
 export type SearchResult = { 
 /**
- * "doctor", "department", "service", "specialization", "page" or "article".
+ * "doctor", "department", "service", "specialization", "clinic", "page" or "article".
  */
-type: "doctor" | "department" | "service" | "specialization" | "page" | "article", name: string, description?: string, 
+type: "doctor" | "department" | "service" | "specialization" | "clinic" | "page" | "article", name: string, description?: string, 
 /**
  * The site path of the result's page.
  */
@@ -860,7 +870,7 @@ link: string, id: string,
  */
 leave?: Leave, };
 
-export type SearchTypes = { doctor: string, department: string, service: string, specialization: string, page: string, article: string, };
+export type SearchTypes = { doctor: string, department: string, service: string, specialization: string, clinic: string, page: string, article: string, };
 
 export type Service = { id: string, name: string, description: string, link: string, 
 /**

@@ -9,14 +9,42 @@ import { link } from "../lib/public-links";
 /** The search as a page: a plain GET form, so it works without JavaScript. */
 export default function SearchPage() {
   const state = usePageProps("Search");
-  const labels = useSite().searchTypes;
+  const site = useSite();
+  const labels = site.searchTypes;
   const t = useTexts("search");
   const query = state.status === "ready" ? state.props.data.query : "";
   let body;
   if (state.status === "loading") body = <Spinner label={t.loading} />;
   else if (state.status === "error") body = <p className="page-status page-status--error" role="alert">{t.failed}</p>;
   else if (query.trim().length < 2) body = <p className="page-status">{t.tooShort}</p>;
-  else if (!state.props.data.results.length) body = <p className="page-status" role="status">{fill(t.noResults, { query: query.trim() })}</p>;
+  else if (!state.props.data.results.length) {
+    // Nothing found: the nearest entries, the departments, and a number to call.
+    const { suggestions, departments } = state.props.data;
+    body = (
+      <section className="search-none" aria-labelledby="search-none-heading">
+        <h2 id="search-none-heading" className="page-status" role="status">{fill(t.noResults, { query: query.trim() })}</h2>
+        {suggestions.length ? (
+          <>
+            <p>{t.didYouMean}</p>
+            <ul className="search-page-results plain-list" data-suggestions="">
+              {suggestions.map((r) => (
+                <li key={`${r.type}-${r.id}`} className="card search-page-result">
+                  <span className="badge">{labels[r.type] ?? r.type}</span>
+                  <h3><Link to={r.link}>{r.name}</Link></h3>
+                  {r.description ? <p>{r.description}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <p>{t.browseDepartments}</p>
+        <ul className="tag-list search-departments" data-departments="">
+          {departments.map((d) => <li key={d.link}><Link to={d.link} className="text-link">{d.name}</Link></li>)}
+        </ul>
+        <p>{fill(t.callUs, { phone: site.phone })}</p>
+      </section>
+    );
+  }
   else {
     body = (
       <section aria-labelledby="results-heading">

@@ -82,6 +82,20 @@ for (const width of [375, 1280]) {
       await box.fill("Pharmacy");
       await submit.click();
       await page.waitForURL((url) => url.pathname !== "/doctors" && !url.pathname.startsWith("/doctors/"));
+
+      // Everyday words: "skin doctor" offers Dermatology first.
+      await page.getByRole("button", { name: uiText("header.search") }).first().click();
+      await box.fill("skin doctor");
+      await list.waitFor();
+      assert.match(await options.first().innerText(), /^Dermatology\n/);
+      // Enter on a query nothing matches opens the search page: no results, the nearest, the departments.
+      await box.fill("neurolojee");
+      await page.waitForTimeout(400);
+      await box.press("Enter");
+      await page.waitForURL(`${env.server.base}/search?q=neurolojee`);
+      await page.getByText(uiText("search.didYouMean")).waitFor();
+      assert.ok(await page.locator("[data-suggestions]").getByRole("link", { name: "Neuroscience" }).isVisible());
+      assert.ok(await page.locator("[data-departments]").getByRole("link", { name: "Dermatology" }).isVisible());
       assert.deepEqual(problems, [], "no console errors");
     } finally {
       await context.close();
