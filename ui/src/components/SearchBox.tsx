@@ -9,7 +9,6 @@ import { useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { usePlural } from "./ui";
 import type { SearchResult } from "../types";
-import { link } from "../lib/public-links";
 
 export const ICONS = {
   doctor: Stethoscope, department: Building2, service: HeartPulse, specialization: UserRoundSearch, clinic: MapPin, page: FileText, article: Newspaper,
@@ -77,8 +76,10 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
     navigate(r.link, r.type === "doctor" ? { state: { fromSearch: true } } : undefined);
   };
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    // The form's own address (the search page), as without JavaScript.
+    const page = new URL(e.currentTarget.action).pathname;
     const q = query.trim();
     if (!q) return;
     const list = open && results.length ? results : await fetchResults(q).catch(() => []);
@@ -88,7 +89,7 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
       setQuery("");
       setOpen(false);
       onDone();
-      navigate(link("search", {}, { q }));
+      navigate(`${page}?q=${encodeURIComponent(q)}`);
     }
   };
 
