@@ -45,6 +45,7 @@ fn main() {
         "pub static SERVER_BUNDLE: &str = include_str!({:?});\n",
         out.join("server.js").display().to_string()
     ));
+    code.push_str(&format!("pub static CLIENT_BOOT: &str = {:?};\n", entry("boot")));
     code.push_str(&format!("pub static CLIENT_JS: &str = {:?};\n", entry("js")));
     code.push_str(&format!("pub static CLIENT_CSS: &str = {:?};\n", entry("css")));
     // The stylesheet also goes inline in every document (see templates/document.html).

@@ -403,10 +403,11 @@ fn percent_decoded(text: &str) -> Vec<u8> {
 
 /// The content security policy: no inline script anywhere, so `script-src 'self'`
 /// holds for cached HTML too. `style-src 'unsafe-inline'` is for the inline
-/// stylesheet and React's `style` attributes (`docs/security.md`).
+/// stylesheet and React's `style` attributes (`docs/security.md`). `frame-src`
+/// allows OpenStreetMap's embedded map alone (the contact page's "Show map").
 pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
      connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
-     frame-ancestors 'none'";
+     frame-src https://www.openstreetmap.org; frame-ancestors 'none'";
 
 /// The headers of every answer the app makes: pages, the API, assets, errors and
 /// redirects. `hsts` is `HYGO_HSTS`, sent only when set.

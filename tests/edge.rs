@@ -401,6 +401,9 @@ async fn every_answer_carries_the_security_headers() {
     for directive in ["default-src 'self'", "script-src 'self';", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'"] {
         assert!(hygo::edge::CSP.contains(directive), "the Observatory's CSP checks: {directive}");
     }
+    // Frames from OpenStreetMap's map alone (the contact page's "Show map"), nothing else.
+    let frames = hygo::edge::CSP.split(';').map(str::trim).find(|d| d.starts_with("frame-src")).expect("frame-src");
+    assert_eq!(frames, "frame-src https://www.openstreetmap.org");
 
     // Over plain http (no HYGO_HSTS), no HSTS: a browser would ignore it there.
     let app = test::init_service(hygo::app::app(state_from(&db, at(NOW), test_config()).await)).await;

@@ -108,18 +108,23 @@ async fn the_shell_has_no_inline_script_and_assets_are_immutable() {
         let open = &tag[..tag.find('>').unwrap()];
         assert!(open.contains("src=") || open.contains(r#"type="application/json""#), "inline script: <script{open}>");
     }
-    let js = hygo::ui_assets::CLIENT_JS;
-    assert!(page.text.contains(&format!(r#"src="/assets/{js}""#)));
-    let asset = fetch(&app, &format!("/assets/{js}")).await;
-    assert_eq!(asset.status, 200);
-    assert_eq!(asset.headers.get("cache-control").unwrap(), "public, max-age=31536000, immutable");
-    assert!(asset.headers.get("content-type").unwrap().to_str().unwrap().contains("javascript"));
+    let boot = hygo::ui_assets::CLIENT_BOOT;
+    assert!(page.text.contains(&format!(r#"src="/assets/{boot}""#)));
+    for js in [boot, hygo::ui_assets::CLIENT_JS] {
+        let asset = fetch(&app, &format!("/assets/{js}")).await;
+        assert_eq!(asset.status, 200);
+        assert_eq!(asset.headers.get("cache-control").unwrap(), "public, max-age=31536000, immutable");
+        assert!(asset.headers.get("content-type").unwrap().to_str().unwrap().contains("javascript"));
+    }
     assert_eq!(fetch(&app, "/assets/client/nope.js").await.status, 404);
 }
 
-/// The `/assets/` files named in a document's `<link rel="modulepreload">`s.
+/// The `/assets/` files a document has its boot script start (`<script id="hygo-modules">`):
+/// the entry first, then what it and the page import.
 fn preloads(html: &str) -> Vec<String> {
-    html.split(r#"<link rel="modulepreload" href="/assets/"#).skip(1).map(|t| t[..t.find('"').unwrap()].to_owned()).collect()
+    let start = html.find(r#"<script id="hygo-modules" type="application/json">"#).expect("the modules' list") + 50;
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).expect("the list is JSON")
 }
 
 #[actix_web::test]
@@ -145,6 +150,10 @@ async fn a_page_preloads_its_own_module_and_no_other_page() {
     for (uri, own, other) in [("/appointment", wizard, list), ("/doctors", list, wizard), ("/appointment/3", wizard, list)] {
         let page = fetch(&app, uri).await;
         let listed = preloads(&page.text);
+        assert_eq!(listed[0], hygo::ui_assets::CLIENT_JS, "{uri}: the entry first");
+        assert!(page.text.contains(&format!(r#"<script type="module" src="/assets/{}"></script>"#, hygo::ui_assets::CLIENT_BOOT)), "{uri}: the boot script");
+        assert!(!page.text.contains("modulepreload") && !page.text.contains(&format!(r#"src="/assets/{}""#, hygo::ui_assets::CLIENT_JS)),
+            "{uri}: nothing but the boot script is fetched before the first paint");
         assert!(listed.iter().any(|f| f == own), "{uri} preloads its module: {listed:?}");
         assert!(!listed.iter().any(|f| f == other), "{uri} does not preload another page's: {listed:?}");
         for file in hygo::ui_assets::CLIENT_JS_IMPORTS {
@@ -269,7 +278,7 @@ async fn departments_and_their_specialists_render_on_the_server() {
         let html = root(&page.text).replace("<!-- -->", "");
         let named = |key| ui_text_with(key, &[("name", "Cardiology")]);
         let texts = [named("department.about"), ui_text("department.services"), named("department.specialists"), ui_text("department.location")];
-        let more = ["View on map".to_owned(), ui_text("department.hours"), ui_text("department.contact"), ui_text("department.book")];
+        let more = ["Directions".to_owned(), ui_text("department.hours"), ui_text("department.contact"), ui_text("department.book")];
         for text in texts.iter().chain(&more) {
             assert!(html.contains(text.as_str()), "{b}: {text}");
         }
@@ -524,7 +533,7 @@ async fn content_pages_render_their_texts_on_the_server() {
         ("/our-vision", &["Our Vision", "The AAA Framework", "Our Core Values"]),
         ("/patient-resources", &["Patient Forms", "Insurance Information", "Appointment Preparation", "Contact Information", "Patient Portal",
             "FAQs", "Frequently Asked Questions", "<details", "Monday to Saturday, 8:00 AM to 8:00 PM"]),
-        ("/contactus", &["Contact Us", "500+", "Happy Patients", "24/7", "Support", "Locations", "4.8", "4.9", "View on map"]),
+        ("/contactus", &["Contact Us", "500+", "Happy Patients", "24/7", "Support", "Locations", "4.8", "4.9", "Directions", "Show map"]),
         ("/privacy-policy", &["1. Data We Collect", "2. Legal Basis", "3. How We Use Your Data", "4. Sharing Your Data", "5. Your Rights",
             "6. Data Retention", "7. Data Security", "8. Children&#x27;s Privacy", "9. International Transfers", "10. Changes to This Policy",
             "11. Grievance Redressal", "12. Contact Us", "mailto:"]),
@@ -845,4 +854,116 @@ async fn departments_without_a_doctor_are_not_promoted() {
     let want = [("Monday", "9:00 AM - 8:00 PM"), ("Tuesday", "9:00 AM - 5:00 PM"), ("Wednesday", "9:00 AM - 8:00 PM"), ("Thursday", "9:00 AM - 5:00 PM"), ("Friday", "9:00 AM - 8:00 PM")];
     assert_eq!(hours, want.map(|(d, h)| (d.to_owned(), h.to_owned())));
     assert!(cardiology.contains("data-department-hours") && cardiology.contains("<dt>Tuesday</dt><dd>9:00 AM - 5:00 PM</dd>"), "{cardiology}");
+}
+
+/// A network's worth of doctors (issue 27, item 12): `/doctors` lists 24 a page,
+/// "Show more" is a link to the next page, and the search and the filters by
+/// department, clinic and "available this week" are a form read from the query,
+/// so all of it works without JavaScript; every doctor is on exactly one page.
+#[actix_web::test]
+async fn two_hundred_doctors_are_listed_24_a_page_and_filtered_by_the_query() {
+    use std::collections::BTreeSet;
+    for db in TestDb::all().await {
+        let b = db.backend;
+        // Tuesday 8 January 2030.
+        let clock = common::at("2030-01-08 09:00");
+        let today = clock.today();
+        let state = common::state_with(&db, clock, 1000).await;
+        hygo::scale::seed(&state.db, hygo::scale::Scale { doctors: 200, requests: 0 }, today).await.unwrap();
+        // Dr. Hitesh Patel (id 1) away for the coming three weeks; one doctor with no hours at all.
+        let actor = hygo_core::audit::Actor::system();
+        let away = hygo_schedule::leave::NewLeave { doctor_id: Some(1), from: Some("2030-01-08"), until: Some("2030-01-31"), note: None };
+        hygo_schedule::leave::add(&state.db, &actor, away, today).await.unwrap();
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let (_, _, everyone) = common::send(&app, common::get("/api/doctors")).await;
+        let everyone = everyone["data"].as_array().unwrap().clone();
+        assert_eq!(everyone.len(), 200, "{b}");
+        let ids = |doctors: &[Value]| doctors.iter().map(|d| d["id"].as_i64().unwrap()).collect::<BTreeSet<_>>();
+
+        // Every page of a listing, followed by its "Show more" links as a visitor without JavaScript would.
+        let walk = |first: String| {
+            let app = &app;
+            async move {
+                let mut seen: Vec<Value> = Vec::new();
+                let mut next = Some(first);
+                let mut pages = 0;
+                while let Some(path) = next {
+                    let page = fetch(app, &path).await;
+                    assert_eq!(page.status, 200, "{path}");
+                    let p = props(&page.text);
+                    let data = &p["data"];
+                    let doctors = data["doctors"].as_array().unwrap();
+                    assert!(doctors.len() <= 24, "{path}: {} doctors on one page", doctors.len());
+                    assert_eq!(data["first"].as_u64().unwrap() as usize, seen.len() + 1, "{path}");
+                    let html = root(&page.text);
+                    assert_eq!(html.matches("data-doctor-card").count(), doctors.len(), "{path}: a card for each doctor in the props");
+                    next = data["next"].as_str().map(str::to_owned);
+                    if let Some(next) = &next {
+                        assert!(html.contains(&format!(r#"href="{}#doctor-results""#, escaped(next))), "{path}: Show more is a link to {next}, landing at the list");
+                        assert_eq!(doctors.len(), 24, "{path}: only the last page is short");
+                    }
+                    seen.extend(doctors.iter().cloned());
+                    pages += 1;
+                }
+                (seen, pages)
+            }
+        };
+
+        let (all, pages) = walk("/doctors".into()).await;
+        assert_eq!(pages, 9, "{b}: 200 doctors in pages of 24");
+        assert_eq!(ids(&all), ids(&everyone), "{b}: every doctor once");
+        assert_eq!(all.len(), 200, "{b}: nobody twice");
+        let names: Vec<String> = all.iter().map(|d| hygo_core::entities::doctor::sort_key(d["name"].as_str().unwrap())).collect();
+        assert!(names.windows(2).all(|w| w[0] <= w[1]), "{b}: in order of name across pages");
+        let first = fetch(&app, "/doctors").await;
+        assert!(!first.text.contains(r#"<meta name="robots" content="noindex">"#), "{b}: the list itself is indexed");
+        assert!(root(&first.text).contains(r#"role="search" aria-label="Find a doctor" action="/doctors#doctor-results" method="get">"#), "{b}: the search and filters are a form");
+        for name in [r#"name="q""#, r#"name="department""#, r#"name="clinic""#, r#"name="week""#] {
+            assert!(root(&first.text).contains(name), "{b}: {name}");
+        }
+        // A page past the last shows the last; a page that is no number, the first.
+        let past = props(&fetch(&app, "/doctors?page=99").await.text);
+        assert_eq!((past["data"]["first"].as_u64(), past["data"]["doctors"].as_array().unwrap().len()), (Some(193), 8), "{b}");
+        assert_eq!(props(&fetch(&app, "/doctors?page=abc").await.text)["data"]["first"], 1, "{b}");
+
+        // By department: exactly the department's doctors, and noindex.
+        let cardiology: BTreeSet<i64> = ids(&everyone.iter().filter(|d| d["department"] == "cardiology").cloned().collect::<Vec<_>>());
+        assert!(cardiology.len() > 1, "{b}");
+        let (found, _) = walk("/doctors?department=cardiology".into()).await;
+        assert_eq!(ids(&found), cardiology, "{b}: Cardiology");
+        let filtered = fetch(&app, "/doctors?department=cardiology").await;
+        assert!(filtered.text.contains(r#"<meta name="robots" content="noindex">"#), "{b}: a filtered list is not indexed");
+        assert!(root(&filtered.text).contains(r#"<option value="cardiology" selected="">"#), "{b}: the choice is kept");
+        // An unknown department is dropped, not an empty list.
+        assert_eq!(props(&fetch(&app, "/doctors?department=nowhere").await.text)["data"]["total"], 200, "{b}");
+
+        // By clinic: the doctors whose clinic it is or who have hours there.
+        let at_head_office: BTreeSet<i64> = ids(&everyone.iter().filter(|d| d["clinics"].as_array().unwrap().iter().any(|c| c == "head-office")).cloned().collect::<Vec<_>>());
+        assert!(!at_head_office.is_empty() && at_head_office.len() < 200, "{b}");
+        let (found, _) = walk("/doctors?clinic=head-office".into()).await;
+        assert_eq!(ids(&found), at_head_office, "{b}: the head office's doctors");
+
+        // Available this week: whoever has hours in the next seven days, less the doctor on leave.
+        let working: BTreeSet<i64> = ids(&everyone.iter().filter(|d| !d["officeHours"].as_array().unwrap().is_empty() && d["id"] != 1).cloned().collect::<Vec<_>>());
+        let (found, _) = walk("/doctors?week=1".into()).await;
+        assert_eq!(ids(&found), working, "{b}: available this week");
+        assert!(!ids(&found).contains(&1), "{b}: not the doctor on leave");
+
+        // The spec's search (name or specialization, any case) over all 200, with the filters together.
+        let (found, _) = walk("/doctors?q=CARDIO&clinic=kalawad-road&week=1".into()).await;
+        let expected: BTreeSet<i64> = everyone
+            .iter()
+            .filter(|d| {
+                let q = "cardio";
+                (d["name"].as_str().unwrap().to_lowercase().contains(q) || d["specialization"].as_str().unwrap().to_lowercase().contains(q))
+                    && d["clinics"].as_array().unwrap().iter().any(|c| c == "kalawad-road")
+                    && working.contains(&d["id"].as_i64().unwrap())
+            })
+            .map(|d| d["id"].as_i64().unwrap())
+            .collect();
+        assert!(!expected.is_empty(), "{b}");
+        assert_eq!(ids(&found), expected, "{b}: search and filters together");
+        let nobody = fetch(&app, "/doctors?q=zzzz").await;
+        assert!(root(&nobody.text).contains(&escaped(&ui_text("doctors.none"))), "{b}");
+    }
 }

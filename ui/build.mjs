@@ -2,7 +2,7 @@
 //   node ui/build.mjs --out <dir> [--dev]
 // writes <dir>/server.js (one IIFE for QuickJS, defines globalThis.hygoRender),
 // <dir>/client/ (content-hashed ESM entry, chunks and CSS) and <dir>/manifest.json
-// ({"js": "client/<entry>", "css": "client/<css>", "jsImports": [the entry's chunks],
+// ({"boot": "client/<boot>", "js": "client/<entry>", "css": "client/<css>", "jsImports": [the entry's chunks],
 // "pages": {"<Module>": [its chunk and the chunks it adds]}}, relative to <dir>).
 // With --static <folder>, that folder's files are copied to <dir>/static/.
 // Every text file under client/ and static/ gets its brotli (.br) and gzip (.gz)
@@ -66,7 +66,7 @@ await Promise.all([
   esbuild
     .build({
       ...common,
-      entryPoints: { app: join(here, "src/entry-client.tsx"), style: join(here, "src/styles/app.css") },
+      entryPoints: { boot: join(here, "src/boot.ts"), app: join(here, "src/entry-client.tsx"), style: join(here, "src/styles/app.css") },
       outdir: join(out, "client"),
       format: "esm",
       splitting: true,
@@ -86,6 +86,7 @@ await Promise.all([
         return relative(out, resolve(here, hit[0])).split("\\").join("/");
       };
       const js = find(join(here, "src/entry-client.tsx"));
+      const boot = find(join(here, "src/boot.ts"));
       const css = find(join(here, "src/styles/app.css"));
       const rel = (file) => relative(out, resolve(here, file)).split("\\").join("/");
       // What a module imports statically, all the way down: what must be there before it runs.
@@ -108,7 +109,7 @@ await Promise.all([
         if (m) pages[m[1]] = [file, ...[...closure(file)].filter((f) => !shared.has(f) && f !== entryFile)].map(rel);
       }
       // The CSS entry also makes an empty JS stub; the page never loads it.
-      const manifest = { js, css, jsImports: [...shared].map(rel), pages };
+      const manifest = { boot, js, css, jsImports: [...shared].map(rel), pages };
       writeFileSync(join(out, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
       if (!args.includes("--quiet")) {
         for (const [file, o] of outputs) {

@@ -93,7 +93,7 @@ const NEWSLETTER_LINK: &[&str] = &["confirmed", "subscribed", "token", "unsubscr
 /// `/departments/general-consultation` is its own page and not a department.
 pub static PAGES: &[Page] = &[
     page!(url::HOME, "Home", ByDataVersion, &[], Index, home::load),
-    page!(url::DOCTORS, "Doctors", ByDataVersion, &[], Index, doctors::load),
+    page!(url::DOCTORS, "Doctors", ByDataVersion, &["q", "department", "clinic", "week", "page"], Index, doctors::load),
     // `/doctorDetail?doctorId={id}` is the original client's address of a profile.
     page!(url::DOCTOR, "DoctorProfile", ByDataVersion, &["doctorId"], Index, doctor::load),
     page!(url::DEPARTMENTS, "Departments", ByDataVersion, &[], Index, departments::load),

@@ -11,7 +11,7 @@ use crate::cache::{self, Cached, Room};
 use crate::state::AppState;
 use crate::encoding::Encoding;
 use hygo_render::Lane;
-use crate::ui_assets::{CLIENT_CSS, CLIENT_CSS_TEXT, CLIENT_JS, CLIENT_JS_IMPORTS, PAGE_CHUNKS};
+use crate::ui_assets::{CLIENT_BOOT, CLIENT_CSS, CLIENT_CSS_TEXT, CLIENT_JS, CLIENT_JS_IMPORTS, PAGE_CHUNKS};
 
 #[derive(Template)]
 #[template(path = "document.html")]
@@ -25,9 +25,11 @@ struct Document<'a> {
     /// JSON-LD, already made safe for a script element.
     structured_data: Option<String>,
     css_text: &'static str,
-    js: &'static str,
-    /// Modules the page will import, fetched alongside the entry instead of after it.
-    preload: Vec<&'static str>,
+    /// The first script (`ui/src/boot.ts`): starts `modules` after the first paint.
+    boot: &'static str,
+    /// The entry, then the modules it and the page import (a JSON list), so the
+    /// boot script fetches them together rather than one import after another.
+    modules: String,
     body: &'a str,
     props: &'a str,
 }
@@ -309,8 +311,8 @@ async fn render(
         noindex: output.status >= 400 || found.page.robots == Robots::NoIndex || props.head.noindex,
         structured_data,
         css_text: CLIENT_CSS_TEXT,
-        js: CLIENT_JS,
-        preload: preloads(found.page.component),
+        boot: CLIENT_BOOT,
+        modules: modules(found.page.component),
         body: &output.html,
         props: &script_safe_json(props_json),
     };
@@ -320,11 +322,14 @@ async fn render(
     })
 }
 
-/// The entry's chunks and the page component's own (see `ui/build.mjs`): without
-/// them the browser would learn of each only after running the module that imports it.
-fn preloads(module: &str) -> Vec<&'static str> {
+/// The entry, its chunks and the page component's own (see `ui/build.mjs`), as a
+/// JSON list for the boot script: without the chunks the browser would learn of
+/// each only after running the module that imports it. File names are the build's
+/// (letters, digits, `-`, `.`, `/`), so the list is safe inside a script element.
+fn modules(module: &str) -> String {
     let page = PAGE_CHUNKS.iter().find(|(m, _)| *m == module).map_or(&[][..], |(_, chunks)| *chunks);
-    CLIENT_JS_IMPORTS.iter().chain(page).copied().collect()
+    let files: Vec<&str> = std::iter::once(CLIENT_JS).chain(CLIENT_JS_IMPORTS.iter().copied()).chain(page.iter().copied()).collect();
+    serde_json::to_string(&files).unwrap_or_else(|_| "[]".into())
 }
 
 /// A page with its validator, in the coding the request accepts when the page has

@@ -30,10 +30,27 @@ pub struct Clinic {
     pub opening_hours: String,
     pub rating: f64,
     pub specialties: Vec<String>,
+    /// Directions to the clinic (Google Maps).
     pub map_url: String,
+    /// Where the contact page's map (OpenStreetMap, after "Show map") is centred.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub map: Option<MapPoint>,
     /// "Kalawad Road, Rajkot, Gujarat 360005, India", made from the parts above.
     #[serde(default)]
     pub address: String,
+}
+
+/// A point on the map, in degrees (WGS 84).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, ts_rs::TS)]
+#[serde(deny_unknown_fields)]
+pub struct MapPoint {
+    pub latitude: f64,
+    pub longitude: f64,
+    /// The clinic has confirmed the point: the map marks it. Otherwise it is the
+    /// middle of the clinic's road and the map shows the area, unmarked
+    /// (`docs/patients.md`, "Maps").
+    pub exact: bool,
 }
 
 impl Clinic {

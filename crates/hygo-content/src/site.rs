@@ -175,8 +175,18 @@ pub struct ContactLabels {
     pub email: String,
     pub address: String,
     pub hours: String,
+    /// "Directions": the link to the clinic in Google Maps (`Clinic::map_url`).
     pub map: String,
     pub map_note: String,
+    /// The contact page's map of a clinic, behind "Show map" (`Clinic::map`).
+    pub show_map: String,
+    pub hide_map: String,
+    /// The map's frame title: "Map of the area around {street}, {city}".
+    pub map_title: String,
+    /// Under a map whose point the clinic has not confirmed (`MapPoint::exact`).
+    pub map_area: String,
+    /// The same map on openstreetmap.org (without JavaScript, the only one).
+    pub open_map: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

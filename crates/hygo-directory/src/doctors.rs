@@ -85,6 +85,67 @@ pub async fn by_id(db: &Db, clock: &Clock, id: i32) -> Result<Option<Doctor>, Da
     Ok(assemble(db, clock, vec![row]).await?.pop())
 }
 
+/// What `/doctors` lists: the visitor's search and filters, and which page of them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Filter {
+    /// Part of a name or specialization, any case (the spec's doctor search).
+    pub query: String,
+    /// A department's slug.
+    pub department: Option<String>,
+    /// A clinic's id: the doctors whose clinic it is or who have weekly hours there.
+    pub clinic: Option<String>,
+    /// Only doctors with at least one day in the next seven (today included) with
+    /// hours, no leave and their clinic open (`window::Window`, the slot engine's rules).
+    pub this_week: bool,
+}
+
+/// One page of the doctors a filter keeps.
+pub struct Listing {
+    /// The page's doctors, in the list's order (by name, "Dr." aside).
+    pub doctors: Vec<Doctor>,
+    /// How many doctors the filter keeps, on every page.
+    pub total: usize,
+}
+
+/// The doctors `filter` keeps, by name, `size` at a time: page `page` (from 0).
+/// Only the page's doctors are assembled, so a page of 24 out of 200 costs a
+/// few small queries, whatever the network's size.
+pub async fn list(db: &Db, clock: &Clock, filter: &Filter, page: usize, size: usize) -> Result<Listing, DataError> {
+    let mut rows = doctor::Entity::find().filter(doctor::Column::RetiredOn.is_null()).all(db).await?;
+    let query = filter.query.trim().to_lowercase();
+    if !query.is_empty() {
+        rows.retain(|d| d.name.to_lowercase().contains(&query) || d.specialization.to_lowercase().contains(&query));
+    }
+    if let Some(slug) = &filter.department {
+        let dept = department::Entity::find().filter(department::Column::Slug.eq(slug.as_str())).one(db).await?;
+        rows.retain(|d| dept.as_ref().is_some_and(|dept| dept.id == d.department_id));
+    }
+    if let Some(clinic) = &filter.clinic {
+        let ids: Vec<i32> = rows.iter().map(|d| d.id).collect();
+        let elsewhere: std::collections::HashSet<i32> = office_hours::Entity::find()
+            .filter(office_hours::Column::DoctorId.is_in(ids))
+            .filter(office_hours::Column::ClinicId.eq(clinic.as_str()))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|h| h.doctor_id)
+            .collect();
+        rows.retain(|d| d.clinic_id == *clinic || elsewhere.contains(&d.id));
+    }
+    if filter.this_week {
+        let today = clock.today();
+        let until = today + chrono::Duration::days(6);
+        let window = hygo_schedule::window::Window::load(db, &rows, today, until).await?;
+        rows.retain(|d| {
+            today.iter_days().take_while(|day| *day <= until).any(|day| window.leave_on(d.id, day).is_none() && !window.plan(d.id, day).grid.is_empty())
+        });
+    }
+    rows.sort_by(|a, b| doctor::sort_key(&a.name).cmp(&doctor::sort_key(&b.name)).then(a.id.cmp(&b.id)));
+    let total = rows.len();
+    let shown: Vec<doctor::Model> = rows.into_iter().skip(page.saturating_mul(size)).take(size).collect();
+    Ok(Listing { doctors: assemble(db, clock, shown).await?, total })
+}
+
 /// The doctors of a department, by anything its page accepts: the slug, an alias
 /// of the original site (`laboratories`, `internal_medicine`) or its name
 /// (`Neuroscience`), all without regard to case (`catalogue::find_department`).

@@ -198,7 +198,15 @@ hours: string,
 /**
  * As schema.org writes it: "Mo-Sa 08:00-20:00".
  */
-openingHours: string, rating: number, specialties: Array<string>, mapUrl: string, 
+openingHours: string, rating: number, specialties: Array<string>, 
+/**
+ * Directions to the clinic (Google Maps).
+ */
+mapUrl: string, 
+/**
+ * Where the contact page's map (OpenStreetMap, after "Show map") is centred.
+ */
+map?: MapPoint, 
 /**
  * "Kalawad Road, Rajkot, Gujarat 360005, India", made from the parts above.
  */
@@ -208,7 +216,27 @@ export type ContactFields = { name: string, email: string, phone: string, clinic
 
 export type ContactForm = { texts: ContactTexts, forms: FormsCommon, sent: string, };
 
-export type ContactLabels = { phone: string, email: string, address: string, hours: string, map: string, mapNote: string, };
+export type ContactLabels = { phone: string, email: string, address: string, hours: string, 
+/**
+ * "Directions": the link to the clinic in Google Maps (`Clinic::map_url`).
+ */
+map: string, mapNote: string, 
+/**
+ * The contact page's map of a clinic, behind "Show map" (`Clinic::map`).
+ */
+showMap: string, hideMap: string, 
+/**
+ * The map's frame title: "Map of the area around {street}, {city}".
+ */
+mapTitle: string, 
+/**
+ * Under a map whose point the clinic has not confirmed (`MapPoint::exact`).
+ */
+mapArea: string, 
+/**
+ * The same map on openstreetmap.org (without JavaScript, the only one).
+ */
+openMap: string, };
 
 export type ContactTexts = { heading: string, intro: string, fields: ContactFields, anyClinic: string, medicalNote: string, submit: string, sending: string, sendAnother: string, privacy: string, };
 
@@ -389,9 +417,47 @@ elsewhere: Array<InboxRow>, };
 
 export type DoctorDays = { doctor: number, days: string, };
 
+export type DoctorFilterOption = { value: string, label: string, };
+
+export type DoctorFilters = { q: string, 
+/**
+ * A department's slug, or "" for all.
+ */
+department: string, 
+/**
+ * A clinic's id, or "" for all.
+ */
+clinic: string, week: boolean, };
+
 export type DoctorStatus = { onLeave: string, backOn: string, untilFurtherNotice: string, coming: string, comingOpen: string, };
 
-export type DoctorsData = { doctors: Array<Doctor>, };
+export type DoctorSummary = { id: number, name: string, specialization: string, experience: number, rating: number | null, image: string | null, photo: Photo | null, location: string, availability: string, onLeave: boolean, leave: Array<Leave>, };
+
+export type DoctorsData = { doctors: Array<DoctorSummary>, 
+/**
+ * How many doctors the search and filters keep, on all pages.
+ */
+total: number, 
+/**
+ * The place of this page's first doctor in the list, from 1.
+ */
+first: number, 
+/**
+ * The next page's address, with the same search and filters; none on the last.
+ */
+next: string | null, 
+/**
+ * The previous page's address; none on the first.
+ */
+previous: string | null, 
+/**
+ * The search and filters as understood (an unknown department or clinic is dropped).
+ */
+filters: DoctorFilters, 
+/**
+ * The departments that have a doctor, in the catalogue's order.
+ */
+departments: Array<DoctorFilterOption>, clinics: Array<DoctorFilterOption>, };
 
 export type ErrorAnswer = { 
 /**
@@ -554,6 +620,14 @@ clinics: Array<string>,
  * The department's slug: a chosen department lists its own doctors first.
  */
 department: string, };
+
+export type MapPoint = { latitude: number, longitude: number, 
+/**
+ * The clinic has confirmed the point: the map marks it. Otherwise it is the
+ * middle of the clinic's road and the map shows the area, unmarked
+ * (`docs/patients.md`, "Maps").
+ */
+exact: boolean, };
 
 export type Messages = { 
 /**

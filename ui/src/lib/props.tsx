@@ -72,6 +72,16 @@ async function fetchProps(key: string, signal: AbortSignal): Promise<Fetched> {
   throw { kind: "format" } satisfies LoadError;
 }
 
+/**
+ * The props of another address, without going there: `/doctors` adds the next
+ * page's doctors in place with them ("Show more"). Fails with a `LoadError`.
+ */
+export async function fetchPageProps(path: string, signal: AbortSignal): Promise<PageProps> {
+  const r = await fetchProps(path, signal);
+  if ("props" in r) return r.props;
+  throw { kind: "format" } satisfies LoadError;
+}
+
 export function PropsProvider({ initial, children }: { initial: PageProps; children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { fill, grouped, telHref } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { ContactForm } from "../components/ContactForm";
-import type { Clinic, ContentProps, ContentSection, Doctor, FormState, PublicClosure, Review } from "../types";
+import type { Clinic, ContentProps, ContentSection, Doctor, FormState, MapPoint, PublicClosure, Review } from "../types";
 import { link } from "../lib/public-links";
 
 /**
@@ -146,6 +146,39 @@ function ContactBlock() {
   );
 }
 
+/** OpenStreetMap's addresses for a point: the embeddable map and the map on its site. */
+function osm({ latitude: lat, longitude: lon, exact }: MapPoint) {
+  const bbox = [lon - 0.008, lat - 0.005, lon + 0.008, lat + 0.005].map((n) => n.toFixed(4)).join(",");
+  const marker = exact ? `&marker=${lat},${lon}` : "";
+  return {
+    embed: `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik${marker}`,
+    page: `https://www.openstreetmap.org/${exact ? `?mlat=${lat}&mlon=${lon}` : ""}#map=16/${lat}/${lon}`,
+  };
+}
+
+/**
+ * A clinic's map behind "Show map": nothing is fetched from OpenStreetMap until
+ * it is opened (the frame exists only while open, which needs JavaScript; without
+ * it the disclosure opens on a link to the same map on openstreetmap.org).
+ */
+function ClinicMap({ clinic, point }: { clinic: Clinic; point: MapPoint }) {
+  const label = useSite().contactLabels;
+  const [open, setOpen] = useState(false);
+  const at = osm(point);
+  const place = { street: clinic.street, city: clinic.city, name: clinic.name };
+  return (
+    <details className="clinic-map" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="text-link">
+        <span className="clinic-map-show">{label.showMap}</span><span className="clinic-map-hide">{label.hideMap}</span>
+        <span className="visually-hidden"> {clinic.name}</span>
+      </summary>
+      {open ? <iframe className="clinic-map-frame" src={at.embed} title={fill(label.mapTitle, place)} loading="lazy" /> : null}
+      {point.exact ? null : <p className="field-hint">{fill(label.mapArea, place)}</p>}
+      <p><a className="text-link" href={at.page} rel="noopener">{label.openMap}<span className="visually-hidden"> {clinic.name}</span></a></p>
+    </details>
+  );
+}
+
 interface Rows {
   founders: Doctor[];
   doctors: Doctor[];
@@ -234,7 +267,7 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
       break;
     case "clinics":
       body = (
-        <ul className="card-grid card-grid--3 clinic-grid plain-list">
+        <ul className="card-grid clinic-grid plain-list">
           {site.clinics.map((c) => (
             <li key={c.id} id={c.id} className="card clinic-card" data-clinic-card="">
               <Card className="card-title">{c.name}</Card>
@@ -248,6 +281,7 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
               <a href={c.mapUrl} className="text-link" rel="noopener">
                 {site.contactLabels.map}<span className="visually-hidden"> {c.name} {site.contactLabels.mapNote}</span>
               </a>
+              {c.map ? <ClinicMap clinic={c} point={c.map} /> : null}
             </li>
           ))}
         </ul>

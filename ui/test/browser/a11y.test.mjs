@@ -32,7 +32,7 @@ describe("axe at a phone and a desktop width", { concurrency: true }, () => {
         await page.goto(`${env.server.base}/doctors`);
         await hydrated(page);
         await page.getByRole("button", { name: uiText("header.search") }).first().click();
-        await page.getByRole("combobox").fill("car");
+        await page.getByRole("combobox", { name: uiText("searchBox.label") }).fill("car");
         await page.getByRole("listbox").waitFor();
         let { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
         if (violations.length) failures.push(`search open:\n  ${describeViolations(violations)}`);

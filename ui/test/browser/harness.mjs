@@ -191,11 +191,19 @@ export async function startRelay() {
   };
 }
 
-export async function launchBrowser() {
+/**
+ * Chromium, headless. With `touch`, as a phone's browser reports itself to CSS:
+ * `(hover: none)` and `(pointer: coarse)` (Blink's settings; a context's hasTouch
+ * alone leaves a mouse's hover).
+ */
+export async function launchBrowser({ touch = false } = {}) {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (make test does it as root)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const args = touch
+    ? [...CHROMIUM_FLAGS, "--blink-settings=primaryHoverType=1,availableHoverTypes=1,primaryPointerType=2,availablePointerTypes=2"]
+    : CHROMIUM_FLAGS;
+  return chromium.launch({ executablePath: CHROMIUM, args });
 }
 
 /**
