@@ -1689,6 +1689,10 @@ async fn the_export_is_csv_with_formulas_neutralised() {
         assert_eq!(row(&gujarati)[column("name")], "કાવ્યા શાહ", "{b}: Gujarati as typed");
         // Statuses in the console's words, times in IST as the console shows them, phones in one form.
         assert_eq!(row(&first)[column("status")], "Requested", "{b}");
+        let department = &request_row(&state.db, &first).await.department;
+        let named = hygo_content::default().find_department(department).unwrap().name.clone();
+        assert_ne!(&named, department, "{b}: a slug and a name that differ");
+        assert_eq!(row(&first)[column("department")], named, "{b}: the department by its name, not {department}");
         let stored = request_row(&state.db, &first).await.created_at;
         let ist = chrono::DateTime::parse_from_rfc3339(&stored).unwrap().with_timezone(&hygo_core::ist::offset()).format("%Y-%m-%d %H:%M").to_string();
         assert_eq!(row(&first)[column("requested at")], ist, "{b}: {stored} in IST");

@@ -1038,14 +1038,10 @@ pub async fn week(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError>
     let total = rows.len();
     let (page, pages, shown) = doctors_page(cx, total);
     let rows: Vec<_> = rows.drain(shown).collect();
-    let held = hygo_booking::appointments::holding(cx.db(), hygo_booking::appointments::Held::between(days[0], days[6])).await?;
     let ids: Vec<i32> = rows.iter().map(|d| d.id).collect();
+    let counts = hygo_booking::appointments::held_counts(cx.db(), &ids, days[0], days[6]).await?;
     let leave = hygo_schedule::leave::periods(cx.db(), &ids, days[0]).await?;
     let plans = schedule::day_plans(cx.db(), &rows, &days).await?;
-    let mut counts: std::collections::HashMap<(i32, &str), u32> = std::collections::HashMap::new();
-    for a in &held {
-        *counts.entry((a.doctor_id, a.date.as_str())).or_default() += 1;
-    }
     let mut doctors = Vec::with_capacity(rows.len());
     for d in rows {
         let periods = leave.get(&d.id).map_or(&[][..], Vec::as_slice);
@@ -1055,7 +1051,7 @@ pub async fn week(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError>
                 let plan = plans.of(d.id, day);
                 let date = day.to_string();
                 WeekDay {
-                    requests: counts.get(&(d.id, date.as_str())).copied().unwrap_or(0),
+                    requests: counts.get(&(d.id, date.clone())).copied().unwrap_or(0),
                     date,
                     hours: plan.hours_text(),
                     on_leave: periods.iter().any(|p| p.covers(day)),

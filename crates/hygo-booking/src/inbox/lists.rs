@@ -537,7 +537,7 @@ pub const EXPORT_MAX_DAYS: i64 = 366;
 /// The appointments of a range of days (inclusive), every status, as CSV (RFC
 /// 4180) that opens right in Excel: UTF-8 with a byte-order mark (without it
 /// Excel reads Gujarati and Hindi names as Windows-1252), lines ending CRLF,
-/// times in IST as the console shows them, statuses in the console's words,
+/// times in IST as the console shows them, statuses and departments in the console's words,
 /// phone numbers in one form (`phone_for_people`). What the front desk needs to
 /// plan, never symptoms, reasons or notes. Every cell is `cell_for_spreadsheet`:
 /// no bidi override, and never read as a formula.
@@ -603,7 +603,9 @@ pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, Data
             .unwrap_or(&a.status);
         let new_patient = if a.is_new_patient { "yes" } else { "no" };
         let (phone, requested) = (phone_for_people(&a.phone), ist_minute(&a.created_at));
-        let record = [&a.reference, status, &a.date, &time, doctor, &a.department, &a.visit_type, &a.name, &phone, &a.email, new_patient, &requested, clinic, channel];
+        // The department by its name, as the console shows it ("Cardiology", not "cardiology").
+        let department = known.find_department(&a.department).map_or(a.department.as_str(), |d| d.name.as_str());
+        let record = [&a.reference, status, &a.date, &time, doctor, department, &a.visit_type, &a.name, &phone, &a.email, new_patient, &requested, clinic, channel];
         out.write_record(record.iter().map(|cell| cell_for_spreadsheet(cell))).map_err(corrupt)?;
     }
     let bytes = out.into_inner().map_err(|e| DataError::Corrupt { what: "the export".into(), detail: e.to_string() })?;
