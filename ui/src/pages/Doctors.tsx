@@ -5,7 +5,7 @@ import { DoctorImage, LeaveBadge, Stars, usePlural } from "../components/ui";
 import { fill } from "../lib/format";
 import { fetchPageProps, usePageProps, type LoadError } from "../lib/props";
 import { useTexts, type Texts } from "../lib/texts";
-import type { DoctorFilters, DoctorSummary } from "../types";
+import type { DoctorFilterOption, DoctorFilters, DoctorSummary } from "../types";
 import { link } from "../lib/public-links";
 
 export function errorText(error: LoadError, t: Texts["doctors"]): string {
@@ -38,6 +38,26 @@ function DoctorCard({ doctor, headingRef }: { doctor: DoctorSummary; headingRef?
         </Link>
       </div>
     </li>
+  );
+}
+
+/** One of the list's selects (`name` is its query parameter), "All …" first. */
+function FilterSelect({ name, label, all, options, value, onChoose }: {
+  name: "department" | "clinic";
+  label: string;
+  all: string;
+  options: DoctorFilterOption[] | undefined;
+  value: string;
+  onChoose: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={`doctor-${name}`} className="field-label">{label}</label>
+      <select id={`doctor-${name}`} name={name} className="input" value={value} onChange={(e) => onChoose(e.target.value)}>
+        <option value="">{all}</option>
+        {(options ?? []).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </div>
   );
 }
 
@@ -211,22 +231,10 @@ export default function DoctorsPage() {
             </div>
           </div>
           <div className="doctor-filter-row">
-            <div className="field">
-              <label htmlFor="doctor-department" className="field-label">{t.departmentLabel}</label>
-              <select id="doctor-department" name="department" className="input" value={filters.department}
-                onChange={(e) => choose({ department: e.target.value })}>
-                <option value="">{t.allDepartments}</option>
-                {(ready?.departments ?? []).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="doctor-clinic" className="field-label">{t.clinicLabel}</label>
-              <select id="doctor-clinic" name="clinic" className="input" value={filters.clinic}
-                onChange={(e) => choose({ clinic: e.target.value })}>
-                <option value="">{t.allClinics}</option>
-                {(ready?.clinics ?? []).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-              </select>
-            </div>
+            <FilterSelect name="department" label={t.departmentLabel} all={t.allDepartments} options={ready?.departments}
+              value={filters.department} onChoose={(department) => choose({ department })} />
+            <FilterSelect name="clinic" label={t.clinicLabel} all={t.allClinics} options={ready?.clinics}
+              value={filters.clinic} onChoose={(clinic) => choose({ clinic })} />
             <div className="doctor-week">
               <label className="checkbox">
                 <input type="checkbox" name="week" value="1" checked={filters.week} aria-describedby="doctor-week-hint"
