@@ -2190,6 +2190,7 @@ async fn admins_add_a_doctor_with_a_photo_and_hours_close_a_clinic_and_the_publi
         assert!(contact.text.contains("HYGO Clinic, Kalawad Road is closed on Monday, 14 January 2030: Closed for Makar Sankranti."), "{b}");
         let week_view = props(&call(&app, get_as("/staff/week?from=2030-01-16", Some(&desk.token))).await)["data"].clone();
         assert_eq!(week_view["from"], json!("2030-01-14"), "{b}: the week starts on its Monday");
+        assert_eq!(week_view["day"], json!("2030-01-16"), "{b}: a phone's list shows the day asked for");
         let row = week_view["doctors"].as_array().unwrap().iter().find(|d| d["name"] == json!("Dr. Nisha Joshi")).unwrap().clone();
         assert_eq!((&row["days"][0]["closed"], &row["days"][0]["requests"]), (&json!("Closed for Makar Sankranti"), &json!(1)), "{b}: {row}");
         assert_eq!(row["days"][1]["hours"], json!("10:00 AM - 12:00 PM"), "{b}");

@@ -25,6 +25,7 @@ mod m20261227_000014_department_key;
 mod m20261228_000015_channel;
 mod m20261229_000016_item_status;
 mod m20261230_000017_asked_department;
+mod m20261231_000018_doctor_day_index;
 mod parts;
 
 pub struct Migrator;
@@ -50,6 +51,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261228_000015_channel::Migration),
             Box::new(m20261229_000016_item_status::Migration),
             Box::new(m20261230_000017_asked_department::Migration),
+            Box::new(m20261231_000018_doctor_day_index::Migration),
         ]
     }
 }

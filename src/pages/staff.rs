@@ -149,8 +149,8 @@ async fn current_doctors(cx: &Cx<'_>) -> Result<Vec<DoctorChoice>, DataError> {
 }
 
 async fn choices(cx: &Cx<'_>, current: bool) -> Result<Vec<DoctorChoice>, DataError> {
-    let rows = hygo_directory::doctor_edit::records(cx.db(), current).await?;
-    Ok(rows.into_iter().map(|d| DoctorChoice { id: d.id, name: d.name }).collect())
+    let rows = hygo_directory::doctor_edit::names(cx.db(), current).await?;
+    Ok(rows.into_iter().map(|(id, name)| DoctorChoice { id, name }).collect())
 }
 
 fn page_number(cx: &Cx<'_>) -> u64 {
@@ -1018,6 +1018,9 @@ pub struct WeekData {
     /// The Monday of the week shown, YYYY-MM-DD.
     pub from: String,
     pub days: Vec<String>,
+    /// The day of the week a phone shows as a list: the date asked for (`?from=`,
+    /// default today), YYYY-MM-DD.
+    pub day: String,
     pub doctors: Vec<WeekDoctor>,
     pub today: String,
 }
@@ -1063,6 +1066,6 @@ pub async fn week(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError>
         doctors.push(WeekDoctor { id: d.id, name: d.name, days: out });
     }
     doctors.sort_by_key(|d| hygo_core::entities::doctor::sort_key(&d.name));
-    let data = WeekData { clinic, clinics, paged: DoctorsPage { page, pages, total, per_page: PER_PAGE }, from: monday.to_string(), days: days.iter().map(|d| d.to_string()).collect(), doctors, today: today.to_string() };
+    let data = WeekData { clinic, clinics, paged: DoctorsPage { page, pages, total, per_page: PER_PAGE }, from: monday.to_string(), days: days.iter().map(|d| d.to_string()).collect(), day: asked.to_string(), doctors, today: today.to_string() };
     Ok(Loaded::ok(PageData::StaffWeek(data), head(cx)))
 }

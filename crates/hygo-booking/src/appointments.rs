@@ -660,6 +660,8 @@ fn is_past(clock: &Clock, date: NaiveDate, t: Minutes) -> bool {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Held<'a> {
     pub doctor: Option<i32>,
+    /// Only these doctors' (the day view's: a clinic's doctors, not the network's).
+    pub doctors: Option<&'a [i32]>,
     pub from: Option<NaiveDate>,
     pub until: Option<NaiveDate>,
     /// One phone number's, as `phone_key` makes it.
@@ -688,6 +690,13 @@ impl Held<'_> {
     }
 }
 
+impl<'a> Held<'a> {
+    /// Only some doctors'.
+    pub(crate) fn of_doctors(self, doctor_ids: &'a [i32]) -> Self {
+        Held { doctors: Some(doctor_ids), ..self }
+    }
+}
+
 /// The requests that hold a slot (`Status::HOLDING_SLOT`, the unique index's
 /// statuses) that `which` names, by day and time: the one query for them.
 pub(crate) async fn holding(conn: &impl ConnectionTrait, which: Held<'_>) -> Result<Vec<appointment::Model>, DataError> {
@@ -695,6 +704,9 @@ pub(crate) async fn holding(conn: &impl ConnectionTrait, which: Held<'_>) -> Res
     let mut q = appointment::Entity::find().filter(appointment::Column::Status.is_in(Status::HOLDING_SLOT));
     if let Some(id) = which.doctor {
         q = q.filter(appointment::Column::DoctorId.eq(id));
+    }
+    if let Some(ids) = which.doctors {
+        q = q.filter(appointment::Column::DoctorId.is_in(ids.to_vec()));
     }
     if let Some(from) = which.from {
         q = q.filter(appointment::Column::Date.gte(from.to_string()));

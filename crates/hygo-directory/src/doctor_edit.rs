@@ -266,6 +266,17 @@ pub async fn records(db: &Db, current: bool) -> Result<Vec<doctor::Model>, DataE
     Ok(q.all(db).await?)
 }
 
+/// Every doctor's id and name (only the current ones with `current`), by name:
+/// the console's lists of doctors to choose from, without their profiles.
+pub async fn names(db: &Db, current: bool) -> Result<Vec<(i32, String)>, DataError> {
+    use sea_orm::QuerySelect;
+    let mut q = doctor::Entity::find().select_only().columns([doctor::Column::Id, doctor::Column::Name]).order_by_asc(doctor::Column::Name);
+    if current {
+        q = q.filter(doctor::Column::RetiredOn.is_null());
+    }
+    Ok(q.into_tuple::<(i32, String)>().all(db).await?)
+}
+
 /// One doctor's stored row, retired or not.
 pub async fn record(db: &Db, id: i32) -> Result<Option<doctor::Model>, DataError> {
     Ok(doctor::Entity::find_by_id(id).one(db).await?)

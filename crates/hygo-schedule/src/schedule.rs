@@ -264,7 +264,14 @@ pub async fn clinics_of_visits(db: &Db, visits: &[(i32, &str, &str)]) -> Result<
         doctor::Entity::find().filter(doctor::Column::Id.is_in(ids.clone())).all(db).await?.into_iter().map(|d| (d.id, d)).collect();
     // By doctor and by (doctor, day), once: a month's CSV asks for thousands of visits.
     let mut weeks: HashMap<i32, Vec<office_hours::Model>> = HashMap::new();
-    for row in office_hours::Entity::find().filter(office_hours::Column::DoctorId.is_in(ids.clone())).order_by_asc(office_hours::Column::Id).all(db).await? {
+    let dates: Vec<NaiveDate> = days.iter().filter_map(|d| crate::ist::parse_date(d)).collect();
+    for row in office_hours::Entity::find()
+        .filter(office_hours::Column::DoctorId.is_in(ids.clone()))
+        .filter(office_hours::Column::Weekday.is_in(weekdays(&dates)))
+        .order_by_asc(office_hours::Column::Id)
+        .all(db)
+        .await?
+    {
         weeks.entry(row.doctor_id).or_default().push(row);
     }
     let changes: HashMap<(i32, String), hour_change::Model> = hour_change::Entity::find()
@@ -275,16 +282,20 @@ pub async fn clinics_of_visits(db: &Db, visits: &[(i32, &str, &str)]) -> Result<
         .into_iter()
         .map(|h| ((h.doctor_id, h.day.clone()), h))
         .collect();
+    // A doctor's hours of a day, read once however many visits that day has.
+    let mut days_hours: HashMap<(i32, &str), Vec<Hours>> = HashMap::new();
     Ok(visits
         .iter()
-        .map(|(doctor_id, date, start)| {
-            let Some(doctor) = doctors.get(doctor_id) else { return String::new() };
+        .map(|&(doctor_id, date, start)| {
+            let Some(doctor) = doctors.get(&doctor_id) else { return String::new() };
             // The clinic of the range the time falls in; the doctor's own otherwise.
             let at = crate::ist::parse_date(date).zip(slots::parse_time(start)).and_then(|(day, t)| {
-                let change = changes.get(&(doctor.id, (*date).to_owned()));
-                let week = weeks.get(&doctor.id).map_or(&[][..], Vec::as_slice);
-                let (hours, _) = hours_from(doctor, day, change, week);
-                hours.into_iter().find(|h| h.range.start <= t && t < h.range.end).map(|h| h.clinic)
+                let hours = days_hours.entry((doctor_id, date)).or_insert_with(|| {
+                    let change = changes.get(&(doctor.id, date.to_owned()));
+                    let week = weeks.get(&doctor.id).map_or(&[][..], Vec::as_slice);
+                    hours_from(doctor, day, change, week).0
+                });
+                hours.iter().find(|h| h.range.start <= t && t < h.range.end).map(|h| h.clinic.clone())
             });
             let at = at.unwrap_or_else(|| doctor.clinic_id.clone());
             c.find_clinic(&at).or_else(|| c.find_clinic(&doctor.clinic_id)).map(|k| k.name.clone()).unwrap_or_default()
@@ -329,6 +340,14 @@ impl Plans {
     }
 }
 
+/// The ISO weekdays (1 Monday … 7 Sunday) of `days`, once each.
+fn weekdays(days: &[NaiveDate]) -> Vec<i16> {
+    let mut out: Vec<i16> = days.iter().map(|d| d.weekday().number_from_monday() as i16).collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 pub async fn day_plans(db: &Db, doctors: &[doctor::Model], days: &[NaiveDate]) -> Result<Plans, DataError> {
     let ids: Vec<i32> = doctors.iter().map(|d| d.id).collect();
     let dates: Vec<String> = days.iter().map(NaiveDate::to_string).collect();
@@ -336,7 +355,15 @@ pub async fn day_plans(db: &Db, doctors: &[doctor::Model], days: &[NaiveDate]) -
     let mut changes: HashMap<(i32, String), hour_change::Model> = HashMap::new();
     let mut closures: HashMap<NaiveDate, Vec<Closure>> = HashMap::new();
     if !ids.is_empty() && !days.is_empty() {
-        for row in office_hours::Entity::find().filter(office_hours::Column::DoctorId.is_in(ids.clone())).order_by_asc(office_hours::Column::Id).all(db).await? {
+        // Only the weekdays asked for: a day of a network's 200 doctors is a
+        // seventh of their weeks' rows, and every row read costs.
+        for row in office_hours::Entity::find()
+            .filter(office_hours::Column::DoctorId.is_in(ids.clone()))
+            .filter(office_hours::Column::Weekday.is_in(weekdays(days)))
+            .order_by_asc(office_hours::Column::Id)
+            .all(db)
+            .await?
+        {
             weeks.entry(row.doctor_id).or_default().push(row);
         }
         for row in hour_change::Entity::find().filter(hour_change::Column::DoctorId.is_in(ids)).filter(hour_change::Column::Day.is_in(dates.clone())).all(db).await? {

@@ -1,10 +1,9 @@
 // A patient's requests as a list of cards (StaffPatients, StaffPatient): each
 // with its time, doctor, status and how it came in, linked to the request. Cards
 // rather than a table, so nothing scrolls sideways on a phone.
-import { Link } from "react-router";
 import { formatDate } from "../lib/format";
 import type { InboxRow } from "../types";
-import { useStaffTexts } from "./staff";
+import { useStaffTexts, StaffLink } from "./staff";
 import { pageLink } from "../lib/links";
 
 export function PatientRequests({ rows }: { rows: readonly InboxRow[] }) {
@@ -13,7 +12,7 @@ export function PatientRequests({ rows }: { rows: readonly InboxRow[] }) {
     <ul className="staff-cards">
       {rows.map((r) => (
         <li key={r.reference}>
-          <Link to={pageLink("staff-appointment", { reference: r.reference })}>{formatDate(r.date)}, {r.time}</Link>
+          <StaffLink to={pageLink("staff-appointment", { reference: r.reference })}>{formatDate(r.date)}, {r.time}</StaffLink>
           {r.soon ? <strong className="staff-flag"> {all.inbox.soon[r.soon]}</strong> : null}
           <span> · {r.doctor}{r.clinic ? `, ${r.clinic}` : ""} · <bdi>{r.name}</bdi> · {all.inbox.statuses[r.status]} · {all.book.channels[r.channel]}</span>
         </li>

@@ -2,8 +2,8 @@
 // with the sections a role may open and a sign-out button on every page, and
 // plain HTML forms that post with the session's anti-forgery token. Every check
 // is on the server; what is hidden here is only what would be refused there.
-import { type ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { createContext, useCallback, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { ErrorSummary } from "./form";
 import { useProps, useSite } from "../lib/props";
 import { fill, formatDate, longDate } from "../lib/format";
@@ -16,6 +16,32 @@ export function useStaffTexts(): StaffTexts {
   const texts = useSite().staffTexts;
   if (!texts) throw new Error("a staff page without its texts");
   return texts;
+}
+
+/** How a console link moves in place: one handler for the page, from its frame. */
+const Go = createContext<((e: MouseEvent<HTMLAnchorElement>) => void) | undefined>(undefined);
+
+/**
+ * A link of the console: a plain `<a>` that, with JavaScript, moves in place as
+ * react-router's `Link` does (the next page's props fetched, no reload), and
+ * without it is an ordinary link. Not `Link` itself: its hooks cost about 0.1 ms
+ * a link when QuickJS renders it, and the week and day views carry hundreds
+ * (docs/benchmarks.md). A click with a modifier key opens a tab, as any link's.
+ */
+export function StaffLink({ to, children, ...rest }: { to: string; children: ReactNode } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "onClick">) {
+  return <a href={to} onClick={useContext(Go)} {...rest}>{children}</a>;
+}
+
+/** The frame's click handler for its links (`StaffLink`). */
+function useGo(): (e: MouseEvent<HTMLAnchorElement>) => void {
+  const navigate = useNavigate();
+  return useCallback((e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+    const href = e.currentTarget.getAttribute("href");
+    if (!href || !href.startsWith("/")) return;
+    e.preventDefault();
+    navigate(href);
+  }, [navigate]);
 }
 
 /** Who is signed in and the anti-forgery token, from the props. */
@@ -92,7 +118,7 @@ export function AffectedRequests({ rows, heading, none, withDoctor = false }: {
       <ul>
         {rows.map((r) => (
           <li key={r.reference}>
-            <Link to={pageLink("staff-appointment", { reference: r.reference })}>{r.reference}</Link>: {formatDate(r.date)}, {r.time}, {withDoctor ? `${r.doctor}, ` : ""}<bdi>{r.name}</bdi> ({statuses[r.status]})
+            <StaffLink to={pageLink("staff-appointment", { reference: r.reference })}>{r.reference}</StaffLink>: {formatDate(r.date)}, {r.time}, {withDoctor ? `${r.doctor}, ` : ""}<bdi>{r.name}</bdi> ({statuses[r.status]})
           </li>
         ))}
       </ul>
@@ -184,9 +210,9 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
   if (pages <= 1) return null;
   return (
     <nav className="staff-pager" aria-label={fill(t.pageOf, { page, pages })}>
-      {page > 1 ? <Link to={href(page - 1)} rel="prev">{t.previous}</Link> : null}
+      {page > 1 ? <StaffLink to={href(page - 1)} rel="prev">{t.previous}</StaffLink> : null}
       <span>{fill(t.pageOf, { page, pages })}</span>
-      {page < pages ? <Link to={href(page + 1)} rel="next">{t.next}</Link> : null}
+      {page < pages ? <StaffLink to={href(page + 1)} rel="next">{t.next}</StaffLink> : null}
     </nav>
   );
 }
@@ -197,7 +223,8 @@ export function StaffFrame({ children }: { children: ReactNode }) {
   const t = site.staffTexts?.frame;
   const { bar } = useStaff();
   const { pathname } = useLocation();
-  if (!t) return <main id="main" tabIndex={-1}>{children}</main>;
+  const go = useGo();
+  if (!t) return <main id="main" tabIndex={-1}><Go.Provider value={go}>{children}</Go.Provider></main>;
   // The links are the registry's console pages this session may see (`pages::staff_nav`).
   const label = (key: string) => (t as unknown as Record<string, string>)[key] ?? key;
   // A section is any of its paths or what is below one (the console's first page only as itself).
@@ -207,7 +234,7 @@ export function StaffFrame({ children }: { children: ReactNode }) {
     <ul>
       {(bar?.nav ?? []).map((item) => (
         <li key={item.paths[0]}>
-          <Link to={item.paths[0]} aria-current={current(item.paths) ? "page" : undefined}>{label(item.label)}</Link>
+          <StaffLink to={item.paths[0]} aria-current={current(item.paths) ? "page" : undefined}>{label(item.label)}</StaffLink>
         </li>
       ))}
     </ul>
@@ -224,7 +251,7 @@ export function StaffFrame({ children }: { children: ReactNode }) {
   // JavaScript) and the search; on a wider screen the navigation shows whole.
   // Only one of the two is displayed at a width, so only one is announced.
   return (
-    <>
+    <Go.Provider value={go}>
       <a href="#main" className="skip-link">{t.skip}</a>
       <header className="staff-header">
         <div className="container staff-header-row">
@@ -248,7 +275,7 @@ export function StaffFrame({ children }: { children: ReactNode }) {
         {bar?.signedIn ? <nav className="container staff-nav staff-wide" aria-label={t.nav}>{links}</nav> : null}
       </header>
       <main id="main" tabIndex={-1} className="staff-main">{children}</main>
-    </>
+    </Go.Provider>
   );
 }
 

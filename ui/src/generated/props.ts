@@ -1360,7 +1360,12 @@ clinic: string, clinics: Array<StaffOption>,
 /**
  * The Monday of the week shown, YYYY-MM-DD.
  */
-from: string, days: Array<string>, doctors: Array<StaffWeekDoctor>, today: string, page: number, pages: number, total: number, perPage: number, };
+from: string, days: Array<string>, 
+/**
+ * The day of the week a phone shows as a list: the date asked for (`?from=`,
+ * default today), YYYY-MM-DD.
+ */
+day: string, doctors: Array<StaffWeekDoctor>, today: string, page: number, pages: number, total: number, perPage: number, };
 
 export type StaffWeekDay = { date: string, 
 /**

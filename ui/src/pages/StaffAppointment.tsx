@@ -2,12 +2,12 @@
 // ways to reach the patient (call, WhatsApp), what may be done next (each a form
 // the server checks against the request's status), a reschedule, and its history.
 import { type FormEvent, useEffect, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import type { StaffAppointmentData, StaffReschedule } from "../types";
 import { describedBy, Field } from "../components/form";
-import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useSent, useStaffTexts, StaffFrame } from "../components/staff";
+import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useSent, useStaffTexts, StaffFrame, StaffLink } from "../components/staff";
 import { History } from "../components/audit";
 import { usePlural } from "../components/ui";
 import { pageLink, writeLink } from "../lib/links";
@@ -22,7 +22,7 @@ function StaffAppointmentPage() {
   const d = state.props.data;
   const r = d.request;
   if (!r) {
-    return <div className="container page-body"><h1>{all.titles["staff-appointment"]}</h1><p>{all.frame.notFound}</p><Link to={pageLink("staff-inbox")}>{all.frame.backToList}</Link></div>;
+    return <div className="container page-body"><h1>{all.titles["staff-appointment"]}</h1><p>{all.frame.notFound}</p><StaffLink to={pageLink("staff-inbox")}>{all.frame.backToList}</StaffLink></div>;
   }
   const done = new URLSearchParams(search).get("done") as keyof typeof t.done | null;
   const action = writeLink("/staff/appointments/{reference}", { reference: r.reference });
@@ -31,7 +31,7 @@ function StaffAppointmentPage() {
   const confirmable = r.next.filter((s): s is "decline" | "cancel" => s === "decline" || s === "cancel");
   return (
     <div className="container page-body staff-detail">
-      <p><Link to={pageLink("staff-inbox")}>{all.frame.backToList}</Link></p>
+      <p><StaffLink to={pageLink("staff-inbox")}>{all.frame.backToList}</StaffLink></p>
       <h1>{fill(t.heading, { reference: r.reference })}</h1>
       {done && t.done[done] ? <p className="staff-done" role="status">{t.done[done]}</p> : null}
       <StaffErrors form="step" order={["status", "doctor", "date", "time"]} />
@@ -65,7 +65,7 @@ function StaffAppointmentPage() {
           <dt>{t.newPatient}</dt>
           <dd>
             {r.visitsBefore > 0 ? <strong>{count(t.returning, r.visitsBefore)}</strong> : (r.isNewPatient ? t.yes : t.no)}
-            {" "}<Link to={pageLink("staff-patient", { reference: r.reference })}>{t.patientRecord}</Link>
+            {" "}<StaffLink to={pageLink("staff-patient", { reference: r.reference })}>{t.patientRecord}</StaffLink>
           </dd>
           {r.reason ? <><dt>{t.reason}</dt><dd><bdi>{r.reason}</bdi></dd></> : null}
           {r.symptoms.length ? <><dt>{t.symptoms}</dt><dd>{r.symptoms.join(", ")}</dd></> : null}
@@ -86,7 +86,7 @@ function StaffAppointmentPage() {
             </StaffForm>
           ))}
           {confirmable.map((step) => (
-            <Link key={step} to={`${pageLink("staff-appointment", { reference: r.reference })}?confirm=${step}#confirm`} className="button button--outline staff-inline">{t.steps[step]}</Link>
+            <StaffLink key={step} to={`${pageLink("staff-appointment", { reference: r.reference })}?confirm=${step}#confirm`} className="button button--outline staff-inline">{t.steps[step]}</StaffLink>
           ))}
         </div>
         {d.confirm === "decline" || d.confirm === "cancel" ? <ConfirmStep step={d.confirm} reference={r.reference} data={d} /> : null}
@@ -130,7 +130,7 @@ function ConfirmStep({ step, reference, data }: { step: "decline" | "cancel"; re
         </Field>
         <p className="staff-actions">
           <button type="submit" className="button button--danger">{t.confirmButton[step]}</button>
-          <Link to={pageLink("staff-appointment", { reference })}>{t.keep}</Link>
+          <StaffLink to={pageLink("staff-appointment", { reference })}>{t.keep}</StaffLink>
         </p>
       </StaffForm>
     </section>

@@ -1,8 +1,7 @@
 // /staff/audit (admins): every staff action, newest first, in words; filtered by
 // person, action, dates (IST) and the thing acted on, 50 a page. Nobody can change it.
-import { Link } from "react-router";
 import { usePageProps } from "../lib/props";
-import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable, useActionLabel } from "../components/staff";
+import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable, useActionLabel, StaffLink } from "../components/staff";
 import { Changes, useSentence } from "../components/audit";
 import { pageLink } from "../lib/links";
 
@@ -46,7 +45,7 @@ function StaffAuditPage() {
         <label className="staff-check"><input type="checkbox" name="views" value="1" defaultChecked={f.views} /> {t.showViews}</label>
         <button type="submit" className="button button--primary">{t.apply}</button>
       </form>
-      {filtered ? <p><Link to={pageLink("staff-audit")}>{t.clear}</Link></p> : null}
+      {filtered ? <p><StaffLink to={pageLink("staff-audit")}>{t.clear}</StaffLink></p> : null}
       {d.entries.length === 0 ? <p>{filtered ? t.noneFound : t.none}</p> : (
         <StaffTable label={t.heading}>
           <table className="staff-table staff-table--cards" role="table">

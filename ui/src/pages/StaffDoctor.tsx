@@ -3,12 +3,11 @@
 // public pages show it, for admins to add or edit; the photo (a multipart upload);
 // retiring and bringing back. The desk sees the same page without the forms.
 import { Fragment } from "react";
-import { Link } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { DoctorImage } from "../components/ui";
-import { ButtonForm, AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useRefusedForm, useSent, useStaff, useStaffTexts } from "../components/staff";
+import { ButtonForm, AffectedRequests, StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useRefusedForm, useSent, useStaff, useStaffTexts, StaffLink } from "../components/staff";
 import { DoneNote } from "../components/staff-done";
 import type { StaffDoctorFields } from "../types";
 import { pageLink, writeLink } from "../lib/links";
@@ -31,7 +30,7 @@ function StaffDoctorPage() {
   const refused = which === "doctor";
   const value = (f: Name) => (refused ? sent[f] : (d.fields as StaffDoctorFields)[f]);
   if (!d.id && state.props.page !== "staff-doctor-new") {
-    return <div className="container page-body"><h1>{t.notFound}</h1><p><Link to={pageLink("staff-doctors")}>{t.back}</Link></p></div>;
+    return <div className="container page-body"><h1>{t.notFound}</h1><p><StaffLink to={pageLink("staff-doctors")}>{t.back}</StaffLink></p></div>;
   }
   const name = d.fields.name;
   const formId = "doctor";
@@ -47,7 +46,7 @@ function StaffDoctorPage() {
   };
   return (
     <div className="container page-body">
-      <p><Link to={pageLink("staff-doctors")}>{t.back}</Link></p>
+      <p><StaffLink to={pageLink("staff-doctors")}>{t.back}</StaffLink></p>
       <h1>{d.id ? fill(t.heading, { doctor: name }) : t.addHeading}</h1>
       <DoneNote texts={t.done} />
       {which === "" ? <StaffErrors form="page" /> : null}
@@ -59,7 +58,7 @@ function StaffDoctorPage() {
       ) : null}
       {d.id ? (
         <p className="staff-links">
-          <Link to={pageLink("staff-hours", { id: d.id })}>{t.hoursLink}</Link>
+          <StaffLink to={pageLink("staff-hours", { id: d.id })}>{t.hoursLink}</StaffLink>
           {d.retiredOn ? null : <> · <a href={`/doctors/${d.id}`}>{t.publicLink}</a></>}
         </p>
       ) : null}

@@ -3,11 +3,10 @@
 // "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM"), and changes of hours on a date, each
 // with the requests that no longer fit. Admins change them; the desk sees them.
 import { Fragment } from "react";
-import { Link } from "react-router";
 import { fill, longDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { StaffErrors, useRefusedForm, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts, ScheduleEntries } from "../components/staff";
+import { StaffErrors, useRefusedForm, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts, ScheduleEntries, StaffLink } from "../components/staff";
 import { DoneNote } from "../components/staff-done";
 import { pageLink, writeLink } from "../lib/links";
 
@@ -27,7 +26,7 @@ function StaffHoursPage() {
   const which = useRefusedForm({ week: weekFields, change: CHANGE_FIELDS });
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
-  if (!d.doctor) return <div className="container page-body"><h1>{all.doctor.notFound}</h1><p><Link to={pageLink("staff-doctors")}>{all.doctor.back}</Link></p></div>;
+  if (!d.doctor) return <div className="container page-body"><h1>{all.doctor.notFound}</h1><p><StaffLink to={pageLink("staff-doctors")}>{all.doctor.back}</StaffLink></p></div>;
   const doctor = d.doctor;
   const refused = form && form.status >= 400 ? form : undefined;
   const weekRefused = which === "week";
@@ -38,7 +37,7 @@ function StaffHoursPage() {
   const clinicName = (id: string | null) => d.clinics.find((c) => c.id === id)?.name ?? "";
   return (
     <div className="container page-body">
-      <p><Link to={pageLink("staff-doctor", { id: doctor.id })}>{fill(t.back, { doctor: doctor.name })}</Link></p>
+      <p><StaffLink to={pageLink("staff-doctor", { id: doctor.id })}>{fill(t.back, { doctor: doctor.name })}</StaffLink></p>
       <h1>{fill(t.heading, { doctor: doctor.name })}</h1>
       <p>{t.intro}</p>
       <DoneNote texts={t.done} />

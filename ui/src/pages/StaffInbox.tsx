@@ -1,13 +1,12 @@
 // /staff (src/pages/staff.rs, inbox): appointment requests, newest first, with
 // what waits, filters by status, doctor and date (a GET form: the filters are
 // the address), requests past the 24-hour promise flagged, and the CSV export.
-import { Link } from "react-router";
 import { useEffect } from "react";
 import { formatDate } from "../lib/format";
 import { usePlural } from "../components/ui";
 import { usePageProps, useProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable, StaffErrors, useFieldError, useSent } from "../components/staff";
+import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable, StaffErrors, useFieldError, useSent, StaffLink } from "../components/staff";
 import { pageLink, writeLink } from "../lib/links";
 
 function StaffInboxPage() {
@@ -42,15 +41,15 @@ function StaffInboxPage() {
     <div className="container page-body">
       <h1>{t.heading}</h1>
       <p className="staff-actions">
-        <Link to={pageLink("staff-book")} className="button button--primary">{all.book.newAppointment}</Link>
-        <Link to={pageLink("staff-book", {}, { channel: "walk-in" })} className="button button--outline">{all.book.walkInNow}</Link>
+        <StaffLink to={pageLink("staff-book")} className="button button--primary">{all.book.newAppointment}</StaffLink>
+        <StaffLink to={pageLink("staff-book", {}, { channel: "walk-in" })} className="button button--outline">{all.book.walkInNow}</StaffLink>
       </p>
       <ul className="staff-counts">
-        <li><Link to={pageLink("staff-inbox", {}, { status: "requested" })}>{count(t.waiting, d.counts.requested)}</Link></li>
+        <li><StaffLink to={pageLink("staff-inbox", {}, { status: "requested" })}>{count(t.waiting, d.counts.requested)}</StaffLink></li>
         <li className={d.counts.overdue > 0 ? "staff-overdue" : undefined}>{count(t.overdue, d.counts.overdue)}</li>
         <li>{count(t.today, d.counts.today)}</li>
-        <li><Link to={pageLink("staff-card-requests")}>{count(t.openCards, d.openCards)}</Link></li>
-        <li><Link to={pageLink("staff-messages")}>{count(t.openMessages, d.openMessages)}</Link></li>
+        <li><StaffLink to={pageLink("staff-card-requests")}>{count(t.openCards, d.openCards)}</StaffLink></li>
+        <li><StaffLink to={pageLink("staff-messages")}>{count(t.openMessages, d.openMessages)}</StaffLink></li>
       </ul>
       <form method="get" action={pageLink("staff-inbox")} className="staff-filters" aria-label={t.filters}>
         <label>{t.status}
@@ -69,7 +68,7 @@ function StaffInboxPage() {
           <input type="date" name="date" className="input" defaultValue={d.date ?? ""} />
         </label>
         <button type="submit" className="button button--primary">{t.apply}</button>
-        <Link to={pageLink("staff-inbox")}>{t.clear}</Link>
+        <StaffLink to={pageLink("staff-inbox")}>{t.clear}</StaffLink>
       </form>
       {d.status === "requested" ? <p className="staff-muted">{t.waitingHint}</p> : null}
       {d.rows.length === 0 ? <p>{t.none}</p> : (
@@ -82,7 +81,7 @@ function StaffInboxPage() {
             <tbody role="rowgroup">
               {d.rows.map((r) => (
                 <tr key={r.reference} role="row">
-                  <td role="cell"><Link to={pageLink("staff-appointment", { reference: r.reference })}>{r.reference}</Link></td>
+                  <td role="cell"><StaffLink to={pageLink("staff-appointment", { reference: r.reference })}>{r.reference}</StaffLink></td>
                   <td role="cell" data-label={t.status}>{t.statuses[r.status]}{r.overdue ? <strong className="staff-flag"> {t.overdueFlag}</strong> : null}{r.departmentDiffers ? <strong className="staff-flag"> {t.departmentFlag}</strong> : null}</td>
                   <td role="cell" data-label={t.when}>{formatDate(r.date)}, {r.time}{r.soon ? <strong className="staff-flag staff-soon"> {t.soon[r.soon]}</strong> : null}</td>
                   <td role="cell" data-label={t.doctor}>{r.doctor}</td>

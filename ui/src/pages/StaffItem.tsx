@@ -1,11 +1,10 @@
 // /staff/card-requests/{reference} and /staff/messages/{reference}: one health
 // card request or contact message, who handled it and when, or the form to mark
 // it handled with a note; and its history.
-import { Link } from "react-router";
 import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame, Choices, useSent } from "../components/staff";
+import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame, Choices, useSent, StaffLink } from "../components/staff";
 import { History } from "../components/audit";
 import { pageLink, writeLink } from "../lib/links";
 
@@ -22,10 +21,10 @@ function StaffItemPage() {
   const stepLabels: Record<string, string> = t.steps;
   const list = pageLink(cards ? "staff-card-requests" : "staff-messages");
   const item = d.item;
-  if (!item) return <div className="container page-body"><p>{all.frame.notFound}</p><Link to={list}>{all.frame.backToList}</Link></div>;
+  if (!item) return <div className="container page-body"><p>{all.frame.notFound}</p><StaffLink to={list}>{all.frame.backToList}</StaffLink></div>;
   return (
     <div className="container page-body staff-detail">
-      <p><Link to={list}>{all.frame.backToList}</Link></p>
+      <p><StaffLink to={list}>{all.frame.backToList}</StaffLink></p>
       <h1>{fill(d.kind === "card-request" ? t.cardHeading : t.messageHeading, { reference: item.reference })}</h1>
       <dl className="staff-dl">
         <dt>{t.name}</dt><dd><bdi>{item.name}</bdi></dd>

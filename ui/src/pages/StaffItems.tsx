@@ -1,7 +1,6 @@
 // /staff/card-requests and /staff/messages: the open ones (or the handled ones), newest first.
-import { Link } from "react-router";
 import { usePageProps } from "../lib/props";
-import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable } from "../components/staff";
+import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable, StaffLink } from "../components/staff";
 import { pageLink } from "../lib/links";
 
 function StaffItemsPage() {
@@ -16,8 +15,8 @@ function StaffItemsPage() {
     <div className="container page-body">
       <h1>{heading}</h1>
       <nav className="staff-tabs" aria-label={heading}>
-        <Link to={base} aria-current={!d.handled ? "page" : undefined}>{t.open}</Link>
-        <Link to={`${base}?handled=1`} aria-current={d.handled ? "page" : undefined}>{t.handled}</Link>
+        <StaffLink to={base} aria-current={!d.handled ? "page" : undefined}>{t.open}</StaffLink>
+        <StaffLink to={`${base}?handled=1`} aria-current={d.handled ? "page" : undefined}>{t.handled}</StaffLink>
       </nav>
       {d.items.length === 0 ? <p>{t.none}</p> : (
         <StaffTable label={cards ? t.cardsHeading : t.messagesHeading}>
@@ -26,7 +25,7 @@ function StaffItemsPage() {
             <tbody role="rowgroup">
               {d.items.map((i) => (
                 <tr key={i.reference} role="row">
-                  <td role="cell"><Link to={pageLink(cards ? "staff-card-request" : "staff-message", { reference: i.reference })}>{i.reference}</Link></td>
+                  <td role="cell"><StaffLink to={pageLink(cards ? "staff-card-request" : "staff-message", { reference: i.reference })}>{i.reference}</StaffLink></td>
                   <td role="cell" data-label={t.status}>{t.statuses[i.status]}</td>
                   <td role="cell" data-label={t.name}><bdi>{i.name}</bdi></td>
                   <td role="cell" data-label={cards ? t.topicCard : t.topicMessage}><bdi>{i.topic}</bdi></td>

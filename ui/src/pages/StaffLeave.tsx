@@ -3,11 +3,10 @@
 // the requests on it), or with ?doctor= one doctor's current and coming leave.
 // The desk and admins add leave (a doctor phoning in sick); only admins remove it
 // (/staff/leave/remove). Plain forms: a GET one chooses the doctor, POSTs change the leave.
-import { Link } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts, ScheduleEntries, useClosureWhen } from "../components/staff";
+import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts, ScheduleEntries, useClosureWhen, StaffLink } from "../components/staff";
 import { DoneNote } from "../components/staff-done";
 import { pageLink, writeLink } from "../lib/links";
 import type { StaffLeavePeriod } from "../generated/props";
@@ -59,7 +58,7 @@ function StaffLeavePage() {
               remove={null}
             />
           )}
-          <p><Link to={pageLink("staff-closures")}>{t.allClosures}</Link></p>
+          <p><StaffLink to={pageLink("staff-closures")}>{t.allClosures}</StaffLink></p>
         </>
       )}
       <section aria-labelledby="add-leave-h">

@@ -1,12 +1,11 @@
 // /staff/patients (src/pages/staff.rs, patients; hygo_booking::patients): the desk
 // finds a patient by phone, name or reference. The search is a POST, so what was
 // typed never goes into an address; its answer is this page with what it found.
-import { Link } from "react-router";
 import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { usePlural } from "../components/ui";
-import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts } from "../components/staff";
+import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaff, useStaffTexts, StaffLink } from "../components/staff";
 import { PatientRequests } from "../components/staff-patients";
 import type { Patient } from "../types";
 import { pageLink, writeLink } from "../lib/links";
@@ -40,10 +39,10 @@ function StaffPatientsPage() {
           {found.length >= d.max ? <p>{fill(t.more, { max: d.max })}</p> : null}
           {found.map((p) => (
             <article key={p.reference} className="staff-patient">
-              <h3><Link to={pageLink("staff-patient", { reference: p.reference })}><bdi>{p.name}</bdi></Link></h3>
+              <h3><StaffLink to={pageLink("staff-patient", { reference: p.reference })}><bdi>{p.name}</bdi></StaffLink></h3>
               <p>{t.phone}: <a href={`tel:${p.phone.replace(/[^\d+]/g, "")}`}>{p.phone}</a> · {count(t.visitsMade, p.visitsMade)}</p>
               <PatientRequests rows={p.requests.slice(0, 3)} />
-              {p.requests.length > 3 ? <p><Link to={pageLink("staff-patient", { reference: p.reference })}>{t.open}</Link></p> : null}
+              {p.requests.length > 3 ? <p><StaffLink to={pageLink("staff-patient", { reference: p.reference })}>{t.open}</StaffLink></p> : null}
             </article>
           ))}
         </section>

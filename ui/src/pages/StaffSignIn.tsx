@@ -2,7 +2,6 @@
 // the authenticator app's code or a recovery code. Plain forms; the server
 // checks, limits failures and sets the session cookie (src/staff/actions.rs).
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { StaffErrors, StaffForm, StaffState, useFieldError, useStaffTexts, StaffFrame } from "../components/staff";
 import { describedBy, Field } from "../components/form";
 import { usePageProps } from "../lib/props";
@@ -35,7 +34,7 @@ function StaffSignInPage() {
             <input {...describedBy("code", "code", codeError, true)} className="input" autoComplete="one-time-code" inputMode="text" required />
           </Field>
           <button type="submit" className="button button--primary">{t.codeSubmit}</button>
-          <p><Link to={pageLink("staff-sign-in")} reloadDocument>{t.startAgain}</Link></p>
+          <p><a href={pageLink("staff-sign-in")}>{t.startAgain}</a></p>
         </StaffForm>
       ) : (
         <StaffForm action={writeLink("/staff/sign-in")} id="sign-in">

@@ -1,10 +1,9 @@
 // /staff/today: the front desk's day. Today's visits by clinic and time, each
 // with the patient's phone and the buttons that mark them arrived, a no-show or
 // completed (one-button forms to the request's own address, which come back here).
-import { Link } from "react-router";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
-import { StaffErrors, StaffForm, StaffFrame, StaffState, useStaffTexts } from "../components/staff";
+import { StaffErrors, StaffForm, StaffFrame, StaffState, useStaffTexts, StaffLink } from "../components/staff";
 import { pageLink, writeLink } from "../lib/links";
 
 function StaffTodayPage() {
@@ -36,7 +35,7 @@ function StaffTodayPage() {
                     <dt>{t.phone}</dt>
                     <dd><a href={v.tel} aria-label={fill(t.call, { name: v.name })}>{v.phone}</a></dd>
                     <dt>{t.reference}</dt>
-                    <dd><Link to={pageLink("staff-appointment", { reference: v.reference })}>{v.reference}</Link></dd>
+                    <dd><StaffLink to={pageLink("staff-appointment", { reference: v.reference })}>{v.reference}</StaffLink></dd>
                   </dl>
                   {v.steps.length ? (
                     <div className="staff-actions" role="group" aria-label={fill(t.stepsFor, { name: v.name, time: v.time })}>

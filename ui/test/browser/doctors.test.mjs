@@ -182,6 +182,16 @@ test("without JavaScript, an admin adds a doctor with hours and a photo, gives l
   // At 375 px the week is a list by day (the table is for wider screens).
   const closedList = page.getByRole("region", { name: new RegExp(`^${longDate(closedDay)}`) });
   assert.ok(await closedList.getByRole("listitem").filter({ hasText: "Dr. Kavita Rao" }).getByText("Clinic closed (Closed for Diwali)").isVisible(), "the week view shows the closed day");
+  // One day at a time: the week's days are links above the list, the day shown marked.
+  const days = page.getByRole("list", { name: staffText("week.listDays") });
+  assert.equal(await days.getByRole("link").count(), 7, "a link for each day of the week");
+  assert.match(await days.locator('a[aria-current="true"]').getAttribute("href"), new RegExp(`from=${closedDay}`));
+  const monday = dayAfter(closedDay, -((weekday(closedDay) + 6) % 7));
+  const other = monday === closedDay ? dayAfter(monday, 1) : monday;
+  await days.locator(`a[href*="from=${other}"]`).click();
+  await page.getByRole("region", { name: new RegExp(`^${longDate(other)}`) }).waitFor();
+  assert.equal(await page.getByRole("region", { name: new RegExp(`^${longDate(closedDay)}`) }).count(), 0, "the list shows the chosen day only");
+  assert.match(await days.locator('a[aria-current="true"]').getAttribute("href"), new RegExp(`from=${other}`));
   assert.deepEqual(failures, []);
   await context.close();
 });

@@ -50,8 +50,32 @@ test("times, hour blocks, numbers and catalogue texts", async () => {
   assert.deepEqual([0, 9, 12, 14, 23].map(f.hourLabel), ["12:00 AM", "9:00 AM", "12:00 PM", "2:00 PM", "11:00 PM"]);
   assert.equal(f.grouped(1000000), "1,000,000");
   assert.equal(f.grouped(999), "999");
+  for (const n of [0, 7, 999.4, 999.6, -999, -1000, 1000, 12345, -1234567, 2.5]) {
+    assert.equal(f.grouped(n), String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ","), String(n));
+  }
   assert.equal(f.fill("{doctor} is back on {date}.", { doctor: "Dr. Rao", date: "Monday" }), "Dr. Rao is back on Monday.");
   assert.equal(f.fill("Call {number}", {}), "Call {number}", "an unknown name stays visible, not blank");
+});
+
+test("fill and the date reader, read by hand for speed, agree with their regular-expression definitions", async () => {
+  const f = await load();
+  // fill's definition: each {word} with a value replaced, anything else kept.
+  const byRegex = (text, values) => text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  const values = { a: "A", count: 3, date_1: "{a}", empty: "" };
+  const texts = ["", "plain", "{a}", "{{a}}", "{a}{count}", "x {a} y {b} z", "{ a}", "{a-b}", "{}", "{", "}", "{a", "a}", "{{}}",
+    "{date_1} and {a}", "{empty}|{count}", "{count} {count}", "{a}}", "{{count}", "é {a} ગુ {count}", "{toString}", "{constructor} {a}"];
+  for (const text of texts) assert.equal(f.fill(text, values), byRegex(text, values), JSON.stringify(text));
+  // The date reader's definition: YYYY-MM-DD naming a day of the calendar (years from 100), through Date.
+  const dates = ["2026-11-24", "2028-02-29", "2027-02-29", "2100-02-29", "2000-02-29", "2026-04-31", "2026-12-31", "2026-13-01",
+    "2026-00-10", "2026-01-00", "2026-1-01", "2026/11/24", " 2026-11-24", "2026-11-24 ", "20261124xx", "0099-01-01", "0100-01-01",
+    "abcd-ef-gh", "2026-11-2a", "9999-12-31", ""];
+  for (const iso of dates) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+    const day = m && new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+    const valid = !!m && day.getUTCFullYear() === +m[1] && day.getUTCMonth() === +m[2] - 1 && day.getUTCDate() === +m[3];
+    assert.equal(f.dayOfMonth(iso), valid ? +m[3] : 0, JSON.stringify(iso));
+    assert.equal(f.formatDate(iso) !== iso, valid, JSON.stringify(iso));
+  }
 });
 
 test("no other file formats a date itself or reads the browser's clock", () => {

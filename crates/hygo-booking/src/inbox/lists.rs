@@ -95,7 +95,13 @@ pub(crate) fn promise_cutoff() -> String {
 }
 
 pub(crate) async fn doctor_names(db: &Db) -> Result<Vec<(i32, String)>, DataError> {
-    Ok(doctor::Entity::find().all(db).await?.into_iter().map(|d| (d.id, d.name)).collect())
+    // Two columns of every doctor, not their profiles.
+    Ok(doctor::Entity::find()
+        .select_only()
+        .columns([doctor::Column::Id, doctor::Column::Name])
+        .into_tuple::<(i32, String)>()
+        .all(db)
+        .await?)
 }
 
 pub(crate) fn row_of(a: &appointment::Model, doctors: &[(i32, String)], cutoff: &str) -> Row {
@@ -450,10 +456,16 @@ pub async fn day(db: &Db, of: DayOf<'_>) -> Result<DayView, DataError> {
         None => doctor::Entity::find().filter(doctor::Column::RetiredOn.is_null()).all(db).await?,
     };
     let plans = crate::schedule::day_plans(db, &doctors, &[date]).await?;
+    // A clinic's day is its own doctors' (their visits off the grid are the
+    // clinic's) and those with hours there that day, not the network's: only
+    // their leave and requests are read.
+    let doctors: Vec<doctor::Model> = match of.clinic {
+        Some(c) => doctors.into_iter().filter(|d| d.clinic_id == c || plans.of(d.id, date).hours.iter().any(|h| h.clinic == c)).collect(),
+        None => doctors,
+    };
     let ids: Vec<i32> = doctors.iter().map(|d| d.id).collect();
     let leave = crate::leave::periods(db, &ids, date).await?;
-    let mut held = crate::appointments::holding(db, crate::appointments::Held::on(date)).await?;
-    held.retain(|a| ids.contains(&a.doctor_id));
+    let held = crate::appointments::holding(db, crate::appointments::Held::on(date).of_doctors(&ids)).await?;
     let rows = rows_of(db, &held, None).await?;
     let clinic_name = |id: &str| content::default().find_clinic(id).map(|c| c.name.clone()).unwrap_or_default();
     let shown = of.clinic.map(clinic_name);
@@ -542,31 +554,31 @@ pub const EXPORT_MAX_DAYS: i64 = 366;
 /// plan, never symptoms, reasons or notes. Every cell is `cell_for_spreadsheet`:
 /// no bidi override, and never read as a formula.
 pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, DataError> {
-    let rows = appointment::Entity::find()
-        .filter(Condition::all().add(appointment::Column::Date.gte(from.to_string())).add(appointment::Column::Date.lte(to.to_string())))
-        .order_by_asc(appointment::Column::Date)
-        .order_by_asc(appointment::Column::StartTime)
+    // Only the columns the file carries: a month of a network is thousands of
+    // rows, and the symptoms, reasons and notes are never read for it.
+    use appointment::Column as C;
+    let rows: Vec<ExportRow> = appointment::Entity::find()
+        .select_only()
+        .columns([C::Reference, C::Status, C::Date, C::StartTime, C::DoctorId, C::Department, C::VisitType, C::Name, C::Phone, C::Email, C::IsNewPatient, C::CreatedAt, C::Channel])
+        .filter(Condition::all().add(C::Date.gte(from.to_string())).add(C::Date.lte(to.to_string())))
+        .order_by_asc(C::Date)
+        .order_by_asc(C::StartTime)
+        .into_model::<ExportRow>()
         .all(db)
         .await?;
-    let doctors = doctor_names(db).await?;
+    let doctors: std::collections::HashMap<i32, String> = doctor_names(db).await?.into_iter().collect();
     let visits: Vec<(i32, &str, &str)> = rows.iter().map(|a| (a.doctor_id, a.date.as_str(), a.start_time.as_str())).collect();
     let clinics = crate::schedule::clinics_of_visits(db, &visits).await?;
     let known = content::default();
-    let channels = match known.staff_texts.get("book").and_then(|t| t.get("channels")) {
+    let group = |area: &str, key: &str| match known.staff_texts.get(area).and_then(|t| t.get(key)) {
         Some(content::Text::Group(g)) => Some(g),
         _ => None,
     };
-    let statuses = match known
-        .staff_texts
-        .get("inbox")
-        .and_then(|t| t.get("statuses"))
-    {
-        Some(content::Text::Group(g)) => Some(g),
-        _ => None,
-    };
-    let mut out = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::CRLF)
-        .from_writer(Vec::new());
+    let (channels, statuses) = (group("book", "channels"), group("inbox", "statuses"));
+    // The byte-order mark first, then the records, into one buffer of about the file's size.
+    let mut buffer = Vec::with_capacity(64 + rows.len() * 192);
+    buffer.extend_from_slice("\u{FEFF}".as_bytes());
+    let mut out = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(buffer);
     let header = [
         "reference",
         "status",
@@ -588,13 +600,11 @@ pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, Data
         detail: e.to_string(),
     };
     out.write_record(header).map_err(corrupt)?;
+    // Each department's name found once, not once a row.
+    let mut departments: std::collections::HashMap<&str, &str> = std::collections::HashMap::new();
     for (a, clinic) in rows.iter().zip(&clinics) {
         let channel = channels.and_then(|c| c.get(a.channel.as_str())).unwrap_or(&a.channel);
-        let doctor = doctors
-            .iter()
-            .find(|(id, _)| *id == a.doctor_id)
-            .map(|(_, n)| n.as_str())
-            .unwrap_or_default();
+        let doctor = doctors.get(&a.doctor_id).map_or("", String::as_str);
         let time = slots::parse_time(&a.start_time)
             .map(slots::format_12h)
             .unwrap_or_else(|| a.start_time.clone());
@@ -604,12 +614,36 @@ pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, Data
         let new_patient = if a.is_new_patient { "yes" } else { "no" };
         let (phone, requested) = (phone_for_people(&a.phone), ist_minute(&a.created_at));
         // The department by its name, as the console shows it ("Cardiology", not "cardiology").
-        let department = known.find_department(&a.department).map_or(a.department.as_str(), |d| d.name.as_str());
+        let department = *departments
+            .entry(a.department.as_str())
+            .or_insert_with(|| known.find_department(&a.department).map_or(a.department.as_str(), |d| d.name.as_str()));
         let record = [&a.reference, status, &a.date, &time, doctor, department, &a.visit_type, &a.name, &phone, &a.email, new_patient, &requested, clinic, channel];
-        out.write_record(record.iter().map(|cell| cell_for_spreadsheet(cell))).map_err(corrupt)?;
+        for cell in record {
+            out.write_field(cell_for_spreadsheet(cell).as_bytes()).map_err(corrupt)?;
+        }
+        out.write_record(None::<&[u8]>).map_err(corrupt)?;
     }
     let bytes = out.into_inner().map_err(|e| DataError::Corrupt { what: "the export".into(), detail: e.to_string() })?;
-    Ok(format!("\u{FEFF}{}", String::from_utf8_lossy(&bytes)))
+    // Every cell came from a `str`: the bytes are UTF-8.
+    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+}
+
+/// The columns of an appointment the export carries (`csv`).
+#[derive(Debug, sea_orm::FromQueryResult)]
+struct ExportRow {
+    reference: String,
+    status: String,
+    date: String,
+    start_time: String,
+    doctor_id: i32,
+    department: String,
+    visit_type: String,
+    name: String,
+    phone: String,
+    email: String,
+    is_new_patient: bool,
+    created_at: String,
+    channel: String,
 }
 
 /// "2026-11-26 14:05": a stored UTC time (RFC 3339) as a minute in IST, as the
@@ -653,15 +687,20 @@ fn is_invisible_lead(c: char) -> bool {
 /// starts a formula (`=`, `+`, `-`, `@`, or their full-width and small forms
 /// `＝＋－＠﹦﹢﹣﹫`, the minus sign `−`), or it begins with a tab or a carriage
 /// return, it is prefixed with `'`.
-pub(crate) fn cell_for_spreadsheet(cell: &str) -> String {
-    let cell: String = cell.chars().filter(|c| !is_bidi_control(*c)).collect();
+pub(crate) fn cell_for_spreadsheet(cell: &str) -> std::borrow::Cow<'_, str> {
+    use std::borrow::Cow;
+    // Most cells need nothing: they are lent as they are (a month is thousands of rows).
+    let cell: Cow<'_, str> = match cell.chars().any(is_bidi_control) {
+        true => Cow::Owned(cell.chars().filter(|c| !is_bidi_control(*c)).collect()),
+        false => Cow::Borrowed(cell),
+    };
     let starts_formula = matches!(cell.chars().next(), Some('\t' | '\r'))
         || matches!(
             cell.chars().find(|c| !is_invisible_lead(*c)),
             Some('=' | '+' | '-' | '@' | '\u{FF1D}' | '\u{FF0B}' | '\u{FF0D}' | '\u{FF20}' | '\u{FE66}' | '\u{FE62}' | '\u{FE63}' | '\u{FE6B}' | '\u{2212}')
         );
     match starts_formula {
-        true => format!("'{cell}"),
+        true => Cow::Owned(format!("'{cell}")),
         false => cell,
     }
 }
