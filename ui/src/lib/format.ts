@@ -22,32 +22,26 @@ const CALENDAR = {
 const names = CALENDAR.en;
 const DAY_MS = 86_400_000;
 
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** The number written in `s` from `from` to `to` (digits only), or -1. */
-function digitsAt(s: string, from: number, to: number): number {
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    n = n * 10 + c;
-  }
-  return n;
-}
+/** `parts` of the dates already read: a console page reads the same few dates hundreds of times. */
+const read = new Map<string, [number, number, number] | null>();
 
 /**
  * [year, month 1–12, day] of "2026-11-24", or null when it is not such a date
- * (not "2026-02-31"). Read by hand, without a regular expression or a Date: the
- * console's week and day views ask it hundreds of times a render, and in
- * QuickJS each regular expression match costs tens of microseconds.
+ * (not "2026-02-31"). Each date is matched once and then remembered: in QuickJS
+ * a regular expression match costs microseconds, and the week view asks for
+ * its seven dates hundreds of times a render.
  */
 function parts(iso: string): [number, number, number] | null {
-  if (typeof iso !== "string" || iso.length !== 10 || iso.charCodeAt(4) !== 45 || iso.charCodeAt(7) !== 45) return null;
-  const [y, mo, d] = [digitsAt(iso, 0, 4), digitsAt(iso, 5, 7), digitsAt(iso, 8, 10)];
-  // Years before 100 are not the clinic's (and Date.UTC would read them as 19xx).
-  if (y < 100 || mo < 1 || mo > 12 || d < 1) return null;
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  return d <= (mo === 2 && leap ? 29 : MONTH_DAYS[mo - 1]) ? [y, mo, d] : null;
+  let p = read.get(iso);
+  if (p === undefined) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+    const [y, mo, d] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
+    const day = new Date(Date.UTC(y, mo - 1, d));
+    p = m && day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d ? [y, mo, d] : null;
+    if (read.size > 1000) read.clear();
+    read.set(iso, p);
+  }
+  return p;
 }
 
 function utc(iso: string): number {
@@ -145,10 +139,7 @@ export function hourLabel(hour: number): string {
 
 /** 1000000 → "1,000,000". */
 export function grouped(n: number): string {
-  const rounded = Math.round(n);
-  const whole = String(rounded);
-  // Most counts are under a thousand: no separator, and no regular expression (slow in QuickJS).
-  return rounded > -1000 && rounded < 1000 ? whole : whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 // ---- Names and phone numbers.
@@ -176,39 +167,9 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-/** Whether `key` is a placeholder's name: letters, digits and `_` (as `\w`). */
-function isName(key: string): boolean {
-  if (!key.length) return false;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95)) return false;
-  }
-  return true;
-}
-
-/**
- * Replaces each `{name}` in a catalogue text with its value; a `{name}` without
- * a value stays as it is. Scanned by hand rather than with a regular expression:
- * a console page fills hundreds of texts, and QuickJS's matcher is slow.
- */
+/** Replaces each `{name}` in a catalogue text with its value. */
 export function fill(text: string, values: Record<string, string | number>): string {
-  let open = text.indexOf("{");
-  if (open < 0) return text;
-  let out = "";
-  let from = 0;
-  while (open >= 0) {
-    const close = text.indexOf("}", open + 1);
-    if (close < 0) break;
-    const key = text.slice(open + 1, close);
-    if (isName(key) && key in values) {
-      out += text.slice(from, open) + String(values[key]);
-      from = close + 1;
-      open = text.indexOf("{", from);
-    } else {
-      open = text.indexOf("{", open + 1);
-    }
-  }
-  return out + text.slice(from);
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
 /** "24 Nov 2026, 3:05 PM" in IST, from an RFC 3339 instant (no Intl: the same on server and browser). */

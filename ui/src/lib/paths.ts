@@ -12,23 +12,18 @@ export type Query = Record<string, string | number | null | undefined>;
  * expression costs tens of microseconds.
  */
 export function address(pattern: string, values: Values = {}, query: Query = {}): string {
-  let path = "";
-  let from = 0;
-  for (let open = pattern.indexOf("{"); open >= 0; open = pattern.indexOf("{", from)) {
-    const close = pattern.indexOf("}", open);
-    if (close < 0) break;
-    const name = pattern.slice(open + 1, close);
-    const value = values[name];
-    if (value === undefined) throw new Error(`${pattern}: no value for {${name}}`);
-    path += pattern.slice(from, open) + encodeURIComponent(String(value));
-    from = close + 1;
-  }
-  path += pattern.slice(from);
+  // "/a/{x}/b" splits into "/a/", "x}/b": each part after the first starts with a name.
+  const path = pattern.split("{").map((part, i) => {
+    if (!i) return part;
+    const close = part.indexOf("}");
+    const value = values[part.slice(0, close)];
+    if (value === undefined) throw new Error(`${pattern}: no value for {${part.slice(0, close)}}`);
+    return encodeURIComponent(String(value)) + part.slice(close + 1);
+  });
   let search = "";
   for (const key in query) {
     const v = query[key];
-    if (v === undefined || v === null || v === "") continue;
-    search += `${search ? "&" : "?"}${key}=${encodeURIComponent(String(v))}`;
+    if (v !== undefined && v !== null && v !== "") search += `${search ? "&" : "?"}${key}=${encodeURIComponent(String(v))}`;
   }
-  return path + search;
+  return path.join("") + search;
 }
