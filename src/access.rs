@@ -28,6 +28,8 @@ pub enum Need {
 pub const DESK: &[Role] = &[Role::Admin, Role::Desk];
 pub const ADMIN: &[Role] = &[Role::Admin];
 pub const ANY_ROLE: &[Role] = &[Role::Admin, Role::Desk, Role::Editor];
+/// Roles of the content editor: editors and admins (never the desk).
+pub const EDITING: &[Role] = &[Role::Admin, Role::Editor];
 
 /// The roles a console page or write is for, as a type: `Staff<Desk>`.
 pub trait Roles: 'static {
@@ -40,6 +42,9 @@ pub enum Desk {}
 pub enum Admin {}
 /// Anyone signed in, whatever their role: their own account.
 pub enum AnyRole {}
+/// Editors and admins: the site's content, its drafts, previews and publications
+/// (docs/editors.md). No patient data, doctors, hours or accounts.
+pub enum Editing {}
 
 impl Roles for Desk {
     const ROLES: &'static [Role] = DESK;
@@ -49,6 +54,9 @@ impl Roles for Admin {
 }
 impl Roles for AnyRole {
     const ROLES: &'static [Role] = ANY_ROLE;
+}
+impl Roles for Editing {
+    const ROLES: &'static [Role] = EDITING;
 }
 
 /// Who a console page's data function or a console write is for. Each takes its

@@ -86,7 +86,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .route("/metrics", web::get().to(telemetry::metrics))
         .route("/sitemap.xml", web::get().to(pages::sitemap::sitemap))
         .route("/robots.txt", web::get().to(pages::sitemap::robots))
-        .route(pages::url::REQUEST_CALENDAR, web::get().to(pages::request::calendar));
+        .route(pages::url::REQUEST_CALENDAR, web::get().to(pages::request::calendar))
+        // A share link of a draft (docs/editors.md): signed, expiring, revocable.
+        .route("/preview/{token}", web::get().to(crate::staff::editor::shared));
     api_routes(cfg);
     form_posts(cfg);
     // The staff console's writes and export (its pages are in the page registry).

@@ -407,7 +407,7 @@ fn percent_decoded(text: &str) -> Vec<u8> {
 /// allows OpenStreetMap's embedded map alone (the contact page's "Show map").
 pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
      connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
-     frame-src https://www.openstreetmap.org; frame-ancestors 'none'";
+     frame-src 'self' https://www.openstreetmap.org; frame-ancestors 'none'";
 
 /// The headers of every answer the app makes: pages, the API, assets, errors and
 /// redirects. `hsts` is `HYGO_HSTS`, sent only when set.

@@ -49,6 +49,10 @@ pub async fn serve(config: Config) -> Result<(), Stopped> {
     let state = web::Data::new(AppState::new(db, hygo_core::ist::Clock::System, renderer, config));
     crate::mail::start(state.clone());
     crate::staff::jobs::start(state.clone());
+    // The editors' published content over the files, before the first request,
+    // then kept current (and scheduled revisions published) in the background.
+    crate::staff::jobs::sync_content(&state).await.map_err(|e| format!("content store: {e}"))?;
+    crate::staff::jobs::start_content(state.clone());
     // Every connection is an open file: raise the soft limit as far as allowed,
     // and hold fewer connections than it allows, leaving room for the database and
     // files. Actix counts the cap per worker.

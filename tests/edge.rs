@@ -403,7 +403,7 @@ async fn every_answer_carries_the_security_headers() {
     }
     // Frames from OpenStreetMap's map alone (the contact page's "Show map"), nothing else.
     let frames = hygo::edge::CSP.split(';').map(str::trim).find(|d| d.starts_with("frame-src")).expect("frame-src");
-    assert_eq!(frames, "frame-src https://www.openstreetmap.org");
+    assert_eq!(frames, "frame-src 'self' https://www.openstreetmap.org", "the site's own previews, in the editor, and the map");
 
     // Over plain http (no HYGO_HSTS), no HSTS: a browser would ignore it there.
     let app = test::init_service(hygo::app::app(state_from(&db, at(NOW), test_config()).await)).await;
@@ -543,6 +543,10 @@ async fn a_control_character_in_any_field_of_any_form_is_refused_and_stores_noth
             ("/staff/doctors/{id}/photo", &["op"]),
             ("/staff/doctors/{id}/hours", &["op", "date", "hours", "clinic", "note", "changeId", "hours-1-kalawad-road"]),
             ("/staff/closures", &["op", "clinic", "date", "from", "until", "note", "closureId"]),
+            ("/staff/content/{entry}", &["base", "op", "autosave", "f.heading", "f.sections.0.paragraphs.0"]),
+            ("/staff/content/{entry}/publish", &["revision", "when", "date", "time"]),
+            ("/staff/content/{entry}/share", &["op", "revision", "hours", "share"]),
+            ("/staff/content/{entry}/restore", &["revision"]),
         ];
         let posts: Vec<&str> = hygo::staff::STAFF_ROUTES.iter().filter(|(m, _, _)| *m == "post").map(|(_, p, _)| *p).collect();
         for path in &posts {
@@ -559,7 +563,7 @@ async fn a_control_character_in_any_field_of_any_form_is_refused_and_stores_noth
         let enrolling = common::staff::token_of(&chosen).expect("a session for the second factor's set-up");
         let before = stored_rows(&state.db).await;
         for (pattern, fields) in staff_forms {
-            let path = pattern.replace("{reference}", if pattern.contains("card") { &card } else if pattern.contains("messages") { &message } else { &reference }).replace("{id}", "1");
+            let path = pattern.replace("{reference}", if pattern.contains("card") { &card } else if pattern.contains("messages") { &message } else { &reference }).replace("{id}", "1").replace("{entry}", "page.about");
             let need = hygo::staff::STAFF_ROUTES.iter().find(|(_, p, _)| p == pattern).map(|(_, _, n)| *n).unwrap();
             let token = match need {
                 hygo::access::Need::Anyone => None,

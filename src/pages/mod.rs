@@ -10,6 +10,7 @@ mod department;
 mod departments;
 mod doctor;
 mod doctors;
+pub mod editor;
 mod home;
 mod news;
 mod newsletter;
@@ -174,6 +175,9 @@ page_data! {
     StaffWeek(staff::WeekData),
     StaffAccounts(staff::AccountsData),
     StaffAccount(staff::AccountData),
+    StaffContent(editor::ListData),
+    StaffEntry(editor::EntryData),
+    StaffEntryHistory(editor::HistoryData),
 }
 
 /// A form's state when a no-JavaScript post is answered with its page again: the
@@ -290,8 +294,19 @@ pub async fn load(
     path: String,
     staff: Option<&hygo_staff::sessions::Current>,
 ) -> Result<Props, DataError> {
+    load_with(state, found, path, staff, hygo_content::get(hygo_content::Lang::DEFAULT)).await
+}
+
+/// `load` from this content: the live content, or a copy with a draft laid
+/// over it for a preview (`hygo_editorial::preview`).
+pub async fn load_with(
+    state: &AppState,
+    found: &Found,
+    path: String,
+    staff: Option<&hygo_staff::sessions::Current>,
+    content: std::sync::Arc<hygo_content::Content>,
+) -> Result<Props, DataError> {
     let query = path.split_once('?').map(|(_, q)| q).unwrap_or_default();
-    let content = hygo_content::get(hygo_content::Lang::DEFAULT);
     let cx = Cx {
         state,
         page: found.page,

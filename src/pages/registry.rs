@@ -7,11 +7,11 @@
 //! `src/pages/`), a component (`ui/src/pages/<Component>.tsx`) and a test
 //! (docs/architecture.md, "Adding a page").
 
-use crate::access::{Admin, AnyRole, Anyone, Desk, Enrolling, PasswordGiven, Staff, Who};
+use crate::access::{Admin, AnyRole, Anyone, Desk, Editing, Enrolling, PasswordGiven, Staff, Who};
 
 use super::page::{Keep, Page, Robots, Scope};
 use super::{
-    appointment, staff, content, department, departments, doctor, doctors, home, news, newsletter, request, search, services,
+    appointment, staff, content, department, editor, departments, doctor, doctors, home, news, newsletter, request, search, services,
     specialization, subscription, url,
 };
 
@@ -157,6 +157,10 @@ pub static PAGES: &[Page] = &[
     patient_page!(url::STAFF_MESSAGE, "StaffItem", Staff<Desk>, &[], staff::item),
     staff_page!(url::STAFF_AUDIT, "StaffAudit", Staff<Admin>, &["action", "from", "on", "page", "to", "views", "who"], staff::audit, nav "audit"),
     staff_page!(url::STAFF_ACCOUNTS, "StaffAccounts", Staff<Admin>, &["done"], staff::accounts, nav "accounts"),
+    // The content editor (src/pages/editor.rs, docs/editors.md).
+    staff_page!(url::STAFF_CONTENT, "StaffContent", Staff<Editing>, &["done"], editor::list, nav "content"),
+    staff_page!(url::STAFF_ENTRY, "StaffEntry", Staff<Editing>, &["done", "revision"], editor::entry),
+    staff_page!(url::STAFF_ENTRY_HISTORY, "StaffEntryHistory", Staff<Editing>, &["a", "b"], editor::history),
     staff_page!(url::STAFF_ACCOUNT, "StaffAccount", Staff<AnyRole>, &["changed"], staff::account, nav "account"),
 ];
 
@@ -306,7 +310,7 @@ mod tests {
                 labels += 1;
             }
         }
-        assert_eq!(labels, 13, "the navigation's links");
+        assert_eq!(labels, 14, "the navigation's links");
     }
 
     /// The routes and the pages are one list: the same names and paths in the same order.

@@ -32,6 +32,18 @@ struct Document<'a> {
     modules: String,
     body: &'a str,
     props: &'a str,
+    /// A draft's preview (`preview`): its banner, and no script (the page is
+    /// shown as without JavaScript, so nothing of it is fetched or hydrated).
+    preview: Option<&'a Banner>,
+}
+
+/// The banner over a preview: what it is, and for an editor the links to the
+/// fields of each part of the page (click to edit without JavaScript).
+pub struct Banner {
+    pub heading: String,
+    pub detail: String,
+    /// (label, address), opened in the editor's window.
+    pub links: Vec<(String, String)>,
 }
 
 #[derive(Template)]
@@ -264,6 +276,45 @@ async fn kept(
     web::block(move || page.compressed()).await.map_err(|_| StatusCode::INTERNAL_SERVER_ERROR)
 }
 
+/// A public page rendered from a content that is not the live one (a draft
+/// laid over it) for one request: never kept in the render cache, sent
+/// `no-store` and `noindex`, with the banner and without scripts. `frame`: the
+/// editor shows it in a frame of its own page.
+pub async fn preview(state: &AppState, path: &str, content: std::sync::Arc<hygo_content::Content>, banner: &Banner, frame: bool) -> HttpResponse {
+    let Some(found) = registry::find(path) else {
+        return error_page(StatusCode::NOT_FOUND);
+    };
+    let url = found.url("");
+    let made = async {
+        let props = super::load_with(state, &found, url.clone(), None, content).await.map_err(|e| {
+            tracing::error!(path = %found.path, error = %e, "preview data failed");
+            StatusCode::SERVICE_UNAVAILABLE
+        })?;
+        let json = serde_json::to_string(&props).map_err(|_| StatusCode::INTERNAL_SERVER_ERROR)?;
+        render_with(state, &found, &url, &props, &json, Lane::Staff, Some(banner)).await
+    };
+    let mut res = match made.await {
+        Ok(page) => {
+            let mut res = HttpResponse::build(StatusCode::from_u16(page.status).unwrap_or(StatusCode::OK));
+            res.content_type("text/html; charset=utf-8");
+            res.body(page.body_for(Encoding::Identity).0)
+        }
+        Err(status) => error_page(status),
+    };
+    let headers = res.headers_mut();
+    headers.insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    headers.insert(header::HeaderName::from_static("x-robots-tag"), header::HeaderValue::from_static("noindex"));
+    headers.insert(header::REFERRER_POLICY, header::HeaderValue::from_static("no-referrer"));
+    if frame {
+        let csp = crate::edge::CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+        if let Ok(value) = header::HeaderValue::from_str(&csp) {
+            headers.insert(header::CONTENT_SECURITY_POLICY, value);
+        }
+        headers.insert(header::X_FRAME_OPTIONS, header::HeaderValue::from_static("SAMEORIGIN"));
+    }
+    res
+}
+
 /// The page's document: React's HTML in the shell, with head, JSON-LD and props.
 async fn render(
     state: &AppState,
@@ -272,6 +323,18 @@ async fn render(
     props: &Props,
     props_json: &str,
     lane: Lane,
+) -> Result<Cached, StatusCode> {
+    render_with(state, found, url, props, props_json, lane, None).await
+}
+
+async fn render_with(
+    state: &AppState,
+    found: &Found,
+    url: &str,
+    props: &Props,
+    props_json: &str,
+    lane: Lane,
+    preview: Option<&Banner>,
 ) -> Result<Cached, StatusCode> {
     let path = url.split('?').next().unwrap_or_default();
     let canonical = format!("{}{}", state.config.public_url, props.head.canonical.as_deref().unwrap_or(found.page.canonical()));
@@ -308,13 +371,14 @@ async fn render(
         description: &props.head.description,
         canonical: &canonical,
         // Error pages, search results and unsubscribe links are not for search engines' indexes.
-        noindex: output.status >= 400 || found.page.robots == Robots::NoIndex || props.head.noindex,
+        noindex: output.status >= 400 || found.page.robots == Robots::NoIndex || props.head.noindex || preview.is_some(),
         structured_data,
         css_text: CLIENT_CSS_TEXT,
         boot: CLIENT_BOOT,
         modules: modules(found.page.component),
         body: &output.html,
         props: &script_safe_json(props_json),
+        preview,
     };
     document.render().map(|html| Cached::new(html, output.status)).map_err(|e| {
         tracing::error!(path, error = %e, "document shell failed");

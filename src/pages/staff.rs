@@ -62,7 +62,7 @@ pub struct NavItem {
 }
 
 /// A console page's title: `titles.{page}` of the console's texts.
-fn head(cx: &Cx<'_>) -> Head {
+pub(super) fn head(cx: &Cx<'_>) -> Head {
     let title = match cx
         .content
         .staff_texts

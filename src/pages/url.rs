@@ -84,6 +84,9 @@ routes! {
     STAFF_MESSAGE "staff-message" ["/staff/messages/{reference}"],
     STAFF_AUDIT "staff-audit" ["/staff/audit"],
     STAFF_ACCOUNTS "staff-accounts" ["/staff/accounts"],
+    STAFF_CONTENT "staff-content" ["/staff/content"],
+    STAFF_ENTRY "staff-entry" ["/staff/content/{entry}"],
+    STAFF_ENTRY_HISTORY "staff-entry-history" ["/staff/content/{entry}/history"],
     STAFF_ACCOUNT "staff-account" ["/staff/account"],
 }
 
@@ -180,6 +183,27 @@ pub fn staff_doctor(id: i32) -> String {
 /// A doctor's hours in the console.
 pub fn staff_hours(id: i32) -> String {
     STAFF_HOURS.link(&[("id", &id.to_string())])
+}
+
+/// An entry in the content editor, by its key (`page.about`).
+pub fn staff_entry(entry: &str) -> String {
+    STAFF_ENTRY.link(&[("entry", entry)])
+}
+
+/// The history of an entry in the content editor.
+pub fn staff_entry_history(entry: &str) -> String {
+    STAFF_ENTRY_HISTORY.link(&[("entry", entry)])
+}
+
+/// The preview of an entry's revision in the console (not a page: the public
+/// page's component with the revision laid over the content, `crate::staff::editor`).
+pub fn staff_entry_preview(entry: &str, revision: i32) -> String {
+    format!("{}/preview?revision={revision}", staff_entry(entry))
+}
+
+/// A share link of a revision, opened without signing in.
+pub fn shared_preview(token: &str) -> String {
+    format!("/preview/{token}")
 }
 
 /// The calendar file of an appointment request's requested time (tentative), by

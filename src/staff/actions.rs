@@ -38,7 +38,7 @@ pub struct Cx<'a> {
 }
 
 impl Cx<'_> {
-    fn actor(&self) -> Actor {
+    pub(crate) fn actor(&self) -> Actor {
         self.current.map_or_else(Actor::system, |c| Actor::staff(c.account_id, &c.email))
     }
 
@@ -360,7 +360,7 @@ impl StaffAction for SecondFactor {
             Ok(()) => {
                 // Signed in: a new token (the pending one ends), and this browser remembered.
                 let token = sessions::advance(&cx.state.db, current.account_id, &current.email, &cx.next(Stage::Full)).await.map_err(data)?;
-                let to = if current.role == Role::Editor { url::STAFF_ACCOUNT.canonical() } else { url::STAFF_INBOX.canonical() };
+                let to = if current.role == Role::Editor { url::STAFF_CONTENT.canonical() } else { url::STAFF_INBOX.canonical() };
                 Ok(Next::Go { to: to.into(), cookies: cx.signed_in(current.account_id, &token).await })
             }
             Err(refused) => Err(refusal(cx.state, "code", refused)),

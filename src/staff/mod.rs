@@ -6,12 +6,13 @@
 
 pub mod actions;
 pub mod cli;
+pub mod editor;
 pub mod export;
 pub mod jobs;
 
 use actix_web::web;
 
-use crate::access::{Desk, Need, Staff, Who};
+use crate::access::{Desk, Editing, Need, Staff, Who};
 pub use crate::pages::render::denied as denied_page;
 
 /// Declares the console's writes and its export once: `STAFF_ROUTES` lists them
@@ -65,8 +66,13 @@ staff_routes! {
         "/staff/doctors/{id}/photo" => actions::DoctorPhoto;
         "/staff/doctors/{id}/hours" => actions::ManageHours;
         "/staff/closures" => actions::ManageClosures;
+        "/staff/content/{entry}" => editor::SaveEntry;
+        "/staff/content/{entry}/publish" => editor::PublishEntry;
+        "/staff/content/{entry}/share" => editor::ShareEntry;
+        "/staff/content/{entry}/restore" => editor::RestoreEntry;
     }
     reads {
         "/staff/appointments.csv" => Staff<Desk>, export::csv;
+        "/staff/content/{entry}/preview" => Staff<Editing>, editor::preview;
     }
 }

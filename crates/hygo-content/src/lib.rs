@@ -189,6 +189,41 @@ impl Content {
     pub fn clinic_choices(&self) -> &[Choice] {
         &self.clinic_choices
     }
+
+    /// Puts a content page in place of the one of that key (an editor's
+    /// publication or preview, `hygo_editorial`).
+    pub fn set_page(&mut self, key: &str, page: ContentPage) {
+        self.pages.insert(key.to_owned(), Arc::new(page));
+    }
+
+    /// Makes again what is made from the home page's texts (the service pages
+    /// from its tiles, the health cards as a form's choice): after the files are
+    /// read, and after an editor's change to the home page.
+    pub fn derive(&mut self) {
+        let services = self
+            .home
+            .services
+            .tiles
+            .iter()
+            .filter(|t| t.link.starts_with("/services/"))
+            .map(|t| Service {
+                id: t.id.clone(),
+                name: t.name.clone(),
+                description: t.summary.clone(),
+                link: t.link.clone(),
+                long_description: t.long_description.clone().unwrap_or_default(),
+                offers: t.offers.clone(),
+            })
+            .collect();
+        self.services = Arc::new(services);
+        self.card_types = directory::choices(
+            self.home
+                .subscription
+                .plans
+                .iter()
+                .map(|p| (p.id.as_str(), p.name.as_str())),
+        );
+    }
 }
 
 /// Every language's content, and the version that names it.
@@ -396,20 +431,6 @@ pub mod files {
         let staff_texts: Texts = parse(&format!("staff/{lang}.json"), f.staff)?;
         let messages: BTreeMap<String, String> =
             parse(&format!("messages/{lang}.json"), f.messages)?;
-        let services = home
-            .services
-            .tiles
-            .iter()
-            .filter(|t| t.link.starts_with("/services/"))
-            .map(|t| Service {
-                id: t.id.clone(),
-                name: t.name.clone(),
-                description: t.summary.clone(),
-                link: t.link.clone(),
-                long_description: t.long_description.clone().unwrap_or_default(),
-                offers: t.offers.clone(),
-            })
-            .collect();
         let appointment = &forms.appointment;
         let choices = |lists: &[&[OptionText]]| {
             directory::choices(
@@ -421,15 +442,9 @@ pub mod files {
         let reasons = choices(&[&appointment.reasons_a, &appointment.reasons_b]);
         let symptoms = choices(&[&appointment.symptoms]);
         let visit_types = choices(&[&appointment.visit_types]);
-        let card_types = directory::choices(
-            home.subscription
-                .plans
-                .iter()
-                .map(|p| (p.id.as_str(), p.name.as_str())),
-        );
         let clinic_choices =
             directory::choices(clinics.iter().map(|c| (c.id.as_str(), c.name.as_str())));
-        Ok(Content {
+        let mut content = Content {
             lang: f.lang,
             site: Arc::new(site),
             home: Arc::new(home),
@@ -439,7 +454,7 @@ pub mod files {
             clinics: Arc::new(clinics),
             departments: Arc::new(departments),
             specializations: Arc::new(specializations),
-            services: Arc::new(services),
+            services: Arc::new(Vec::new()),
             search_pages: search.pages,
             search_words,
             pages: pages.into_iter().map(|(k, v)| (k, Arc::new(v))).collect(),
@@ -447,9 +462,11 @@ pub mod files {
             reasons,
             symptoms,
             visit_types,
-            card_types,
+            card_types: Vec::new(),
             clinic_choices,
-        })
+        };
+        content.derive();
+        Ok(content)
     }
 }
 

@@ -459,6 +459,94 @@ filters: DoctorFilters,
  */
 departments: Array<DoctorFilterOption>, clinics: Array<DoctorFilterOption>, };
 
+export type EditorDiffRow = { 
+/**
+ * `sections.2.heading`.
+ */
+path: string, 
+/**
+ * The key of its label (`editor.names.{name}`).
+ */
+name: string, left: string | null, right: string | null, changed: boolean, };
+
+export type EditorEntryRow = { key: string, title: string, 
+/**
+ * The editor's address.
+ */
+link: string, 
+/**
+ * The live page's address.
+ */
+public: string, 
+/**
+ * The state of its newest revision; None: nobody has changed it (the files' text).
+ */
+state: RevisionState | null, };
+
+export type EditorField = { 
+/**
+ * The path in the body: `sections.2.heading`; the form's name is `f.` and this.
+ */
+path: string, 
+/**
+ * The key of its label in the console's texts (`editor.names.{name}`): its own
+ * key, or for an item of a list the list's.
+ */
+name: string, shape: EditorShape, 
+/**
+ * A text, number or yes/no: its value as the form shows it.
+ */
+value?: string, 
+/**
+ * Shown, not changed (a section's type, an article's address).
+ */
+fixed: boolean, 
+/**
+ * A group's or a list's fields (named, not expanded: the type is recursive).
+ */
+children: Array<EditorField>, 
+/**
+ * A list: what may be added to it; `""` is one more item like the others, a
+ * name is a section of that type (`text`, `faq`…).
+ */
+add: Array<string>, 
+/**
+ * An item of a list: its place (from 0) and how many the list has.
+ */
+item?: [number, number], 
+/**
+ * The section type of an item that has one (`faq`).
+ */
+kind?: string, };
+
+export type EditorGroup = { kind: EntryKind, entries: Array<EditorEntryRow>, };
+
+export type EditorProblem = { path: string, message: string, };
+
+export type EditorRevision = { id: number, state: RevisionState, author: string, 
+/**
+ * RFC 3339, UTC.
+ */
+saved: string, publishAt: string | null, publishedAt: string | null, 
+/**
+ * Restored from this revision.
+ */
+basedOn: number | null, };
+
+export type EditorShape = "line" | "paragraph" | "number" | "flag" | "group" | "list";
+
+export type EditorShare = { id: number, revision: number, 
+/**
+ * The whole address, to copy.
+ */
+link: string, 
+/**
+ * RFC 3339, UTC.
+ */
+expires: string, revoked: boolean, expired: boolean, };
+
+export type EntryKind = "page" | "home" | "article" | "department";
+
 export type ErrorAnswer = { 
 /**
  * Always false.
@@ -724,7 +812,7 @@ formToken?: string,
  * On the staff console's pages: who is signed in, and the anti-forgery token
  * every form there carries.
  */
-staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffBook", "data": StaffBookData } | { "component": "StaffPatients", "data": StaffPatientsData } | { "component": "StaffPatient", "data": StaffPatientData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffToday", "data": StaffTodayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffDoctors", "data": StaffDoctorsData } | { "component": "StaffDoctor", "data": StaffDoctorData } | { "component": "StaffHours", "data": StaffHoursData } | { "component": "StaffClosures", "data": StaffClosuresData } | { "component": "StaffWeek", "data": StaffWeekData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData });
+staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffBook", "data": StaffBookData } | { "component": "StaffPatients", "data": StaffPatientsData } | { "component": "StaffPatient", "data": StaffPatientData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffToday", "data": StaffTodayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffDoctors", "data": StaffDoctorsData } | { "component": "StaffDoctor", "data": StaffDoctorData } | { "component": "StaffHours", "data": StaffHoursData } | { "component": "StaffClosures", "data": StaffClosuresData } | { "component": "StaffWeek", "data": StaffWeekData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData } | { "component": "StaffContent", "data": StaffContentData } | { "component": "StaffEntry", "data": StaffEntryData } | { "component": "StaffEntryHistory", "data": StaffEntryHistoryData });
 
 export type Patient = { 
 /**
@@ -920,6 +1008,8 @@ export type Review = { name: string, area: string, rating: number, text: string,
 
 export type Reviews = { heading: string, items: Array<Review>, };
 
+export type RevisionState = "draft" | "scheduled" | "published" | "replaced";
+
 export type SearchData = { query: string, results: Array<SearchResult>, 
 /**
  * With no results: the nearest entries ("Did you mean"), at most three.
@@ -1114,6 +1204,8 @@ export type StaffClosuresData = { clinics: Array<StaffOption>,
  */
 closures: Array<StaffDayChange>, today: string, canEdit: boolean, limits: Record<string, number>, };
 
+export type StaffContentData = { groups: Array<EditorGroup>, };
+
 export type StaffDayChange = { id: number, 
 /**
  * YYYY-MM-DD.
@@ -1208,6 +1300,35 @@ export type StaffDoctorRow = { id: number, name: string, specialization: string,
 retiredOn: string | null, hasPhoto: boolean, };
 
 export type StaffDoctorsData = { doctors: Array<StaffDoctorRow>, canEdit: boolean, };
+
+export type StaffEntryData = { key: string, kind: EntryKind, title: string, public: string, history: string, 
+/**
+ * The revision the fields show (None: nobody has changed the entry yet,
+ * the fields show the live text).
+ */
+revision: EditorRevision | null, fields: Array<EditorField>, 
+/**
+ * What would stop the shown revision being published.
+ */
+problems: Array<EditorProblem>, 
+/**
+ * The preview of the shown revision (or of the live text).
+ */
+preview: string, published: EditorRevision | null, scheduled: EditorRevision | null, 
+/**
+ * The newest revisions, newest first.
+ */
+revisions: Array<EditorRevision>, shares: Array<EditorShare>, 
+/**
+ * Today in IST (YYYY-MM-DD), the earliest day to schedule.
+ */
+today: string, shareHours: number, shareMaxHours: number, };
+
+export type StaffEntryHistoryData = { key: string, title: string, editor: string, revisions: Array<EditorRevision>, 
+/**
+ * The two compared (older on the left); None when there are fewer than two.
+ */
+a: number | null, b: number | null, rows: Array<EditorDiffRow>, };
 
 export type StaffHoursData = { doctor: DoctorChoice | null, 
 /**

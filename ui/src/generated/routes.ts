@@ -57,6 +57,9 @@ export const PAGE_PATHS = {
   "staff-message": "/staff/messages/{reference}",
   "staff-audit": "/staff/audit",
   "staff-accounts": "/staff/accounts",
+  "staff-content": "/staff/content",
+  "staff-entry": "/staff/content/{entry}",
+  "staff-entry-history": "/staff/content/{entry}/history",
   "staff-account": "/staff/account",
 } as const;
 
@@ -82,5 +85,10 @@ export const WRITE_PATHS = [
   "/staff/doctors/{id}/photo",
   "/staff/doctors/{id}/hours",
   "/staff/closures",
+  "/staff/content/{entry}",
+  "/staff/content/{entry}/publish",
+  "/staff/content/{entry}/share",
+  "/staff/content/{entry}/restore",
   "/staff/appointments.csv",
+  "/staff/content/{entry}/preview",
 ] as const;

@@ -21,9 +21,12 @@ import StaffAppointment from "../pages/StaffAppointment";
 import StaffAudit from "../pages/StaffAudit";
 import StaffBook from "../pages/StaffBook";
 import StaffClosures from "../pages/StaffClosures";
+import StaffContent from "../pages/StaffContent";
 import StaffDay from "../pages/StaffDay";
 import StaffDoctor from "../pages/StaffDoctor";
 import StaffDoctors from "../pages/StaffDoctors";
+import StaffEntry from "../pages/StaffEntry";
+import StaffEntryHistory from "../pages/StaffEntryHistory";
 import StaffHours from "../pages/StaffHours";
 import StaffInbox from "../pages/StaffInbox";
 import StaffItem from "../pages/StaffItem";
@@ -37,4 +40,4 @@ import StaffToday from "../pages/StaffToday";
 import StaffWeek from "../pages/StaffWeek";
 import Subscription from "../pages/Subscription";
 
-export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffBook, StaffClosures, StaffDay, StaffDoctor, StaffDoctors, StaffHours, StaffInbox, StaffItem, StaffItems, StaffLeave, StaffPatient, StaffPatients, StaffSetup, StaffSignIn, StaffToday, StaffWeek, Subscription };
+export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffBook, StaffClosures, StaffContent, StaffDay, StaffDoctor, StaffDoctors, StaffEntry, StaffEntryHistory, StaffHours, StaffInbox, StaffItem, StaffItems, StaffLeave, StaffPatient, StaffPatients, StaffSetup, StaffSignIn, StaffToday, StaffWeek, Subscription };

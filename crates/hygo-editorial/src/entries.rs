@@ -1,0 +1,223 @@
+//! What editors change, each an entry with a key: `page.{name}` (a content page
+//! of `pages.json`), `article.{id}` (a news article), `home.{section}` (a section
+//! of the home page: the hero's slides, the service tiles…) and
+//! `department.{slug}` (a department's descriptions). An entry is read from a
+//! language's `Content` as JSON and laid over it from JSON, through its Rust
+//! type, so a body that does not fit the type is refused with the path that is
+//! wrong, as the catalogue's files are.
+
+use std::sync::Arc;
+
+use hygo_content::{ContentPage, Content, Department, Home, NewsItem};
+use serde_json::Value;
+
+/// The kinds of entry, in the order the console lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "EntryKind")]
+pub enum Kind {
+    Page,
+    Home,
+    Article,
+    Department,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Page => "page",
+            Kind::Home => "home",
+            Kind::Article => "article",
+            Kind::Department => "department",
+        }
+    }
+}
+
+/// The home page's sections an editor may change. The health cards (their
+/// prices) and the news list's own labels stay in the files; each article is
+/// an entry of its own.
+const HOME_SECTIONS: &[&str] = &["hero", "whyChooseUs", "departments", "services", "founders", "appointment", "reviews"];
+
+/// One entry: its kind and its name within the kind.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Entry {
+    pub kind: Kind,
+    pub name: String,
+}
+
+/// Why a body cannot be laid over the content: the path in it and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Misfit {
+    pub path: String,
+    pub detail: String,
+}
+
+impl std::fmt::Display for Misfit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path, self.detail)
+    }
+}
+
+fn typed<T: serde::de::DeserializeOwned>(value: Value) -> Result<T, Misfit> {
+    serde_path_to_error::deserialize(value).map_err(|e| Misfit { path: e.path().to_string(), detail: e.inner().to_string() })
+}
+
+impl Entry {
+    /// An entry by its key (`page.about`); None for a key of no kind, or a name
+    /// that is not a name (`article.` with nothing, a dot, a slash).
+    pub fn parse(key: &str) -> Option<Entry> {
+        let (kind, name) = key.split_once('.')?;
+        let kind = match kind {
+            "page" => Kind::Page,
+            "home" => Kind::Home,
+            "article" => Kind::Article,
+            "department" => Kind::Department,
+            _ => return None,
+        };
+        let fits = !name.is_empty()
+            && name.len() <= 100
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if !fits || (kind == Kind::Home && !HOME_SECTIONS.contains(&name)) {
+            return None;
+        }
+        Some(Entry { kind, name: name.to_owned() })
+    }
+
+    pub fn key(&self) -> String {
+        format!("{}.{}", self.kind.as_str(), self.name)
+    }
+
+    /// Every entry a language's content has, in the console's order.
+    pub fn all(content: &Content) -> Vec<Entry> {
+        let mut all: Vec<Entry> = content.page_keys().map(|k| Entry { kind: Kind::Page, name: k.to_owned() }).collect();
+        all.extend(HOME_SECTIONS.iter().map(|s| Entry { kind: Kind::Home, name: (*s).to_owned() }));
+        all.extend(content.home.news.items.iter().map(|a| Entry { kind: Kind::Article, name: a.id.clone() }));
+        all.extend(content.departments.iter().map(|d| Entry { kind: Kind::Department, name: d.slug.clone() }));
+        all
+    }
+
+    /// The entry's value in this content, as JSON; None when it has none (an
+    /// article not published yet, or retired).
+    pub fn read(&self, content: &Content) -> Option<Value> {
+        let value = match self.kind {
+            Kind::Page => serde_json::to_value(&*content.page(&self.name)?),
+            Kind::Home => return serde_json::to_value(&*content.home).ok()?.get(&self.name).cloned(),
+            Kind::Article => serde_json::to_value(content.article(&self.name)?),
+            Kind::Department => serde_json::to_value(content.departments.iter().find(|d| d.slug == self.name)?),
+        };
+        value.ok()
+    }
+
+    /// Lays a body over the content: the entry's value becomes the body's (JSON
+    /// `null` retires an article). Nothing changes when the body does not fit.
+    pub fn apply(&self, content: &mut Content, body: Value) -> Result<(), Misfit> {
+        match self.kind {
+            Kind::Page => {
+                let page: ContentPage = typed(body)?;
+                content.set_page(&self.name, page);
+            }
+            Kind::Home => {
+                let mut home = serde_json::to_value(&*content.home).map_err(|e| Misfit { path: String::new(), detail: e.to_string() })?;
+                home[self.name.as_str()] = body;
+                let home: Home = typed(home)?;
+                content.home = Arc::new(home);
+                content.derive();
+            }
+            Kind::Article => {
+                let items = &mut Arc::make_mut(&mut content.home).news.items;
+                let at = items.iter().position(|a| a.id == self.name);
+                if body.is_null() {
+                    if let Some(at) = at {
+                        items.remove(at);
+                    }
+                    return Ok(());
+                }
+                let mut article: NewsItem = typed(body)?;
+                article.id = self.name.clone();
+                match at {
+                    Some(at) => items[at] = article,
+                    // After the file's, in the order they were first published.
+                    None => items.push(article),
+                }
+            }
+            Kind::Department => {
+                let mut department: Department = typed(body)?;
+                department.slug = self.name.clone();
+                let departments = Arc::make_mut(&mut content.departments);
+                match departments.iter_mut().find(|d| d.slug == self.name) {
+                    Some(d) => *d = department,
+                    None => return Err(Misfit { path: "slug".into(), detail: "no such department".into() }),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The keys an editor may not change in this entry's body (shown, not
+    /// edited): a section's type and anchor, an article's id (its address), a
+    /// department's slug, name and listing (the spec's names).
+    pub fn fixed(&self, key: &str) -> bool {
+        match self.kind {
+            Kind::Department => matches!(key, "slug" | "name" | "listed"),
+            Kind::Article => key == "id",
+            _ => matches!(key, "type" | "id"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An entry's key (written whole, it would read as a message key to `tests/catalogue_keys.rs`).
+    fn key(kind: &str, name: &str) -> String {
+        format!("{kind}.{name}")
+    }
+
+    #[test]
+    fn keys_parse_and_print_back() {
+        for key in [key("page", "about"), key("home", "hero"), key("article", "lab-sample-collection-at-home"), key("department", "neurology")] {
+            assert_eq!(Entry::parse(&key).map(|e| e.key()), Some(key));
+        }
+        for key in ["page".to_owned(), key("page", ""), key("nope", "about"), key("home", "subscription"), key("page", &format!("a.{}", "b")), key("page", &format!("a.{}", "b")), key("article", "<x>")] {
+            assert!(Entry::parse(&key).is_none(), "{key}");
+        }
+    }
+
+    #[test]
+    fn every_entry_reads_and_lays_back_unchanged() {
+        let content = hygo_content::default();
+        let all = Entry::all(&content);
+        assert!(all.len() > 30, "{}", all.len());
+        for entry in all {
+            let value = entry.read(&content).unwrap_or_else(|| panic!("{} reads", entry.key()));
+            let mut copy = (*content).clone();
+            entry.apply(&mut copy, value.clone()).unwrap_or_else(|e| panic!("{}: {e}", entry.key()));
+            assert_eq!(entry.read(&copy), Some(value), "{}", entry.key());
+        }
+    }
+
+    #[test]
+    fn a_body_that_does_not_fit_is_refused_with_its_path() {
+        let mut content = (*hygo_content::default()).clone();
+        let entry = Entry::parse(&key("page", "about")).unwrap();
+        let mut body = entry.read(&content).unwrap();
+        body["sections"][0]["type"] = Value::from("nonsense");
+        let misfit = entry.apply(&mut content, body).unwrap_err();
+        assert!(misfit.path.starts_with("sections[0]"), "{misfit}");
+        assert_eq!(entry.read(&content), entry.read(&hygo_content::default()), "nothing changed");
+    }
+
+    #[test]
+    fn an_article_is_added_and_retired_by_null() {
+        let mut content = (*hygo_content::default()).clone();
+        let first = content.home.news.items[0].clone();
+        let entry = Entry::parse(&key("article", "new-one")).unwrap();
+        let mut body = serde_json::to_value(&first).unwrap();
+        body["date"] = Value::from("2099-01-01");
+        entry.apply(&mut content, body).unwrap();
+        assert_eq!(content.article("new-one").map(|a| a.date.as_str()), Some("2099-01-01"));
+        entry.apply(&mut content, Value::Null).unwrap();
+        assert!(content.article("new-one").is_none());
+    }
+}

@@ -1,0 +1,483 @@
+//! An entry's body as form fields, and the form back as a body: the editor
+//! shows the typed structure (texts, lists of cards, questions, sections) as
+//! fields named by their path in the body (`sections.2.paragraphs.0`), with
+//! add, remove and move for every list, and works without JavaScript (each of
+//! those is a button of the same form). Nothing here is raw JSON for editors.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+use ts_rs::TS;
+
+use crate::entries::Entry;
+
+/// The prefix of a field's name in the form: `f.sections.0.heading`.
+pub const PREFIX: &str = "f.";
+
+/// One field of the editor: a text, a number, a yes/no, a group of fields or a list.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "EditorField")]
+pub struct Field {
+    /// The path in the body: `sections.2.heading`; the form's name is `f.` and this.
+    pub path: String,
+    /// The key of its label in the console's texts (`editor.names.{name}`): its own
+    /// key, or for an item of a list the list's.
+    pub name: String,
+    pub shape: Shape,
+    /// A text, number or yes/no: its value as the form shows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub value: Option<String>,
+    /// Shown, not changed (a section's type, an article's address).
+    pub fixed: bool,
+    /// A group's or a list's fields (named, not expanded: the type is recursive).
+    #[ts(type = "Array<EditorField>")]
+    pub children: Vec<Field>,
+    /// A list: what may be added to it; `""` is one more item like the others, a
+    /// name is a section of that type (`text`, `faq`…).
+    pub add: Vec<String>,
+    /// An item of a list: its place (from 0) and how many the list has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub item: Option<(u32, u32)>,
+    /// The section type of an item that has one (`faq`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub kind: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "EditorShape")]
+pub enum Shape {
+    Line,
+    Paragraph,
+    Number,
+    Flag,
+    Group,
+    List,
+}
+
+/// Keys whose texts are paragraphs rather than one line.
+const LONG: &[&str] = &["text", "paragraphs", "content", "a", "excerpt", "description", "lead", "intro", "longDescription", "summary"];
+
+fn shape_of(name: &str, value: &Value) -> Shape {
+    match value {
+        Value::Array(_) => Shape::List,
+        Value::Object(_) => Shape::Group,
+        Value::Number(_) => Shape::Number,
+        Value::Bool(_) => Shape::Flag,
+        Value::String(s) if LONG.contains(&name) || s.chars().count() > 90 => Shape::Paragraph,
+        _ => Shape::Line,
+    }
+}
+
+/// The order a group's fields are shown in (JSON objects here keep no order):
+/// these first, as a page reads, then the others by name.
+const ORDER: &[&str] = &[
+    "type", "id", "slug", "name", "category", "date", "author", "eyebrow", "title", "description", "heading", "lead", "intro",
+    "excerpt", "text", "q", "a", "value", "suffix", "label", "link", "external", "paragraphs", "content", "items", "cards",
+    "slides", "sections",
+];
+
+fn ordered(map: &Map<String, Value>) -> Vec<(&String, &Value)> {
+    let mut keys: Vec<(&String, &Value)> = map.iter().collect();
+    keys.sort_by_key(|(k, _)| (ORDER.iter().position(|o| o == k).unwrap_or(ORDER.len()), k.as_str()));
+    keys
+}
+
+/// The fields of a body.
+pub fn fields(entry: &Entry, body: &Value, templates: &Templates) -> Vec<Field> {
+    match body {
+        Value::Object(map) => ordered(map).into_iter().map(|(k, v)| field(entry, k, k, v, None, templates)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn field(entry: &Entry, path: &str, name: &str, value: &Value, item: Option<(u32, u32)>, templates: &Templates) -> Field {
+    let shape = shape_of(name, value);
+    let mut children = Vec::new();
+    let mut add = Vec::new();
+    match value {
+        Value::Object(map) => {
+            for (k, v) in ordered(map) {
+                children.push(field(entry, &format!("{path}.{k}"), k, v, None, templates));
+            }
+        }
+        Value::Array(items) => {
+            let n = items.len() as u32;
+            for (i, v) in items.iter().enumerate() {
+                children.push(field(entry, &format!("{path}.{i}"), name, v, Some((i as u32, n)), templates));
+            }
+            add = templates.offered(name);
+        }
+        _ => {}
+    }
+    let value_text = match value {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(if *b { "on".into() } else { String::new() }),
+        _ => None,
+    };
+    Field {
+        path: path.to_owned(),
+        name: name.to_owned(),
+        shape,
+        value: value_text,
+        fixed: entry.fixed(name),
+        children,
+        add,
+        item,
+        kind: value.get("type").and_then(Value::as_str).map(str::to_owned),
+    }
+}
+
+/// A field the form sent that cannot be read, and why (a message key).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreadable {
+    pub path: String,
+    pub key: &'static str,
+}
+
+/// The body the form describes: `base` (the revision the editor opened) with
+/// every text, number and yes/no as posted. A field the form did not send keeps
+/// its value, but a yes/no (an unticked box sends nothing; the form marks each
+/// with `b.{path}`).
+pub fn read_form(entry: &Entry, base: &Value, posted: &BTreeMap<String, String>) -> Result<Value, Vec<Unreadable>> {
+    let mut body = base.clone();
+    let mut wrong = Vec::new();
+    set_leaves(entry, &mut body, String::new(), posted, &mut wrong);
+    if wrong.is_empty() { Ok(body) } else { Err(wrong) }
+}
+
+fn set_leaves(entry: &Entry, value: &mut Value, path: String, posted: &BTreeMap<String, String>, wrong: &mut Vec<Unreadable>) {
+    let join = |k: &str| if path.is_empty() { k.to_owned() } else { format!("{path}.{k}") };
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map.iter_mut() {
+                set_leaves(entry, v, join(k), posted, wrong);
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter_mut().enumerate() {
+                set_leaves(entry, v, join(&i.to_string()), posted, wrong);
+            }
+        }
+        leaf => {
+            let key = path.rsplit('.').find(|p| p.parse::<usize>().is_err()).unwrap_or_default();
+            if entry.fixed(key) {
+                return;
+            }
+            let sent = posted.get(&format!("{PREFIX}{path}"));
+            match leaf {
+                Value::String(s) => {
+                    if let Some(sent) = sent {
+                        // Line breaks as typed in any browser, kept as `\n`.
+                        *s = sent.replace("\r\n", "\n").trim().to_owned();
+                    }
+                }
+                Value::Number(_) => {
+                    if let Some(sent) = sent {
+                        match sent.trim().parse::<u32>() {
+                            Ok(n) => *leaf = Value::from(n),
+                            Err(_) => wrong.push(Unreadable { path, key: "editor.notANumber" }),
+                        }
+                    }
+                }
+                Value::Bool(_) => {
+                    if posted.contains_key(&format!("b.{path}")) {
+                        *leaf = Value::Bool(sent.is_some_and(|s| !s.is_empty()));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A change of a list's structure: one of the form's buttons.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Op {
+    /// One more item at the end: like the others (`None`), or a section of a type.
+    Add { list: String, kind: Option<String> },
+    Remove(String),
+    Up(String),
+    Down(String),
+}
+
+impl Op {
+    /// `add:sections`, `add:sections:faq`, `remove:sections.2`, `up:…`, `down:…`.
+    pub fn parse(text: &str) -> Option<Op> {
+        let (verb, rest) = text.split_once(':')?;
+        match verb {
+            "add" => {
+                let (list, kind) = match rest.split_once(':') {
+                    Some((list, kind)) => (list, Some(kind.to_owned())),
+                    None => (rest, None),
+                };
+                Some(Op::Add { list: list.to_owned(), kind })
+            }
+            "remove" => Some(Op::Remove(rest.to_owned())),
+            "up" => Some(Op::Up(rest.to_owned())),
+            "down" => Some(Op::Down(rest.to_owned())),
+            _ => None,
+        }
+    }
+
+    /// Applies it; false when the path names nothing it can change.
+    pub fn apply(&self, body: &mut Value, templates: &Templates) -> bool {
+        match self {
+            Op::Add { list, kind } => {
+                let name = list.rsplit('.').find(|p| p.parse::<usize>().is_err()).unwrap_or_default();
+                let Some(template) = templates.get(name, kind.as_deref()) else { return false };
+                match at(body, list) {
+                    Some(Value::Array(items)) => {
+                        items.push(template);
+                        true
+                    }
+                    _ => false,
+                }
+            }
+            Op::Remove(path) | Op::Up(path) | Op::Down(path) => {
+                let Some((list, index)) = path.rsplit_once('.') else { return false };
+                let Ok(i) = index.parse::<usize>() else { return false };
+                let Some(Value::Array(items)) = at(body, list) else { return false };
+                match self {
+                    Op::Remove(_) if i < items.len() => {
+                        items.remove(i);
+                    }
+                    Op::Up(_) if i > 0 && i < items.len() => items.swap(i - 1, i),
+                    Op::Down(_) if i + 1 < items.len() => items.swap(i, i + 1),
+                    _ => return false,
+                }
+                true
+            }
+        }
+    }
+}
+
+fn at<'a>(value: &'a mut Value, path: &str) -> Option<&'a mut Value> {
+    path.split('.').try_fold(value, |v, part| match v {
+        Value::Object(map) => map.get_mut(part),
+        Value::Array(items) => items.get_mut(part.parse::<usize>().ok()?),
+        _ => None,
+    })
+}
+
+/// What an empty item of each list looks like: the first item of every list
+/// of that key in the files' content, emptied (texts blank, lists of one), and
+/// for sections one per type.
+#[derive(Debug, Default)]
+pub struct Templates {
+    items: BTreeMap<(String, Option<String>), Value>,
+}
+
+impl Templates {
+    /// Gathered from every entry of a language's content.
+    pub fn of(content: &hygo_content::Content) -> Templates {
+        let mut templates = Templates::default();
+        for entry in Entry::all(content) {
+            if let Some(value) = entry.read(content) {
+                templates.gather(None, &value);
+            }
+        }
+        templates
+    }
+
+    fn gather(&mut self, name: Option<&str>, value: &Value) {
+        match value {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    self.gather(Some(k), v);
+                }
+            }
+            Value::Array(items) => {
+                let Some(name) = name else { return };
+                for item in items {
+                    let kind = item.get("type").and_then(Value::as_str).map(str::to_owned);
+                    // Sections without fields of their own show the page's data
+                    // (the founders, the contact form): not something to add.
+                    let has_fields = item.as_object().is_none_or(|m| m.keys().any(|k| k != "type" && k != "id" && k != "heading"));
+                    if has_fields {
+                        self.items.entry((name.to_owned(), kind)).or_insert_with(|| emptied(item));
+                    }
+                    self.gather(None, item);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn get(&self, name: &str, kind: Option<&str>) -> Option<Value> {
+        self.items.get(&(name.to_owned(), kind.map(str::to_owned))).cloned()
+    }
+
+    /// What the editor offers to add to a list of this key.
+    fn offered(&self, name: &str) -> Vec<String> {
+        self.items
+            .keys()
+            .filter(|(n, _)| n == name)
+            .map(|(_, kind)| kind.clone().unwrap_or_default())
+            .collect()
+    }
+}
+
+fn emptied(value: &Value) -> Value {
+    match value {
+        Value::String(_) => Value::String(String::new()),
+        Value::Number(_) => Value::from(0),
+        Value::Bool(b) => Value::Bool(*b),
+        Value::Array(items) => Value::Array(items.first().map(emptied).into_iter().collect()),
+        Value::Object(map) => {
+            let mut out = Map::new();
+            for (k, v) in map {
+                match k.as_str() {
+                    // A section's type stays; its anchor is the page's own.
+                    "type" => {
+                        out.insert(k.clone(), v.clone());
+                    }
+                    "id" => {}
+                    _ => {
+                        out.insert(k.clone(), emptied(v));
+                    }
+                }
+            }
+            Value::Object(out)
+        }
+        Value::Null => Value::Null,
+    }
+}
+
+/// What must be right before a revision is published (drafts may be
+/// incomplete, as in any editor): every heading, title, label, question and
+/// answer, paragraph and list item written, and every link leading to a page
+/// of this site that exists (`link_ok`), an `https://` address, `mailto:` or `tel:`.
+pub fn problems(body: &Value, link_ok: &dyn Fn(&str) -> bool) -> Vec<Unreadable> {
+    let mut found = Vec::new();
+    walk_problems(body, String::new(), None, link_ok, &mut found);
+    found
+}
+
+const REQUIRED: &[&str] = &["title", "heading", "label", "q", "a", "name", "paragraphs", "content", "items", "points", "eyebrow", "text"];
+
+fn walk_problems(value: &Value, path: String, name: Option<&str>, link_ok: &dyn Fn(&str) -> bool, found: &mut Vec<Unreadable>) {
+    let join = |k: &str| if path.is_empty() { k.to_owned() } else { format!("{path}.{k}") };
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                walk_problems(v, join(k), Some(k), link_ok, found);
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                walk_problems(v, join(&i.to_string()), name, link_ok, found);
+            }
+        }
+        Value::String(s) => {
+            let name = name.unwrap_or_default();
+            if s.trim().is_empty() && REQUIRED.contains(&name) {
+                found.push(Unreadable { path, key: "editor.required" });
+            } else if (name == "link" || name.ends_with("Link")) && !s.is_empty() && !link_ok(s) {
+                found.push(Unreadable { path, key: "editor.noSuchPage" });
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A dotted path, joined (written whole, it would read as a message key to `tests/catalogue_keys.rs`).
+    fn dotted(parts: &[&str]) -> String {
+        parts.join(".")
+    }
+
+    fn about() -> (Entry, Value, Templates) {
+        let content = hygo_content::default();
+        let entry = Entry::parse(&dotted(&["page", "about"])).unwrap();
+        let body = entry.read(&content).unwrap();
+        (entry, body, Templates::of(&content))
+    }
+
+    fn leaves(fields: &[Field], out: &mut BTreeMap<String, String>) {
+        for f in fields {
+            if let Some(v) = &f.value {
+                out.insert(format!("{PREFIX}{}", f.path), v.clone());
+                if f.shape == Shape::Flag {
+                    out.insert(format!("b.{}", f.path), String::new());
+                }
+            }
+            leaves(&f.children, out);
+        }
+    }
+
+    #[test]
+    fn the_fields_posted_back_unchanged_give_the_same_body() {
+        let content = hygo_content::default();
+        let templates = Templates::of(&content);
+        for entry in Entry::all(&content) {
+            let body = entry.read(&content).unwrap();
+            let mut posted = BTreeMap::new();
+            leaves(&fields(&entry, &body, &templates), &mut posted);
+            assert_eq!(read_form(&entry, &body, &posted).unwrap(), body, "{}", entry.key());
+        }
+    }
+
+    #[test]
+    fn a_posted_text_changes_its_place_only_and_a_fixed_one_never() {
+        let (entry, body, _) = about();
+        let mut posted = BTreeMap::new();
+        posted.insert(format!("{PREFIX}heading"), "  New heading \r\n".to_owned());
+        posted.insert("f.sections.0.type".to_owned(), "faq".to_owned());
+        let read = read_form(&entry, &body, &posted).unwrap();
+        assert_eq!(read["heading"], "New heading");
+        assert_eq!(read["sections"][0]["type"], body["sections"][0]["type"]);
+        assert_eq!(read["title"], body["title"]);
+    }
+
+    #[test]
+    fn a_number_that_is_not_one_is_named() {
+        let content = hygo_content::default();
+        let entry = Entry::parse(&dotted(&["page", "about"])).unwrap();
+        let body = serde_json::json!({ "items": [{ "value": 3, "label": "x" }] });
+        let mut posted = BTreeMap::new();
+        posted.insert("f.items.0.value".to_owned(), "three".to_owned());
+        let wrong = read_form(&entry, &body, &posted).unwrap_err();
+        assert_eq!(wrong, vec![Unreadable { path: "items.0.value".into(), key: "editor.notANumber" }]);
+        drop(content);
+    }
+
+    #[test]
+    fn lists_take_new_items_and_move_and_lose_them() {
+        let (_, mut body, templates) = about();
+        let n = body["sections"].as_array().unwrap().len();
+        assert!(Op::parse("add:sections:faq").unwrap().apply(&mut body, &templates));
+        assert_eq!(body["sections"][n]["type"], "faq");
+        assert_eq!(body["sections"][n]["items"][0]["q"], "", "an empty question to write");
+        assert!(Op::parse(&format!("up:sections.{n}")).unwrap().apply(&mut body, &templates));
+        assert_eq!(body["sections"][n - 1]["type"], "faq");
+        assert!(!Op::parse("up:sections.0").unwrap().apply(&mut body, &templates) || n == 0, "the first cannot go up");
+        assert!(Op::parse(&format!("remove:sections.{}", n - 1)).unwrap().apply(&mut body, &templates));
+        assert_eq!(body["sections"].as_array().unwrap().len(), n);
+        assert!(!Op::parse("remove:sections.999").unwrap().apply(&mut body, &templates));
+        assert!(!Op::parse("add:nothing").unwrap().apply(&mut body, &templates));
+        assert!(Op::parse("sideways:x").is_none());
+    }
+
+    #[test]
+    fn empty_required_texts_and_links_to_nowhere_are_problems() {
+        let (_, mut body, _) = about();
+        assert!(problems(&body, &|_| true).is_empty(), "the files' about page is complete");
+        body["heading"] = Value::from("");
+        body["back"]["link"] = Value::from("/nowhere");
+        let found = problems(&body, &|l| l != "/nowhere");
+        assert_eq!(found, vec![
+            Unreadable { path: dotted(&["back", "link"]), key: "editor.noSuchPage" },
+            Unreadable { path: "heading".into(), key: "editor.required" },
+        ]);
+    }
+}

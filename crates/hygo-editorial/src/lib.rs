@@ -1,0 +1,57 @@
+//! The editors' content store (issue 28; docs/editors.md): the second source
+//! of `hygo_content`. The catalogue's files are the first: a fresh install
+//! serves them as they are, and an entry nobody published stays the files'.
+//! Editors save revisions of entries (`entries`) per language (`store`); the
+//! published ones are laid over the files and installed (`install_published`),
+//! on every instance when the content's data version moves. A draft is laid
+//! over a copy for its preview alone (`preview`), which is never installed, so
+//! no cache of the public site ever holds it.
+
+pub mod diff;
+pub mod entries;
+pub mod fields;
+pub mod shares;
+pub mod store;
+
+use std::sync::Arc;
+
+use hygo_content::{Catalogue, Content, Lang};
+use hygo_core::{DataError, Db};
+
+pub use entries::{Entry, Kind, Misfit};
+pub use store::{Revision, State};
+
+/// The catalogue of the files with every published revision laid over them. A
+/// revision that no longer fits its type (a field renamed in a later release)
+/// is left out, and logged; its entry shows the files' text.
+pub async fn published_catalogue(db: &Db) -> Result<Catalogue, DataError> {
+    let mut catalogue = hygo_content::files::load().map_err(|e| DataError::Corrupt { what: "the catalogue".into(), detail: e.to_string() })?;
+    for revision in store::published(db).await? {
+        let (Some(entry), Some(lang)) = (Entry::parse(&revision.entry), Lang::parse(&revision.lang)) else {
+            tracing::error!(revision = revision.id, entry = %revision.entry, "a published revision of no known entry or language: left out");
+            continue;
+        };
+        let mut misfit = None;
+        catalogue.edit(lang, |content| misfit = entry.apply(content, revision.body.clone()).err());
+        if let Some(misfit) = misfit {
+            tracing::error!(revision = revision.id, entry = %revision.entry, %misfit, "a published revision does not fit its type: left out");
+        }
+    }
+    Ok(catalogue)
+}
+
+/// Reads the published revisions and installs them (`hygo_content::install`):
+/// at start-up and whenever the content's data version moved.
+pub async fn install_published(db: &Db) -> Result<(), DataError> {
+    let catalogue = published_catalogue(db).await?;
+    hygo_content::install(catalogue);
+    Ok(())
+}
+
+/// A language's live content with one body laid over it, for a preview: a copy,
+/// never installed.
+pub fn preview(lang: Lang, entry: &Entry, body: serde_json::Value) -> Result<Arc<Content>, Misfit> {
+    let mut content = (*hygo_content::get(lang)).clone();
+    entry.apply(&mut content, body)?;
+    Ok(Arc::new(content))
+}

@@ -1,0 +1,327 @@
+//! The content editor's pages (issue 28; docs/editors.md): the list of what
+//! editors change, one entry's editor (its fields, the preview beside them,
+//! publishing, scheduling and share links) and its history. Their writes are
+//! `crate::staff::editor`; the store is `hygo_editorial`.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use ts_rs::TS;
+
+use hygo_core::DataError;
+use hygo_editorial::{diff, fields, shares, store, Entry, Kind, Revision, State};
+
+use super::staff::head;
+use super::{url, Cx, Loaded, PageData};
+use crate::access::{Editing, Staff};
+
+/// The languages the store keeps each entry in; the editor edits the first
+/// until the site has others (issue 29).
+pub const LANG: &str = "en";
+
+/// An entry in the list.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "EditorEntryRow")]
+pub struct EntryRow {
+    pub key: String,
+    pub title: String,
+    /// The editor's address.
+    pub link: String,
+    /// The live page's address.
+    pub public: String,
+    /// The state of its newest revision; None: nobody has changed it (the files' text).
+    pub state: Option<State>,
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "EditorGroup")]
+pub struct Group {
+    pub kind: Kind,
+    pub entries: Vec<EntryRow>,
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffContentData")]
+pub struct ListData {
+    pub groups: Vec<Group>,
+}
+
+/// What an entry is called in the console: its page's heading, its article's
+/// title, its department's name, a home section's name.
+fn title(cx: &Cx<'_>, entry: &Entry, body: Option<&serde_json::Value>) -> String {
+    let from_body = |k: &str| body.and_then(|b| b.get(k)).and_then(|v| v.as_str()).map(str::to_owned);
+    match entry.kind {
+        Kind::Page => from_body("heading"),
+        Kind::Article => from_body("title"),
+        Kind::Department => from_body("name"),
+        Kind::Home => match cx.content.staff_texts.get("editor").and_then(|t| t.get("home")) {
+            Some(hygo_content::Text::Group(names)) => names.get(&entry.name).cloned(),
+            _ => None,
+        },
+    }
+    .unwrap_or_else(|| entry.key())
+}
+
+/// The live page an entry is shown on.
+pub fn public_path(entry: &Entry) -> String {
+    match entry.kind {
+        Kind::Page => super::registry::by_name(&entry.name).map_or_else(|| "/".to_owned(), |p| p.canonical().to_owned()),
+        Kind::Home => url::HOME.canonical().to_owned(),
+        Kind::Article => url::article(&entry.name),
+        Kind::Department => url::department(&entry.name),
+    }
+}
+
+pub async fn list(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataError> {
+    let overview = store::overview(cx.db()).await?;
+    let mut groups: Vec<Group> = Vec::new();
+    for entry in Entry::all(&cx.content) {
+        let key = entry.key();
+        let state = overview.iter().find(|(e, l, _, _)| *e == key && l == LANG).map(|(_, _, s, _)| *s);
+        let row = EntryRow { title: title(cx, &entry, entry.read(&cx.content).as_ref()), link: url::staff_entry(&key), public: public_path(&entry), state, key };
+        match groups.iter_mut().find(|g| g.kind == entry.kind) {
+            Some(group) => group.entries.push(row),
+            None => groups.push(Group { kind: entry.kind, entries: vec![row] }),
+        }
+    }
+    Ok(Loaded::ok(PageData::StaffContent(ListData { groups }), head(cx)))
+}
+
+/// A revision as the editor lists it.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "EditorRevision")]
+pub struct RevisionRow {
+    pub id: i32,
+    pub state: State,
+    pub author: String,
+    /// RFC 3339, UTC.
+    pub saved: String,
+    pub publish_at: Option<String>,
+    pub published_at: Option<String>,
+    /// Restored from this revision.
+    pub based_on: Option<i32>,
+}
+
+impl RevisionRow {
+    fn of(r: &Revision) -> Self {
+        RevisionRow {
+            id: r.id,
+            state: r.state,
+            author: r.author.clone(),
+            saved: r.updated_at.clone(),
+            publish_at: r.publish_at.clone(),
+            published_at: r.published_at.clone(),
+            based_on: r.based_on,
+        }
+    }
+}
+
+/// A share link as the editor lists it.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "EditorShare")]
+pub struct ShareRow {
+    pub id: i32,
+    pub revision: i32,
+    /// The whole address, to copy.
+    pub link: String,
+    /// RFC 3339, UTC.
+    pub expires: String,
+    pub revoked: bool,
+    pub expired: bool,
+}
+
+/// A field that must be right before publishing, and what is wrong.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "EditorProblem")]
+pub struct Problem {
+    pub path: String,
+    pub message: String,
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffEntryData")]
+pub struct EntryData {
+    pub key: String,
+    pub kind: Kind,
+    pub title: String,
+    pub public: String,
+    pub history: String,
+    /// The revision the fields show (None: nobody has changed the entry yet,
+    /// the fields show the live text).
+    pub revision: Option<RevisionRow>,
+    pub fields: Vec<fields::Field>,
+    /// What would stop the shown revision being published.
+    pub problems: Vec<Problem>,
+    /// The preview of the shown revision (or of the live text).
+    pub preview: String,
+    pub published: Option<RevisionRow>,
+    pub scheduled: Option<RevisionRow>,
+    /// The newest revisions, newest first.
+    pub revisions: Vec<RevisionRow>,
+    pub shares: Vec<ShareRow>,
+    /// Today in IST (YYYY-MM-DD), the earliest day to schedule.
+    pub today: String,
+    #[ts(type = "number")]
+    pub share_hours: i64,
+    #[ts(type = "number")]
+    pub share_max_hours: i64,
+}
+
+/// The revisions an entry's page lists.
+const RECENT: u64 = 20;
+
+/// The entry a console address names, if it names one editors may change.
+pub async fn entry_of(db: &hygo_core::Db, key: &str) -> Result<Option<Entry>, DataError> {
+    let Some(entry) = Entry::parse(key) else { return Ok(None) };
+    if entry.read(&hygo_content::default()).is_some() {
+        return Ok(Some(entry));
+    }
+    // An article written in the editor and not published yet.
+    Ok((!store::history(db, &entry, LANG, 1).await?.is_empty()).then_some(entry))
+}
+
+/// The body the editor starts from: the chosen revision, the newest, or the live text.
+pub async fn shown(cx: &Cx<'_>, entry: &Entry, chosen: Option<i32>, newest: Option<&Revision>) -> Result<Option<(Option<Revision>, serde_json::Value)>, DataError> {
+    if let Some(id) = chosen {
+        return Ok(store::get(cx.db(), id).await?.filter(|r| r.entry == entry.key()).map(|r| {
+            let body = r.body.clone();
+            (Some(r), body)
+        }));
+    }
+    Ok(match newest {
+        Some(r) => Some((Some(r.clone()), r.body.clone())),
+        None => entry.read(&cx.content).map(|b| (None, b)),
+    })
+}
+
+/// A link to this site is good when it leads to a page; others when they are
+/// `https://`, `mailto:` or `tel:`.
+pub fn link_ok(link: &str) -> bool {
+    if let Some(path) = link.strip_prefix('/') {
+        let path = path.split(['?', '#']).next().unwrap_or_default();
+        return super::registry::find(&format!("/{path}")).is_some_and(|f| matches!(f.page.scope, super::Scope::Public));
+    }
+    link.starts_with("https://") || link.starts_with("mailto:") || link.starts_with("tel:") || link.starts_with('#')
+}
+
+impl EntryData {
+    /// The page for an address that names no entry (404).
+    fn missing(key: String) -> Self {
+        EntryData {
+            key, kind: Kind::Page, title: String::new(), public: String::new(), history: String::new(), revision: None,
+            fields: Vec::new(), problems: Vec::new(), preview: String::new(), published: None, scheduled: None,
+            revisions: Vec::new(), shares: Vec::new(), today: String::new(), share_hours: 0, share_max_hours: 0,
+        }
+    }
+}
+
+pub async fn entry(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataError> {
+    let key = cx.param("entry").unwrap_or_default().to_owned();
+    let not_found = || Loaded::not_found(PageData::StaffEntry(EntryData::missing(key.clone())), head(cx));
+    let Some(entry) = entry_of(cx.db(), &key).await? else { return Ok(not_found()) };
+    let chosen = cx.query("revision").and_then(|r| super::positive_id(&r));
+    let recent = store::history(cx.db(), &entry, LANG, RECENT).await?;
+    let Some((revision, body)) = shown(cx, &entry, chosen, recent.first()).await? else { return Ok(not_found()) };
+    let content = hygo_content::default();
+    let templates = fields::Templates::of(&content);
+    let message = |k: &str| cx.content.message(k).to_owned();
+    let problems = fields::problems(&body, &link_ok)
+        .into_iter()
+        .map(|p| Problem { message: message(p.key), path: p.path })
+        .collect();
+    let ids: Vec<i32> = recent.iter().map(|r| r.id).collect();
+    let listed = store::shares_of(cx.db(), &ids).await?;
+    // The key is made by the first share link, not by opening the editor.
+    let key_bytes = match listed.is_empty() {
+        true => Vec::new(),
+        false => hygo_core::secrets::key(cx.db(), shares::KEY).await?,
+    };
+    let now = cx.clock().real();
+    let shares = listed
+        .into_iter()
+        .map(|s| {
+            let expires = chrono::DateTime::parse_from_rfc3339(&s.expires_at).map(|t| t.with_timezone(&chrono::Utc)).unwrap_or(now);
+            let token = shares::token(&key_bytes, shares::Named { share: s.id, revision: s.revision_id, expires });
+            ShareRow { id: s.id, revision: s.revision_id, link: cx.url(&url::shared_preview(&token)), expires: s.expires_at, revoked: s.revoked, expired: expires <= now }
+        })
+        .collect();
+    let find = |state: State| recent.iter().find(|r| r.state == state).map(RevisionRow::of);
+    let preview = match &revision {
+        Some(r) => url::staff_entry_preview(&key, r.id),
+        None => format!("{}/preview", url::staff_entry(&key)),
+    };
+    let data = EntryData {
+        title: title(cx, &entry, Some(&body)),
+        kind: entry.kind,
+        public: public_path(&entry),
+        history: url::staff_entry_history(&key),
+        fields: fields::fields(&entry, &body, &templates),
+        problems,
+        preview,
+        published: find(State::Published),
+        scheduled: find(State::Scheduled),
+        revision: revision.as_ref().map(RevisionRow::of),
+        revisions: recent.iter().map(RevisionRow::of).collect(),
+        shares,
+        today: cx.clock().today().to_string(),
+        share_hours: shares::DEFAULT_HOURS,
+        share_max_hours: shares::MAX_HOURS,
+        key,
+    };
+    Ok(Loaded::ok(PageData::StaffEntry(data), head(cx)))
+}
+
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffEntryHistoryData")]
+pub struct HistoryData {
+    pub key: String,
+    pub title: String,
+    pub editor: String,
+    pub revisions: Vec<RevisionRow>,
+    /// The two compared (older on the left); None when there are fewer than two.
+    pub a: Option<i32>,
+    pub b: Option<i32>,
+    pub rows: Vec<diff::Row>,
+}
+
+pub async fn history(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataError> {
+    let key = cx.param("entry").unwrap_or_default().to_owned();
+    let missing = HistoryData { key: key.clone(), title: String::new(), editor: String::new(), revisions: Vec::new(), a: None, b: None, rows: Vec::new() };
+    let not_found = || Loaded::not_found(PageData::StaffEntryHistory(missing), head(cx));
+    let Some(entry) = entry_of(cx.db(), &key).await? else { return Ok(not_found()) };
+    let revisions = store::history(cx.db(), &entry, LANG, 200).await?;
+    let pick = |asked: Option<String>, fallback: Option<&Revision>| {
+        asked
+            .and_then(|v| super::positive_id(&v))
+            .and_then(|id| revisions.iter().find(|r| r.id == id))
+            .or(fallback)
+            .cloned()
+    };
+    // By default the newest against the one before it.
+    let b = pick(cx.query("b"), revisions.first());
+    let a = pick(cx.query("a"), revisions.get(1));
+    let rows = match (&a, &b) {
+        (Some(a), Some(b)) => diff::rows(&a.body, &b.body),
+        _ => Vec::new(),
+    };
+    let mut by_id: BTreeMap<i32, &Revision> = BTreeMap::new();
+    by_id.extend(revisions.iter().map(|r| (r.id, r)));
+    let data = HistoryData {
+        title: title(cx, &entry, revisions.first().map(|r| &r.body)),
+        editor: url::staff_entry(&key),
+        revisions: by_id.values().rev().map(|r| RevisionRow::of(r)).collect(),
+        a: a.map(|r| r.id),
+        b: b.map(|r| r.id),
+        rows,
+        key,
+    };
+    Ok(Loaded::ok(PageData::StaffEntryHistory(data), head(cx)))
+}

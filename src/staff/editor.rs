@@ -1,0 +1,375 @@
+//! The content editor's writes (issue 28; docs/editors.md): save a draft (and
+//! change a list's structure), publish now or at a time, share a preview and
+//! revoke the link, restore an earlier revision. And its two reads: the preview
+//! of a revision in the console, and the same through a share link, signed
+//! out. Each write is one transaction with its audit row (`hygo_editorial::store`).
+
+use std::collections::BTreeMap;
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::{DateTime, Duration, NaiveDateTime, TimeZone, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use hygo_core::form::{Invalid, Message, WriteError};
+use hygo_editorial::{fields, shares, store, Entry, Kind};
+
+use super::actions::{Cx, Next, StaffAction};
+use crate::access::{self as guard, Editing, Need, Staff};
+use crate::pages::editor::{entry_of, link_ok, public_path, LANG};
+use crate::pages::render::{self, Banner};
+use crate::pages::url;
+use crate::state::AppState;
+
+fn go(to: impl Into<String>) -> Result<Next, WriteError> {
+    Ok(Next::Go { to: to.into(), cookies: Vec::new() })
+}
+
+fn refused(field: &str, key: &'static str) -> WriteError {
+    WriteError::Invalid(Invalid::field(field, Message::new(key)))
+}
+
+fn refusal(e: store::Refused) -> WriteError {
+    match e {
+        store::Refused::Missing => refused("revision", "editor.noSuchRevision"),
+        store::Refused::AlreadyPublished => refused("revision", "editor.alreadyPublished"),
+        store::Refused::Data(e) => WriteError::Data(e),
+    }
+}
+
+/// The entry of the posted path, or the refusal.
+async fn path_entry(cx: &Cx<'_>) -> Result<Entry, WriteError> {
+    let key = cx.req.match_info().get("entry").unwrap_or_default();
+    entry_of(&cx.state.db, key).await?.ok_or_else(|| refused("entry", "editor.noSuchEntry"))
+}
+
+fn revision_id(text: Option<&str>) -> i32 {
+    text.and_then(|t| t.trim().parse::<i32>().ok()).unwrap_or_default()
+}
+
+/// After a publication here: this instance serves it at once (others at their
+/// next check, `crate::staff::jobs::start_content`).
+async fn installed(cx: &Cx<'_>) -> Result<(), WriteError> {
+    super::jobs::sync_content(cx.state).await?;
+    Ok(())
+}
+
+/// Save: the editor's form, every field `f.{path}` (`hygo_editorial::fields`),
+/// `base` (the revision it was opened on; 0: the live text), `op` (`save`, or a
+/// list's `add:…`, `remove:…`, `up:…`, `down:…`) and `autosave` (sent by the
+/// page's script while typing: the editor's own newest draft is changed in
+/// place rather than a new revision made for each pause).
+pub struct SaveEntry;
+
+impl StaffAction for SaveEntry {
+    type Input = BTreeMap<String, String>;
+    type Who = Staff<Editing>;
+
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: Self::Input) -> Result<Next, WriteError> {
+        let entry = path_entry(cx).await?;
+        let base_id = revision_id(input.get("base").map(String::as_str));
+        let base = match base_id {
+            0 => entry.read(&hygo_content::default()).ok_or_else(|| refused("base", "editor.noSuchRevision"))?,
+            id => store::get(&cx.state.db, id).await?.filter(|r| r.entry == entry.key()).ok_or_else(|| refused("base", "editor.noSuchRevision"))?.body,
+        };
+        let mut body = fields::read_form(&entry, &base, &input).map_err(|wrong| {
+            let mut check = hygo_core::form::Check::default();
+            for w in wrong {
+                check.fail(&format!("{}{}", fields::PREFIX, w.path), Message::new(w.key));
+            }
+            check.finish().err().map_or_else(|| refused("base", "editor.doesNotFit"), WriteError::Invalid)
+        })?;
+        let op = input.get("op").map(String::as_str).unwrap_or("save");
+        let mut anchor = String::new();
+        if op != "save" {
+            let templates = fields::Templates::of(&hygo_content::default());
+            let change = fields::Op::parse(op).ok_or_else(|| refused("op", "staff.noSuchOp"))?;
+            if !change.apply(&mut body, &templates) {
+                return Err(refused("op", "staff.noSuchOp"));
+            }
+            anchor = match &change {
+                fields::Op::Add { list, .. } => format!("#f-{list}"),
+                fields::Op::Remove(p) | fields::Op::Up(p) | fields::Op::Down(p) => format!("#f-{}", p.rsplit_once('.').map_or(p.as_str(), |(l, _)| l)),
+            };
+        }
+        if let Err(misfit) = hygo_editorial::preview(hygo_content::Lang::DEFAULT, &entry, body.clone()) {
+            tracing::info!(entry = %entry.key(), %misfit, "a draft that does not fit its type was refused");
+            return Err(refused("base", "editor.doesNotFit"));
+        }
+        if body.to_string().len() > store::BODY_MAX {
+            return Err(refused("base", "editor.tooLong"));
+        }
+        let autosave = input.get("autosave").is_some_and(|v| v == "1");
+        let actor = cx.actor();
+        let id = store::save(&cx.state.db, &entry, LANG, &body, &actor, cx.state.clock.real(), autosave).await?;
+        go(format!("{}?done=saved&revision={id}{anchor}", url::staff_entry(&entry.key())))
+    }
+}
+
+/// Publish: `revision`, and `when`: `now`, `at` (with `date` and `time`, IST)
+/// or `cancel` (take it off its schedule).
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default)]
+pub struct PublishInput {
+    pub revision: Option<String>,
+    pub when: Option<String>,
+    pub date: Option<String>,
+    pub time: Option<String>,
+}
+
+pub struct PublishEntry;
+
+/// An IST date and time (YYYY-MM-DD, HH:MM) as an instant.
+fn ist_instant(date: &str, time: &str) -> Option<DateTime<Utc>> {
+    let at = NaiveDateTime::parse_from_str(&format!("{} {}", date.trim(), time.trim()), "%Y-%m-%d %H:%M").ok()?;
+    hygo_core::ist::offset().from_local_datetime(&at).single().map(|t| t.with_timezone(&Utc))
+}
+
+impl StaffAction for PublishEntry {
+    type Input = PublishInput;
+    type Who = Staff<Editing>;
+
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: PublishInput) -> Result<Next, WriteError> {
+        let entry = path_entry(cx).await?;
+        let id = revision_id(input.revision.as_deref());
+        let (db, actor, now) = (&cx.state.db, cx.actor(), cx.state.clock.real());
+        let back = |done: &str| format!("{}?done={done}&revision={id}", url::staff_entry(&entry.key()));
+        if input.when.as_deref() == Some("cancel") {
+            store::unschedule(db, &entry, id, &actor).await.map_err(refusal)?;
+            return go(back("unscheduled"));
+        }
+        let revision = store::get(db, id).await?.filter(|r| r.entry == entry.key()).ok_or_else(|| refused("revision", "editor.noSuchRevision"))?;
+        // Nothing goes live with an empty heading or a link to nowhere.
+        if !fields::problems(&revision.body, &link_ok).is_empty() {
+            return Err(refused("revision", "editor.cannotPublish"));
+        }
+        match input.when.as_deref() {
+            Some("at") => {
+                let at = ist_instant(input.date.as_deref().unwrap_or_default(), input.time.as_deref().unwrap_or_default())
+                    .ok_or_else(|| refused("date", "editor.whenInvalid"))?;
+                if at <= now {
+                    return Err(refused("date", "editor.whenPast"));
+                }
+                store::schedule(db, &entry, id, at, &actor).await.map_err(refusal)?;
+                go(back("scheduled"))
+            }
+            Some("now") | None => {
+                store::publish(db, &entry, id, &actor, now).await.map_err(refusal)?;
+                installed(cx).await?;
+                go(back("published"))
+            }
+            Some(_) => Err(refused("when", "staff.noSuchOp")),
+        }
+    }
+}
+
+/// Share: `op` `share` (a link to `revision` for `hours`) or `revoke` (`share`).
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default)]
+pub struct ShareInput {
+    pub op: Option<String>,
+    pub revision: Option<String>,
+    pub hours: Option<String>,
+    pub share: Option<String>,
+}
+
+pub struct ShareEntry;
+
+impl StaffAction for ShareEntry {
+    type Input = ShareInput;
+    type Who = Staff<Editing>;
+
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: ShareInput) -> Result<Next, WriteError> {
+        let entry = path_entry(cx).await?;
+        let (db, actor, now) = (&cx.state.db, cx.actor(), cx.state.clock.real());
+        let page = url::staff_entry(&entry.key());
+        match input.op.as_deref() {
+            Some("revoke") => {
+                store::revoke(db, &entry, revision_id(input.share.as_deref()), &actor, now).await.map_err(refusal)?;
+                go(format!("{page}?done=revoked#shares"))
+            }
+            Some("share") => {
+                let id = revision_id(input.revision.as_deref());
+                let hours = match input.hours.as_deref().map(str::trim).filter(|h| !h.is_empty()) {
+                    None => shares::DEFAULT_HOURS,
+                    Some(h) => h.parse::<i64>().ok().filter(|h| (1..=shares::MAX_HOURS).contains(h)).ok_or_else(|| refused("hours", "editor.shareHours"))?,
+                };
+                store::share(db, &entry, id, now + Duration::hours(hours), &actor, now).await.map_err(refusal)?;
+                go(format!("{page}?done=shared&revision={id}#shares"))
+            }
+            _ => Err(refused("op", "staff.noSuchOp")),
+        }
+    }
+}
+
+/// Restore: a new draft with `revision`'s body.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default)]
+pub struct RestoreInput {
+    pub revision: Option<String>,
+}
+
+pub struct RestoreEntry;
+
+impl StaffAction for RestoreEntry {
+    type Input = RestoreInput;
+    type Who = Staff<Editing>;
+
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: RestoreInput) -> Result<Next, WriteError> {
+        let entry = path_entry(cx).await?;
+        let id = revision_id(input.revision.as_deref());
+        let new = store::restore(&cx.state.db, &entry, id, &cx.actor(), cx.state.clock.real()).await.map_err(refusal)?;
+        go(format!("{}?done=restored&revision={new}", url::staff_entry(&entry.key())))
+    }
+}
+
+// ---- Previews -----------------------------------------------------------------------
+
+fn text(key: &str) -> String {
+    hygo_content::message(key)
+}
+
+/// The banner's links to the editor's fields, one for the page and one for
+/// each part of it that has fields (click to edit without JavaScript).
+fn field_links(entry: &Entry, body: &Value) -> Vec<(String, String)> {
+    let editor = url::staff_entry(&entry.key());
+    let mut links = vec![(text("editor.editPage"), editor.clone())];
+    let lists = match entry.kind {
+        Kind::Page => body.get("sections"),
+        Kind::Home => body.get("slides").or_else(|| body.get("cards")).or_else(|| body.get("tiles")).or_else(|| body.get("items")),
+        _ => None,
+    };
+    let list_name = match entry.kind {
+        Kind::Page => "sections",
+        _ => ["slides", "cards", "tiles", "items"].into_iter().find(|k| body.get(*k).is_some()).unwrap_or_default(),
+    };
+    for (i, part) in lists.and_then(Value::as_array).into_iter().flatten().enumerate() {
+        let named = ["heading", "title", "name", "q"].iter().find_map(|k| part.get(*k).and_then(Value::as_str)).filter(|t| !t.is_empty());
+        let label = match named {
+            Some(name) => hygo_content::fill(&text("editor.editPart"), &[("name", name)]),
+            None => hygo_content::fill(&text("editor.editNumbered"), &[("n", &(i + 1).to_string())]),
+        };
+        links.push((label, format!("{editor}#f-{list_name}.{i}")));
+    }
+    links
+}
+
+#[derive(Deserialize)]
+pub struct PreviewQuery {
+    revision: Option<String>,
+}
+
+/// `GET /staff/content/{entry}/preview?revision=N`: the public page with that
+/// revision laid over the live content (without `revision`, the live text),
+/// for editors and admins; the editor shows it in two frames.
+pub async fn preview(state: web::Data<AppState>, req: HttpRequest, need: web::Data<Need>, query: web::Query<PreviewQuery>) -> HttpResponse {
+    match guard::check(&req, &state, **need).await {
+        Ok(Some(_)) => {}
+        Ok(None) => return super::denied_page(&req, guard::Denied::SignIn),
+        Err(denied) => return super::denied_page(&req, denied),
+    }
+    let key = req.match_info().get("entry").unwrap_or_default();
+    let Ok(Some(entry)) = entry_of(&state.db, key).await else {
+        return render::not_found_page();
+    };
+    // `newest`: the editor's frames after an autosave, which does not know the revision's number.
+    let chosen = match query.revision.as_deref() {
+        Some("newest") => match store::history(&state.db, &entry, LANG, 1).await {
+            Ok(newest) => newest.first().map_or(0, |r| r.id),
+            Err(_) => return render::error_page(actix_web::http::StatusCode::SERVICE_UNAVAILABLE),
+        },
+        other => revision_id(other),
+    };
+    let revision = match chosen {
+        0 => None,
+        id => match store::get(&state.db, id).await {
+            Ok(Some(r)) if r.entry == entry.key() => Some(r),
+            Ok(_) => return render::not_found_page(),
+            Err(e) => {
+                tracing::error!(error = %e, "preview: reading the revision failed");
+                return render::error_page(actix_web::http::StatusCode::SERVICE_UNAVAILABLE);
+            }
+        },
+    };
+    let body = match &revision {
+        Some(r) => r.body.clone(),
+        None => match entry.read(&hygo_content::default()) {
+            Some(body) => body,
+            None => return render::not_found_page(),
+        },
+    };
+    show(&state, &entry, revision.as_ref(), body, true).await
+}
+
+async fn show(state: &AppState, entry: &Entry, revision: Option<&store::Revision>, body: Value, editor: bool) -> HttpResponse {
+    let lang = hygo_content::Lang::DEFAULT;
+    let links = if editor { field_links(entry, &body) } else { Vec::new() };
+    let content = match hygo_editorial::preview(lang, entry, body) {
+        Ok(content) => content,
+        Err(misfit) => {
+            tracing::error!(entry = %entry.key(), %misfit, "a revision that does not fit its type was asked for");
+            return render::not_found_page();
+        }
+    };
+    let detail = match revision {
+        Some(r) => hygo_content::fill(&text("editor.draftDetail"), &[("revision", &r.id.to_string()), ("author", &r.author), ("saved", &r.updated_at)]),
+        None => text("editor.liveDetail"),
+    };
+    let banner = Banner { heading: text("editor.draftBanner"), detail, links };
+    // A retired article's preview: its page is gone, so the list shows instead.
+    let path = match (entry.kind, content.article(&entry.name)) {
+        (Kind::Article, None) => url::NEWS.canonical().to_owned(),
+        _ => public_path(entry),
+    };
+    render::preview(state, &path, content, &banner, editor).await
+}
+
+/// `GET /preview/{token}`: a share link, signed out. The revision it names,
+/// while the link's signature holds, its time has not passed and it was not
+/// revoked; otherwise the same "not valid" page for every reason.
+pub async fn shared(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
+    let token = req.match_info().get("token").unwrap_or_default();
+    let gone = || {
+        let mut res = render::plain_page(actix_web::http::StatusCode::NOT_FOUND, "editor.previewGoneHeading", "editor.previewGone");
+        res.headers_mut().insert(actix_web::http::header::CACHE_CONTROL, actix_web::http::header::HeaderValue::from_static("no-store"));
+        res.headers_mut().insert(actix_web::http::header::REFERRER_POLICY, actix_web::http::header::HeaderValue::from_static("no-referrer"));
+        res
+    };
+    // A link can only name a share that was made, and making one made the key:
+    // an address made up by anyone reads the shares table, and writes nothing.
+    let claimed = token.split('.').next().and_then(|id| id.parse::<i32>().ok()).unwrap_or_default();
+    match store::share_by_id(&state.db, claimed).await {
+        Ok(Some(_)) => {}
+        Ok(None) => return gone(),
+        Err(e) => {
+            tracing::error!(error = %e, "share link: reading it failed");
+            return render::error_page(actix_web::http::StatusCode::SERVICE_UNAVAILABLE);
+        }
+    }
+    let key = match hygo_core::secrets::key(&state.db, shares::KEY).await {
+        Ok(key) => key,
+        Err(e) => {
+            tracing::error!(error = %e, "share link: the key could not be read");
+            return render::error_page(actix_web::http::StatusCode::SERVICE_UNAVAILABLE);
+        }
+    };
+    let Some(named) = shares::read(&key, token) else { return gone() };
+    if named.expires <= state.clock.real() {
+        return gone();
+    }
+    let share = match store::share_by_id(&state.db, named.share).await {
+        Ok(Some(share)) if !share.revoked && share.revision_id == named.revision => share,
+        Ok(_) => return gone(),
+        Err(e) => {
+            tracing::error!(error = %e, "share link: reading it failed");
+            return render::error_page(actix_web::http::StatusCode::SERVICE_UNAVAILABLE);
+        }
+    };
+    let revision = match store::get(&state.db, share.revision_id).await {
+        Ok(Some(r)) => r,
+        _ => return gone(),
+    };
+    let Some(entry) = Entry::parse(&revision.entry) else { return gone() };
+    let body = revision.body.clone();
+    show(&state, &entry, Some(&revision), body, false).await
+}
