@@ -156,6 +156,7 @@ fn parse_csv(text: &str) -> Vec<Vec<String>> {
 const DESK_ROLES: &[Role] = &[Role::Admin, Role::Desk];
 const ADMIN_ONLY: &[Role] = &[Role::Admin];
 const ANY: &[Role] = &[Role::Admin, Role::Desk, Role::Editor];
+const EDITING: &[Role] = &[Role::Admin, Role::Editor];
 
 /// Who may reach each console route that needs a role (docs/staff.md, "Roles"),
 /// written out: the test checks the server against this, not against itself.
@@ -183,6 +184,10 @@ const WHO_MAY: &[(&str, &str, &[Role])] = &[
     ("get", "/staff/accounts", ADMIN_ONLY),
     ("get", "/staff/account", ANY),
     ("get", "/staff/appointments.csv", DESK_ROLES),
+    ("get", "/staff/content", EDITING),
+    ("get", "/staff/content/{entry}", EDITING),
+    ("get", "/staff/content/{entry}/history", EDITING),
+    ("get", "/staff/content/{entry}/preview", EDITING),
     ("post", "/staff/sign-out", ANY),
     ("post", "/staff/appointments/new", DESK_ROLES),
     ("post", "/staff/appointments/{reference}", DESK_ROLES),
@@ -199,6 +204,10 @@ const WHO_MAY: &[(&str, &str, &[Role])] = &[
     ("post", "/staff/doctors/{id}/photo", ADMIN_ONLY),
     ("post", "/staff/doctors/{id}/hours", ADMIN_ONLY),
     ("post", "/staff/closures", ADMIN_ONLY),
+    ("post", "/staff/content/{entry}", EDITING),
+    ("post", "/staff/content/{entry}/publish", EDITING),
+    ("post", "/staff/content/{entry}/share", EDITING),
+    ("post", "/staff/content/{entry}/restore", EDITING),
 ];
 
 #[actix_web::test]
@@ -248,13 +257,15 @@ async fn every_staff_route_checks_the_session_and_role() {
                 p if p.starts_with("/staff/messages/") => &message_ref,
                 _ => &appointment_ref,
             };
-            path.replace("{reference}", reference).replace("{id}", "1")
+            path.replace("{reference}", reference).replace("{id}", "1").replace("{entry}", "page.about")
         };
 
         let mut checked = 0;
         for (method, pattern, roles) in &routes {
             let path = with_reference(pattern);
             let is_get = method == "get";
+            // A page of the registry, with its props; not the CSV, nor a preview (the public page's component).
+            let is_page = is_get && !path.ends_with(".csv") && !path.ends_with("/preview");
             let send_as = |token: Option<&str>, csrf: &str| match is_get {
                 true => get_as(&path, token),
                 false => post(&path, &form(&[("csrf", csrf)]), token),
@@ -263,7 +274,7 @@ async fn every_staff_route_checks_the_session_and_role() {
             let anonymous = call(&app, send_as(None, "x")).await;
             assert_eq!((anonymous.status, anonymous.header("location")), (303, "/staff/sign-in"), "{b}: {method} {path} without a session");
             assert_eq!(anonymous.header("cache-control"), "no-store", "{b}: {method} {path}");
-            if is_get && !path.ends_with(".csv") {
+            if is_page {
                 assert_eq!(props_status(&app, &path, None).await, 401, "{b}: the props of {path} without a session");
             }
 
@@ -273,12 +284,17 @@ async fn every_staff_route_checks_the_session_and_role() {
                 if !roles.contains(&role) {
                     assert_eq!(answer.status, 403, "{label}: not this role's");
                     assert!(!answer.text.contains("Asha") && !answer.text.contains("Meera"), "{label}: a refusal shows nothing of the records");
-                    if is_get && !path.ends_with(".csv") {
+                    if is_page {
                         assert_eq!(props_status(&app, &path, Some(&who.token)).await, 403, "{label}: the props");
                     }
                     continue;
                 }
                 match (is_get, path.ends_with(".csv"), path.as_str()) {
+                    (true, false, p) if p.ends_with("/preview") => {
+                        assert_eq!(answer.status, 200, "{label}: the preview");
+                        assert_eq!(answer.header("cache-control"), "no-store", "{label}");
+                        assert!(answer.text.contains("Draft preview"), "{label}: with its banner");
+                    }
                     (true, true, _) => {
                         assert_eq!(answer.status, 200, "{label}: {}", answer.text);
                         assert!(answer.header("content-type").starts_with("text/csv"), "{label}");

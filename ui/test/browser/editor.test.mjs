@@ -1,0 +1,115 @@
+// The content editor (issue 28, docs/editors.md) in Chromium, against the real
+// binary: an editor made on the command line signs in and lands on the site's
+// content; without JavaScript on a phone they change the About page's heading,
+// save, see the draft in the preview (the public page unchanged), share it (the
+// link works signed out and shows the banner, never the editor) and publish it
+// (the public page changes at once). With JavaScript the draft saves itself as
+// they type and the previews follow; a text in the preview leads to its field.
+// axe finds nothing on the editor's pages and the preview, at 375 and 1280 px
+// (axe needs the page's JavaScript, so it runs in the second test).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { openPage, hydrated, repo, serverAndBrowser } from "./harness.mjs";
+import { staffSteps } from "./staff-steps.mjs";
+import { messageText, staffText } from "../catalogue.mjs";
+
+const env = serverAndBrowser();
+const { url, addOnCommandLine, setUp, signIn, axe } = staffSteps(env);
+const about = JSON.parse(readFileSync(join(repo, "crates/hygo-content/catalogue/pages.json"), "utf8")).about;
+const EDITOR = "meena@hygo.test";
+const BANNER = messageText("editor.draftBanner");
+
+test("without JavaScript on a phone, an editor changes the About page, previews, shares and publishes it", async () => {
+  const setup = await openPage(env.browser, { width: 1280 });
+  await setUp(setup.page, addOnCommandLine("editor", "Meena Shah", EDITOR), EDITOR);
+  await setup.context.close();
+
+  const { page, context } = await openPage(env.browser, { javaScriptEnabled: false, width: 375, height: 800 });
+  await signIn(page, EDITOR);
+  await page.waitForURL(/\/staff\/content$/);
+  await page.getByRole("heading", { name: staffText("editor.heading"), level: 1 }).waitFor();
+  await page.getByRole("link", { name: about.heading, exact: true }).click();
+  await page.waitForURL(/\/staff\/content\/page\.about$/);
+  // The appointment requests are not an editor's.
+  assert.equal((await page.request.get(url("/staff/appointments"))).status(), 403);
+
+  // The page's own heading: the first (each section has one too, in its group).
+  const heading = page.getByLabel(staffText("editor.names.heading"), { exact: true }).first();
+  assert.equal(await heading.inputValue(), about.heading);
+  await heading.fill("About HYGO, written by the editor");
+  await page.getByRole("button", { name: staffText("editor.save"), exact: true }).click();
+  await page.waitForURL(/done=saved/);
+  await page.getByRole("status").filter({ hasText: staffText("editor.done.saved") }).waitFor();
+  // The preview beside the fields (shown at a phone's width) has the draft and its banner.
+  const phone = page.frameLocator(`iframe[title$="${staffText("editor.previewPhone")}"]`);
+  await phone.getByRole("heading", { name: "About HYGO, written by the editor", level: 1 }).waitFor();
+  await phone.getByText(BANNER).waitFor();
+  // The live page has not changed.
+  const live = await (await fetch(url("/about-us-HYGO"))).text();
+  assert.ok(!live.includes("written by the editor") && live.includes(about.heading), "the public page is as it was");
+
+  // A list: a paragraph added, then removed again, without JavaScript.
+  const before = await page.locator("textarea").count();
+  await page.getByRole("button", { name: new RegExp(`^${staffText("editor.add")} \\(${staffText("editor.names.paragraphs")}`) }).first().click();
+  await page.waitForURL(/done=saved/);
+  assert.equal(await page.locator("textarea").count(), before + 1, "one more paragraph to write");
+
+  // Share the revision: the link works signed out and shows the draft, not the editor.
+  await page.getByRole("button", { name: staffText("editor.share"), exact: true }).click();
+  await page.waitForURL(/done=shared/);
+  const link = (await page.locator(".editor-shares code").first().innerText()).trim();
+  const stranger = await openPage(env.browser, { javaScriptEnabled: false, width: 375 });
+  const shared = await stranger.page.goto(url(new URL(link).pathname));
+  assert.equal(shared.status(), 200);
+  await stranger.page.getByText(BANNER).waitFor();
+  await stranger.page.getByRole("heading", { name: "About HYGO, written by the editor", level: 1 }).waitFor();
+  assert.equal(await stranger.page.locator("a[href^='/staff']").count(), 0, "a share link never shows the editor");
+  await stranger.context.close();
+
+  // Publish the newest revision (the empty paragraph is a problem: remove it first).
+  const paragraphs = staffText("editor.names.paragraphs");
+  const firstSection = page.getByRole("group", { name: new RegExp(`^${staffText("editor.names.sections")} 1: `) });
+  await firstSection.getByRole("button", { name: new RegExp(`^${staffText("editor.remove")} ${paragraphs} \\d+$`) }).last().click();
+  await page.waitForURL(/done=saved/);
+  await page.getByRole("button", { name: staffText("editor.publishNow"), exact: true }).click();
+  await page.waitForURL(/done=published/);
+  const published = await (await fetch(url("/about-us-HYGO"))).text();
+  assert.ok(published.includes("About HYGO, written by the editor"), "live at once");
+  await context.close();
+});
+
+test("with JavaScript, the draft saves itself while typing, the previews follow, and a text in a preview leads to its field; axe on every editor page", async () => {
+  const failures = [];
+  const { page, context, problems } = await openPage(env.browser, { width: 1280, height: 900 });
+  await signIn(page, EDITOR);
+  await page.waitForURL(/\/staff\/content$/);
+  await page.goto(url("/staff/content/page.vision"));
+  await hydrated(page);
+  const lead = page.getByLabel(staffText("editor.names.lead"), { exact: true }).first();
+  await lead.fill("A lead typed in the editor");
+  await page.getByRole("status").filter({ hasText: staffText("editor.savedAuto") }).waitFor({ timeout: 10_000 });
+  const desktop = page.frameLocator(`iframe[title$="${staffText("editor.previewDesktop")}"]`);
+  await desktop.getByText("A lead typed in the editor").waitFor({ timeout: 10_000 });
+  // Click to edit: the heading in the preview leads to the heading's field.
+  const frameHeading = desktop.locator("h1").first();
+  await frameHeading.waitFor();
+  await page.waitForFunction(() => [...document.querySelectorAll("iframe")].some((f) => f.contentDocument?.querySelector("[data-editor-field]")));
+  await frameHeading.click();
+  const focused = await page.evaluate(() => document.activeElement?.getAttribute("name"));
+  assert.equal(focused, "f.heading", "the heading's field has the focus");
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/staff/content", "/staff/content/page.vision", "/staff/content/page.about/history", "/staff/content/home.hero", "/staff/content/article.lab-sample-collection-at-home"]) {
+      await page.goto(url(path));
+      await hydrated(page);
+      await axe(page, `${path} at ${width}`, failures);
+    }
+    await page.goto(url("/staff/content/page.about/preview"));
+    await axe(page, `preview at ${width}`, failures);
+  }
+  await context.close();
+  assert.deepEqual(failures, []);
+  assert.deepEqual(problems, [], "no console error, no hydration mismatch");
+});
