@@ -141,6 +141,10 @@ async fn editors_draft_preview_share_schedule_publish_and_restore() {
         let published = call(&app, save(&editor.token, &editor.csrf, &format!("{ENTRY}/publish"), &[("revision", &two.to_string()), ("when", "now")])).await;
         assert_eq!(published.status, 303, "{b}: {}", published.text);
         assert!(fetch(&app, ABOUT).await.text.contains("About HYGO draft two"), "{b}: live at once");
+        let today = clock.real().format("%Y-%m-%d").to_string();
+        let sitemap = fetch(&app, "/sitemap.xml").await.text;
+        assert!(sitemap.contains(&format!("<loc>https://hygo.test{ABOUT}</loc><lastmod>{today}</lastmod>")), "{b}: the sitemap's lastmod follows");
+        assert!(sitemap.contains("<loc>https://hygo.test/our-vision</loc></url>"), "{b}: a page nobody published has none");
         assert_eq!(audited(&state.db, "content-publish").await, 1, "{b}");
         assert!(audited(&state.db, "content-share").await == 1 && audited(&state.db, "content-revoke").await == 1, "{b}");
         let again = call(&app, save(&editor.token, &editor.csrf, &format!("{ENTRY}/publish"), &[("revision", &two.to_string()), ("when", "now")])).await;
@@ -186,6 +190,61 @@ async fn editors_draft_preview_share_schedule_publish_and_restore() {
         assert_eq!(call(&app, get_as("/staff/content/page.nowhere", Some(&editor.token))).await.status, 404, "{b}");
         assert_eq!(call(&app, get_as(&format!("{ENTRY}/preview?revision=999999"), Some(&editor.token))).await.status, 404, "{b}");
         assert_eq!(fetch(&app, "/preview/garbage").await.status, 404, "{b}");
+
+        // A new article: started from its title, written, published, retired.
+        let started = call(&app, save(&editor.token, &editor.csrf, "/staff/content", &[("title", "Flu vaccines this winter")])).await;
+        assert_eq!(started.status, 303, "{b}: {}", started.text);
+        let new_article = "/staff/content/article.flu-vaccines-this-winter";
+        assert!(started.header("location").starts_with(new_article), "{b}: {}", started.header("location"));
+        let again = call(&app, save(&editor.token, &editor.csrf, "/staff/content", &[("title", "Flu vaccines this winter")])).await;
+        assert_eq!(again.status, 422, "{b}: one article an address");
+        let taken = call(&app, save(&editor.token, &editor.csrf, "/staff/content", &[("title", "Lab sample collection at home")])).await;
+        assert_eq!(taken.status, 422, "{b}: nor an address of the files");
+        assert_eq!(call(&app, save(&editor.token, &editor.csrf, "/staff/content", &[("title", "  ")])).await.status, 422, "{b}");
+        let listed = props(&call(&app, get_as("/staff/content", Some(&editor.token))).await);
+        assert!(listed.to_string().contains("article.flu-vaccines-this-winter"), "{b}: the draft is listed");
+        assert_eq!(fetch(&app, "/news/flu-vaccines-this-winter").await.status, 404, "{b}: not on the site before it is published");
+        let draft = revision_of(started.header("location"));
+        let unwritten = call(&app, save(&editor.token, &editor.csrf, &format!("{new_article}/publish"), &[("revision", &draft.to_string()), ("when", "now")])).await;
+        assert_eq!(unwritten.status, 422, "{b}: an article with empty texts does not publish");
+        let written = call(&app, save(&editor.token, &editor.csrf, new_article, &[
+            ("base", &draft.to_string()), ("op", "save"), ("f.category", "Vaccination"), ("f.author", "HYGO Care Team"),
+            ("f.excerpt", "Flu vaccines are available at both clinics."), ("f.content.0", "Ask at the desk for a flu vaccine."),
+        ])).await;
+        let written = revision_of(written.header("location"));
+        let out = call(&app, save(&editor.token, &editor.csrf, &format!("{new_article}/publish"), &[("revision", &written.to_string()), ("when", "now")])).await;
+        assert_eq!(out.status, 303, "{b}: {}", out.text);
+        let article_page = fetch(&app, "/news/flu-vaccines-this-winter").await;
+        assert!(article_page.status == 200 && article_page.text.contains("Ask at the desk for a flu vaccine."), "{b}: published");
+        // The list keeps the files' order (three a page): the fourth article is on page two.
+        assert!(fetch(&app, "/news?page=2").await.text.contains("Flu vaccines this winter"), "{b}: in the list");
+        let retired = call(&app, save(&editor.token, &editor.csrf, &format!("{new_article}/publish"), &[("when", "retire")])).await;
+        assert_eq!(retired.status, 303, "{b}: {}", retired.text);
+        assert_eq!(fetch(&app, "/news/flu-vaccines-this-winter").await.status, 404, "{b}: retired");
+        assert_eq!(fetch(&app, "/news?page=2").await.status, 404, "{b}: the list is one page again");
+        let not_article = call(&app, save(&editor.token, &editor.csrf, &format!("{ENTRY}/publish"), &[("when", "retire")])).await;
+        assert_eq!(not_article.status, 422, "{b}: only an article retires");
+
+        // Site-wide words: the contact block's hours, with the placeholder rule.
+        let contact = "/staff/content/site.contact";
+        let hours = call(&app, save(&editor.token, &editor.csrf, contact, &[("base", "0"), ("op", "save"), ("f.hours", "Monday to Saturday, 8:00 AM to 9:00 PM"), ("f.emergencyNote", "In an emergency, call an ambulance.")])).await;
+        let hours = revision_of(hours.header("location"));
+        let shown = props(&call(&app, get_as(&format!("{contact}?revision={hours}"), Some(&editor.token))).await);
+        assert_eq!(shown["data"]["problems"][0]["path"], "emergencyNote", "{b}: {{number}} was lost");
+        let kept = call(&app, save(&editor.token, &editor.csrf, contact, &[("base", &hours.to_string()), ("op", "save"), ("f.emergencyNote", "In an emergency, call {number} at once.")])).await;
+        let kept = revision_of(kept.header("location"));
+        let out = call(&app, save(&editor.token, &editor.csrf, &format!("{contact}/publish"), &[("revision", &kept.to_string()), ("when", "now")])).await;
+        assert_eq!(out.status, 303, "{b}: {}", out.text);
+        assert!(fetch(&app, "/contactus").await.text.contains("8:00 AM to 9:00 PM"), "{b}: the contact page shows the new hours");
+        // The desk's reasons: their words change, their ids never (stored requests name them).
+        let reasons = "/staff/content/desk.declineReasons";
+        let worded = call(&app, save(&editor.token, &editor.csrf, reasons, &[("base", "0"), ("op", "save"), ("f.declineReasons.0.label", "The doctor is away then."), ("f.declineReasons.0.id", "renamed")])).await;
+        let worded = revision_of(worded.header("location"));
+        let shown = props(&call(&app, get_as(&format!("{reasons}?revision={worded}"), Some(&editor.token))).await);
+        assert_eq!(shown["data"]["preview"], Value::Null, "{b}: words on no page have no preview");
+        assert!(shown["data"]["fields"].to_string().contains("doctor-away"), "{b}: the id kept");
+        let removed = call(&app, save(&editor.token, &editor.csrf, reasons, &[("base", &worded.to_string()), ("op", "remove:declineReasons.0")])).await;
+        assert_eq!(removed.status, 422, "{b}: a reason cannot be removed");
 
         // A share link of an hour, then the clock moved two hours (sessions end too, so last).
         call(&app, save(&editor.token, &editor.csrf, &format!("{ENTRY}/share"), &[("op", "share"), ("revision", &two.to_string()), ("hours", "1")])).await;

@@ -2,6 +2,7 @@
 //! a deployment behind a load balancer relies on. On an SQLite file shared by two
 //! processes, and on PostgreSQL when `TEST_DATABASE_URL` is set. It proves that:
 //!
+//! - an editor's publication on one is served by the other within the recheck;
 //! - a staff session made on one instance works on the other, and signing out on
 //!   one ends it on both; disabling the account ends it on both too;
 //! - an action on one (confirming a request) is seen on the other at once, and
@@ -233,6 +234,23 @@ async fn two_instances_share_sessions_actions_and_one_outbox() {
                 break;
             }
             assert!(Instant::now() < until, "{b}: instance one still shows the old profile or the closed day's times: {slots}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+
+        // An editor's publication on two is served by one within the recheck
+        // (the content's data version, docs/editors.md), though one had the
+        // page in its render cache; the draft before it never was.
+        assert!(one.send("GET", "/our-vision", None, None).status == 200, "{b}: the page is in one's cache");
+        let saved = two.form("/staff/content/page.vision", Some(&session), &[("base", "0"), ("op", "save"), ("f.heading", "Our Vision, republished 7731"), ("csrf", &csrf)]);
+        assert_eq!(saved.status, 303, "{b}: {}", saved.body);
+        let revision = saved.header("location").split("revision=").nth(1).unwrap().to_owned();
+        assert!(!one.send("GET", "/our-vision", None, None).body.contains("7731"), "{b}: a draft is not served");
+        let published = two.form("/staff/content/page.vision/publish", Some(&session), &[("revision", &revision), ("when", "now"), ("csrf", &csrf)]);
+        assert_eq!(published.status, 303, "{b}: {}", published.body);
+        assert!(two.send("GET", "/our-vision", None, None).body.contains("7731"), "{b}: at once where it was published");
+        let until = Instant::now() + Duration::from_secs(5);
+        while !one.send("GET", "/our-vision", None, None).body.contains("7731") {
+            assert!(Instant::now() < until, "{b}: instance one still serves the page as it was");
             std::thread::sleep(Duration::from_millis(100));
         }
 

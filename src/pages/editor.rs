@@ -28,8 +28,8 @@ pub struct EntryRow {
     pub title: String,
     /// The editor's address.
     pub link: String,
-    /// The live page's address.
-    pub public: String,
+    /// The live page's address (None: on no page, in e-mails).
+    pub public: Option<String>,
     /// The state of its newest revision; None: nobody has changed it (the files' text).
     pub state: Option<State>,
 }
@@ -57,31 +57,51 @@ fn title(cx: &Cx<'_>, entry: &Entry, body: Option<&serde_json::Value>) -> String
         Kind::Page => from_body("heading"),
         Kind::Article => from_body("title"),
         Kind::Department => from_body("name"),
-        Kind::Home => match cx.content.staff_texts.get("editor").and_then(|t| t.get("home")) {
-            Some(hygo_content::Text::Group(names)) => names.get(&entry.name).cloned(),
-            _ => None,
-        },
+        Kind::Home | Kind::Site | Kind::Desk => {
+            let group = if entry.kind == Kind::Home { "home" } else { "parts" };
+            match cx.content.staff_texts.get("editor").and_then(|t| t.get(group)) {
+                Some(hygo_content::Text::Group(names)) => names.get(&entry.name).cloned(),
+                _ => None,
+            }
+        }
     }
     .unwrap_or_else(|| entry.key())
 }
 
-/// The live page an entry is shown on.
-pub fn public_path(entry: &Entry) -> String {
-    match entry.kind {
-        Kind::Page => super::registry::by_name(&entry.name).map_or_else(|| "/".to_owned(), |p| p.canonical().to_owned()),
+/// The live page an entry is shown on; None for words on no page (the
+/// desk's reasons, which patients read in e-mails).
+pub fn public_path(entry: &Entry) -> Option<String> {
+    Some(match entry.kind {
+        Kind::Page => super::registry::by_name(&entry.name)?.canonical().to_owned(),
         Kind::Home => url::HOME.canonical().to_owned(),
         Kind::Article => url::article(&entry.name),
         Kind::Department => url::department(&entry.name),
-    }
+        // The contact block is the contact page's; the footer is on every page.
+        Kind::Site if entry.name == "contact" => url::CONTACT.canonical().to_owned(),
+        Kind::Site => url::HOME.canonical().to_owned(),
+        Kind::Desk => return None,
+    })
 }
 
 pub async fn list(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataError> {
     let overview = store::overview(cx.db()).await?;
     let mut groups: Vec<Group> = Vec::new();
-    for entry in Entry::all(&cx.content) {
+    let mut all = Entry::all(&cx.content);
+    // Articles written here and not published yet (or retired): in the store only.
+    for (key, lang, _, _) in &overview {
+        if let Some(entry) = Entry::parse(key).filter(|e| lang == LANG && !all.contains(e)) {
+            all.push(entry);
+        }
+    }
+    all.sort_by_key(|e| e.kind);
+    for entry in all {
         let key = entry.key();
         let state = overview.iter().find(|(e, l, _, _)| *e == key && l == LANG).map(|(_, _, s, _)| *s);
-        let row = EntryRow { title: title(cx, &entry, entry.read(&cx.content).as_ref()), link: url::staff_entry(&key), public: public_path(&entry), state, key };
+        let body = match entry.read(&cx.content) {
+            Some(body) => Some(body),
+            None => store::history(cx.db(), &entry, LANG, 1).await?.into_iter().next().map(|r| r.body),
+        };
+        let row = EntryRow { title: title(cx, &entry, body.as_ref()), link: url::staff_entry(&key), public: public_path(&entry), state, key };
         match groups.iter_mut().find(|g| g.kind == entry.kind) {
             Some(group) => group.entries.push(row),
             None => groups.push(Group { kind: entry.kind, entries: vec![row] }),
@@ -151,7 +171,12 @@ pub struct EntryData {
     pub key: String,
     pub kind: Kind,
     pub title: String,
-    pub public: String,
+    /// The live page (None: on no page).
+    pub public: Option<String>,
+    /// Whether visitors see the entry now (a new article not yet, a retired one no longer).
+    pub live: bool,
+    /// The shown revision retires the article (it has no body).
+    pub retired: bool,
     pub history: String,
     /// The revision the fields show (None: nobody has changed the entry yet,
     /// the fields show the live text).
@@ -159,8 +184,9 @@ pub struct EntryData {
     pub fields: Vec<fields::Field>,
     /// What would stop the shown revision being published.
     pub problems: Vec<Problem>,
-    /// The preview of the shown revision (or of the live text).
-    pub preview: String,
+    /// The preview of the shown revision (or of the live text); None for an
+    /// entry on no page.
+    pub preview: Option<String>,
     pub published: Option<RevisionRow>,
     pub scheduled: Option<RevisionRow>,
     /// The newest revisions, newest first.
@@ -215,8 +241,8 @@ impl EntryData {
     /// The page for an address that names no entry (404).
     fn missing(key: String) -> Self {
         EntryData {
-            key, kind: Kind::Page, title: String::new(), public: String::new(), history: String::new(), revision: None,
-            fields: Vec::new(), problems: Vec::new(), preview: String::new(), published: None, scheduled: None,
+            key, kind: Kind::Page, title: String::new(), public: None, live: false, retired: false, history: String::new(), revision: None,
+            fields: Vec::new(), problems: Vec::new(), preview: None, published: None, scheduled: None,
             revisions: Vec::new(), shares: Vec::new(), today: String::new(), share_hours: 0, share_max_hours: 0,
         }
     }
@@ -232,7 +258,8 @@ pub async fn entry(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataEr
     let content = hygo_content::default();
     let templates = fields::Templates::of(&content);
     let message = |k: &str| cx.content.message(k).to_owned();
-    let problems = fields::problems(&body, &link_ok)
+    let live = entry.read(&cx.content);
+    let problems = fields::problems(&body, live.as_ref(), &link_ok)
         .into_iter()
         .map(|p| Problem { message: message(p.key), path: p.path })
         .collect();
@@ -253,14 +280,16 @@ pub async fn entry(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataEr
         })
         .collect();
     let find = |state: State| recent.iter().find(|r| r.state == state).map(RevisionRow::of);
-    let preview = match &revision {
+    let preview = public_path(&entry).map(|_| match &revision {
         Some(r) => url::staff_entry_preview(&key, r.id),
         None => format!("{}/preview", url::staff_entry(&key)),
-    };
+    });
     let data = EntryData {
         title: title(cx, &entry, Some(&body)),
         kind: entry.kind,
         public: public_path(&entry),
+        live: live.is_some(),
+        retired: body.is_null(),
         history: url::staff_entry_history(&key),
         fields: fields::fields(&entry, &body, &templates),
         problems,

@@ -34,9 +34,21 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
     paths.retain(|p| seen.insert(p.clone()));
     paths.extend(doctors.iter().map(|d| url::doctor(d.id)));
     paths.extend(doctors.iter().map(|d| url::doctor_appointment(d.id)));
+    // The day an editor's publication last changed a page (docs/editors.md); the
+    // others have none: they change with the release, which a crawler sees anyway.
+    let mut changed: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    for (entry, at) in hygo_editorial::store::published_dates(&state.db).await? {
+        let Some(path) = hygo_editorial::Entry::parse(&entry).and_then(|e| super::editor::public_path(&e)) else { continue };
+        let day = at.get(..10).unwrap_or_default().to_owned();
+        let kept = changed.entry(path).or_default();
+        if day > *kept {
+            *kept = day;
+        }
+    }
     let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     for p in paths {
-        xml.push_str(&format!("  <url><loc>{}</loc></url>\n", xml_escape(&format!("{base}{p}"))));
+        let lastmod = changed.get(&p).map(|day| format!("<lastmod>{day}</lastmod>")).unwrap_or_default();
+        xml.push_str(&format!("  <url><loc>{}</loc>{lastmod}</url>\n", xml_escape(&format!("{base}{p}"))));
     }
     xml.push_str("</urlset>\n");
     Ok(HttpResponse::Ok().content_type("application/xml; charset=utf-8").body(xml))

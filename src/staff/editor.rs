@@ -106,8 +106,40 @@ impl StaffAction for SaveEntry {
     }
 }
 
-/// Publish: `revision`, and `when`: `now`, `at` (with `date` and `time`, IST)
-/// or `cancel` (take it off its schedule).
+/// A new news article (posted to `/staff/content`): its `title`; the draft is
+/// made at the address the title gives (`/news/{slug}`), to be written in the editor.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default)]
+pub struct ArticleInput {
+    pub title: Option<String>,
+}
+
+pub struct NewArticle;
+
+/// The longest title a new article may have (the files' longest is 60 characters).
+const TITLE_MAX: usize = 120;
+
+impl StaffAction for NewArticle {
+    type Input = ArticleInput;
+    type Who = Staff<Editing>;
+
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: ArticleInput) -> Result<Next, WriteError> {
+        let mut check = hygo_core::form::Check::default();
+        let title = check.line("title", "editor.title", input.title.as_deref(), TITLE_MAX, Some("editor.titleRequired"));
+        check.finish().map_err(WriteError::Invalid)?;
+        let day = cx.state.clock.today().to_string();
+        let (entry, body) = hygo_editorial::new_article(&title, &day).ok_or_else(|| refused("title", "editor.articleExists"))?;
+        if !store::history(&cx.state.db, &entry, LANG, 1).await?.is_empty() {
+            return Err(refused("title", "editor.articleExists"));
+        }
+        let id = store::save(&cx.state.db, &entry, LANG, &body, &cx.actor(), cx.state.clock.real(), false).await?;
+        go(format!("{}?done=saved&revision={id}", url::staff_entry(&entry.key())))
+    }
+}
+
+/// Publish: `revision`, and `when`: `now`, `at` (with `date` and `time`, IST),
+/// `cancel` (take it off its schedule) or, for an article, `retire` (it leaves
+/// the site: a revision without a body, published now).
 #[derive(Deserialize, Serialize, Default)]
 #[serde(default)]
 pub struct PublishInput {
@@ -138,9 +170,19 @@ impl StaffAction for PublishEntry {
             store::unschedule(db, &entry, id, &actor).await.map_err(refusal)?;
             return go(back("unscheduled"));
         }
+        if input.when.as_deref() == Some("retire") {
+            if entry.kind != Kind::Article {
+                return Err(refused("when", "staff.noSuchOp"));
+            }
+            let retired = store::save(db, &entry, LANG, &Value::Null, &actor, now, false).await?;
+            store::publish(db, &entry, retired, &actor, now).await.map_err(refusal)?;
+            installed(cx).await?;
+            return go(format!("{}?done=retired&revision={retired}", url::staff_entry(&entry.key())));
+        }
         let revision = store::get(db, id).await?.filter(|r| r.entry == entry.key()).ok_or_else(|| refused("revision", "editor.noSuchRevision"))?;
         // Nothing goes live with an empty heading or a link to nowhere.
-        if !fields::problems(&revision.body, &link_ok).is_empty() {
+        let live = entry.read(&hygo_content::default());
+        if revision.body.is_null() || !fields::problems(&revision.body, live.as_ref(), &link_ok).is_empty() {
             return Err(refused("revision", "editor.cannotPublish"));
         }
         match input.when.as_deref() {
@@ -317,9 +359,11 @@ async fn show(state: &AppState, entry: &Entry, revision: Option<&store::Revision
     };
     let banner = Banner { heading: text("editor.draftBanner"), detail, links };
     // A retired article's preview: its page is gone, so the list shows instead.
-    let path = match (entry.kind, content.article(&entry.name)) {
-        (Kind::Article, None) => url::NEWS.canonical().to_owned(),
-        _ => public_path(entry),
+    let path = match (entry.kind, content.article(&entry.name), public_path(entry)) {
+        (Kind::Article, None, _) => url::NEWS.canonical().to_owned(),
+        (_, _, Some(path)) => path,
+        // Words on no page have no preview.
+        (_, _, None) => return render::not_found_page(),
     };
     render::preview(state, &path, content, &banner, editor).await
 }

@@ -20,6 +20,10 @@ pub enum Kind {
     Home,
     Article,
     Department,
+    /// Site-wide texts: the contact block, the footer.
+    Site,
+    /// The desk's words to patients: the reasons it declines or cancels a visit.
+    Desk,
 }
 
 impl Kind {
@@ -29,6 +33,8 @@ impl Kind {
             Kind::Home => "home",
             Kind::Article => "article",
             Kind::Department => "department",
+            Kind::Site => "site",
+            Kind::Desk => "desk",
         }
     }
 }
@@ -37,6 +43,38 @@ impl Kind {
 /// prices) and the news list's own labels stay in the files; each article is
 /// an entry of its own.
 const HOME_SECTIONS: &[&str] = &["hero", "whyChooseUs", "departments", "services", "founders", "appointment", "reviews"];
+
+/// The site-wide parts an editor may change, each some keys of `site.json`.
+const SITE_PARTS: &[(&str, &[&str])] = &[
+    ("contact", &["tagline", "about", "phone", "email", "hours", "emergencyNote", "contactLabels"]),
+    ("footer", &["quickLinks", "newsletter", "legal", "copyright"]),
+];
+
+/// The desk's parts, each some keys of `forms.json`.
+const DESK_PARTS: &[(&str, &[&str])] = &[("declineReasons", &["declineReasons"])];
+
+fn part(parts: &'static [(&'static str, &'static [&'static str])], name: &str) -> Option<&'static [&'static str]> {
+    parts.iter().find(|(n, _)| *n == name).map(|(_, keys)| *keys)
+}
+
+/// Some keys of a JSON object, as an object.
+fn keys_of(whole: Value, keys: &[&str]) -> Option<Value> {
+    let Value::Object(mut map) = whole else { return None };
+    Some(Value::Object(keys.iter().filter_map(|k| map.remove(*k).map(|v| ((*k).to_owned(), v))).collect()))
+}
+
+/// `whole` with `body`'s keys (of `keys` only) put in, read back into its type.
+fn with_keys<T: serde::Serialize + serde::de::DeserializeOwned>(whole: &T, keys: &[&str], body: Value) -> Result<T, Misfit> {
+    let mut value = serde_json::to_value(whole).map_err(|e| Misfit { path: String::new(), detail: e.to_string() })?;
+    let Value::Object(body) = body else { return Err(Misfit { path: String::new(), detail: "not an object".into() }) };
+    for (k, v) in body {
+        if !keys.contains(&k.as_str()) {
+            return Err(Misfit { path: k, detail: "not a field of this entry".into() });
+        }
+        value[k.as_str()] = v;
+    }
+    typed(value)
+}
 
 /// One entry: its kind and its name within the kind.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -72,12 +110,20 @@ impl Entry {
             "home" => Kind::Home,
             "article" => Kind::Article,
             "department" => Kind::Department,
+            "site" => Kind::Site,
+            "desk" => Kind::Desk,
             _ => return None,
         };
         let fits = !name.is_empty()
             && name.len() <= 100
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-        if !fits || (kind == Kind::Home && !HOME_SECTIONS.contains(&name)) {
+        let known = match kind {
+            Kind::Home => HOME_SECTIONS.contains(&name),
+            Kind::Site => part(SITE_PARTS, name).is_some(),
+            Kind::Desk => part(DESK_PARTS, name).is_some(),
+            _ => true,
+        };
+        if !fits || !known {
             return None;
         }
         Some(Entry { kind, name: name.to_owned() })
@@ -93,6 +139,8 @@ impl Entry {
         all.extend(HOME_SECTIONS.iter().map(|s| Entry { kind: Kind::Home, name: (*s).to_owned() }));
         all.extend(content.home.news.items.iter().map(|a| Entry { kind: Kind::Article, name: a.id.clone() }));
         all.extend(content.departments.iter().map(|d| Entry { kind: Kind::Department, name: d.slug.clone() }));
+        all.extend(SITE_PARTS.iter().map(|(n, _)| Entry { kind: Kind::Site, name: (*n).to_owned() }));
+        all.extend(DESK_PARTS.iter().map(|(n, _)| Entry { kind: Kind::Desk, name: (*n).to_owned() }));
         all
     }
 
@@ -104,6 +152,8 @@ impl Entry {
             Kind::Home => return serde_json::to_value(&*content.home).ok()?.get(&self.name).cloned(),
             Kind::Article => serde_json::to_value(content.article(&self.name)?),
             Kind::Department => serde_json::to_value(content.departments.iter().find(|d| d.slug == self.name)?),
+            Kind::Site => return keys_of(serde_json::to_value(&*content.site).ok()?, part(SITE_PARTS, &self.name)?),
+            Kind::Desk => return keys_of(serde_json::to_value(&*content.forms).ok()?, part(DESK_PARTS, &self.name)?),
         };
         value.ok()
     }
@@ -148,6 +198,21 @@ impl Entry {
                     Some(d) => *d = department,
                     None => return Err(Misfit { path: "slug".into(), detail: "no such department".into() }),
                 }
+            }
+            Kind::Site => {
+                let keys = part(SITE_PARTS, &self.name).ok_or_else(|| Misfit { path: String::new(), detail: "no such part".into() })?;
+                content.site = Arc::new(with_keys(&*content.site, keys, body)?);
+            }
+            Kind::Desk => {
+                let keys = part(DESK_PARTS, &self.name).ok_or_else(|| Misfit { path: String::new(), detail: "no such part".into() })?;
+                let forms: hygo_content::Forms = with_keys(&*content.forms, keys, body)?;
+                // Stored requests name a reason by its id: the ids stay as they are.
+                let before: Vec<&str> = content.forms.decline_reasons.iter().map(|r| r.id.as_str()).collect();
+                let after: Vec<&str> = forms.decline_reasons.iter().map(|r| r.id.as_str()).collect();
+                if before != after {
+                    return Err(Misfit { path: "declineReasons".into(), detail: "the reasons' ids cannot change".into() });
+                }
+                content.forms = Arc::new(forms);
             }
         }
         Ok(())

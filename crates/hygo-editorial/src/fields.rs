@@ -30,7 +30,9 @@ pub struct Field {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub value: Option<String>,
-    /// Shown, not changed (a section's type, an article's address).
+    /// Shown, not changed (a section's type, an article's address); for a
+    /// list, that its items are known by their ids (decline reasons, service
+    /// tiles): none is added, removed or moved.
     pub fixed: bool,
     /// A group's or a list's fields (named, not expanded: the type is recursive).
     #[ts(type = "Array<EditorField>")]
@@ -121,12 +123,13 @@ fn field(entry: &Entry, path: &str, name: &str, value: &Value, item: Option<(u32
         Value::Bool(b) => Some(if *b { "on".into() } else { String::new() }),
         _ => None,
     };
+    let by_id = matches!(value, Value::Array(items) if items.first().is_some_and(|i| i.get("id").is_some() && i.get("type").is_none()));
     Field {
         path: path.to_owned(),
         name: name.to_owned(),
         shape,
         value: value_text,
-        fixed: entry.fixed(name),
+        fixed: entry.fixed(name) || by_id,
         children,
         add,
         item,
@@ -244,6 +247,10 @@ impl Op {
                 let Some((list, index)) = path.rsplit_once('.') else { return false };
                 let Ok(i) = index.parse::<usize>() else { return false };
                 let Some(Value::Array(items)) = at(body, list) else { return false };
+                // Items known by their ids stay as they are (see `Field::fixed`).
+                if items.first().is_some_and(|i| i.get("id").is_some() && i.get("type").is_none()) {
+                    return false;
+                }
                 match self {
                     Op::Remove(_) if i < items.len() => {
                         items.remove(i);
@@ -300,7 +307,10 @@ impl Templates {
                     // Sections without fields of their own show the page's data
                     // (the founders, the contact form): not something to add.
                     let has_fields = item.as_object().is_none_or(|m| m.keys().any(|k| k != "type" && k != "id" && k != "heading"));
-                    if has_fields {
+                    // An item known by its id (a decline reason, an article) is not
+                    // made here: stored records and addresses name those ids.
+                    let by_id = kind.is_none() && item.get("id").is_some();
+                    if has_fields && !by_id {
                         self.items.entry((name.to_owned(), kind)).or_insert_with(|| emptied(item));
                     }
                     self.gather(None, item);
@@ -354,13 +364,62 @@ fn emptied(value: &Value) -> Value {
 /// incomplete, as in any editor): every heading, title, label, question and
 /// answer, paragraph and list item written, and every link leading to a page
 /// of this site that exists (`link_ok`), an `https://` address, `mailto:` or `tel:`.
-pub fn problems(body: &Value, link_ok: &dyn Fn(&str) -> bool) -> Vec<Unreadable> {
+/// With `live`, the entry's value now served: a text that has `{placeholders}`
+/// there (`{number}` in the emergency note) must keep them.
+pub fn problems(body: &Value, live: Option<&Value>, link_ok: &dyn Fn(&str) -> bool) -> Vec<Unreadable> {
     let mut found = Vec::new();
     walk_problems(body, String::new(), None, link_ok, &mut found);
+    if let Some(live) = live {
+        kept_placeholders(body, live, String::new(), &mut found);
+    }
+    found.sort_by(|a, b| a.path.cmp(&b.path));
     found
 }
 
-const REQUIRED: &[&str] = &["title", "heading", "label", "q", "a", "name", "paragraphs", "content", "items", "points", "eyebrow", "text"];
+/// The addresses of the links written in a text as `[words](address)`.
+fn inline_links(text: &str) -> impl Iterator<Item = &str> {
+    text.split("](").skip(1).filter_map(|rest| rest.split_once(')').map(|(href, _)| href))
+}
+
+/// The `{name}`s of a text.
+fn placeholders(text: &str) -> Vec<&str> {
+    text.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(name, _)| name)).filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric())).collect()
+}
+
+fn kept_placeholders(body: &Value, live: &Value, path: String, found: &mut Vec<Unreadable>) {
+    let join = |k: &str| if path.is_empty() { k.to_owned() } else { format!("{path}.{k}") };
+    match (body, live) {
+        (Value::Object(b), Value::Object(l)) => {
+            for (k, v) in b {
+                if let Some(lv) = l.get(k) {
+                    kept_placeholders(v, lv, join(k), found);
+                }
+            }
+        }
+        (Value::Array(b), Value::Array(l)) => {
+            for (i, (v, lv)) in b.iter().zip(l).enumerate() {
+                kept_placeholders(v, lv, join(&i.to_string()), found);
+            }
+        }
+        (Value::String(b), Value::String(l)) => {
+            if placeholders(l).iter().any(|p| !placeholders(b).contains(p)) {
+                found.push(Unreadable { path, key: "editor.placeholderLost" });
+            }
+        }
+        _ => {}
+    }
+}
+
+const REQUIRED: &[&str] = &[
+    "title", "heading", "label", "q", "a", "name", "paragraphs", "content", "items", "points", "eyebrow", "text", "category", "excerpt",
+    "author", "date", "description",
+];
+
+/// YYYY-MM-DD, a real day.
+fn is_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 10 && b[4] == b'-' && b[7] == b'-' && chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").is_ok()
+}
 
 fn walk_problems(value: &Value, path: String, name: Option<&str>, link_ok: &dyn Fn(&str) -> bool, found: &mut Vec<Unreadable>) {
     let join = |k: &str| if path.is_empty() { k.to_owned() } else { format!("{path}.{k}") };
@@ -379,7 +438,12 @@ fn walk_problems(value: &Value, path: String, name: Option<&str>, link_ok: &dyn 
             let name = name.unwrap_or_default();
             if s.trim().is_empty() && REQUIRED.contains(&name) {
                 found.push(Unreadable { path, key: "editor.required" });
+            } else if name == "date" && !is_date(s) {
+                found.push(Unreadable { path, key: "editor.notADate" });
             } else if (name == "link" || name.ends_with("Link")) && !s.is_empty() && !link_ok(s) {
+                found.push(Unreadable { path, key: "editor.noSuchPage" });
+            } else if inline_links(s).any(|href| !link_ok(href)) {
+                // A link written in a text: [words](/a-page) (`ui/src/components/Prose.tsx`).
                 found.push(Unreadable { path, key: "editor.noSuchPage" });
             }
         }
@@ -469,15 +533,55 @@ mod tests {
     }
 
     #[test]
+    fn a_text_keeps_the_placeholders_it_has_live() {
+        let live = serde_json::json!({ "emergencyNote": "In an emergency, call {number}.", "other": "no {x} here" });
+        let mut body = live.clone();
+        body["emergencyNote"] = Value::from("In an emergency, call the hospital.");
+        body["other"] = Value::from("changed, {x} kept");
+        assert_eq!(problems(&body, Some(&live), &|_| true), vec![Unreadable { path: "emergencyNote".into(), key: "editor.placeholderLost" }]);
+    }
+
+    #[test]
+    fn every_key_of_every_entry_has_its_label() {
+        let content = hygo_content::default();
+        let Some(hygo_content::Text::Group(names)) = content.staff_texts.get("editor").and_then(|e| e.get("names")) else { panic!("no names in the console's editor texts") };
+        fn keys(v: &Value, out: &mut std::collections::BTreeSet<String>) {
+            match v {
+                Value::Object(m) => m.iter().for_each(|(k, v)| { out.insert(k.clone()); keys(v, out); }),
+                Value::Array(a) => a.iter().for_each(|v| keys(v, out)),
+                _ => {}
+            }
+        }
+        let mut all = std::collections::BTreeSet::new();
+        for entry in Entry::all(&content) {
+            keys(&entry.read(&content).unwrap(), &mut all);
+        }
+        let missing: Vec<&String> = all.iter().filter(|k| !names.contains_key(*k)).collect();
+        assert!(missing.is_empty(), "catalogue/staff/en.json, the editor's names, lacks {missing:?}");
+    }
+
+    #[test]
+    fn nothing_the_files_hold_is_a_problem() {
+        let content = hygo_content::default();
+        for entry in Entry::all(&content) {
+            let value = entry.read(&content).unwrap();
+            let found = problems(&value, Some(&value), &|_| true);
+            assert!(found.is_empty(), "{}: {found:?}", entry.key());
+        }
+    }
+
+    #[test]
     fn empty_required_texts_and_links_to_nowhere_are_problems() {
         let (_, mut body, _) = about();
-        assert!(problems(&body, &|_| true).is_empty(), "the files' about page is complete");
+        assert!(problems(&body, None, &|_| true).is_empty(), "the files' about page is complete");
         body["heading"] = Value::from("");
         body["back"]["link"] = Value::from("/nowhere");
-        let found = problems(&body, &|l| l != "/nowhere");
+        body["lead"] = Value::from("See [our doctors](/doctors) and [nothing](/nowhere).");
+        let found = problems(&body, None, &|l| l != "/nowhere");
         assert_eq!(found, vec![
             Unreadable { path: dotted(&["back", "link"]), key: "editor.noSuchPage" },
             Unreadable { path: "heading".into(), key: "editor.required" },
+            Unreadable { path: "lead".into(), key: "editor.noSuchPage" },
         ]);
     }
 }

@@ -48,6 +48,32 @@ pub async fn install_published(db: &Db) -> Result<(), DataError> {
     Ok(())
 }
 
+/// The first draft of a new article: the files' first article with its texts
+/// emptied, this title and this day (YYYY-MM-DD); its entry is `article.{slug of
+/// the title}`. None when the title makes no address, or one in use.
+pub fn new_article(title: &str, day: &str) -> Option<(Entry, serde_json::Value)> {
+    let content = hygo_content::default();
+    let id = hygo_content::slug(title);
+    let entry = Entry::parse(&format!("{}.{id}", Kind::Article.as_str()))?;
+    if id.is_empty() || content.article(&id).is_some() {
+        return None;
+    }
+    let first = serde_json::to_value(content.home.news.items.first()?).ok()?;
+    let serde_json::Value::Object(map) = first else { return None };
+    let mut body = serde_json::Map::new();
+    for (k, v) in map {
+        let v = match (k.as_str(), v) {
+            ("title", _) => serde_json::Value::from(title.trim()),
+            ("date", _) => serde_json::Value::from(day),
+            ("id", _) => serde_json::Value::from(id.clone()),
+            (_, serde_json::Value::Array(_)) => serde_json::json!([""]),
+            (_, _) => serde_json::Value::from(""),
+        };
+        body.insert(k, v);
+    }
+    Some((entry, serde_json::Value::Object(body)))
+}
+
 /// A language's live content with one body laid over it, for a preview: a copy,
 /// never installed.
 pub fn preview(lang: Lang, entry: &Entry, body: serde_json::Value) -> Result<Arc<Content>, Misfit> {

@@ -198,6 +198,20 @@ pub async fn published(db: &Db) -> Result<Vec<Revision>, DataError> {
     rows.into_iter().map(Revision::of).collect()
 }
 
+/// When each entry's published revision went live (RFC 3339, UTC), for the
+/// sitemap's `lastmod`: two columns, no bodies.
+pub async fn published_dates(db: &Db) -> Result<Vec<(String, String)>, DataError> {
+    let rows: Vec<(String, Option<String>)> = revision::Entity::find()
+        .select_only()
+        .column(revision::Column::Entry)
+        .column(revision::Column::PublishedAt)
+        .filter(revision::Column::State.eq(State::Published.as_str()))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().filter_map(|(entry, at)| Some((entry, at?))).collect())
+}
+
 /// Why a revision cannot be published, scheduled or shared.
 #[derive(Debug, thiserror::Error)]
 pub enum Refused {

@@ -475,9 +475,9 @@ export type EditorEntryRow = { key: string, title: string,
  */
 link: string, 
 /**
- * The live page's address.
+ * The live page's address (None: on no page, in e-mails).
  */
-public: string, 
+public: string | null, 
 /**
  * The state of its newest revision; None: nobody has changed it (the files' text).
  */
@@ -498,7 +498,9 @@ name: string, shape: EditorShape,
  */
 value?: string, 
 /**
- * Shown, not changed (a section's type, an article's address).
+ * Shown, not changed (a section's type, an article's address); for a
+ * list, that its items are known by their ids (decline reasons, service
+ * tiles): none is added, removed or moved.
  */
 fixed: boolean, 
 /**
@@ -545,7 +547,7 @@ link: string,
  */
 expires: string, revoked: boolean, expired: boolean, };
 
-export type EntryKind = "page" | "home" | "article" | "department";
+export type EntryKind = "page" | "home" | "article" | "department" | "site" | "desk";
 
 export type ErrorAnswer = { 
 /**
@@ -1301,7 +1303,19 @@ retiredOn: string | null, hasPhoto: boolean, };
 
 export type StaffDoctorsData = { doctors: Array<StaffDoctorRow>, canEdit: boolean, };
 
-export type StaffEntryData = { key: string, kind: EntryKind, title: string, public: string, history: string, 
+export type StaffEntryData = { key: string, kind: EntryKind, title: string, 
+/**
+ * The live page (None: on no page).
+ */
+public: string | null, 
+/**
+ * Whether visitors see the entry now (a new article not yet, a retired one no longer).
+ */
+live: boolean, 
+/**
+ * The shown revision retires the article (it has no body).
+ */
+retired: boolean, history: string, 
 /**
  * The revision the fields show (None: nobody has changed the entry yet,
  * the fields show the live text).
@@ -1312,9 +1326,10 @@ revision: EditorRevision | null, fields: Array<EditorField>,
  */
 problems: Array<EditorProblem>, 
 /**
- * The preview of the shown revision (or of the live text).
+ * The preview of the shown revision (or of the live text); None for an
+ * entry on no page.
  */
-preview: string, published: EditorRevision | null, scheduled: EditorRevision | null, 
+preview: string | null, published: EditorRevision | null, scheduled: EditorRevision | null, 
 /**
  * The newest revisions, newest first.
  */

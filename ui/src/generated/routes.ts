@@ -85,6 +85,7 @@ export const WRITE_PATHS = [
   "/staff/doctors/{id}/photo",
   "/staff/doctors/{id}/hours",
   "/staff/closures",
+  "/staff/content",
   "/staff/content/{entry}",
   "/staff/content/{entry}/publish",
   "/staff/content/{entry}/share",

@@ -1,3 +1,4 @@
+import { Paragraph } from "../components/Prose";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { NotFound, Spinner } from "../components/ui";
@@ -33,7 +34,7 @@ export default function ArticlePage() {
       </div>
       <article className="container page-body narrow prose">
         <p className="page-lead">{a.excerpt}</p>
-        {a.content.map((p) => <p key={p}>{p}</p>)}
+        {a.content.map((p) => <Paragraph key={p} text={p} />)}
       </article>
     </div>
   );

@@ -1,6 +1,7 @@
 // The content pages (About, Founding Team, Mission, Vision, Patient Resources,
 // Contact, Privacy Policy, Terms and Conditions): the texts come from
 // catalogue/pages.json; this file only draws each kind of section.
+import { Paragraph } from "../components/Prose";
 import { ArrowLeft, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -199,7 +200,7 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
   let body;
   switch (section.type) {
     case "text":
-      body = <div className="prose">{section.paragraphs.map((p) => <p key={p}>{p}</p>)}</div>;
+      body = <div className="prose">{section.paragraphs.map((p) => <Paragraph key={p} text={p} />)}</div>;
       break;
     case "cards":
       body = (
@@ -257,7 +258,7 @@ function Section({ section, rows }: { section: ContentSection; rows: Rows }) {
           {section.sections.map((s) => (
             <section key={s.heading}>
               <h2>{s.heading}</h2>
-              {s.paragraphs.map((p) => <p key={p}>{p}</p>)}
+              {s.paragraphs.map((p) => <Paragraph key={p} text={p} />)}
               {s.items ? <ul>{s.items.map((i) => <li key={i}>{i}</li>)}</ul> : null}
             </section>
           ))}

@@ -48,7 +48,7 @@ function ItemButtons({ f, label }: { f: EditorField; label: string }) {
   );
 }
 
-function Leaf({ f, label }: { f: EditorField; label: string }) {
+function Leaf({ f, label, locked }: { f: EditorField; label: string; locked: boolean }) {
   const t = useStaffTexts().editor;
   const name = `f.${f.path}`;
   const id = fieldId(FORM, name);
@@ -69,21 +69,22 @@ function Leaf({ f, label }: { f: EditorField; label: string }) {
       <label htmlFor={id} className="field-label">{label}</label>
       {error ? <p className="field-error" id={`${id}-error`}>{error}</p> : null}
       {input}
-      {f.item ? <ItemButtons f={f} label={label} /> : null}
+      {f.item && !locked ? <ItemButtons f={f} label={label} /> : null}
     </div>
   );
 }
 
-function FieldTree({ f }: { f: EditorField }) {
+/** A field and what is inside it; `locked`: an item of a list whose items stay as they are. */
+function FieldTree({ f, locked = false }: { f: EditorField; locked?: boolean }) {
   const t = useStaffTexts().editor;
   const label = f.item ? itemLabel(t, f) : labelOf(t, f.name);
-  if (f.shape !== "group" && f.shape !== "list") return <Leaf f={f} label={label} />;
+  if (f.shape !== "group" && f.shape !== "list") return <Leaf f={f} label={label} locked={locked} />;
   const id = fieldId(FORM, `f.${f.path}`);
   return (
     <fieldset id={id} className={`editor-group${f.item ? " editor-item" : ""}`} tabIndex={-1}>
       <legend>{label}</legend>
-      {f.children.map((c) => <FieldTree key={c.path} f={c} />)}
-      {f.shape === "list" ? (
+      {f.children.map((c) => <FieldTree key={c.path} f={c} locked={f.shape === "list" && f.fixed} />)}
+      {f.shape === "list" && !f.fixed ? (
         <div className="editor-add">
           {f.add.map((kind) => (
             <button key={kind} type="submit" name="op" value={kind ? `add:${f.path}:${kind}` : `add:${f.path}`} className="button button--outline button--small">
@@ -93,7 +94,7 @@ function FieldTree({ f }: { f: EditorField }) {
           ))}
         </div>
       ) : null}
-      {f.item ? <ItemButtons f={f} label={label} /> : null}
+      {f.item && !locked ? <ItemButtons f={f} label={label} /> : null}
     </fieldset>
   );
 }
@@ -113,7 +114,9 @@ function texts(fields: readonly EditorField[], out: Map<string, { path: string; 
 function useLiveEditing(d: StaffEntryData, form: React.RefObject<HTMLFormElement | null>, frames: React.RefObject<HTMLDivElement | null>) {
   const t = useStaffTexts().editor;
   const [status, setStatus] = useState("");
-  const [preview, setPreview] = useState(d.preview);
+  const [preview, setPreview] = useState<string | null>(d.preview);
+  // Each autosave's preview is a new address, so the frames load it again.
+  const saves = useRef(0);
   useEffect(() => setPreview(d.preview), [d.preview]);
   useEffect(() => {
     const el = form.current;
@@ -129,7 +132,8 @@ function useLiveEditing(d: StaffEntryData, form: React.RefObject<HTMLFormElement
         const res = await fetch(el.action, { method: "POST", body, redirect: "manual", credentials: "same-origin" });
         if (res.type !== "opaqueredirect" && !res.ok) throw new Error(String(res.status));
         setStatus(t.savedAuto);
-        setPreview(`${d.preview.split("?")[0]}?revision=newest&at=${Date.now()}`);
+        saves.current += 1;
+        if (d.preview) setPreview(`${d.preview.split("?")[0]}?revision=newest&save=${saves.current}`);
       } catch {
         setStatus(t.saveFailed);
       }
@@ -193,7 +197,8 @@ function StaffEntryPage() {
       <p>{r ? fill(t.showing, { revision: r.id, state: t.states[r.state], author: r.author, saved: instant(r.saved) }) : t.showingLive}</p>
       <p>{d.published ? fill(t.publishedNow, { revision: d.published.id, at: instant(d.published.publishedAt ?? d.published.saved) }) : t.notPublished}</p>
       {d.scheduled ? <p className="staff-done">{fill(t.scheduledFor, { revision: d.scheduled.id, at: instant(d.scheduled.publishAt ?? "") })}</p> : null}
-      <p className="staff-actions"><a href={d.public}>{t.viewLive}</a> <StaffLink to={d.history}>{t.historyLink}</StaffLink></p>
+      <p className="staff-actions">{d.public && d.live ? <a href={d.public}>{t.viewLive}</a> : null} <StaffLink to={d.history}>{t.historyLink}</StaffLink></p>
+      {d.retired ? <p className="staff-done">{t.retired}</p> : null}
       {d.problems.length > 0 ? (
         <div className="error-summary" role="region" aria-labelledby="problems-h">
           <h2 id="problems-h">{t.problemsHeading}</h2>
@@ -218,18 +223,22 @@ function StaffEntryPage() {
         </section>
         <section aria-labelledby="preview-h" className="editor-preview">
           <h2 id="preview-h">{t.previewHeading}</h2>
-          <p className="field-hint">{t.previewHint}</p>
-          <p><a href={live.preview} target="_blank" rel="noopener">{t.previewOpen}</a></p>
-          <div className="editor-frames" ref={frames}>
-            <figure className="editor-frame editor-frame--phone">
-              <figcaption>{t.previewPhone}</figcaption>
-              <div className="editor-frame-box"><iframe src={live.preview} title={`${t.previewHeading}: ${t.previewPhone}`} /></div>
-            </figure>
-            <figure className="editor-frame editor-frame--desktop">
-              <figcaption>{t.previewDesktop}</figcaption>
-              <div className="editor-frame-box"><iframe src={live.preview} title={`${t.previewHeading}: ${t.previewDesktop}`} /></div>
-            </figure>
-          </div>
+          {live.preview ? (
+            <>
+              <p className="field-hint">{t.previewHint}</p>
+              <p><a href={live.preview} target="_blank" rel="noopener">{t.previewOpen}</a></p>
+              <div className="editor-frames" ref={frames}>
+                <figure className="editor-frame editor-frame--phone">
+                  <figcaption>{t.previewPhone}</figcaption>
+                  <div className="editor-frame-box"><iframe src={live.preview} title={`${t.previewHeading}: ${t.previewPhone}`} /></div>
+                </figure>
+                <figure className="editor-frame editor-frame--desktop">
+                  <figcaption>{t.previewDesktop}</figcaption>
+                  <div className="editor-frame-box"><iframe src={live.preview} title={`${t.previewHeading}: ${t.previewDesktop}`} /></div>
+                </figure>
+              </div>
+            </>
+          ) : <p>{t.noPreview}</p>}
         </section>
       </div>
       <section aria-labelledby="publish-h">
@@ -269,6 +278,16 @@ function StaffEntryPage() {
           </>
         )}
       </section>
+      {d.kind === "article" && d.live ? (
+        <section aria-labelledby="retire-h">
+          <h2 id="retire-h">{t.retire}</h2>
+          <p>{t.retireIntro}</p>
+          <StaffForm action={writeLink("/staff/content/{entry}/publish", entry)} id="retire" className="staff-inline">
+            <input type="hidden" name="when" value="retire" />
+            <button type="submit" className="button button--outline">{t.retire}</button>
+          </StaffForm>
+        </section>
+      ) : null}
       <section aria-labelledby="shares-h" id="shares" tabIndex={-1}>
         <h2 id="shares-h">{t.shareHeading}</h2>
         <p>{t.shareIntro}</p>
@@ -339,7 +358,7 @@ function CsrfField() {
 }
 
 const EMPTY: StaffEntryData = {
-  key: "", kind: "page", title: "", public: "", history: "", revision: null, fields: [], problems: [], preview: "",
+  key: "", kind: "page", title: "", public: null, live: false, retired: false, history: "", revision: null, fields: [], problems: [], preview: null,
   published: null, scheduled: null, revisions: [], shares: [], today: "", shareHours: 0, shareMaxHours: 0,
 };
 
