@@ -543,6 +543,7 @@ async fn a_control_character_in_any_field_of_any_form_is_refused_and_stores_noth
             ("/staff/doctors/{id}/photo", &["op"]),
             ("/staff/doctors/{id}/hours", &["op", "date", "hours", "clinic", "note", "changeId", "hours-1-kalawad-road"]),
             ("/staff/closures", &["op", "clinic", "date", "from", "until", "note", "closureId"]),
+            ("/staff/content", &["title"]),
             ("/staff/content/{entry}", &["base", "op", "autosave", "f.heading", "f.sections.0.paragraphs.0"]),
             ("/staff/content/{entry}/publish", &["revision", "when", "date", "time"]),
             ("/staff/content/{entry}/share", &["op", "revision", "hours", "share"]),

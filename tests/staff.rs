@@ -204,6 +204,7 @@ const WHO_MAY: &[(&str, &str, &[Role])] = &[
     ("post", "/staff/doctors/{id}/photo", ADMIN_ONLY),
     ("post", "/staff/doctors/{id}/hours", ADMIN_ONLY),
     ("post", "/staff/closures", ADMIN_ONLY),
+    ("post", "/staff/content", EDITING),
     ("post", "/staff/content/{entry}", EDITING),
     ("post", "/staff/content/{entry}/publish", EDITING),
     ("post", "/staff/content/{entry}/share", EDITING),
@@ -926,7 +927,7 @@ async fn common_passwords_are_refused_and_recovery_codes_work_once() {
         let codes: Vec<String> = values["recoveryCodes"].as_array().expect("recoveryCodes").iter().map(|c| c.as_str().unwrap().to_owned()).collect();
         assert_eq!(codes.len(), 10, "{b}");
         let (with_code, _) = sign_in(&app, &state.db, &shown.email, Some(&codes[0])).await;
-        assert_eq!((with_code.status, with_code.header("location")), (303, "/staff/account"), "{b}: an editor lands on their account");
+        assert_eq!((with_code.status, with_code.header("location")), (303, "/staff/content"), "{b}: an editor lands on the site's content");
     }
 }
 
@@ -1497,7 +1498,7 @@ async fn the_front_desk_s_day_lists_today_s_visits_and_marks_them_arrived_no_sho
         assert_eq!(call(&app, get_as("/staff/today", Some(&editor.token))).await.status, 403, "{b}");
         let account = call(&app, get_as("/staff/account", Some(&editor.token))).await;
         let nav: Vec<String> = props(&account)["staff"]["nav"].as_array().unwrap().iter().map(|n| n["label"].as_str().unwrap().to_owned()).collect();
-        assert_eq!(nav, ["account"], "{b}: an editor's navigation");
+        assert_eq!(nav, ["content", "account"], "{b}: an editor's navigation: the site's content and their account");
         audit_in_words(&state.db, b).await;
     }
 }
