@@ -72,7 +72,7 @@ fn title(cx: &Cx<'_>, entry: &Entry, body: Option<&serde_json::Value>) -> String
 /// desk's reasons, which patients read in e-mails).
 pub fn public_path(entry: &Entry) -> Option<String> {
     Some(match entry.kind {
-        Kind::Page => super::registry::by_name(&entry.name)?.canonical().to_owned(),
+        Kind::Page => url::ROUTES.iter().find(|r| r.name == entry.name)?.canonical().to_owned(),
         Kind::Home => url::HOME.canonical().to_owned(),
         Kind::Article => url::article(&entry.name),
         Kind::Department => url::department(&entry.name),
@@ -232,7 +232,7 @@ pub async fn shown(cx: &Cx<'_>, entry: &Entry, chosen: Option<i32>, newest: Opti
 pub fn link_ok(link: &str) -> bool {
     if let Some(path) = link.strip_prefix('/') {
         let path = path.split(['?', '#']).next().unwrap_or_default();
-        return super::registry::find(&format!("/{path}")).is_some_and(|f| matches!(f.page.scope, super::Scope::Public));
+        return url::is_public_page(&format!("/{path}"));
     }
     link.starts_with("https://") || link.starts_with("mailto:") || link.starts_with("tel:") || link.starts_with('#')
 }

@@ -322,6 +322,16 @@ mod tests {
         assert!(PAGES.iter().all(|p| p.label == format!("page:{}", p.name)));
     }
 
+    /// The editor's check of a link (`url::is_public_page`) agrees with the registry.
+    #[test]
+    fn a_public_page_is_what_the_registry_finds_for_the_public() {
+        for path in ["/", "/doctors", "/doctors/4", "/news/x", "/about", "/about-us-HYGO/", "/staff", "/staff/content", "/nowhere",
+            "/doctors/1/more", "/departments/general-consultation", "/appointment/3", "/requests", "/news/"] {
+            let public = find(path).is_some_and(|f| f.page.scope == Scope::Public);
+            assert_eq!(url::is_public_page(path), public, "{path}");
+        }
+    }
+
     #[test]
     fn paths_find_their_pages() {
         assert_eq!(at("/").unwrap().0, "home");

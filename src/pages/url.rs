@@ -185,6 +185,20 @@ pub fn staff_hours(id: i32) -> String {
     STAFF_HOURS.link(&[("id", &id.to_string())])
 }
 
+/// Whether a path is the address of a public page (a pattern's `{…}` is any one
+/// segment): where an editor's link may lead (`pages::editor::link_ok`).
+pub fn is_public_page(path: &str) -> bool {
+    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    ROUTES.iter().filter(|r| !r.paths[0].starts_with("/staff")).any(|r| {
+        r.paths.iter().any(|pattern| {
+            let parts: Vec<&str> = pattern.trim_start_matches('/').split('/').collect();
+            parts.len() == segments.len()
+                && parts.iter().zip(&segments).all(|(part, segment)| if part.starts_with('{') { !segment.is_empty() } else { part == segment })
+        })
+    })
+}
+
 /// An entry in the content editor, by its key (`page.about`).
 pub fn staff_entry(entry: &str) -> String {
     STAFF_ENTRY.link(&[("entry", entry)])

@@ -221,7 +221,7 @@ impl Entry {
     /// The keys an editor may not change in this entry's body (shown, not
     /// edited): a section's type and anchor, an article's id (its address), a
     /// department's slug, name and listing (the spec's names).
-    pub fn fixed(&self, key: &str) -> bool {
+    pub(crate) fn fixed(&self, key: &str) -> bool {
         match self.kind {
             Kind::Department => matches!(key, "slug" | "name" | "listed"),
             Kind::Article => key == "id",

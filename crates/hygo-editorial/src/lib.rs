@@ -24,7 +24,7 @@ pub use store::{Revision, State};
 /// The catalogue of the files with every published revision laid over them. A
 /// revision that no longer fits its type (a field renamed in a later release)
 /// is left out, and logged; its entry shows the files' text.
-pub async fn published_catalogue(db: &Db) -> Result<Catalogue, DataError> {
+async fn published_catalogue(db: &Db) -> Result<Catalogue, DataError> {
     let mut catalogue = hygo_content::files::load().map_err(|e| DataError::Corrupt { what: "the catalogue".into(), detail: e.to_string() })?;
     for revision in store::published(db).await? {
         let (Some(entry), Some(lang)) = (Entry::parse(&revision.entry), Lang::parse(&revision.lang)) else {
