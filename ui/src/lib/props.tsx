@@ -4,7 +4,7 @@
 // location are not there yet they get "loading", and "error" when the fetch fails.
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
-import pages from "../generated/pages.json";
+import { paths } from "../generated/pages.json";
 import type { PageComponent, PageProps, Site } from "../types";
 import { componentForPath, propsKey } from "./routes";
 
@@ -28,7 +28,8 @@ interface PropsContext {
 
 const Ctx = createContext<PropsContext | null>(null);
 
-const COMPONENTS: readonly string[] = pages.components;
+/** The components the registry names (each draws one or more of its paths). */
+const COMPONENTS: readonly string[] = paths.map(([, component]) => component);
 
 function isPageProps(v: unknown): v is PageProps {
   if (!v || typeof v !== "object") return false;

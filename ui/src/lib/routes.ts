@@ -1,10 +1,10 @@
 // Which page component a path shows, from the table the page registry generates
 // (ui/src/generated/pages.json, made from src/pages/registry.rs), matched by the
 // registry's rule: a literal path first, then the patterns (`{id}` is one segment).
-import pages from "../generated/pages.json";
+import { paths } from "../generated/pages.json";
 import type { PageComponent } from "../types";
 
-const PATHS = pages.paths as [string, PageComponent][];
+const PATHS = paths as [string, PageComponent][];
 
 export function componentForPath(pathname: string): PageComponent | null {
   const p = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

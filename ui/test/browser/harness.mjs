@@ -213,6 +213,9 @@ export async function launchBrowser({ touch = false } = {}) {
 export async function openPage(browser, { javaScriptEnabled = true, width = 1280, height = 900 } = {}) {
   const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height } });
   const page = await context.newPage();
+  // Whether the page's own scripts run, for steps that must wait for hydration
+  // before they type (a form hydrated under the typing would lose the words).
+  page.hygoJavaScript = javaScriptEnabled;
   const problems = [];
   page.on("console", (msg) => {
     // A form the server refuses (4xx) is an expected answer, which Chromium logs as an error.

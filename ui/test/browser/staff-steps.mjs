@@ -5,6 +5,12 @@ import { AxeBuilder } from "@axe-core/playwright";
 import assert from "node:assert/strict";
 import * as OTPAuth from "otpauth";
 import { staffText } from "../catalogue.mjs";
+import { hydrated } from "./harness.mjs";
+
+/** Before typing into a page: with JavaScript, once React has hydrated it (on a busy machine that can be after the first paint). */
+async function ready(page) {
+  if (page.hygoJavaScript !== false) await hydrated(page);
+}
 
 export const PASSWORD = "lantern orbit pebble harvest";
 export const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -40,9 +46,11 @@ export function staffSteps(env) {
   /** A setup link's two steps in `page`: the password, then the app's first code. */
   async function setUp(page, link, email) {
     await page.goto(url(link));
+    await ready(page);
     await page.getByLabel(staffText("setup.password")).fill(PASSWORD);
     await page.getByRole("button", { name: staffText("setup.submit") }).click();
     await page.getByRole("heading", { name: staffText("setup.codeHeading") }).waitFor();
+    await ready(page);
     const secret = (await page.locator("code.staff-secret").innerText()).trim();
     const qr = page.getByRole("img", { name: /QR code/ });
     assert.ok(await qr.locator("svg").count(), "a QR code to scan");
@@ -56,10 +64,12 @@ export function staffSteps(env) {
   /** Signs in with the password and a code. */
   async function signIn(page, email) {
     await page.goto(url("/staff/sign-in"));
+    await ready(page);
     await page.getByLabel(staffText("signIn.email")).fill(email);
     await page.getByLabel(staffText("signIn.password")).fill(PASSWORD);
     await page.getByRole("button", { name: staffText("signIn.submit") }).click();
     await page.getByRole("heading", { name: staffText("signIn.codeHeading") }).waitFor();
+    await ready(page);
     await page.getByLabel("Code", { exact: true }).fill(await code(email));
     await page.getByRole("button", { name: staffText("signIn.codeSubmit") }).click();
   }
