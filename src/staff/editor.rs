@@ -84,7 +84,7 @@ impl StaffAction for SaveEntry {
         if op != "save" {
             let templates = fields::Templates::of(&hygo_content::default());
             let change = fields::Op::parse(op).ok_or_else(|| refused("op", "staff.noSuchOp"))?;
-            if !change.apply(&mut body, &templates) {
+            if !change.apply(&entry, &mut body, &templates) {
                 return Err(refused("op", "staff.noSuchOp"));
             }
             anchor = match &change {

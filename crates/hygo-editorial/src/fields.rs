@@ -93,27 +93,27 @@ fn ordered(map: &Map<String, Value>) -> Vec<(&String, &Value)> {
 /// The fields of a body.
 pub fn fields(entry: &Entry, body: &Value, templates: &Templates) -> Vec<Field> {
     match body {
-        Value::Object(map) => ordered(map).into_iter().map(|(k, v)| field(entry, k, k, v, None, templates)).collect(),
+        Value::Object(map) => ordered(map).into_iter().map(|(k, v)| field(entry, body, k, k, v, None, templates)).collect(),
         _ => Vec::new(),
     }
 }
 
-fn field(entry: &Entry, path: &str, name: &str, value: &Value, item: Option<(u32, u32)>, templates: &Templates) -> Field {
+fn field(entry: &Entry, root: &Value, path: &str, name: &str, value: &Value, item: Option<(u32, u32)>, templates: &Templates) -> Field {
     let shape = shape_of(name, value);
     let mut children = Vec::new();
     let mut add = Vec::new();
     match value {
         Value::Object(map) => {
             for (k, v) in ordered(map) {
-                children.push(field(entry, &format!("{path}.{k}"), k, v, None, templates));
+                children.push(field(entry, root, &format!("{path}.{k}"), k, v, None, templates));
             }
         }
         Value::Array(items) => {
             let n = items.len() as u32;
             for (i, v) in items.iter().enumerate() {
-                children.push(field(entry, &format!("{path}.{i}"), name, v, Some((i as u32, n)), templates));
+                children.push(field(entry, root, &format!("{path}.{i}"), name, v, Some((i as u32, n)), templates));
             }
-            add = templates.offered(name);
+            add = templates.offered(entry, root, path);
         }
         _ => {}
     }
@@ -230,11 +230,10 @@ impl Op {
     }
 
     /// Applies it; false when the path names nothing it can change.
-    pub fn apply(&self, body: &mut Value, templates: &Templates) -> bool {
+    pub fn apply(&self, entry: &Entry, body: &mut Value, templates: &Templates) -> bool {
         match self {
             Op::Add { list, kind } => {
-                let name = list.rsplit('.').find(|p| p.parse::<usize>().is_err()).unwrap_or_default();
-                let Some(template) = templates.get(name, kind.as_deref()) else { return false };
+                let Some(template) = templates.get(entry, body, list, kind.as_deref()) else { return false };
                 match at(body, list) {
                     Some(Value::Array(items)) => {
                         items.push(template);
@@ -287,21 +286,22 @@ impl Templates {
         let mut templates = Templates::default();
         for entry in Entry::all(content) {
             if let Some(value) = entry.read(content) {
-                templates.gather(None, &value);
+                templates.gather(&scope(&entry), "", &value);
             }
         }
         templates
     }
 
-    fn gather(&mut self, name: Option<&str>, value: &Value) {
+    /// `path` is the list's place without its items' numbers (`sections.cards`).
+    fn gather(&mut self, scope: &str, path: &str, value: &Value) {
+        let join = |k: &str| if path.is_empty() { k.to_owned() } else { format!("{path}.{k}") };
         match value {
             Value::Object(map) => {
                 for (k, v) in map {
-                    self.gather(Some(k), v);
+                    self.gather(scope, &join(k), v);
                 }
             }
             Value::Array(items) => {
-                let Some(name) = name else { return };
                 for item in items {
                     let kind = item.get("type").and_then(Value::as_str).map(str::to_owned);
                     // Sections without fields of their own show the page's data
@@ -310,28 +310,69 @@ impl Templates {
                     // An item known by its id (a decline reason, an article) is not
                     // made here: stored records and addresses name those ids.
                     let by_id = kind.is_none() && item.get("id").is_some();
+                    let inside = match &kind {
+                        Some(t) => format!("{path}[{t}]"),
+                        None => path.to_owned(),
+                    };
                     if has_fields && !by_id {
-                        self.items.entry((name.to_owned(), kind)).or_insert_with(|| emptied(item));
+                        self.items.entry((format!("{scope}:{path}"), kind)).or_insert_with(|| emptied(item));
                     }
-                    self.gather(None, item);
+                    self.gather(scope, &inside, item);
                 }
             }
             _ => {}
         }
     }
 
-    fn get(&self, name: &str, kind: Option<&str>) -> Option<Value> {
-        self.items.get(&(name.to_owned(), kind.map(str::to_owned))).cloned()
+    fn get(&self, entry: &Entry, body: &Value, list: &str, kind: Option<&str>) -> Option<Value> {
+        self.items.get(&(format!("{}:{}", scope(entry), shape(body, list)), kind.map(str::to_owned))).cloned()
     }
 
-    /// What the editor offers to add to a list of this key.
-    fn offered(&self, name: &str) -> Vec<String> {
+    /// What the editor offers to add to a list at this place of an entry.
+    fn offered(&self, entry: &Entry, body: &Value, list: &str) -> Vec<String> {
+        let key = format!("{}:{}", scope(entry), shape(body, list));
         self.items
             .keys()
-            .filter(|(n, _)| n == name)
+            .filter(|(n, _)| *n == key)
             .map(|(_, kind)| kind.clone().unwrap_or_default())
             .collect()
     }
+}
+
+/// Which entries' lists are alike: every page's, every article's, every
+/// department's; but each home section and site part its own (the home page's
+/// `cards` of "why choose us" are not its departments' `cards`).
+fn scope(entry: &Entry) -> String {
+    match entry.kind {
+        crate::Kind::Home | crate::Kind::Site | crate::Kind::Desk => entry.key(),
+        kind => kind.as_str().to_owned(),
+    }
+}
+
+/// A place in a body as its lists' items are alike: without the items'
+/// numbers, with a section's type where it has one (`sections.2.items` of a
+/// list section → `sections[list].items`; a FAQ's items are another shape).
+fn shape(body: &Value, path: &str) -> String {
+    let mut out = String::new();
+    let mut at = Some(body);
+    for part in path.split('.') {
+        match part.parse::<usize>() {
+            Ok(i) => {
+                at = at.and_then(|v| v.get(i));
+                if let Some(t) = at.and_then(|v| v.get("type")).and_then(Value::as_str) {
+                    out.push_str(&format!("[{t}]"));
+                }
+            }
+            Err(_) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(part);
+                at = at.and_then(|v| v.get(part));
+            }
+        }
+    }
+    out
 }
 
 fn emptied(value: &Value) -> Value {
@@ -517,18 +558,18 @@ mod tests {
 
     #[test]
     fn lists_take_new_items_and_move_and_lose_them() {
-        let (_, mut body, templates) = about();
+        let (entry, mut body, templates) = about();
         let n = body["sections"].as_array().unwrap().len();
-        assert!(Op::parse("add:sections:faq").unwrap().apply(&mut body, &templates));
+        assert!(Op::parse("add:sections:faq").unwrap().apply(&entry, &mut body, &templates));
         assert_eq!(body["sections"][n]["type"], "faq");
         assert_eq!(body["sections"][n]["items"][0]["q"], "", "an empty question to write");
-        assert!(Op::parse(&format!("up:sections.{n}")).unwrap().apply(&mut body, &templates));
+        assert!(Op::parse(&format!("up:sections.{n}")).unwrap().apply(&entry, &mut body, &templates));
         assert_eq!(body["sections"][n - 1]["type"], "faq");
-        assert!(!Op::parse("up:sections.0").unwrap().apply(&mut body, &templates) || n == 0, "the first cannot go up");
-        assert!(Op::parse(&format!("remove:sections.{}", n - 1)).unwrap().apply(&mut body, &templates));
+        assert!(!Op::parse("up:sections.0").unwrap().apply(&entry, &mut body, &templates) || n == 0, "the first cannot go up");
+        assert!(Op::parse(&format!("remove:sections.{}", n - 1)).unwrap().apply(&entry, &mut body, &templates));
         assert_eq!(body["sections"].as_array().unwrap().len(), n);
-        assert!(!Op::parse("remove:sections.999").unwrap().apply(&mut body, &templates));
-        assert!(!Op::parse("add:nothing").unwrap().apply(&mut body, &templates));
+        assert!(!Op::parse("remove:sections.999").unwrap().apply(&entry, &mut body, &templates));
+        assert!(!Op::parse("add:nothing").unwrap().apply(&entry, &mut body, &templates));
         assert!(Op::parse("sideways:x").is_none());
     }
 
@@ -568,6 +609,39 @@ mod tests {
             let found = problems(&value, Some(&value), &|_| true);
             assert!(found.is_empty(), "{}: {found:?}", entry.key());
         }
+    }
+
+    /// Each list takes items of its own shape: the home page's "why choose us"
+    /// cards are not a content page's cards, nor its departments' cards.
+    #[test]
+    fn every_list_of_every_entry_takes_one_more_item_that_fits() {
+        let content = hygo_content::default();
+        let templates = Templates::of(&content);
+        fn lists(fields: &[Field], out: &mut Vec<(String, Vec<String>)>) {
+            for f in fields {
+                if f.shape == Shape::List {
+                    out.push((f.path.clone(), f.add.clone()));
+                }
+                lists(&f.children, out);
+            }
+        }
+        let mut added = 0;
+        for entry in Entry::all(&content) {
+            let body = entry.read(&content).unwrap();
+            let mut found = Vec::new();
+            lists(&fields(&entry, &body, &templates), &mut found);
+            for (list, kinds) in found {
+                for kind in kinds {
+                    let mut grown = body.clone();
+                    let op = Op::Add { list: list.clone(), kind: (!kind.is_empty()).then(|| kind.clone()) };
+                    assert!(op.apply(&entry, &mut grown, &templates), "{} {list} {kind}", entry.key());
+                    let mut copy = (*content).clone();
+                    entry.apply(&mut copy, grown).unwrap_or_else(|e| panic!("{} {list} {kind}: {e}", entry.key()));
+                    added += 1;
+                }
+            }
+        }
+        assert!(added > 50, "{added} lists tried");
     }
 
     #[test]
