@@ -33,7 +33,10 @@ pub fn start(state: web::Data<AppState>) {
     }
     actix_web::rt::spawn(async move {
         loop {
-            if let Err(e) = deliver_due(&state).await {
+            // Nothing is claimed from an outbox that cannot be written.
+            if crate::staff::jobs::files_ok(&state)
+                && let Err(e) = deliver_due(&state).await
+            {
                 tracing::warn!(error = %e, "e-mail delivery failed");
             }
             // Every few seconds, or at once when this instance queued a message

@@ -548,6 +548,7 @@ async fn a_control_character_in_any_field_of_any_form_is_refused_and_stores_noth
             ("/staff/content/{entry}/publish", &["revision", "when", "date", "time"]),
             ("/staff/content/{entry}/share", &["op", "revision", "hours", "share"]),
             ("/staff/content/{entry}/restore", &["revision"]),
+            ("/staff/content/{entry}/picture", &["op", "base", "slot", "alt"]),
         ];
         let posts: Vec<&str> = hygo::staff::STAFF_ROUTES.iter().filter(|(m, _, _)| *m == "post").map(|(_, p, _)| *p).collect();
         for path in &posts {

@@ -39,7 +39,7 @@ use hygo_staff::{accounts, token_hash, Role};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 use serde_json::{json, Value};
 
-use common::staff::{account, csrf_of, form, fresh_code, get_as, multipart, post, props, props_status, session_set_cookie, set_up, sign_in, staff, staff_text, text, token_of, unix_now, Staff, ORIGIN, PASSWORD};
+use common::staff::{account, csrf_of, form, fresh_code, get_as, multipart, picture, post, props, props_status, session_set_cookie, set_up, sign_in, staff, staff_text, text, token_of, unix_now, Staff, ORIGIN, PASSWORD};
 use common::{at, call, post_json, send, state_with, Answer, TestDb};
 
 /// Monday 7 January 2030, 10:20 in Rajkot. Dr. Hitesh Patel (id 1) works
@@ -209,6 +209,7 @@ const WHO_MAY: &[(&str, &str, &[Role])] = &[
     ("post", "/staff/content/{entry}/publish", EDITING),
     ("post", "/staff/content/{entry}/share", EDITING),
     ("post", "/staff/content/{entry}/restore", EDITING),
+    ("post", "/staff/content/{entry}/picture", EDITING),
 ];
 
 #[actix_web::test]
@@ -2048,13 +2049,6 @@ async fn the_cli_makes_the_first_admin_and_manages_accounts() {
 // ---- 10. Doctors, their hours and photos, clinic closures ------------------------------
 
 
-/// A photo as a camera would give one: a gradient, encoded as JPEG or PNG.
-fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
-    let img = image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 120]));
-    let mut out = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut out, format).unwrap();
-    out.into_inner()
-}
 
 /// A small PNG whose header claims `side` × `side` pixels, of 8-bit RGB or 16-bit
 /// RGBA. Its header's checksum is made right, so only the size gives it away.

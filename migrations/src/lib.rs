@@ -27,6 +27,7 @@ mod m20261229_000016_item_status;
 mod m20261230_000017_asked_department;
 mod m20261231_000018_doctor_day_index;
 mod m20270101_000019_content_store;
+mod m20270102_000020_content_images;
 mod parts;
 
 pub struct Migrator;
@@ -54,6 +55,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261230_000017_asked_department::Migration),
             Box::new(m20261231_000018_doctor_day_index::Migration),
             Box::new(m20270101_000019_content_store::Migration),
+            Box::new(m20270102_000020_content_images::Migration),
         ]
     }
 }

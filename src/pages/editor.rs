@@ -57,7 +57,7 @@ fn title(cx: &Cx<'_>, entry: &Entry, body: Option<&serde_json::Value>) -> String
         Kind::Page => from_body("heading"),
         Kind::Article => from_body("title"),
         Kind::Department => from_body("name"),
-        Kind::Home | Kind::Site | Kind::Desk => {
+        Kind::Home | Kind::Site | Kind::Desk | Kind::Search => {
             let group = if entry.kind == Kind::Home { "home" } else { "parts" };
             match cx.content.staff_texts.get("editor").and_then(|t| t.get(group)) {
                 Some(hygo_content::Text::Group(names)) => names.get(&entry.name).cloned(),
@@ -69,7 +69,8 @@ fn title(cx: &Cx<'_>, entry: &Entry, body: Option<&serde_json::Value>) -> String
 }
 
 /// The live page an entry is shown on; None for words on no page (the
-/// desk's reasons, which patients read in e-mails).
+/// desk's reasons, which patients read in e-mails; the search's words, which
+/// change what a search finds, not a page).
 pub fn public_path(entry: &Entry) -> Option<String> {
     Some(match entry.kind {
         Kind::Page => url::ROUTES.iter().find(|r| r.name == entry.name)?.canonical().to_owned(),
@@ -79,7 +80,7 @@ pub fn public_path(entry: &Entry) -> Option<String> {
         // The contact block is the contact page's; the footer is on every page.
         Kind::Site if entry.name == "contact" => url::CONTACT.canonical().to_owned(),
         Kind::Site => url::HOME.canonical().to_owned(),
-        Kind::Desk => return None,
+        Kind::Desk | Kind::Search => return None,
     })
 }
 
@@ -164,6 +165,40 @@ pub struct Problem {
     pub message: String,
 }
 
+/// A place of the entry that takes a picture (`Entry::picture_slots`), and the one it has.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "EditorPicture")]
+pub struct PictureSlot {
+    /// Its path in the body: `slides.0.image`, `image`.
+    pub slot: String,
+    /// A hero slide's number (from 1); None for an article's.
+    pub slide: Option<u32>,
+    /// The words read in its place, when it has a picture.
+    pub alt: Option<String>,
+    /// Its narrowest version, when it has one.
+    pub thumbnail: Option<String>,
+}
+
+impl PictureSlot {
+    fn of(entry: &Entry, body: &serde_json::Value) -> Vec<PictureSlot> {
+        entry
+            .picture_slots(body)
+            .into_iter()
+            .map(|slot| {
+                let picture = hygo_editorial::images::at(body, &slot);
+                let slide = slot.strip_prefix("slides.").and_then(|rest| rest.split('.').next()).and_then(|i| i.parse::<u32>().ok()).map(|i| i + 1);
+                PictureSlot {
+                    slide,
+                    alt: picture.as_ref().map(|p| p.alt.clone()),
+                    thumbnail: picture.and_then(|p| p.sources.into_iter().find(|s| s.content_type == "image/jpeg")).map(|s| s.url),
+                    slot,
+                }
+            })
+            .collect()
+    }
+}
+
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "StaffEntryData")]
@@ -182,6 +217,11 @@ pub struct EntryData {
     /// the fields show the live text).
     pub revision: Option<RevisionRow>,
     pub fields: Vec<fields::Field>,
+    /// The places that take a picture, each with its own upload form.
+    pub pictures: Vec<PictureSlot>,
+    /// The largest upload, in MB, and the narrowest picture taken, in pixels.
+    pub picture_max_mb: u32,
+    pub picture_min_width: u32,
     /// What would stop the shown revision being published.
     pub problems: Vec<Problem>,
     /// The preview of the shown revision (or of the live text); None for an
@@ -242,7 +282,7 @@ impl EntryData {
     fn missing(key: String) -> Self {
         EntryData {
             key, kind: Kind::Page, title: String::new(), public: None, live: false, retired: false, history: String::new(), revision: None,
-            fields: Vec::new(), problems: Vec::new(), preview: None, published: None, scheduled: None,
+            fields: Vec::new(), pictures: Vec::new(), picture_max_mb: 0, picture_min_width: 0, problems: Vec::new(), preview: None, published: None, scheduled: None,
             revisions: Vec::new(), shares: Vec::new(), today: String::new(), share_hours: 0, share_max_hours: 0,
         }
     }
@@ -259,7 +299,7 @@ pub async fn entry(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataEr
     let templates = fields::Templates::of(&content);
     let message = |k: &str| cx.content.message(k).to_owned();
     let live = entry.read(&cx.content);
-    let problems = fields::problems(&body, live.as_ref(), &link_ok)
+    let problems = hygo_editorial::problems(&entry, &body, live.as_ref(), &link_ok)
         .into_iter()
         .map(|p| Problem { message: message(p.key), path: p.path })
         .collect();
@@ -292,6 +332,9 @@ pub async fn entry(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataEr
         retired: body.is_null(),
         history: url::staff_entry_history(&key),
         fields: fields::fields(&entry, &body, &templates),
+        pictures: PictureSlot::of(&entry, &body),
+        picture_max_mb: (hygo_directory::photos::MAX_BYTES / (1024 * 1024)) as u32,
+        picture_min_width: hygo_directory::photos::PICTURE_WIDTHS[0],
         problems,
         preview,
         published: find(State::Published),

@@ -54,6 +54,26 @@ async fn installed(cx: &Cx<'_>) -> Result<(), WriteError> {
     Ok(())
 }
 
+/// The body a form was opened on: revision `base` of the entry, or (0) the live text.
+async fn base_body(cx: &Cx<'_>, entry: &Entry, base: Option<&str>) -> Result<Value, WriteError> {
+    match revision_id(base) {
+        0 => entry.read(&hygo_content::default()).ok_or_else(|| refused("base", "editor.noSuchRevision")),
+        id => Ok(store::get(&cx.state.db, id).await?.filter(|r| r.entry == entry.key()).ok_or_else(|| refused("base", "editor.noSuchRevision"))?.body),
+    }
+}
+
+/// A draft's body fits its entry's type and the store's limit.
+fn fits(entry: &Entry, body: &Value) -> Result<(), WriteError> {
+    if let Err(misfit) = hygo_editorial::preview(hygo_content::Lang::DEFAULT, entry, body.clone()) {
+        tracing::info!(entry = %entry.key(), %misfit, "a draft that does not fit its type was refused");
+        return Err(refused("base", "editor.doesNotFit"));
+    }
+    if body.to_string().len() > store::BODY_MAX {
+        return Err(refused("base", "editor.tooLong"));
+    }
+    Ok(())
+}
+
 /// Save: the editor's form, every field `f.{path}` (`hygo_editorial::fields`),
 /// `base` (the revision it was opened on; 0: the live text), `op` (`save`, or a
 /// list's `add:…`, `remove:…`, `up:…`, `down:…`) and `autosave` (sent by the
@@ -67,11 +87,7 @@ impl StaffAction for SaveEntry {
 
     async fn run(cx: &Cx<'_>, _who: Self::Who, input: Self::Input) -> Result<Next, WriteError> {
         let entry = path_entry(cx).await?;
-        let base_id = revision_id(input.get("base").map(String::as_str));
-        let base = match base_id {
-            0 => entry.read(&hygo_content::default()).ok_or_else(|| refused("base", "editor.noSuchRevision"))?,
-            id => store::get(&cx.state.db, id).await?.filter(|r| r.entry == entry.key()).ok_or_else(|| refused("base", "editor.noSuchRevision"))?.body,
-        };
+        let base = base_body(cx, &entry, input.get("base").map(String::as_str)).await?;
         let mut body = fields::read_form(&entry, &base, &input).map_err(|wrong| {
             let mut check = hygo_core::form::Check::default();
             for w in wrong {
@@ -92,13 +108,7 @@ impl StaffAction for SaveEntry {
                 fields::Op::Remove(p) | fields::Op::Up(p) | fields::Op::Down(p) => format!("#f-{}", p.rsplit_once('.').map_or(p.as_str(), |(l, _)| l)),
             };
         }
-        if let Err(misfit) = hygo_editorial::preview(hygo_content::Lang::DEFAULT, &entry, body.clone()) {
-            tracing::info!(entry = %entry.key(), %misfit, "a draft that does not fit its type was refused");
-            return Err(refused("base", "editor.doesNotFit"));
-        }
-        if body.to_string().len() > store::BODY_MAX {
-            return Err(refused("base", "editor.tooLong"));
-        }
+        fits(&entry, &body)?;
         let autosave = input.get("autosave").is_some_and(|v| v == "1");
         let actor = cx.actor();
         let id = store::save(&cx.state.db, &entry, LANG, &body, &actor, cx.state.clock.real(), autosave).await?;
@@ -134,6 +144,68 @@ impl StaffAction for NewArticle {
         }
         let id = store::save(&cx.state.db, &entry, LANG, &body, &cx.actor(), cx.state.clock.real(), false).await?;
         go(format!("{}?done=saved&revision={id}", url::staff_entry(&entry.key())))
+    }
+}
+
+/// A picture for one place of an entry (a multipart post to
+/// `/staff/content/{entry}/picture`): `slot` (`slides.0.image`), `base` (the
+/// revision the editor shows), `op` `upload` (the file in `photo`, with `alt`,
+/// the words read in its place; a picture already there keeps its words when
+/// none are sent) or `remove`. Either makes a new draft.
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default)]
+pub struct PictureInput {
+    pub op: Option<String>,
+    pub base: Option<String>,
+    pub slot: Option<String>,
+    pub alt: Option<String>,
+}
+
+pub struct EntryPicture;
+
+impl StaffAction for EntryPicture {
+    type Input = PictureInput;
+    type Who = Staff<Editing>;
+    const UPLOAD: bool = true;
+
+    fn page(req: &HttpRequest, _input: &PictureInput) -> Option<String> {
+        Some(url::staff_entry(req.match_info().get("entry").unwrap_or_default()))
+    }
+
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: PictureInput) -> Result<Next, WriteError> {
+        use hygo_editorial::images;
+        let entry = path_entry(cx).await?;
+        let mut body = base_body(cx, &entry, input.base.as_deref()).await?;
+        let slot = input.slot.as_deref().unwrap_or_default();
+        if !entry.picture_slots(&body).iter().any(|s| s == slot) {
+            return Err(refused("slot", "editor.noSuchSlot"));
+        }
+        let (db, actor, now) = (&cx.state.db, cx.actor(), cx.state.clock.real());
+        let picture = match input.op.as_deref() {
+            Some("upload") => {
+                let mut check = hygo_core::form::Check::default();
+                let alt = check.line("alt", "editor.alt", input.alt.as_deref(), images::ALT_MAX, None);
+                let alt = Some(alt).filter(|a| !a.is_empty()).or_else(|| images::at(&body, slot).map(|p| p.alt)).unwrap_or_default();
+                if alt.is_empty() {
+                    check.fail("alt", Message::new("editor.altRequired"));
+                }
+                let Some(file) = cx.upload.clone() else {
+                    check.fail(super::actions::UPLOAD_FIELD, Message::new("photo.empty"));
+                    return Err(check.finish().err().map_or_else(|| refused("photo", "photo.empty"), WriteError::Invalid));
+                };
+                check.finish().map_err(WriteError::Invalid)?;
+                Some(hygo_content::Picture { alt, sources: images::upload(db, &actor, file, now).await? })
+            }
+            Some("remove") => None,
+            _ => return Err(refused("op", "staff.noSuchOp")),
+        };
+        if !images::set(&entry, &mut body, slot, picture.as_ref()) {
+            return Err(refused("slot", "editor.noSuchSlot"));
+        }
+        fits(&entry, &body)?;
+        let id = store::save(db, &entry, LANG, &body, &actor, now, false).await?;
+        let done = if picture.is_some() { "picture" } else { "pictureRemoved" };
+        go(format!("{}?done={done}&revision={id}#picture-{slot}", url::staff_entry(&entry.key())))
     }
 }
 
@@ -182,7 +254,7 @@ impl StaffAction for PublishEntry {
         let revision = store::get(db, id).await?.filter(|r| r.entry == entry.key()).ok_or_else(|| refused("revision", "editor.noSuchRevision"))?;
         // Nothing goes live with an empty heading or a link to nowhere.
         let live = entry.read(&hygo_content::default());
-        if revision.body.is_null() || !fields::problems(&revision.body, live.as_ref(), &link_ok).is_empty() {
+        if revision.body.is_null() || !hygo_editorial::problems(&entry, &revision.body, live.as_ref(), &link_ok).is_empty() {
             return Err(refused("revision", "editor.cannotPublish"));
         }
         match input.when.as_deref() {

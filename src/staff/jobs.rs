@@ -14,7 +14,8 @@ const EVERY: Duration = Duration::from_secs(60);
 pub fn start(state: web::Data<AppState>) {
     actix_web::rt::spawn(async move {
         loop {
-            match expire(&state).await {
+            let due = if files_ok(&state) { expire(&state).await } else { Ok(0) };
+            match due {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(expired = n, "unconfirmed appointment requests expired"),
                 Err(e) => tracing::warn!(error = %e, "expiring requests failed; will retry"),
@@ -27,6 +28,21 @@ pub fn start(state: web::Data<AppState>) {
 /// Expires what is due now; answers how many.
 pub async fn expire(state: &AppState) -> Result<usize, hygo_core::DataError> {
     hygo_booking::inbox::expire_due(&state.db, chrono::Utc::now(), state.config.request_expiry_hours, &state.notices()).await
+}
+
+/// Whether the database's files may be written (`Storage::files`, stats only).
+/// The background work skips a turn while they may not: SQLite maps the `-shm`,
+/// and a query on a read-only one may kill the process (docs/security.md), which
+/// a job running every second would find before the operator. `/healthz` reports
+/// the fault meanwhile; the work goes on once it clears.
+pub(crate) fn files_ok(state: &AppState) -> bool {
+    match state.storage.files() {
+        Ok(()) => true,
+        Err(fault) => {
+            tracing::debug!(%fault, "background work waits for the database's files");
+            false
+        }
+    }
 }
 
 /// The content's data version this process last installed (`hygo_editorial`).
@@ -63,15 +79,22 @@ pub async fn publish_due(state: &AppState) -> Result<Vec<String>, hygo_core::Dat
 pub fn start_content(state: web::Data<AppState>) {
     actix_web::rt::spawn(async move {
         loop {
-            if let Err(e) = sync_content(&state).await {
-                tracing::warn!(error = %e, "reading the published content failed; will retry");
-            }
-            match publish_due(&state).await {
-                Ok(done) if !done.is_empty() => tracing::info!(published = done.len(), "scheduled content published"),
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "publishing scheduled content failed; will retry"),
+            if files_ok(&state) {
+                content_turn(&state).await;
             }
             actix_web::rt::time::sleep(state.config.data_recheck.max(Duration::from_millis(200))).await;
         }
     });
+}
+
+/// One turn of the editors' background work; failures are logged and retried next turn.
+async fn content_turn(state: &AppState) {
+    if let Err(e) = sync_content(state).await {
+        tracing::warn!(error = %e, "reading the published content failed; will retry");
+    }
+    match publish_due(state).await {
+        Ok(done) if !done.is_empty() => tracing::info!(published = done.len(), "scheduled content published"),
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %e, "publishing scheduled content failed; will retry"),
+    }
 }

@@ -71,6 +71,7 @@ staff_routes! {
         "/staff/content/{entry}/publish" => editor::PublishEntry;
         "/staff/content/{entry}/share" => editor::ShareEntry;
         "/staff/content/{entry}/restore" => editor::RestoreEntry;
+        "/staff/content/{entry}/picture" => editor::EntryPicture;
     }
     reads {
         "/staff/appointments.csv" => Staff<Desk>, export::csv;

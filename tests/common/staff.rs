@@ -199,6 +199,14 @@ pub async fn props_status(
     call(app, get_as(&uri, token)).await.status
 }
 
+/// A photo as a camera would give one: a gradient, encoded as JPEG or PNG.
+pub fn picture(width: u32, height: u32, format: image::ImageFormat) -> Vec<u8> {
+    let img = image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 120]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, format).unwrap();
+    out.into_inner()
+}
+
 /// A `multipart/form-data` body as a browser sends an upload form: the text
 /// fields, then the file (field `photo`) when given.
 pub fn multipart(fields: &[(&str, &str)], file: Option<(&str, &[u8])>) -> (String, Vec<u8>) {

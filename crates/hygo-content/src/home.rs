@@ -35,6 +35,33 @@ pub struct HeroSlide {
     pub eyebrow: String,
     pub title: String,
     pub text: String,
+    /// A picture an editor gave the slide (none in the files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub image: Option<Picture>,
+}
+
+/// A picture an editor uploaded (`hygo_editorial::images`): its versions at a
+/// few widths, the upload's shape kept, and the words read in its place by those
+/// who cannot see it.
+#[derive(Debug, Clone, Serialize, Deserialize, TS, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Picture {
+    pub alt: String,
+    /// Narrowest first; a JPEG at each width, a WebP before it where smaller.
+    pub sources: Vec<PictureSource>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PictureSource {
+    /// "/photos/a1b2c3d4e5f60718-960.jpg".
+    pub url: String,
+    /// "image/webp" or "image/jpeg".
+    #[serde(rename = "type")]
+    pub content_type: String,
+    pub width: u32,
+    pub height: u32,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
@@ -200,6 +227,10 @@ pub struct NewsItem {
     pub id: String,
     pub author: String,
     pub content: Vec<String>,
+    /// A picture an editor gave the article, shown under its title (none in the files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub image: Option<Picture>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

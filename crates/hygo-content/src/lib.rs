@@ -27,7 +27,7 @@ pub use forms::{
     AppointmentTexts, ContactFields, ContactTexts, Forms, OptionText, SubscriptionFields,
     SubscriptionTexts,
 };
-pub use home::{Home, NewsItem, Plan, Plans, Review};
+pub use home::{Home, NewsItem, Picture, PictureSource, Plan, Plans, Review};
 pub use pages::{
     Card, ContentPage, Counter, LegalPart, Question, Section, SectionKind, Stat, VisitLabels,
 };

@@ -15,7 +15,7 @@ use crate::photos::{self, PhotoError};
 use crate::{DataError, Db};
 
 /// Where the versions are served.
-pub(crate) const PATH: &str = "/photos/";
+pub const PATH: &str = "/photos/";
 
 /// A photo as the pages draw it: each format at each width, square.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
@@ -53,42 +53,30 @@ impl Photo {
 /// `doctors` and `photo_files`); a page already in a browser that asks for an old
 /// file gets 404 and draws the initials.
 pub async fn save(db: &Db, actor: &Actor, doctor_id: i32, bytes: Vec<u8>) -> Result<Photo, WriteError> {
-    // Decoding a large picture takes up to a second and a few hundred MB: on a
-    // blocking thread, one upload at a time, so pages keep being served.
-    static DECODING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
-    let processed = {
-        let _turn = DECODING.acquire().await.map_err(|_| DataError::Missing("the photo decoder".into()))?;
-        tokio::task::spawn_blocking(move || photos::process(&bytes))
-            .await
-            .map_err(|e| DataError::Corrupt { what: "photo".into(), detail: e.to_string() })?
-            .map_err(refused)?
-    };
+    let processed = photos::in_turn(move || photos::process(&bytes))
+        .await
+        .ok_or_else(|| DataError::Corrupt { what: "photo".into(), detail: "the decoder stopped".into() })?
+        .map_err(refused)?;
     let Some(doctor) = doctor::Entity::find_by_id(doctor_id).one(db).await? else {
         return Err(WriteError::Invalid(Invalid::field("photo", Message::new("appointment.doctorRequired"))));
     };
-    // A WebP is offered only where it is smaller than the JPEG of its width: the
-    // image crate writes lossless WebP, which is larger for photographs, and a
-    // browser takes the first type it supports whatever its size.
-    let jpeg_size = |width: u32| processed.versions.iter().find(|v| v.width == width && v.content_type == "image/jpeg").map(|v| v.bytes.len());
+    let offered = processed.offered();
     let photo = Photo {
-        sources: processed
-            .versions
+        sources: offered
             .iter()
-            .filter(|v| v.content_type == "image/jpeg" || jpeg_size(v.width).is_none_or(|j| v.bytes.len() < j))
             .map(|v| Source { url: format!("{PATH}{}", v.name), content_type: v.content_type.to_owned(), width: v.width, height: v.height })
             .collect(),
     };
     let txn = crate::db::begin_write(db).await?;
     // Only the versions offered are kept.
-    let offered: Vec<&str> = photo.sources.iter().filter_map(|s| s.url.strip_prefix(PATH)).collect();
-    for v in processed.versions.into_iter().filter(|v| offered.contains(&v.name.as_str())) {
+    for v in offered {
         let file = photo_file::ActiveModel {
-            name: Set(v.name),
+            name: Set(v.name.clone()),
             doctor_id: Set(doctor.id),
             content_type: Set(v.content_type.to_owned()),
             width: Set(v.width as i32),
             height: Set(v.height as i32),
-            bytes: Set(v.bytes),
+            bytes: Set(v.bytes.clone()),
         };
         // The same picture again has the same names and the same bytes: a file
         // already there, or being written by another upload at this moment (on
@@ -152,7 +140,8 @@ pub async fn file(db: &Db, name: &str) -> Result<Option<photo_file::Model>, Data
     Ok(photo_file::Entity::find_by_id(name.to_owned()).one(db).await?)
 }
 
-fn refused(e: PhotoError) -> WriteError {
+/// A refused upload as the form's error on its `photo` field.
+pub fn refused(e: PhotoError) -> WriteError {
     let message = match e {
         PhotoError::TooLarge => Message::new(e.key()).with("max", (photos::MAX_BYTES / (1024 * 1024)).to_string()),
         PhotoError::TooManyPixels => Message::new(e.key()).with("max", photos::MAX_SIDE.to_string()).with("megapixels", photos::MAX_MEGAPIXELS.to_string()),

@@ -10,7 +10,7 @@
 //! the page offers them in a `<picture>`, where the browser takes the first
 //! type it supports, so the page's order of sources decides which is served.
 //!
-//! Pure: no database, no I/O.
+//! Pure: no database, no I/O ([`in_turn`] only runs the work on a blocking thread).
 
 use image::codecs::jpeg::JpegEncoder;
 use image::codecs::webp::WebPEncoder;
@@ -72,6 +72,26 @@ pub struct Processed {
     pub versions: Vec<Version>,
 }
 
+impl Processed {
+    /// The versions a page offers: a JPEG at each width, and the WebP before it
+    /// only where it is smaller (the image crate writes lossless WebP, which is
+    /// larger for photographs, and a browser takes the first type it supports
+    /// whatever its size).
+    pub fn offered(&self) -> Vec<&Version> {
+        let jpeg_size = |width: u32| self.versions.iter().find(|v| v.width == width && v.content_type == "image/jpeg").map(|v| v.bytes.len());
+        self.versions.iter().filter(|v| v.content_type == "image/jpeg" || jpeg_size(v.width).is_none_or(|j| v.bytes.len() < j)).collect()
+    }
+}
+
+/// Runs a decoding (`process`, `process_picture`) on a blocking thread, one at a
+/// time in the process: a large picture takes up to a second and a few hundred
+/// MB, and pages must go on being served meanwhile. None if the work panicked.
+pub async fn in_turn<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    static DECODING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+    let _turn = DECODING.acquire().await.ok()?;
+    tokio::task::spawn_blocking(work).await.ok()
+}
+
 /// Why an upload was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum PhotoError {
@@ -125,6 +145,70 @@ fn decode_error(e: ImageError) -> PhotoError {
 /// a phone's photo taken sideways is served upright. Transparency is flattened
 /// onto white.
 pub fn process(bytes: &[u8]) -> Result<Processed, PhotoError> {
+    let (source, rgb, orientation) = decode(bytes, WIDTHS[0])?;
+    // The centred square, then each width; the orientation is applied to each
+    // small version (a turn or a flip maps the centred square onto itself), so
+    // the large picture is never copied to turn it.
+    let (width, height) = rgb.dimensions();
+    let side = width.min(height);
+    let square = imageops::crop_imm(&rgb, (width - side) / 2, (height - side) / 2, side, side);
+    let mut versions = Vec::with_capacity(WIDTHS.len() * 2);
+    for &w in WIDTHS {
+        let scaled = scale(&*square, w, w);
+        let mut turned = DynamicImage::ImageRgb8(scaled);
+        turned.apply_orientation(orientation);
+        let scaled = turned.into_rgb8();
+        versions.push(encode_webp(&scaled)?);
+        versions.push(encode_jpeg(&scaled)?);
+    }
+    Ok(Processed { source, versions })
+}
+
+/// The widths a picture of the site's content (a hero slide's, an article's)
+/// is served at: a phone's column, twice that for sharp screens, a wide screen.
+pub const PICTURE_WIDTHS: &[u32] = &[480, 960, 1440];
+
+/// Checks an upload for the site's content and makes its served versions: its
+/// own shape kept (upright, as for photos), at each of [`PICTURE_WIDTHS`] the
+/// upload is at least as wide as, never enlarged; it must be as wide as the
+/// first. Metadata is dropped as for doctors' photos.
+pub fn process_picture(bytes: &[u8]) -> Result<Processed, PhotoError> {
+    let (source, rgb, orientation) = decode(bytes, 1)?;
+    let turns = matches!(orientation, Orientation::Rotate90 | Orientation::Rotate270 | Orientation::Rotate90FlipH | Orientation::Rotate270FlipH);
+    // The width and height as the picture is seen (after its turn).
+    let (seen_w, seen_h) = if turns { (rgb.height(), rgb.width()) } else { rgb.dimensions() };
+    if seen_w < PICTURE_WIDTHS[0] {
+        return Err(PhotoError::TooSmall);
+    }
+    let mut versions = Vec::new();
+    for &w in PICTURE_WIDTHS.iter().filter(|&&w| w <= seen_w) {
+        let h = ((u64::from(seen_h) * u64::from(w) + u64::from(seen_w) / 2) / u64::from(seen_w)).max(1) as u32;
+        // Scaled in the stored frame, then turned into the seen one.
+        let scaled = if turns { scale(&rgb, h, w) } else { scale(&rgb, w, h) };
+        let mut turned = DynamicImage::ImageRgb8(scaled);
+        turned.apply_orientation(orientation);
+        let scaled = turned.into_rgb8();
+        versions.push(encode_webp(&scaled)?);
+        versions.push(encode_jpeg(&scaled)?);
+    }
+    Ok(Processed { source, versions })
+}
+
+/// An image at another size: a box filter from twice the size or more (every
+/// source pixel counts once, fast on large photos), Catmull-Rom below that.
+fn scale<I: image::GenericImageView<Pixel = image::Rgb<u8>>>(image: &I, width: u32, height: u32) -> RgbImage {
+    let (w, h) = image.dimensions();
+    if w >= 2 * width && h >= 2 * height {
+        imageops::thumbnail(image, width, height)
+    } else {
+        imageops::resize(image, width, height, FilterType::CatmullRom)
+    }
+}
+
+/// Checks an upload by its content and decodes it within the limits: its
+/// format, its pixels as RGB (transparency flattened onto white) and the turn
+/// its EXIF asks for. `min_side`: the shorter side it must have at least.
+fn decode(bytes: &[u8], min_side: u32) -> Result<(Format, RgbImage, Orientation), PhotoError> {
     if bytes.is_empty() {
         return Err(PhotoError::Empty);
     }
@@ -153,7 +237,7 @@ pub fn process(bytes: &[u8]) -> Result<Processed, PhotoError> {
     if width > MAX_SIDE || height > MAX_SIDE || decoder.total_bytes() > budget {
         return Err(PhotoError::TooManyPixels);
     }
-    if width.min(height) < WIDTHS[0] {
+    if width.min(height) < min_side {
         return Err(PhotoError::TooSmall);
     }
     if source == Format::Jpeg && !jpeg_is_complete(bytes) {
@@ -162,29 +246,7 @@ pub fn process(bytes: &[u8]) -> Result<Processed, PhotoError> {
     // A broken EXIF block is no reason to refuse a photo whose pixels are fine.
     let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
     let image = DynamicImage::from_decoder(decoder).map_err(decode_error)?;
-    let rgb = flatten(image);
-
-    // The centred square, then each width; the orientation is applied to each
-    // small version (a turn or a flip maps the centred square onto itself), so
-    // the large picture is never copied to turn it.
-    let (width, height) = rgb.dimensions();
-    let side = width.min(height);
-    let square = imageops::crop_imm(&rgb, (width - side) / 2, (height - side) / 2, side, side);
-    let mut versions = Vec::with_capacity(WIDTHS.len() * 2);
-    for &w in WIDTHS {
-        let scaled: RgbImage = if side >= 2 * w {
-            // Box filter: every source pixel counts once, fast on large photos.
-            imageops::thumbnail(&*square, w, w)
-        } else {
-            imageops::resize(&*square, w, w, FilterType::CatmullRom)
-        };
-        let mut turned = DynamicImage::ImageRgb8(scaled);
-        turned.apply_orientation(orientation);
-        let scaled = turned.into_rgb8();
-        versions.push(encode_webp(&scaled)?);
-        versions.push(encode_jpeg(&scaled)?);
-    }
-    Ok(Processed { source, versions })
+    Ok((source, flatten(image), orientation))
 }
 
 /// Whether a JPEG is progressive: its frame header (SOF) is of a progressive
@@ -514,6 +576,35 @@ mod tests {
             .into_rgb8();
         assert!(small.get_pixel(20, 96)[0] > 200, "left should be white");
         assert!(small.get_pixel(172, 96)[0] < 50, "right should be black");
+    }
+
+    #[test]
+    fn a_content_picture_keeps_its_shape_at_the_widths_it_has() {
+        let versions = |p: Processed| p.versions.iter().map(|v| (v.content_type, v.width, v.height)).collect::<Vec<_>>();
+        // 1000 × 600: 480 and 960 wide (1440 would enlarge it), its shape kept.
+        let wide = versions(process_picture(&jpeg(1000, 600, 9, None, b"GPS-SECRET")).unwrap());
+        assert_eq!(wide, vec![("image/webp", 480, 288), ("image/jpeg", 480, 288), ("image/webp", 960, 576), ("image/jpeg", 960, 576)]);
+        let p = process_picture(&jpeg(1000, 600, 9, None, b"GPS-SECRET")).unwrap();
+        assert!(p.versions.iter().all(|v| !contains(&v.bytes, b"GPS-SECRET")), "no metadata carried over");
+        // Narrower than the first width: refused, whatever its height.
+        assert_eq!(process_picture(&jpeg(479, 1200, 9, None, b"")).map(|_| ()), Err(PhotoError::TooSmall));
+        // Exactly the first width: one width only.
+        assert_eq!(versions(process_picture(&jpeg(480, 200, 9, None, b"")).unwrap()), vec![("image/webp", 480, 200), ("image/jpeg", 480, 200)]);
+    }
+
+    #[test]
+    fn a_content_picture_taken_sideways_is_served_upright_in_its_seen_shape() {
+        // Stored 600 × 1000 (landscape-wise turned): orientation 6 shows it 1000 wide, 600 high.
+        let img = RgbImage::from_fn(600, 1000, |_, y| if y < 500 { Rgb([0, 0, 0]) } else { Rgb([255; 3]) });
+        let mut plain = Vec::new();
+        JpegEncoder::new_with_quality(&mut plain, 90).encode_image(&img).unwrap();
+        let p = process_picture(&with_exif(&plain, Some(6), b"")).unwrap();
+        let first = image::load_from_memory(&p.versions[1].bytes).unwrap().into_rgb8();
+        assert_eq!(first.dimensions(), (480, 288));
+        assert!(first.get_pixel(20, 144)[0] > 200, "left should be white");
+        assert!(first.get_pixel(460, 144)[0] < 50, "right should be black");
+        let offered = p.offered();
+        assert!(offered.iter().all(|v| v.content_type == "image/jpeg" || v.bytes.len() < p.versions.iter().find(|j| j.width == v.width && j.content_type == "image/jpeg").unwrap().bytes.len()));
     }
 
     #[test]

@@ -381,6 +381,12 @@ fn catalogue_entries() -> Arc<Vec<Entry>> {
     entries
 }
 
+/// What the everyday words may name (`department:cardiology`, `page:about`…):
+/// everything the search has but the doctors.
+pub fn targets(c: &content::Content) -> HashSet<String> {
+    entries(c).iter().map(|e| format!("{}:{}", e.result.kind, e.result.id)).collect()
+}
+
 fn entries(c: &content::Content) -> Vec<Entry> {
     let everyday = everyday_words();
     // An entry's texts: its name, its other names, the everyday words that find it, a description.
@@ -514,7 +520,7 @@ mod tests {
     #[test]
     fn every_everyday_word_finds_something_that_exists() {
         let c = content::default();
-        let ids: HashSet<String> = entries(&c).iter().map(|e| format!("{}:{}", if e.result.kind == "article" { "article" } else { e.result.kind }, e.result.id)).collect();
+        let ids = targets(&c);
         for group in &c.search_words.synonyms {
             assert!(!group.words.is_empty() && !group.finds.is_empty());
             for target in &group.finds {

@@ -24,6 +24,8 @@ pub enum Kind {
     Site,
     /// The desk's words to patients: the reasons it declines or cancels a visit.
     Desk,
+    /// The site search's everyday words (`search-synonyms.json`).
+    Search,
 }
 
 impl Kind {
@@ -35,6 +37,7 @@ impl Kind {
             Kind::Department => "department",
             Kind::Site => "site",
             Kind::Desk => "desk",
+            Kind::Search => "search",
         }
     }
 }
@@ -55,6 +58,35 @@ const DESK_PARTS: &[(&str, &[&str])] = &[("declineReasons", &["declineReasons"])
 
 fn part(parts: &'static [(&'static str, &'static [&'static str])], name: &str) -> Option<&'static [&'static str]> {
     parts.iter().find(|(n, _)| *n == name).map(|(_, keys)| *keys)
+}
+
+/// The search's one entry: its words.
+const SEARCH_WORDS: &str = "words";
+
+/// The search's words as an editor sees them: each list one line, its words
+/// between commas (`skin, hair, acne`), as people would write them.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct WordsBody {
+    stop_words: String,
+    synonyms: Vec<WordsGroup>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WordsGroup {
+    words: String,
+    finds: String,
+}
+
+fn joined(words: &[String]) -> String {
+    words.join(", ")
+}
+
+/// A line of words between commas, each trimmed, lower case (as queries are
+/// read), without empty ones.
+pub(crate) fn split(line: &str) -> Vec<String> {
+    line.split(',').map(|w| w.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()).filter(|w| !w.is_empty()).collect()
 }
 
 /// Some keys of a JSON object, as an object.
@@ -112,6 +144,7 @@ impl Entry {
             "department" => Kind::Department,
             "site" => Kind::Site,
             "desk" => Kind::Desk,
+            "search" => Kind::Search,
             _ => return None,
         };
         let fits = !name.is_empty()
@@ -121,6 +154,7 @@ impl Entry {
             Kind::Home => HOME_SECTIONS.contains(&name),
             Kind::Site => part(SITE_PARTS, name).is_some(),
             Kind::Desk => part(DESK_PARTS, name).is_some(),
+            Kind::Search => name == SEARCH_WORDS,
             _ => true,
         };
         if !fits || !known {
@@ -141,6 +175,7 @@ impl Entry {
         all.extend(content.departments.iter().map(|d| Entry { kind: Kind::Department, name: d.slug.clone() }));
         all.extend(SITE_PARTS.iter().map(|(n, _)| Entry { kind: Kind::Site, name: (*n).to_owned() }));
         all.extend(DESK_PARTS.iter().map(|(n, _)| Entry { kind: Kind::Desk, name: (*n).to_owned() }));
+        all.push(Entry { kind: Kind::Search, name: SEARCH_WORDS.to_owned() });
         all
     }
 
@@ -154,6 +189,13 @@ impl Entry {
             Kind::Department => serde_json::to_value(content.departments.iter().find(|d| d.slug == self.name)?),
             Kind::Site => return keys_of(serde_json::to_value(&*content.site).ok()?, part(SITE_PARTS, &self.name)?),
             Kind::Desk => return keys_of(serde_json::to_value(&*content.forms).ok()?, part(DESK_PARTS, &self.name)?),
+            Kind::Search => {
+                let words = &content.search_words;
+                serde_json::to_value(WordsBody {
+                    stop_words: joined(&words.stop_words),
+                    synonyms: words.synonyms.iter().map(|g| WordsGroup { words: joined(&g.words), finds: joined(&g.finds) }).collect(),
+                })
+            }
         };
         value.ok()
     }
@@ -214,8 +256,29 @@ impl Entry {
                 }
                 content.forms = Arc::new(forms);
             }
+            Kind::Search => {
+                let body: WordsBody = typed(body)?;
+                content.search_words = hygo_content::SearchWords {
+                    note: content.search_words.note.clone(),
+                    stop_words: split(&body.stop_words),
+                    synonyms: body.synonyms.iter().map(|g| hygo_content::Synonyms { words: split(&g.words), finds: split(&g.finds) }).collect(),
+                };
+            }
         }
         Ok(())
+    }
+
+    /// The places of a body that take a picture (`images`): each hero slide's
+    /// `image`, an article's `image`; none elsewhere.
+    pub fn picture_slots(&self, body: &Value) -> Vec<String> {
+        match (self.kind, self.name.as_str()) {
+            (Kind::Home, "hero") => {
+                let n = body.get("slides").and_then(Value::as_array).map_or(0, Vec::len);
+                (0..n).map(|i| format!("slides.{i}.image")).collect()
+            }
+            (Kind::Article, _) if body.is_object() => vec!["image".to_owned()],
+            _ => Vec::new(),
+        }
     }
 
     /// The keys an editor may not change in this entry's body (shown, not

@@ -60,13 +60,17 @@ pub enum Shape {
     Flag,
     Group,
     List,
+    /// A picture (`images`): the words read in its place as its one field; its
+    /// versions are changed by uploading another, never typed.
+    Image,
 }
 
 /// Keys whose texts are paragraphs rather than one line.
-const LONG: &[&str] = &["text", "paragraphs", "content", "a", "excerpt", "description", "lead", "intro", "longDescription", "summary"];
+const LONG: &[&str] = &["stopWords", "words", "text", "paragraphs", "content", "a", "excerpt", "description", "lead", "intro", "longDescription", "summary"];
 
 fn shape_of(name: &str, value: &Value) -> Shape {
     match value {
+        Value::Object(_) if name == PICTURE => Shape::Image,
         Value::Array(_) => Shape::List,
         Value::Object(_) => Shape::Group,
         Value::Number(_) => Shape::Number,
@@ -76,10 +80,15 @@ fn shape_of(name: &str, value: &Value) -> Shape {
     }
 }
 
+/// The key of a picture in a body (`Entry::picture_slots`).
+const PICTURE: &str = "image";
+/// A picture's versions, under its key: never a field.
+const PICTURE_FILES: &str = "sources";
+
 /// The order a group's fields are shown in (JSON objects here keep no order):
 /// these first, as a page reads, then the others by name.
 const ORDER: &[&str] = &[
-    "type", "id", "slug", "name", "category", "date", "author", "eyebrow", "title", "description", "heading", "lead", "intro",
+    "type", "id", "slug", "words", "finds", "name", "category", "date", "author", "eyebrow", "title", "description", "heading", "lead", "intro",
     "excerpt", "text", "q", "a", "value", "suffix", "label", "link", "external", "paragraphs", "content", "items", "cards",
     "slides", "sections",
 ];
@@ -104,7 +113,7 @@ fn field(entry: &Entry, root: &Value, path: &str, name: &str, value: &Value, ite
     let mut add = Vec::new();
     match value {
         Value::Object(map) => {
-            for (k, v) in ordered(map) {
+            for (k, v) in ordered(map).into_iter().filter(|(k, _)| !(shape == Shape::Image && *k == PICTURE_FILES)) {
                 children.push(field(entry, root, &format!("{path}.{k}"), k, v, None, templates));
             }
         }
@@ -118,6 +127,8 @@ fn field(entry: &Entry, root: &Value, path: &str, name: &str, value: &Value, ite
         _ => {}
     }
     let value_text = match value {
+        // A picture: its narrowest version, shown beside its field.
+        Value::Object(_) if shape == Shape::Image => value.get(PICTURE_FILES).and_then(|s| s.get(0)).and_then(|s| s.get("url")).and_then(Value::as_str).map(str::to_owned),
         Value::String(s) => Some(s.clone()),
         Value::Number(n) => Some(n.to_string()),
         Value::Bool(b) => Some(if *b { "on".into() } else { String::new() }),
@@ -159,7 +170,8 @@ fn set_leaves(entry: &Entry, value: &mut Value, path: String, posted: &BTreeMap<
     let join = |k: &str| if path.is_empty() { k.to_owned() } else { format!("{path}.{k}") };
     match value {
         Value::Object(map) => {
-            for (k, v) in map.iter_mut() {
+            // A picture's versions are what was uploaded, whatever is posted.
+            for (k, v) in map.iter_mut().filter(|(k, _)| *k != PICTURE_FILES) {
                 set_leaves(entry, v, join(k), posted, wrong);
             }
         }
@@ -264,7 +276,7 @@ impl Op {
     }
 }
 
-fn at<'a>(value: &'a mut Value, path: &str) -> Option<&'a mut Value> {
+pub(crate) fn at<'a>(value: &'a mut Value, path: &str) -> Option<&'a mut Value> {
     path.split('.').try_fold(value, |v, part| match v {
         Value::Object(map) => map.get_mut(part),
         Value::Array(items) => items.get_mut(part.parse::<usize>().ok()?),
@@ -344,7 +356,7 @@ impl Templates {
 /// `cards` of "why choose us" are not its departments' `cards`).
 fn scope(entry: &Entry) -> String {
     match entry.kind {
-        crate::Kind::Home | crate::Kind::Site | crate::Kind::Desk => entry.key(),
+        crate::Kind::Home | crate::Kind::Site | crate::Kind::Desk | crate::Kind::Search => entry.key(),
         kind => kind.as_str().to_owned(),
     }
 }
@@ -453,7 +465,7 @@ fn kept_placeholders(body: &Value, live: &Value, path: String, found: &mut Vec<U
 
 const REQUIRED: &[&str] = &[
     "title", "heading", "label", "q", "a", "name", "paragraphs", "content", "items", "points", "eyebrow", "text", "category", "excerpt",
-    "author", "date", "description",
+    "author", "date", "description", "words", "finds",
 ];
 
 /// YYYY-MM-DD, a real day.
@@ -477,7 +489,9 @@ fn walk_problems(value: &Value, path: String, name: Option<&str>, link_ok: &dyn 
         }
         Value::String(s) => {
             let name = name.unwrap_or_default();
-            if s.trim().is_empty() && REQUIRED.contains(&name) {
+            if s.trim().is_empty() && name == "alt" {
+                found.push(Unreadable { path, key: "editor.altRequired" });
+            } else if s.trim().is_empty() && REQUIRED.contains(&name) {
                 found.push(Unreadable { path, key: "editor.required" });
             } else if name == "date" && !is_date(s) {
                 found.push(Unreadable { path, key: "editor.notADate" });

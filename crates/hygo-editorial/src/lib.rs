@@ -10,6 +10,7 @@
 pub mod diff;
 pub mod entries;
 pub mod fields;
+pub mod images;
 pub mod shares;
 pub mod store;
 
@@ -80,4 +81,24 @@ pub fn preview(lang: Lang, entry: &Entry, body: serde_json::Value) -> Result<Arc
     let mut content = (*hygo_content::get(lang)).clone();
     entry.apply(&mut content, body)?;
     Ok(Arc::new(content))
+}
+
+/// What must be right before a revision of an entry is published
+/// (`fields::problems`: texts written, dates, links, placeholders kept), and
+/// for the search's words, that each list names only what the search has
+/// (`department:cardiology`, `page:about`…).
+pub fn problems(entry: &Entry, body: &serde_json::Value, live: Option<&serde_json::Value>, link_ok: &dyn Fn(&str) -> bool) -> Vec<fields::Unreadable> {
+    let mut found = fields::problems(body, live, link_ok);
+    if entry.kind == Kind::Search {
+        let targets = hygo_directory::search::targets(&hygo_content::default());
+        let groups = body.get("synonyms").and_then(serde_json::Value::as_array).into_iter().flatten();
+        for (i, group) in groups.enumerate() {
+            let finds = group.get("finds").and_then(serde_json::Value::as_str).unwrap_or_default();
+            if entries::split(finds).iter().any(|t| !targets.contains(t)) {
+                found.push(fields::Unreadable { path: format!("synonyms.{i}.finds"), key: "editor.noSuchTarget" });
+            }
+        }
+        found.sort_by(|a, b| a.path.cmp(&b.path));
+    }
+    found
 }

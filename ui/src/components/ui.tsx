@@ -6,7 +6,7 @@ import { fill, formatDate, initials, longDate, telHref } from "../lib/format";
 import { plural, type Plural } from "../lib/plural";
 import { useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
-import type { Clinic, Doctor, Photo, PublicClosure } from "../types";
+import type { Clinic, Doctor, Photo, Picture, PublicClosure } from "../types";
 
 /** Five stars, filled by the rating rounded down, with a text alternative. */
 export function Stars({ rating, className }: { rating: number | null; className?: string }) {
@@ -31,6 +31,32 @@ export function Stars({ rating, className }: { rating: number | null; className?
 /** The media type of the photos' WebP versions. */
 const WEBP = "image/webp";
 
+/**
+ * An uploaded picture's versions (a doctor's photo, a picture an editor gave the
+ * content): the browser takes the width `sizes` asks for and the first type it
+ * supports; `src` is the widest JPEG. `box`: the side of a square it is drawn
+ * in (a photo), else its own width and height give its shape.
+ */
+export function Sources({ sources, sizes, alt, className, eager, box, onError }: {
+  sources: Photo["sources"]; sizes: string; alt: string; className?: string; eager?: boolean; box?: number; onError?: () => void;
+}) {
+  const of = (type: string) => sources.filter((s) => s.type === type).map((s) => `${s.url} ${s.width}w`).join(", ");
+  const jpeg = sources.filter((s) => s.type !== WEBP);
+  const widest = jpeg[jpeg.length - 1] ?? sources[sources.length - 1];
+  return (
+    <picture>
+      {of(WEBP) ? <source type={WEBP} srcSet={of(WEBP)} sizes={sizes} /> : null}
+      <img className={className} src={widest.url} srcSet={of("image/jpeg")} sizes={sizes} alt={alt}
+        width={box ?? widest.width} height={box ?? widest.height} loading={eager ? "eager" : "lazy"} decoding="async" onError={onError} />
+    </picture>
+  );
+}
+
+/** A picture an editor gave the content (a hero slide's, an article's), at the width the layout gives it. */
+export function ContentPicture({ picture, sizes, eager }: { picture: Picture; sizes: string; eager?: boolean }) {
+  return picture.sources.length ? <Sources sources={picture.sources} sizes={sizes} alt={picture.alt} className="content-picture" eager={eager} /> : null;
+}
+
 /** The doctor's photo, or an avatar with their initials when there is none (or it fails to load).
  * An uploaded photo (`photo`) comes as WebP and JPEG at two widths; the browser picks. */
 export function DoctorImage({ name, image, photo, size = 96, lazy = true }: {
@@ -38,23 +64,13 @@ export function DoctorImage({ name, image, photo, size = 96, lazy = true }: {
 }) {
   const t = useTexts("doctorImage");
   const [failed, setFailed] = useState(false);
-  const loading = lazy ? "lazy" : "eager";
   if (photo && photo.sources.length && !failed) {
-    const of = (type: string) => photo.sources.filter((s) => s.type === type).map((s) => `${s.url} ${s.width}w`).join(", ");
-    const jpeg = photo.sources.filter((s) => s.type === "image/jpeg");
-    const fallback = jpeg[jpeg.length - 1] ?? photo.sources[photo.sources.length - 1];
-    return (
-      <picture>
-        {of(WEBP) ? <source type={WEBP} srcSet={of(WEBP)} sizes={`${size}px`} /> : null}
-        <img className="avatar avatar--photo" src={fallback.url} srcSet={of("image/jpeg")} sizes={`${size}px`} alt={fill(t.photo, { name })}
-          width={size} height={size} loading={loading} decoding="async" onError={() => setFailed(true)} />
-      </picture>
-    );
+    return <Sources sources={photo.sources} sizes={`${size}px`} alt={fill(t.photo, { name })} className="avatar avatar--photo" eager={!lazy} box={size} onError={() => setFailed(true)} />;
   }
   if (image && !failed) {
     return (
       <img className="avatar avatar--photo" src={image} alt={fill(t.photo, { name })} width={size} height={size}
-        loading={loading} decoding="async" onError={() => setFailed(true)} />
+        loading={lazy ? "lazy" : "eager"} decoding="async" onError={() => setFailed(true)} />
     );
   }
   return (

@@ -523,6 +523,24 @@ kind?: string, };
 
 export type EditorGroup = { kind: EntryKind, entries: Array<EditorEntryRow>, };
 
+export type EditorPicture = { 
+/**
+ * Its path in the body: `slides.0.image`, `image`.
+ */
+slot: string, 
+/**
+ * A hero slide's number (from 1); None for an article's.
+ */
+slide: number | null, 
+/**
+ * The words read in its place, when it has a picture.
+ */
+alt: string | null, 
+/**
+ * Its narrowest version, when it has one.
+ */
+thumbnail: string | null, };
+
 export type EditorProblem = { path: string, message: string, };
 
 export type EditorRevision = { id: number, state: RevisionState, author: string, 
@@ -535,7 +553,7 @@ saved: string, publishAt: string | null, publishedAt: string | null,
  */
 basedOn: number | null, };
 
-export type EditorShape = "line" | "paragraph" | "number" | "flag" | "group" | "list";
+export type EditorShape = "line" | "paragraph" | "number" | "flag" | "group" | "list" | "image";
 
 export type EditorShare = { id: number, revision: number, 
 /**
@@ -547,7 +565,7 @@ link: string,
  */
 expires: string, revoked: boolean, expired: boolean, };
 
-export type EntryKind = "page" | "home" | "article" | "department" | "site" | "desk";
+export type EntryKind = "page" | "home" | "article" | "department" | "site" | "desk" | "search";
 
 export type ErrorAnswer = { 
 /**
@@ -583,7 +601,11 @@ export type Head = { title: string, description: string, };
 
 export type Hero = { slides: Array<HeroSlide>, bookLabel: string, subscribeLabel: string, subscribeLink: string, };
 
-export type HeroSlide = { eyebrow: string, title: string, text: string, };
+export type HeroSlide = { eyebrow: string, title: string, text: string, 
+/**
+ * A picture an editor gave the slide (none in the files).
+ */
+image?: Picture, };
 
 export type HomeAppointment = { heading: string, problem: Points, solution: Points, target: string, contact: HomeContact, };
 
@@ -759,7 +781,11 @@ export type NewsItem = { category: string,
 /**
  * ISO date, YYYY-MM-DD.
  */
-date: string, title: string, excerpt: string, id: string, author: string, content: Array<string>, };
+date: string, title: string, excerpt: string, id: string, author: string, content: Array<string>, 
+/**
+ * A picture an editor gave the article, shown under its title (none in the files).
+ */
+image?: Picture, };
 
 export type NewsMeta = { title: string, 
 /**
@@ -836,6 +862,22 @@ export type Photo = {
  * the WebP is smaller.
  */
 sources: Array<Source>, };
+
+export type Picture = { alt: string, 
+/**
+ * Narrowest first; a JPEG at each width, a WebP before it where smaller.
+ */
+sources: Array<PictureSource>, };
+
+export type PictureSource = { 
+/**
+ * "/photos/a1b2c3d4e5f60718-960.jpg".
+ */
+url: string, 
+/**
+ * "image/webp" or "image/jpeg".
+ */
+type: string, width: number, height: number, };
 
 export type Plan = { id: string, name: string, badge?: string, audience: string, price: number, };
 
@@ -1321,6 +1363,14 @@ retired: boolean, history: string,
  * the fields show the live text).
  */
 revision: EditorRevision | null, fields: Array<EditorField>, 
+/**
+ * The places that take a picture, each with its own upload form.
+ */
+pictures: Array<EditorPicture>, 
+/**
+ * The largest upload, in MB, and the narrowest picture taken, in pixels.
+ */
+pictureMaxMb: number, pictureMinWidth: number, 
 /**
  * What would stop the shown revision being published.
  */

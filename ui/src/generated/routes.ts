@@ -90,6 +90,7 @@ export const WRITE_PATHS = [
   "/staff/content/{entry}/publish",
   "/staff/content/{entry}/share",
   "/staff/content/{entry}/restore",
+  "/staff/content/{entry}/picture",
   "/staff/appointments.csv",
   "/staff/content/{entry}/preview",
 ] as const;

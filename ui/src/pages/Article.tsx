@@ -1,7 +1,7 @@
 import { Paragraph } from "../components/Prose";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { NotFound, Spinner } from "../components/ui";
+import { ContentPicture, NotFound, Spinner } from "../components/ui";
 import { fill, formatDate } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
@@ -33,6 +33,7 @@ export default function ArticlePage() {
         </div>
       </div>
       <article className="container page-body narrow prose">
+        {a.image ? <ContentPicture picture={a.image} sizes="(min-width: 900px) 860px, calc(100vw - 2rem)" eager /> : null}
         <p className="page-lead">{a.excerpt}</p>
         {a.content.map((p) => <Paragraph key={p} text={p} />)}
       </article>

@@ -1,8 +1,8 @@
-import { ArrowRight, Clock, Mail, MapPin, Pause, Phone, Play, Quote } from "lucide-react";
+import { ArrowRight, Clock, Mail, MapPin, Pause, Phone, Play } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Fade, preloadMotion } from "../components/Fade";
-import { BookLink, ClinicAddress, DoctorImage, Spinner, Stars } from "../components/ui";
+import { BookLink, ClinicAddress, ContentPicture, DoctorImage, Spinner, Stars } from "../components/ui";
 import { fill, formatDate, telHref } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
@@ -45,10 +45,13 @@ function Hero({ content, site }: { content: HomeContent["hero"]; site: Site }) {
           {slides.map((s, i) => (
             <div key={i} className="hero-slide-wrap" role="group" aria-roledescription={t.slide} aria-label={fill(t.slideOf, { n: i + 1, total: slides.length })}
               hidden={i !== index}>
-              <Fade key={i === index ? `on-${i}` : `off-${i}`} animate={moved && i === index} className="hero-slide">
-                <p className="hero-eyebrow">{s.eyebrow}</p>
-                <p className="hero-title">{s.title}</p>
-                <p className="hero-text">{s.text}</p>
+              <Fade key={i === index ? `on-${i}` : `off-${i}`} animate={moved && i === index} className={s.image ? "hero-slide hero-slide--pictured" : "hero-slide"}>
+                <div>
+                  <p className="hero-eyebrow">{s.eyebrow}</p>
+                  <p className="hero-title">{s.title}</p>
+                  <p className="hero-text">{s.text}</p>
+                </div>
+                {s.image ? <ContentPicture picture={s.image} sizes="(min-width: 640px) 16rem, calc(100vw - 2rem)" eager={i === 0} /> : null}
               </Fade>
             </div>
           ))}
@@ -83,21 +86,16 @@ function WhyChooseUs({ content }: { content: HomeContent["whyChooseUs"] }) {
         <h2 id="why-heading" className="section-title">{content.heading}</h2>
         <p className="section-intro">{content.intro}</p>
         <div className="card-grid card-grid--3">
-          {content.cards.map((c) => (
-            <article key={c.title} className="card quick-card">
-              <h3>{c.title}</h3>
-              <p>{c.text}</p>
-              {c.link === "/appointment" ? (
-                <BookLink className="text-link">
-                  {c.linkLabel}<span className="visually-hidden">: {c.title}</span> <ArrowRight aria-hidden="true" focusable="false" size={16} />
-                </BookLink>
-              ) : (
-                <Link to={c.link} className="text-link">
-                  {c.linkLabel}<span className="visually-hidden">: {c.title}</span> <ArrowRight aria-hidden="true" focusable="false" size={16} />
-                </Link>
-              )}
-            </article>
-          ))}
+          {content.cards.map((c) => {
+            const words = <>{c.linkLabel}<span className="visually-hidden">: {c.title}</span> <ArrowRight aria-hidden="true" focusable="false" size={16} /></>;
+            return (
+              <article key={c.title} className="card quick-card">
+                <h3>{c.title}</h3>
+                <p>{c.text}</p>
+                {c.link === "/appointment" ? <BookLink className="text-link">{words}</BookLink> : <Link to={c.link} className="text-link">{words}</Link>}
+              </article>
+            );
+          })}
         </div>
       </div>
     </section>
@@ -310,7 +308,7 @@ function Reviews({ content }: { content: HomeContent["reviews"] }) {
           {content.items.map((r) => (
             <li key={r.name} className="card review-card">
               <figure>
-                <Quote aria-hidden="true" focusable="false" size={28} className="quote-icon" />
+                <span aria-hidden="true" className="quote-icon">“</span>
                 <blockquote><p>{r.text}</p></blockquote>
                 <figcaption>
                   <Stars rating={r.rating} />

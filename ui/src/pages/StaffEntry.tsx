@@ -8,10 +8,10 @@
 import { useEffect, useRef, useState } from "react";
 import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
-import { fieldId } from "../components/form";
+import { describedBy, Field, fieldId } from "../components/form";
 import { DoneNote } from "../components/staff-done";
 import { instant, StaffErrors, StaffForm, StaffFrame, StaffLink, StaffState, StaffTable, useFieldError, useStaff, useStaffTexts } from "../components/staff";
-import type { EditorField, StaffEntryData } from "../types";
+import type { EditorField, EditorPicture, StaffEntryData } from "../types";
 import { pageLink, writeLink } from "../lib/links";
 
 type EditorTexts = ReturnType<typeof useStaffTexts>["editor"];
@@ -74,10 +74,24 @@ function Leaf({ f, label, locked }: { f: EditorField; label: string; locked: boo
   );
 }
 
+/** A picture among the fields: what it shows, its description, and where to change it. */
+function PictureField({ f, label }: { f: EditorField; label: string }) {
+  const t = useStaffTexts().editor;
+  return (
+    <fieldset id={fieldId(FORM, `f.${f.path}`)} className="editor-group editor-picture-field" tabIndex={-1}>
+      <legend>{label}</legend>
+      {f.value ? <img src={f.value} alt="" className="editor-thumb" width={160} /> : null}
+      {f.children.map((c) => <FieldTree key={c.path} f={c} />)}
+      <p><a href={`#picture-${f.path}`}>{t.pictureChange}</a></p>
+    </fieldset>
+  );
+}
+
 /** A field and what is inside it; `locked`: an item of a list whose items stay as they are. */
 function FieldTree({ f, locked = false }: { f: EditorField; locked?: boolean }) {
   const t = useStaffTexts().editor;
   const label = f.item ? itemLabel(t, f) : labelOf(t, f.name);
+  if (f.shape === "image") return <PictureField f={f} label={label} />;
   if (f.shape !== "group" && f.shape !== "list") return <Leaf f={f} label={label} locked={locked} />;
   const id = fieldId(FORM, `f.${f.path}`);
   return (
@@ -238,9 +252,16 @@ function StaffEntryPage() {
                 </figure>
               </div>
             </>
-          ) : <p>{t.noPreview}</p>}
+          ) : <p>{d.kind === "search" ? t.noPreviewSearch : t.noPreview}</p>}
         </section>
       </div>
+      {d.pictures.length > 0 ? (
+        <section aria-labelledby="pictures-h">
+          <h2 id="pictures-h">{t.picturesHeading}</h2>
+          <p>{t.picturesIntro}</p>
+          {d.pictures.map((p, i) => <PictureSlot key={p.slot} p={p} base={r?.id ?? 0} d={d} index={i} />)}
+        </section>
+      ) : null}
       <section aria-labelledby="publish-h">
         <h2 id="publish-h">{t.publishHeading}</h2>
         {!r ? <p>{t.saveFirst}</p> : r.state === "published" ? <p>{t.publishedAlready}</p> : r.state === "replaced" ? <p>{t.saveFirst}</p> : (
@@ -351,6 +372,55 @@ function StaffEntryPage() {
   );
 }
 
+/** One place that takes a picture: the picture it has, an upload (with its description) and removal. */
+function PictureSlot({ p, base, d, index }: { p: EditorPicture; base: number; d: StaffEntryData; index: number }) {
+  const t = useStaffTexts().editor;
+  const refused = useStaff().form;
+  const mine = refused && refused.status >= 400 && refused.values.slot === p.slot;
+  const id = `picture-form-${index}`;
+  const fileError = mine ? refused.errors.photo : undefined;
+  const altError = mine ? refused.errors.alt : undefined;
+  const action = writeLink("/staff/content/{entry}/picture", { entry: d.key });
+  const label = p.slide ? fill(t.pictureOfSlide, { n: p.slide }) : t.pictureOfArticle;
+  const hidden = (op: string) => (
+    <>
+      <CsrfField />
+      <input type="hidden" name="op" value={op} />
+      <input type="hidden" name="base" value={base} />
+      <input type="hidden" name="slot" value={p.slot} />
+    </>
+  );
+  return (
+    <div id={`picture-${p.slot}`} className="editor-picture" tabIndex={-1}>
+      <h3>{label}</h3>
+      {p.thumbnail ? (
+        <figure className="editor-picture-now">
+          {/* Described by its caption. */}
+          <img src={p.thumbnail} alt="" className="editor-thumb" width={240} />
+          <figcaption>{t.pictureNow}: {p.alt}</figcaption>
+        </figure>
+      ) : <p>{t.noPicture}</p>}
+      <form method="post" action={action} encType="multipart/form-data" id={id} className="staff-form" noValidate>
+        {hidden("upload")}
+        {mine ? <StaffErrors form={id} order={["photo", "alt"]} /> : null}
+        <Field form={id} name="photo" label={t.pictureFile} hint={fill(t.pictureHint, { min: d.pictureMinWidth, mb: d.pictureMaxMb })} error={fileError}>
+          <input {...describedBy(id, "photo", fileError, true)} type="file" className="input" accept="image/jpeg,image/png,image/webp" />
+        </Field>
+        <Field form={id} name="alt" label={t.pictureAlt} hint={t.pictureAltHint} error={altError}>
+          <input {...describedBy(id, "alt", altError, true)} className="input" maxLength={250} defaultValue={mine && typeof refused.values.alt === "string" ? refused.values.alt : ""} />
+        </Field>
+        <button type="submit" className="button button--primary">{t.upload}<span className="visually-hidden"> ({label})</span></button>
+      </form>
+      {p.thumbnail ? (
+        <form method="post" action={action} encType="multipart/form-data" id={`${id}-remove`} className="staff-inline">
+          {hidden("remove")}
+          <button type="submit" className="button button--outline">{t.removePicture}<span className="visually-hidden"> ({label})</span></button>
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
 /** The session's anti-forgery token, as `StaffForm` adds it. */
 function CsrfField() {
   const { bar } = useStaff();
@@ -358,7 +428,7 @@ function CsrfField() {
 }
 
 const EMPTY: StaffEntryData = {
-  key: "", kind: "page", title: "", public: null, live: false, retired: false, history: "", revision: null, fields: [], problems: [], preview: null,
+  key: "", kind: "page", title: "", public: null, live: false, retired: false, history: "", revision: null, fields: [], pictures: [], pictureMaxMb: 0, pictureMinWidth: 0, problems: [], preview: null,
   published: null, scheduled: null, revisions: [], shares: [], today: "", shareHours: 0, shareMaxHours: 0,
 };
 

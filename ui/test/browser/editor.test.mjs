@@ -11,6 +11,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import { openPage, hydrated, repo, serverAndBrowser } from "./harness.mjs";
 import { staffSteps } from "./staff-steps.mjs";
 import { messageText, staffText } from "../catalogue.mjs";
@@ -20,6 +21,27 @@ const { url, addOnCommandLine, setUp, signIn, axe } = staffSteps(env);
 const about = JSON.parse(readFileSync(join(repo, "crates/hygo-content/catalogue/pages.json"), "utf8")).about;
 const EDITOR = "meena@hygo.test";
 const BANNER = messageText("editor.draftBanner");
+
+/** A PNG of a gradient, `width` × `height`, as a camera's picture would be uploaded. */
+function gradientPng(width, height) {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) raw.set([x % 256, y % 256, 120], y * (width * 3 + 1) + 1 + x * 3);
+  }
+  const chunk = (type, data) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, "ascii");
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+}
 
 test("without JavaScript on a phone, an editor changes the About page, previews, shares and publishes it", async () => {
   const setup = await openPage(env.browser, { width: 1280 });
@@ -77,7 +99,32 @@ test("without JavaScript on a phone, an editor changes the About page, previews,
   await page.waitForURL(/done=published/);
   const published = await (await fetch(url("/about-us-HYGO"))).text();
   assert.ok(published.includes("About HYGO, written by the editor"), "live at once");
+
+  // A picture for the first hero slide: uploaded with its description, published.
+  const ALT = "A doctor listening to a patient at the clinic";
+  await page.goto(url("/staff/content/home.hero"));
+  const slot = page.locator('[id="picture-slides.0.image"]');
+  await slot.getByLabel(staffText("editor.pictureFile")).setInputFiles({ name: "clinic.png", mimeType: "image/png", buffer: gradientPng(1200, 800) });
+  await slot.getByLabel(staffText("editor.pictureAlt")).fill(ALT);
+  await slot.getByRole("button", { name: new RegExp(`^${staffText("editor.upload")}`) }).click();
+  await page.waitForURL(/done=picture/);
+  await page.getByRole("status").filter({ hasText: staffText("editor.done.picture") }).waitFor();
+  assert.match(await page.locator('[id="picture-slides.0.image"] figcaption').innerText(), new RegExp(`${ALT}$`), "the picture now, described");
+  await page.getByRole("button", { name: staffText("editor.publishNow"), exact: true }).click();
+  await page.waitForURL(/done=published/);
   await context.close();
+
+  // A patient's phone fetches the narrowest version only, the first slide's, early.
+  const patient = await openPage(env.browser, { width: 375, height: 800 });
+  const pictures = [];
+  patient.page.on("response", (res) => { if (res.url().includes("/photos/")) pictures.push(res); });
+  await patient.page.goto(url("/"), { waitUntil: "networkidle" });
+  await patient.page.getByRole("img", { name: ALT }).waitFor();
+  const sizes = await Promise.all(pictures.map(async (res) => [new URL(res.url()).pathname, (await res.body()).length]));
+  assert.equal(sizes.length, 1, `one version: ${JSON.stringify(sizes)}`);
+  assert.match(sizes[0][0], /-480\.(jpg|webp)$/);
+  assert.ok(sizes[0][1] < 60 * 1024, `the phone's version is small: ${sizes[0][1]} B`);
+  await patient.context.close();
 });
 
 test("with JavaScript, the draft saves itself while typing, the previews follow, and a text in a preview leads to its field; axe on every editor page", async () => {

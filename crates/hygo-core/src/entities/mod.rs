@@ -5,6 +5,7 @@ pub mod audit_log;
 pub mod card_request;
 pub mod clinic_closure;
 pub mod contact_message;
+pub mod content_image;
 pub mod content_revision;
 pub mod content_share;
 pub mod department;
