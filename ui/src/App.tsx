@@ -3,6 +3,7 @@ import { Navigate, useLocation } from "react-router";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
 import { Page } from "./lib/pages";
+import { setCalendar } from "./lib/format";
 import { PropsProvider, useCurrentComponent } from "./lib/props";
 import { Spinner } from "./components/ui";
 import { useTexts } from "./lib/texts";
@@ -77,6 +78,8 @@ function CurrentPage() {
 
 /** The whole app, the same tree on the server (inside StaticRouter) and in the browser (inside BrowserRouter). */
 export function App({ props }: { props: PageProps }) {
+  // Dates and times in the page's language, the same on the server and in the browser.
+  setCalendar(props.site.texts.calendar);
   return (
     <PropsProvider initial={props}>
       <Frame />

@@ -9,17 +9,31 @@
 // A test (ui/test/unit/format.test.mjs) keeps `Intl`, `toLocale*String`, the
 // browser's clock and local-time Date getters out of every other file.
 //
-// The names are English for now; Hindi and Gujarati add their own tables here.
+// The calendar's words and patterns are the language's own texts (the
+// `calendar` area of catalogue/texts/{lang}.json): `setCalendar` is given them
+// as each page is drawn (App), so the server and the browser write the same.
+// Digits stay Latin in every language; Hindi and Gujarati group numbers the
+// Indian way (12,34,567), as CLDR has them (docs/languages.md).
+import type { Texts } from "../catalogue";
 
-const CALENDAR = {
-  en: {
-    months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
-    weekdays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
-    weekdaysShort: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
-  },
-} as const;
+/** A language's calendar words and patterns (`calendar` in texts/{lang}.json). */
+export type Calendar = Texts["calendar"];
 
-const names = CALENDAR.en;
+let calendar: Calendar | null = null;
+
+/** The page's language's calendar; until it is given, dates are shown as they came (YYYY-MM-DD). */
+export function setCalendar(c: Calendar): void {
+  calendar = c;
+}
+
+type Nth = keyof Calendar["months"];
+
+/** The month's name (1–12), or its short name. */
+function month(n: number, short = false): string {
+  const c = calendar;
+  return c ? (short ? c.monthsShort : c.months)[String(n) as Nth] : String(n);
+}
+
 const DAY_MS = 86_400_000;
 
 /** `parts` of the dates already read: a console page reads the same few dates hundreds of times. */
@@ -60,31 +74,33 @@ function weekdayIndex(iso: string): number {
 
 // ---- Dates as people in India write them: day, month, year.
 
-/** "2026-11-24" → "24 November 2026". */
+/** "2026-11-24" → "24 November 2026" (in Gujarati "24 નવેમ્બર, 2026"). */
 export function formatDate(iso: string): string {
   const p = parts(iso);
-  return p ? `${p[2]} ${names.months[p[1] - 1]} ${p[0]}` : iso;
+  return p && calendar ? fill(calendar.date, { day: p[2], month: month(p[1]), year: p[0] }) : iso;
 }
 
 /** "2026-11-24" → "Tuesday, 24 November 2026". */
 export function longDate(iso: string): string {
-  return parts(iso) ? `${weekdayName(iso)}, ${formatDate(iso)}` : iso;
+  return parts(iso) && calendar ? fill(calendar.longDate, { weekday: weekdayName(iso), date: formatDate(iso) }) : iso;
 }
 
 /** "2026-11-24" → "November 2026". */
 export function monthYear(iso: string): string {
   const p = parts(iso);
-  return p ? `${names.months[p[1] - 1]} ${p[0]}` : iso;
+  return p && calendar ? fill(calendar.monthYear, { month: month(p[1]), year: p[0] }) : iso;
 }
+
+type Weekday = keyof Calendar["weekdays"];
 
 /** "2026-11-24" → "Tuesday". */
 export function weekdayName(iso: string): string {
-  return parts(iso) ? names.weekdays[weekdayIndex(iso)] : "";
+  return parts(iso) && calendar ? calendar.weekdays[String(weekdayIndex(iso) + 1) as Weekday] : "";
 }
 
 /** "2026-11-24" → "Tue". */
 export function weekdayShort(iso: string): string {
-  return parts(iso) ? names.weekdaysShort[weekdayIndex(iso)] : "";
+  return parts(iso) && calendar ? calendar.weekdaysShort[String(weekdayIndex(iso) + 1) as Weekday] : "";
 }
 
 /** "2026-11-24" → 24. */
@@ -130,16 +146,31 @@ export function minutesOf(time: string): number | null {
   return h <= 23 ? h * 60 + min : null;
 }
 
+/** A time of day, 12-hour, in the page's language: (14, 5) → "2:05 PM". */
+function clock(hour: number, minute: number): string {
+  const period = calendar ? (hour < 12 ? calendar.am : calendar.pm) : hour < 12 ? "AM" : "PM";
+  const values = { hour: ((hour + 11) % 12) + 1, minute: String(minute).padStart(2, "0"), period };
+  return calendar ? fill(calendar.time, values) : `${values.hour}:${values.minute} ${period}`;
+}
+
 /** 14 → "2:00 PM": the label of an hour block. */
 export function hourLabel(hour: number): string {
-  return `${((hour + 11) % 12) + 1}:00 ${hour < 12 ? "AM" : "PM"}`;
+  return clock(hour, 0);
 }
 
 // ---- Numbers.
 
-/** 1000000 → "1,000,000". */
+/**
+ * 1234567 → "1,234,567" in English (the spec's figures: "1,000,000"), "12,34,567"
+ * in Hindi and Gujarati: the last three digits, then groups of the size the
+ * language's pattern (`calendar.numbers`, CLDR's "#,##0" or "#,##,##0") gives.
+ */
 export function grouped(n: number): string {
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const digits = String(Math.abs(Math.round(n)));
+  const size = calendar?.numbers === "#,##,##0" ? 2 : 3;
+  const head = digits.slice(0, -3).replace(size === 2 ? /\B(?=(\d{2})+(?!\d))/g : /\B(?=(\d{3})+(?!\d))/g, ",");
+  const sign = Math.round(n) < 0 ? "-" : "";
+  return sign + (head ? `${head},${digits.slice(-3)}` : digits);
 }
 
 // ---- Names and phone numbers.
@@ -175,10 +206,8 @@ export function fill(text: string, values: Record<string, string | number>): str
 /** "24 Nov 2026, 3:05 PM" in IST, from an RFC 3339 instant (no Intl: the same on server and browser). */
 export function instant(iso: string): string {
   const t = Date.parse(iso);
-  if (Number.isNaN(t)) return iso;
+  if (Number.isNaN(t) || !calendar) return iso;
   const ist = new Date(t + 330 * 60_000);
-  const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-  const h = ist.getUTCHours();
-  const m = String(ist.getUTCMinutes()).padStart(2, "0");
-  return `${ist.getUTCDate()} ${months[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, ${h % 12 || 12}:${m} ${h < 12 ? "AM" : "PM"}`;
+  const time = clock(ist.getUTCHours(), ist.getUTCMinutes());
+  return fill(calendar.instant, { day: ist.getUTCDate(), month: month(ist.getUTCMonth() + 1, true), year: ist.getUTCFullYear(), time });
 }

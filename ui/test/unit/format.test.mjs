@@ -14,9 +14,14 @@ import { build } from "esbuild";
 const ui = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const src = join(ui, "src");
 
-async function load() {
+const texts = (lang) => JSON.parse(readFileSync(join(ui, `../crates/hygo-content/catalogue/texts/${lang}.json`), "utf8"));
+
+/** The module as the bundles have it, with `lang`'s calendar given (as App gives the page's). */
+async function load(lang = "en") {
   const out = await build({ entryPoints: [join(src, "lib/format.ts")], bundle: true, format: "esm", write: false, platform: "neutral" });
-  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`);
+  const f = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}#${lang}`);
+  f.setCalendar(texts(lang).calendar);
+  return f;
 }
 
 test("dates read as people in India write them, the same in any time zone", async () => {
@@ -40,6 +45,22 @@ test("dates read as people in India write them, the same in any time zone", asyn
   assert.equal(f.longDate(""), "");
 });
 
+// The same dates and times in each language: the calendar's words and patterns
+// are the language's texts (catalogue/texts/{lang}.json, `calendar`).
+const TABLE = {
+  en: ["Tuesday, 24 November 2026", "14 February 2025", "November 2026", "Tue", "2:00 PM", "28 Nov 2026, 5:05 PM"],
+  hi: ["मंगलवार, 24 नवंबर 2026", "14 फ़रवरी 2025", "नवंबर 2026", "मंगल", "2:00 PM", "28 नव॰ 2026, 5:05 PM"],
+  gu: ["મંગળવાર, 24 નવેમ્બર, 2026", "14 ફેબ્રુઆરી, 2025", "નવેમ્બર, 2026", "મંગળ", "2:00 PM", "28 નવે, 2026, 5:05 PM"],
+};
+
+test("each language writes dates and times with its own words, digits Latin", async () => {
+  for (const [lang, expected] of Object.entries(TABLE)) {
+    const f = await load(lang);
+    const got = [f.longDate("2026-11-24"), f.formatDate("2025-02-14"), f.monthYear("2026-11-23"), f.weekdayShort("2026-11-24"), f.hourLabel(14), f.instant("2026-11-28T11:35:00Z")];
+    assert.deepEqual(got, expected, lang);
+  }
+});
+
 test("times, hour blocks, numbers and catalogue texts", async () => {
   const f = await load();
   // The one time grammar: the examples the server's parse_time is tested against too.
@@ -48,10 +69,15 @@ test("times, hour blocks, numbers and catalogue texts", async () => {
   for (const [text, minutes] of Object.entries(times.read)) assert.equal(f.minutesOf(text), minutes, JSON.stringify(text));
   for (const text of times.refused) assert.equal(f.minutesOf(text), null, JSON.stringify(text));
   assert.deepEqual([0, 9, 12, 14, 23].map(f.hourLabel), ["12:00 AM", "9:00 AM", "12:00 PM", "2:00 PM", "11:00 PM"]);
-  assert.equal(f.grouped(1000000), "1,000,000");
-  assert.equal(f.grouped(999), "999");
-  for (const n of [0, 7, 999.4, 999.6, -999, -1000, 1000, 12345, -1234567, 2.5]) {
+  // English groups in threes, as the spec writes its figures ("1,000,000").
+  for (const n of [0, 7, 999.4, 999.6, -999, -1000, 1000, 12345, -1234567, 2.5, 1000000]) {
     assert.equal(f.grouped(n), String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ","), String(n));
+  }
+  // Hindi and Gujarati: the last three digits, then twos (₹1,20,000).
+  const indian = { 0: "0", 999: "999", 999.6: "1,000", 12345: "12,345", 120000: "1,20,000", 1234567: "12,34,567", 1000000: "10,00,000", 123456789: "12,34,56,789", "-1234567": "-12,34,567" };
+  for (const lang of ["hi", "gu"]) {
+    const g = await load(lang);
+    for (const [n, text] of Object.entries(indian)) assert.equal(g.grouped(Number(n)), text, `${lang} ${n}`);
   }
   assert.equal(f.fill("{doctor} is back on {date}.", { doctor: "Dr. Rao", date: "Monday" }), "Dr. Rao is back on Monday.");
   assert.equal(f.fill("Call {number}", {}), "Call {number}", "an unknown name stays visible, not blank");
