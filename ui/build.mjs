@@ -75,6 +75,11 @@ await Promise.all([
       entryNames: "[name]-[hash]",
       chunkNames: "chunk-[hash]",
       assetNames: "[name]-[hash]",
+      // The fonts the stylesheet names (url() in src/styles/app.css): files beside
+      // the chunks, named from the root, as the stylesheet is also inline in every
+      // document, where a relative url() would resolve against the page (build.rs).
+      loader: { ".woff2": "file" },
+      publicPath: "/assets/client",
       metafile: true,
       sourcemap: dev ? "linked" : false,
     })
