@@ -65,7 +65,14 @@ api_routes! {
 macro_rules! form_posts {
     ($($path:literal => $target:tt),* $(,)?) => {
         fn form_posts(cfg: &mut web::ServiceConfig) {
-            $(cfg.service(route_to!(web::resource($path), post, Channel::Form, $target).default_service(web::to(pages::render::page)));)*
+            // And each at every other language's address (`/gu/contactus`): the
+            // answer, its messages and where it leads are in that language.
+            let others: Vec<&str> = hygo_content::LANGUAGES.iter().skip(1).map(|l| l.as_str()).collect();
+            let prefix = format!("/{{lang:{}}}", others.join("|"));
+            $(
+                cfg.service(route_to!(web::resource($path), post, Channel::Form, $target).default_service(web::to(pages::render::page)));
+                cfg.service(route_to!(web::resource(format!("{prefix}{}", $path)), post, Channel::Form, $target).default_service(web::to(pages::render::page)));
+            )*
         }
     };
 }

@@ -87,6 +87,10 @@ pub struct Config {
     /// `HYGO_BOOKING_URL`: an external booking site for every "Book" button.
     /// Unset (the default): they open the site's own request form, `/appointment`.
     pub booking_url: Option<String>,
+    /// `HYGO_LANGUAGES`: the languages the site serves, by tag, English always
+    /// (`en,hi,gu`); each other one's pages are under `/{tag}/` (`crate::pages::url::language`).
+    /// Only English until Hindi's and Gujarati's content is translated (docs/languages.md).
+    pub languages: Vec<hygo_content::Lang>,
     /// `HYGO_BODY_TIMEOUT_MS`: the whole request body must arrive within this long
     /// after its headers; a slower client gets 408 and its connection is closed.
     pub body_timeout: Duration,
@@ -178,6 +182,7 @@ struct FileConfig {
     metrics_token: Option<String>,
     mail_from: Option<String>,
     booking_url: Option<String>,
+    languages: Option<String>,
     body_timeout_ms: Option<u64>,
     max_connections: Option<u64>,
     hsts: Option<String>,
@@ -295,6 +300,15 @@ impl Config {
                 return Err(format!("HYGO_BOOKING_URL must be a web address such as https://booking.example.in, not {text:?}"));
             }
         }
+        let languages_text = env("HYGO_LANGUAGES").or(file.languages).unwrap_or_else(|| "en".to_owned());
+        let mut languages = vec![hygo_content::Lang::DEFAULT];
+        for tag in languages_text.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+            let known = hygo_content::LANGUAGES.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(", ");
+            let lang = hygo_content::Lang::parse(tag).ok_or_else(|| format!("HYGO_LANGUAGES names {tag:?}, which is not one of the site's languages ({known})"))?;
+            if !languages.contains(&lang) {
+                languages.push(lang);
+            }
+        }
         let hsts = match env("HYGO_HSTS").filter(|v| !v.is_empty()).or(file.hsts).map(|v| v.trim().to_owned()) {
             Some(v) if v == "off" => None,
             Some(v) => {
@@ -319,6 +333,7 @@ impl Config {
             max_connections,
             hsts,
             booking_url,
+            languages,
             smtp_url,
             smtp_password,
             smtp_ca,
@@ -499,6 +514,11 @@ mod tests {
         assert!(with_env("", &[("HYGO_DATABASE_MUST_EXIST", "perhaps")]).unwrap_err().contains("HYGO_DATABASE_MUST_EXIST"));
         assert!(with_env("database_must_exist = true", &[]).unwrap().database_must_exist);
         assert!(!with_env("database_must_exist = true", &[("HYGO_DATABASE_MUST_EXIST", "false")]).unwrap().database_must_exist);
+        let tags = |v: &str| with_env("", &[("HYGO_LANGUAGES", v)]).map(|c| c.languages.iter().map(|l| l.as_str()).collect::<Vec<_>>().join(","));
+        assert_eq!(with_env("", &[]).unwrap().languages.len(), 1, "English alone unless told");
+        assert_eq!(tags("gu, hi").unwrap(), "en,gu,hi", "English always, first");
+        assert_eq!(tags("en,hi,hi").unwrap(), "en,hi");
+        assert!(tags("fr").unwrap_err().contains("HYGO_LANGUAGES"), "an unknown language is an error at start-up");
         assert!(with_env("", &[("HYGO_BOOKING_URL", "booking.example.in")]).unwrap_err().contains("HYGO_BOOKING_URL"));
         for bad in ["javascript:alert(1)", "https://", "https://user:secret@booking.example.in", "ftp://booking.example.in"] {
             assert!(with_env("", &[("HYGO_BOOKING_URL", bad)]).unwrap_err().contains("HYGO_BOOKING_URL"), "{bad}");

@@ -91,6 +91,8 @@ pub struct PageSite {
     pub booking_url: Option<String>,
     /// The page's language (BCP 47), for `<html lang>` and the texts.
     pub lang: &'static str,
+    /// The languages the site serves (`HYGO_LANGUAGES`), for the language switcher.
+    pub languages: Vec<LanguageName>,
     /// The interface texts of that language, by area (`ui/src/lib/texts.ts`).
     #[ts(type = "Texts")]
     pub texts: Arc<Texts>,
@@ -98,6 +100,13 @@ pub struct PageSite {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional, type = "StaffTexts")]
     pub staff_texts: Option<Arc<Texts>>,
+}
+
+/// A language the site serves: its tag and its name in itself.
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct LanguageName {
+    pub tag: &'static str,
+    pub name: &'static str,
 }
 
 impl PageSite {
@@ -108,6 +117,7 @@ impl PageSite {
             clinics: content.clinics.clone(),
             booking_url: config.booking_url.clone(),
             lang: content.lang.as_str(),
+            languages: config.languages.iter().map(|l| LanguageName { tag: l.as_str(), name: l.autonym() }).collect(),
             texts: content.texts.clone(),
             staff_texts: staff.then(|| content.staff_texts.clone()),
         }

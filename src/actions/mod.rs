@@ -149,11 +149,21 @@ pub async fn handle<A: Action>(
     payload: web::Payload,
 ) -> HttpResponse {
     let channel = declared.accepts;
+    // A form posted at a language's address (`/gu/contactus`) is answered in it;
+    // JSON in the language its `Accept-Language` asks first, when the site serves it.
+    let (mut lang, _) = crate::pages::url::language(req.path(), &state.config.languages);
+    if channel == Channel::Json {
+        lang = asked_language(&req, &state.config.languages);
+    }
+    if req.match_info().get("lang").is_some() && lang == hygo_content::Lang::DEFAULT {
+        // A language the site does not serve (`HYGO_LANGUAGES`).
+        return render::error_page(StatusCode::NOT_FOUND);
+    }
     let cx = Cx {
         state: &state,
         req: &req,
         channel,
-        lang: hygo_content::Lang::DEFAULT.as_str(),
+        lang: lang.as_str(),
     };
     let runner = crate::write::Runner::new(&state, &req);
     if let Err(e) = runner.same_site() {
@@ -200,7 +210,7 @@ pub async fn handle<A: Action>(
                 .to_owned(),
                 data,
             }),
-            Channel::Form => see_other(&location),
+            Channel::Form => see_other(&crate::pages::url::in_language(lang, &location)),
         },
         Ok(Done::Page(mut form)) => {
             if let Some(form) = form.as_mut() {
@@ -218,6 +228,17 @@ pub async fn handle<A: Action>(
             }
         },
     }
+}
+
+/// The first language of `Accept-Language` the site serves (`gu-IN` is `gu`), or English.
+fn asked_language(req: &HttpRequest, served: &[hygo_content::Lang]) -> hygo_content::Lang {
+    let header = req.headers().get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    header
+        .split(',')
+        .filter_map(|part| part.split(';').next()?.trim().split('-').next())
+        .filter_map(hygo_content::Lang::parse)
+        .find(|l| served.contains(l))
+        .unwrap_or(hygo_content::Lang::DEFAULT)
 }
 
 /// A refusal before the action ran (unreadable body, over the limit): JSON gets

@@ -22,7 +22,9 @@ pub async fn get(req: actix_web::HttpRequest, state: web::Data<AppState>, query:
         return Err(ApiError::bad_request(message("props.badPath")));
     }
     let (path, _) = wanted.split_once('?').unwrap_or((&wanted, ""));
-    let Some(found) = registry::find(path) else {
+    let (lang, path) = pages::url::language(path, &state.config.languages);
+    let Some(found) = registry::find(path).filter(|f| lang == hygo_content::Lang::DEFAULT || f.page.scope == crate::pages::Scope::Public) else {
+        // The client's router adds the language's prefix itself.
         return Ok(HttpResponse::Ok().json(json!({ "redirect": "/" })));
     };
     // A staff page's props only for its session and role, as the page itself (401, 403).

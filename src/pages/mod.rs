@@ -294,7 +294,9 @@ pub async fn load(
     path: String,
     staff: Option<&hygo_staff::sessions::Current>,
 ) -> Result<Props, DataError> {
-    load_with(state, found, path, staff, hygo_content::get(hygo_content::Lang::DEFAULT)).await
+    // The address says the language (`/gu/doctors`, `url::language`).
+    let (lang, _) = url::language(&path, &state.config.languages);
+    load_with(state, found, path, staff, hygo_content::get(lang)).await
 }
 
 /// `load` from this content: the live content, or a copy with a draft laid

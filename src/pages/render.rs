@@ -6,6 +6,7 @@ use askama::Template;
 
 use super::page::{Keep, Robots, Scope};
 use super::registry::{self, Found};
+use super::url;
 use super::Props;
 use crate::cache::{self, Cached, Room};
 use crate::state::AppState;
@@ -18,9 +19,16 @@ use crate::ui_assets::{CLIENT_BOOT, CLIENT_CSS, CLIENT_CSS_TEXT, CLIENT_JS, CLIE
 struct Document<'a> {
     /// The page's language, for `<html lang>`.
     lang: &'a str,
+    /// Its Open Graph locale: `en_IN`, `hi_IN`, `gu_IN`.
+    locale: String,
+    /// The font of its script, preloaded on a Hindi or Gujarati page (`/assets/client/…woff2`).
+    font: Option<String>,
     title: &'a str,
     description: &'a str,
     canonical: &'a str,
+    /// The same page in each language the site serves, and `x-default` (English),
+    /// for `<link rel="alternate" hreflang>`; none when it serves one language.
+    alternates: Vec<(&'static str, String)>,
     noindex: bool,
     /// JSON-LD, already made safe for a script element.
     structured_data: Option<String>,
@@ -63,8 +71,10 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
     if !matches!(req.method().as_str(), "GET" | "HEAD") {
         return HttpResponse::MethodNotAllowed().insert_header((header::ALLOW, "GET, HEAD")).finish();
     }
-    let Some(found) = registry::find(req.path()) else {
-        return HttpResponse::Found().insert_header((header::LOCATION, "/")).finish();
+    // `/gu/doctors`: the doctors' page in Gujarati (`url::language`).
+    let (lang, path) = url::language(req.path(), &state.config.languages);
+    let Some(found) = registry::find(path).filter(|f| lang == hygo_content::Lang::DEFAULT || f.page.scope == Scope::Public) else {
+        return HttpResponse::Found().insert_header((header::LOCATION, url::in_language(lang, "/"))).finish();
     };
     actix_web::HttpMessage::extensions_mut(&req).insert(crate::metrics::PageAnswered(found.page.label));
     // A staff page: the session and the role, on the server, before anything is loaded.
@@ -75,8 +85,8 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
             Err(refused) => return denied(&req, refused),
         },
     };
-    // Loaded, rendered and kept by its own path and declared parameters only.
-    let url = found.url(req.query_string());
+    // Loaded, rendered and kept by its own path (in its language) and declared parameters only.
+    let url = url::in_language(lang, &found.url(req.query_string()));
     let res = respond(&state, &found, url, None, staff.as_ref(), Encoding::preferred(req.headers())).await;
     let mut res = not_modified(&req, res);
     super::request::keep_private(found.page, res.headers_mut());
@@ -124,11 +134,12 @@ pub async fn page_in(
     wanted: Encoding,
 ) -> HttpResponse {
     let (path, query) = props_path.split_once('?').unwrap_or((props_path, ""));
+    let (lang, path) = url::language(path, &state.config.languages);
     let Some(found) = registry::find(path) else {
         tracing::error!(path, "a form answered with a path that is no page");
         return error_page(StatusCode::INTERNAL_SERVER_ERROR);
     };
-    let mut res = respond(state, &found, found.url(query), form, staff, wanted).await;
+    let mut res = respond(state, &found, url::in_language(lang, &found.url(query)), form, staff, wanted).await;
     super::request::keep_private(found.page, res.headers_mut());
     res
 }
@@ -337,7 +348,20 @@ async fn render_with(
     preview: Option<&Banner>,
 ) -> Result<Cached, StatusCode> {
     let path = url.split('?').next().unwrap_or_default();
-    let canonical = format!("{}{}", state.config.public_url, props.head.canonical.as_deref().unwrap_or(found.page.canonical()));
+    // The page's own address in its language, and in each of the others.
+    let lang = hygo_content::Lang::parse(props.site.lang).unwrap_or(hygo_content::Lang::DEFAULT);
+    let own = props.head.canonical.as_deref().unwrap_or(found.page.canonical());
+    let public = &state.config.public_url;
+    let canonical = format!("{public}{}", url::in_language(lang, own));
+    let served = &state.config.languages;
+    let alternates: Vec<(&'static str, String)> = match served.len() > 1 && found.page.scope == Scope::Public {
+        true => served
+            .iter()
+            .map(|l| (l.as_str(), format!("{public}{}", url::in_language(*l, own))))
+            .chain(std::iter::once(("x-default", format!("{public}{own}"))))
+            .collect(),
+        false => Vec::new(),
+    };
     let structured_data = props.head.structured_data.as_ref().map(|v| script_safe_json(&v.to_string()));
     let output = match state.renderer.render_in(lane, url, props_json.to_owned()).await {
         Ok((output, took)) => {
@@ -367,9 +391,12 @@ async fn render_with(
     };
     let document = Document {
         lang: props.site.lang,
+        locale: format!("{}_IN", props.site.lang),
+        font: font_of(lang).map(|name| format!("/assets/{name}")),
         title: &props.head.title,
         description: &props.head.description,
         canonical: &canonical,
+        alternates,
         // Error pages, search results and unsubscribe links are not for search engines' indexes.
         noindex: output.status >= 400 || found.page.robots == Robots::NoIndex || props.head.noindex || preview.is_some(),
         structured_data,
@@ -384,6 +411,17 @@ async fn render_with(
         tracing::error!(path, error = %e, "document shell failed");
         StatusCode::INTERNAL_SERVER_ERROR
     })
+}
+
+/// The font a language's script needs (`ui/src/styles/app.css`), as the build
+/// named it; none for English, which the system's fonts draw.
+fn font_of(lang: hygo_content::Lang) -> Option<&'static str> {
+    let family = match lang.as_str() {
+        "hi" => "client/noto-sans-devanagari-devanagari-400-normal-",
+        "gu" => "client/noto-sans-gujarati-gujarati-400-normal-",
+        _ => return None,
+    };
+    crate::ui_assets::FILES.iter().map(|f| f.name).find(|name| name.starts_with(family) && name.ends_with(".woff2"))
 }
 
 /// The entry, its chunks and the page component's own (see `ui/build.mjs`), as a

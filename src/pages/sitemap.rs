@@ -45,10 +45,26 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
             *kept = day;
         }
     }
-    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    // With more than one language served, every address in each, each with its
+    // alternates (as `<link rel="alternate" hreflang>` in the pages).
+    let served = &state.config.languages;
+    let many = served.len() > 1;
+    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"");
+    xml.push_str(if many { " xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n" } else { ">\n" });
     for p in paths {
         let lastmod = changed.get(&p).map(|day| format!("<lastmod>{day}</lastmod>")).unwrap_or_default();
-        xml.push_str(&format!("  <url><loc>{}</loc>{lastmod}</url>\n", xml_escape(&format!("{base}{p}"))));
+        let alternates: String = match many {
+            true => served
+                .iter()
+                .map(|l| (l.as_str(), url::in_language(*l, &p)))
+                .chain(std::iter::once(("x-default", p.clone())))
+                .map(|(tag, path)| format!("<xhtml:link rel=\"alternate\" hreflang=\"{tag}\" href=\"{}\"/>", xml_escape(&format!("{base}{path}"))))
+                .collect(),
+            false => String::new(),
+        };
+        for lang in served {
+            xml.push_str(&format!("  <url><loc>{}</loc>{lastmod}{alternates}</url>\n", xml_escape(&format!("{base}{}", url::in_language(*lang, &p)))));
+        }
     }
     xml.push_str("</urlset>\n");
     Ok(HttpResponse::Ok().content_type("application/xml; charset=utf-8").body(xml))

@@ -133,6 +133,7 @@ pub fn test_config() -> Config {
         metrics_token: None,
         mail_from: "HYGO <newsletter@hygo.test>".into(),
         booking_url: None,
+        languages: hygo_content::LANGUAGES.to_vec(),
         body_timeout: std::time::Duration::from_secs(5),
         max_connections: None,
         hsts: None,

@@ -8,6 +8,7 @@ import { PropsProvider, useCurrentComponent } from "./lib/props";
 import { Spinner } from "./components/ui";
 import { useTexts } from "./lib/texts";
 import type { PageProps } from "./types";
+import { setLanguage } from "./lib/language";
 
 /** The element a navigation asks to show: `state.scrollTo` (as the original client passed it) or the URL's hash. */
 function scrollTarget(hash: string, state: unknown): string | null {
@@ -80,6 +81,7 @@ function CurrentPage() {
 export function App({ props }: { props: PageProps }) {
   // Dates and times in the page's language, the same on the server and in the browser.
   setCalendar(props.site.texts.calendar);
+  setLanguage(props.site.lang);
   return (
     <PropsProvider initial={props}>
       <Frame />

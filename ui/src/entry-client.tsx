@@ -11,6 +11,7 @@ import { BrowserRouter } from "react-router";
 import { App } from "./App";
 import { loadPage, loadPagesWith, prefetchPagesOnIntent } from "./lib/pages";
 import type { PageProps } from "./types";
+import { languageBase } from "./lib/language";
 
 loadPagesWith((component) => import(`./pages/${component}.tsx`));
 prefetchPagesOnIntent();
@@ -25,7 +26,7 @@ if (root && propsText) {
       startTransition(() => {
         hydrateRoot(
           root,
-          <BrowserRouter>
+          <BrowserRouter basename={languageBase(props.site.lang) || undefined}>
             <App props={props} />
           </BrowserRouter>,
           {

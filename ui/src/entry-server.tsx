@@ -8,13 +8,14 @@ import { App } from "./App";
 import { SERVER_PAGES } from "./generated/server-pages";
 import { providePages } from "./lib/pages";
 import type { PageProps } from "./types";
+import { languageBase } from "./lib/language";
 
 providePages(SERVER_PAGES);
 
 function hygoRender(url: string, propsJson: string): string {
   const props = JSON.parse(propsJson) as PageProps;
   const html = renderToString(
-    <StaticRouter location={url}>
+    <StaticRouter location={url} basename={languageBase(props.site.lang) || undefined}>
       <App props={props} />
     </StaticRouter>,
   );

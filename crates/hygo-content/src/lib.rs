@@ -53,10 +53,20 @@ impl Lang {
     pub fn as_str(self) -> &'static str {
         self.0
     }
+
+    /// The language's name in itself, as its readers look for it in a list of languages.
+    pub fn autonym(self) -> &'static str {
+        match self.0 {
+            "hi" => "हिन्दी",
+            "gu" => "ગુજરાતી",
+            _ => "English",
+        }
+    }
 }
 
-/// The languages of the catalogue; the first is the default.
-pub(crate) const LANGUAGES: &[Lang] = &[Lang::DEFAULT];
+/// The languages of the catalogue; the first is the default. Which of them the
+/// site serves is a setting (`HYGO_LANGUAGES`, docs/languages.md).
+pub const LANGUAGES: &[Lang] = &[Lang::DEFAULT, Lang("hi"), Lang("gu")];
 
 /// One language's content: every text and list of the site, typed.
 #[derive(Debug, Clone)]
@@ -403,9 +413,28 @@ pub mod files {
         })
     }
 
+    /// Hindi and Gujarati: their interface texts, the console's and the
+    /// messages; the content files are English's until their translations come
+    /// (the editors' store, per language).
+    const HI: Files = Files {
+        lang: Lang("hi"),
+        texts: include_str!("../catalogue/texts/hi.json"),
+        staff: include_str!("../catalogue/staff/hi.json"),
+        messages: include_str!("../catalogue/messages/hi.json"),
+        ..EN
+    };
+
+    const GU: Files = Files {
+        lang: Lang("gu"),
+        texts: include_str!("../catalogue/texts/gu.json"),
+        staff: include_str!("../catalogue/staff/gu.json"),
+        messages: include_str!("../catalogue/messages/gu.json"),
+        ..EN
+    };
+
     /// The catalogue of the files embedded in the binary.
     pub fn load() -> Result<Catalogue, LoadError> {
-        Catalogue::new(vec![content(&EN)?])
+        Catalogue::new(vec![content(&EN)?, content(&HI)?, content(&GU)?])
     }
 
     fn content(f: &Files) -> Result<Content, LoadError> {

@@ -8,6 +8,7 @@ import type { Clinic, ContactTexts, FormState, FormsCommon } from "../types";
 import { Reference } from "./done";
 import { ErrorSummary, Field, FormGuard, PrivacyNotice, TextField, describedBy, initialForm, postJson, str, type Errors } from "./form";
 import { link } from "../lib/public-links";
+import { inLanguage } from "../lib/language";
 
 const EMPTY = { name: "", email: "", phone: "", clinic: "", subject: "", message: "" };
 const ID = "contact";
@@ -68,7 +69,7 @@ export function ContactForm({ texts, forms, sentMessage, clinics, initial }: {
       <div aria-live="polite">
         {sent ? <div ref={sentRef} tabIndex={-1} className="form-success"><p>{sentMessage}</p><Reference reference={reference} /></div> : null}
       </div>
-      <form method="post" action={link("contact")} noValidate onSubmit={submit} className="form" aria-labelledby="contact-form-heading">
+      <form method="post" action={inLanguage(link("contact"))} noValidate onSubmit={submit} className="form" aria-labelledby="contact-form-heading">
         <ErrorSummary form={ID} title={forms.errorSummaryTitle} errors={errors} message={message} attempt={sent ? 0 : attempt}
           order={Object.keys(EMPTY)} />
         <div className="form-grid">

@@ -5,7 +5,7 @@ import { useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { Logo } from "./Logo";
 import { NewsletterForm } from "./NewsletterForm";
-import { ClinicAddress, EmergencyNote } from "./ui";
+import { ClinicAddress, EmergencyNote, LanguageLinks } from "./ui";
 
 export function Footer() {
   const site = useSite();
@@ -74,6 +74,7 @@ export function Footer() {
               <li key={l.label}><Link to={l.link}>{l.label}</Link></li>
             ))}
           </ul>
+          <LanguageLinks className="footer-languages" />
         </div>
       </div>
     </footer>

@@ -7,7 +7,7 @@ import { useTexts } from "../lib/texts";
 import type { NavItem } from "../types";
 import { Logo } from "./Logo";
 import { SearchBox } from "./SearchBox";
-import { BookLink } from "./ui";
+import { BookLink, LanguageLinks } from "./ui";
 
 function isActive(item: NavItem, pathname: string): boolean {
   if (item.link) return item.link === pathname;
@@ -163,6 +163,11 @@ export function Header() {
             <li className="nav-cta-item">
               <BookLink className="button button--primary nav-cta">{site.bookLabel}</BookLink>
             </li>
+            {site.languages.length > 1 ? (
+              <li className="nav-languages-item">
+                <LanguageLinks className="nav-languages" />
+              </li>
+            ) : null}
           </ul>
         </nav>
       </div>

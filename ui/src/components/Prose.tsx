@@ -4,6 +4,7 @@
 // text, escaped by React: no markup an editor types ever reaches a page. A text
 // without formatting is drawn exactly as before (the same markup, byte for byte).
 import type { ReactNode } from "react";
+import { inLanguage } from "../lib/language";
 
 const INLINE = /\*\*([^*]+)\*\*|\[([^\]]+)\]\(([^)\s]+)\)/g;
 
@@ -25,7 +26,7 @@ function inline(text: string): ReactNode {
       out.push(<strong key={m.index}>{m[1]}</strong>);
     } else {
       const href = safeHref(m[3]);
-      out.push(href ? <a key={m.index} className="text-link" href={href}>{m[2]}</a> : m[0]);
+      out.push(href ? <a key={m.index} className="text-link" href={inLanguage(href)}>{m[2]}</a> : m[0]);
     }
     last = m.index + m[0].length;
   }

@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { useFormToken } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { FormState, FormsCommon } from "../types";
+import { pageLanguage } from "../lib/language";
 
 export type Errors = Record<string, string>;
 export type Values = Record<string, string | string[]>;
@@ -161,7 +162,8 @@ export async function postJson(url: string, body: unknown, networkError: string)
   try {
     res = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
+      // The answer's messages in the page's language.
+      headers: { "content-type": "application/json", accept: "application/json", "accept-language": pageLanguage() },
       body: JSON.stringify(body),
     });
   } catch {

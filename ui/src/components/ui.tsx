@@ -1,9 +1,10 @@
 // Small shared pieces of markup.
 import { Star } from "lucide-react";
 import { Fragment, useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { fill, formatDate, initials, longDate, telHref } from "../lib/format";
 import { plural, type Plural } from "../lib/plural";
+import { inLanguage } from "../lib/language";
 import { useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { Clinic, Doctor, Photo, Picture, PublicClosure } from "../types";
@@ -200,5 +201,26 @@ export function NotFound({ heading, text, back, backLabel }: { heading: string; 
       <p>{text}</p>
       <Link to={back} className="button button--primary">{backLabel}</Link>
     </div>
+  );
+}
+
+/**
+ * The same page in each language the site serves, each named in itself: plain
+ * links (the whole page's texts change, so the page is loaded again). None when
+ * the site serves one language.
+ */
+export function LanguageLinks({ className }: { className: string }) {
+  const site = useSite();
+  const t = useTexts("common");
+  const { pathname, search } = useLocation();
+  if (site.languages.length < 2) return null;
+  return (
+    <ul className={`language-links ${className}`} aria-label={t.languages}>
+      {site.languages.map((l) => (
+        <li key={l.tag}>
+          <a href={inLanguage(pathname + search, l.tag)} hrefLang={l.tag} lang={l.tag} aria-current={l.tag === site.lang ? "true" : undefined}>{l.name}</a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -700,6 +700,8 @@ clinic: string, };
 
 export type ItemStatus = "new" | "called" | "issued" | "not-interested" | "answered" | "handled";
 
+export type LanguageName = { tag: string, name: string, };
+
 export type Leave = { 
 /**
  * YYYY-MM-DD, the first day of leave.
@@ -1115,6 +1117,10 @@ bookingUrl: string | null,
  * The page's language (BCP 47), for `<html lang>` and the texts.
  */
 lang: string, 
+/**
+ * The languages the site serves (`HYGO_LANGUAGES`), for the language switcher.
+ */
+languages: Array<LanguageName>, 
 /**
  * The interface texts of that language, by area (`ui/src/lib/texts.ts`).
  */

@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from "react-router";
 import { paths } from "../generated/pages.json";
 import type { PageComponent, PageProps, Site } from "../types";
 import { componentForPath, propsKey } from "./routes";
+import { inLanguage } from "./language";
 
 export type LoadError =
   | { kind: "network" }
@@ -46,7 +47,7 @@ type Fetched = { props: PageProps } | { redirect: string };
 async function fetchProps(key: string, signal: AbortSignal): Promise<Fetched> {
   let res: Response;
   try {
-    res = await fetch(`/api/props?path=${encodeURIComponent(key)}`, {
+    res = await fetch(`/api/props?path=${encodeURIComponent(inLanguage(key))}`, {
       signal,
       headers: { accept: "application/json" },
     });

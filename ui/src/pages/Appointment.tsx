@@ -23,6 +23,7 @@ import { useTexts } from "../lib/texts";
 import type { AppointmentData, AppointmentProps, AppointmentTexts, DaySlots, Doctor, FormState } from "../types";
 import wizard from "../generated/wizard.json";
 import { link } from "../lib/public-links";
+import { inLanguage } from "../lib/language";
 
 type Data = AppointmentProps["data"];
 const FORM = "appt";
@@ -523,7 +524,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
       <AppointmentDone texts={texts} done={done} headingRef={headingRef}>
         {general ? <Link to="/" className="button button--outline">{texts.returnHome}</Link>
           : <Link to={link("doctors")} className="button button--outline">{texts.returnDoctors}</Link>}
-        <a href={location.pathname} className="button button--primary" onClick={(e) => { e.preventDefault(); reset(); }}>{texts.another}</a>
+        <a href={inLanguage(location.pathname)} className="button button--primary" onClick={(e) => { e.preventDefault(); reset(); }}>{texts.another}</a>
       </AppointmentDone>
     );
   }
@@ -552,7 +553,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
   const carried = [...TEXT_FIELDS, "selectedSymptoms"].filter((n) => !onStep(n));
 
   return (
-    <form method="post" action={location.pathname} noValidate onSubmit={onSubmit} className="wizard" aria-labelledby="wizard-step-title">
+    <form method="post" action={inLanguage(location.pathname)} noValidate onSubmit={onSubmit} className="wizard" aria-labelledby="wizard-step-title">
       <ol className="progress plain-list">
         {stepNames.map((name, i) => (
           <li key={name} className={i + 1 === step ? "is-current" : i + 1 < step ? "is-done" : ""} aria-current={i + 1 === step ? "step" : undefined}>

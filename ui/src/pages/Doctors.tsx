@@ -7,6 +7,7 @@ import { fetchPageProps, usePageProps, type LoadError } from "../lib/props";
 import { useTexts, type Texts } from "../lib/texts";
 import type { DoctorFilterOption, DoctorFilters, DoctorSummary } from "../types";
 import { link } from "../lib/public-links";
+import { inLanguage } from "../lib/language";
 
 export function errorText(error: LoadError, t: Texts["doctors"]): string {
   switch (error.kind) {
@@ -199,7 +200,7 @@ export default function DoctorsPage() {
         </ul>
         {next ? (
           <p className="show-more">
-            <a href={`${next}#${RESULTS}`} className="button button--outline" onClick={showMore} aria-disabled={loadingMore || undefined}>
+            <a href={`${inLanguage(next)}#${RESULTS}`} className="button button--outline" onClick={showMore} aria-disabled={loadingMore || undefined}>
               {loadingMore ? t.loadingMore : t.showMore}
             </a>
           </p>
@@ -221,7 +222,7 @@ export default function DoctorsPage() {
         </div>
       </div>
       <div className="container page-body">
-        <form method="get" action={`${link("doctors")}#${RESULTS}`} className="doctor-filters" role="search" aria-label={t.filtersLabel} onSubmit={submit}>
+        <form method="get" action={`${inLanguage(link("doctors"))}#${RESULTS}`} className="doctor-filters" role="search" aria-label={t.filtersLabel} onSubmit={submit}>
           <div className="search-field">
             <label htmlFor="doctor-search">{t.searchLabel}</label>
             <div className="search-input-wrap">

@@ -5,6 +5,7 @@ import { fill } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { link } from "../lib/public-links";
+import { inLanguage } from "../lib/language";
 
 /** The search as a page: a plain GET form, so it works without JavaScript. */
 export default function SearchPage() {
@@ -68,7 +69,7 @@ export default function SearchPage() {
         <div className="container">
           <h1>{t.heading}</h1>
           {/* `key` resets the field to the query of each new results page. */}
-          <form role="search" action={link("search")} method="get" className="search-page-form" key={query}>
+          <form role="search" action={inLanguage(link("search"))} method="get" className="search-page-form" key={query}>
             <label htmlFor="search-page-q">{t.label}</label>
             <div className="search-input-wrap">
               <Search aria-hidden="true" focusable="false" size={18} className="search-icon" />

@@ -15,6 +15,7 @@ import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { FormState, SubscriptionProps } from "../types";
 import { link } from "../lib/public-links";
+import { inLanguage } from "../lib/language";
 
 type Data = SubscriptionProps["data"];
 type Plan = Data["plans"]["plans"][number];
@@ -69,7 +70,7 @@ function RequestForm({ data, id, plan, initial, onSent }: {
   }
 
   return (
-    <form method="post" action={link("subscription")} noValidate onSubmit={submit} className="form" aria-describedby={`${id}-privacy`}>
+    <form method="post" action={inLanguage(link("subscription"))} noValidate onSubmit={submit} className="form" aria-describedby={`${id}-privacy`}>
       <ErrorSummary form={id} title={data.forms.errorSummaryTitle} errors={errors} message={message} attempt={attempt}
         order={["subscriptionType", "name", "email", "number"]} />
       {plan ? <input type="hidden" name="subscriptionType" value={plan} /> : (
@@ -177,7 +178,7 @@ export default function SubscriptionPage() {
                 <span className="price-amount">{content.currency}{p.price}</span>
                 <span className="price-period">{content.periodLabel}</span>
               </p>
-              <a href={`${link("subscription", {}, { plan: p.id })}#request`} className="button button--primary"
+              <a href={`${inLanguage(link("subscription", {}, { plan: p.id }))}#request`} className="button button--primary"
                 aria-label={`${texts.requestLabel}: ${p.name}`}
                 onClick={(e) => { e.preventDefault(); setDialogPlan(p.id); }}>
                 {texts.requestLabel}

@@ -248,10 +248,10 @@ export async function sameDocument(page) {
  * One server and one browser for a test file: registers node:test's before/after
  * hooks and answers an object whose `server` and `browser` are set once they run.
  */
-export function serverAndBrowser() {
+export function serverAndBrowser(extraEnv = {}) {
   const env = { server: null, browser: null };
   before(async () => {
-    env.server = await startServer();
+    env.server = await startServer(extraEnv);
     env.browser = await launchBrowser();
   });
   after(async () => {

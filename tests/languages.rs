@@ -1,0 +1,100 @@
+//! Hindi and Gujarati at their addresses (issue 29; docs/languages.md), through
+//! the real app in process, on SQLite and (with `TEST_DATABASE_URL`) PostgreSQL:
+//!
+//! - `/gu/…` and `/hi/…` are the same pages in Gujarati and Hindi: `<html lang>`,
+//!   their interface texts, a canonical address of their own, `hreflang`
+//!   alternates for the three languages and `x-default`; the props API the same;
+//! - the render cache keeps each language's page apart (a page cached in one
+//!   language is never served in another);
+//! - a form posted at a language's address is answered in it: its errors
+//!   without JavaScript, where it leads after it is sent; the JSON API in the
+//!   language `Accept-Language` asks;
+//! - a language the site does not serve (`HYGO_LANGUAGES`) has no addresses.
+
+mod common;
+
+use actix_web::test::{self, TestRequest};
+
+use common::{call, fetch, state, state_from, submit, test_config, TestDb};
+
+#[actix_web::test]
+async fn hindi_and_gujarati_pages_forms_and_their_addresses() {
+    for db in TestDb::all().await {
+        let state = state(&db).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let b = db.backend;
+
+        // Each language's home page and doctors' page, English's left as it is.
+        let english = fetch(&app, "/doctors").await;
+        let hindi = fetch(&app, "/hi/doctors").await;
+        let gujarati = fetch(&app, "/gu/").await;
+        assert_eq!((english.status, hindi.status, gujarati.status), (200, 200, 200), "{b}");
+        assert!(hindi.text.contains(r#"<html lang="hi""#) && hindi.text.contains("हमारे डॉक्टर"), "{b}: Hindi");
+        assert!(gujarati.text.contains(r#"<html lang="gu""#) && gujarati.text.contains("શોધો"), "{b}: Gujarati");
+        assert!(gujarati.text.contains(r#"<link rel="canonical" href="https://hygo.test/gu/">"#), "{b}: its own canonical address");
+        assert!(gujarati.text.contains(r#"<meta property="og:locale" content="gu_IN">"#), "{b}");
+        assert!(gujarati.text.contains(r#"<link rel="preload" href="/assets/client/noto-sans-gujarati-gujarati-400-normal-"#), "{b}: its font, preloaded");
+        assert!(!english.text.contains(r#"rel="preload" href="/assets/client/noto"#), "{b}: English preloads no font");
+        for (tag, href) in [("en", "/doctors"), ("hi", "/hi/doctors"), ("gu", "/gu/doctors"), ("x-default", "/doctors")] {
+            let alternate = format!(r#"<link rel="alternate" hreflang="{tag}" href="https://hygo.test{href}">"#);
+            assert!(hindi.text.contains(&alternate) && english.text.contains(&alternate), "{b}: {alternate}");
+        }
+        // Cached in Hindi, English is still English (and the other way round).
+        let again = fetch(&app, "/doctors").await;
+        assert!(again.text.contains(r#"<html lang="en""#) && again.text.contains("Our Doctors") && !again.text.contains("हमारे"), "{b}: the cache keeps the languages apart");
+        assert_eq!(fetch(&app, "/hi/doctors").await.body, hindi.body, "{b}");
+        // Addresses that are no page go to the language's home page; the console has no language's addresses.
+        for path in ["/gu/nowhere", "/gu/staff/content"] {
+            let answer = fetch(&app, path).await;
+            assert_eq!((answer.status, answer.header("location")), (302, "/gu/"), "{b}: {path}");
+        }
+        assert_eq!(fetch(&app, "/gujarati").await.header("location"), "/", "{b}: a prefix is a whole segment");
+        let props = fetch(&app, "/api/props?path=%2Fgu%2Fdoctors").await.json();
+        assert_eq!((props["site"]["lang"].as_str(), props["path"].as_str()), (Some("gu"), Some("/gu/doctors")), "{b}");
+        assert_eq!(props["site"]["languages"][2]["name"], "ગુજરાતી", "{b}: the switcher's names, each in itself");
+
+        // The sitemap: every address in each language, with its alternates.
+        let sitemap = fetch(&app, "/sitemap.xml").await.text;
+        assert!(sitemap.contains("<loc>https://hygo.test/gu/doctors</loc>") && sitemap.contains("<loc>https://hygo.test/hi/doctors</loc>"), "{b}");
+        assert!(sitemap.contains(r#"<xhtml:link rel="alternate" hreflang="gu" href="https://hygo.test/gu/doctors/1"/>"#), "{b}");
+
+        // A form without JavaScript: its errors in Gujarati, then where it leads.
+        let refused = submit(&app, "/gu/contactus", "name=&email=dev%40example.in&subject=Card&message=").await;
+        assert_eq!(refused.status, 422, "{b}");
+        assert!(refused.text.contains(r#"<html lang="gu""#) && refused.text.contains("તમારું નામ લખો"), "{b}: the error in Gujarati");
+        let sent = submit(&app, "/gu/contactus", "name=Dev&email=dev%40example.in&subject=Card&message=Hello").await;
+        assert_eq!(sent.status, 303, "{b}: {}", sent.text);
+        let next = sent.header("location").to_owned();
+        assert!(next.starts_with("/gu/requests?token="), "{b}: {next}");
+        let done = fetch(&app, &next).await;
+        assert!(done.status == 200 && done.text.contains("તમારો સંદેશ"), "{b}: the confirmation in Gujarati");
+        // The JSON API answers in the language asked for, English otherwise.
+        let ask = |lang: Option<&str>| {
+            let req = TestRequest::post().uri("/api/contact").peer_addr("198.51.100.7:40000".parse().unwrap()).set_json(serde_json::json!({ "email": "x@example.in" }));
+            match lang {
+                Some(lang) => req.insert_header(("accept-language", lang)),
+                None => req,
+            }
+        };
+        let in_hindi = call(&app, ask(Some("hi-IN,hi;q=0.9,en;q=0.8"))).await.json();
+        assert_eq!(in_hindi["errors"]["name"], "अपना नाम लिखें", "{b}: {in_hindi}");
+        let in_english = call(&app, ask(None)).await.json();
+        assert_eq!(in_english["errors"]["name"], "Enter your name", "{b}");
+    }
+}
+
+#[actix_web::test]
+async fn a_language_the_site_does_not_serve_has_no_addresses() {
+    let db = TestDb::sqlite();
+    let mut config = test_config();
+    config.languages = vec![hygo_content::Lang::DEFAULT];
+    let state = state_from(&db, hygo_core::ist::Clock::System, config).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let home = fetch(&app, "/").await;
+    assert!(home.text.contains(r#"<html lang="en""#) && !home.text.contains("hreflang"), "one language: no alternates");
+    assert_eq!(fetch(&app, "/gu/").await.header("location"), "/", "not served: no page");
+    assert_eq!(submit(&app, "/gu/contactus", "name=Dev&email=dev%40example.in&subject=Card&message=Hello").await.status, 404);
+    let props = fetch(&app, "/api/props?path=%2Fgu%2Fdoctors").await.json();
+    assert_eq!(props["redirect"], "/");
+    assert!(!fetch(&app, "/sitemap.xml").await.text.contains("xhtml"), "one language: a sitemap as before");
+}

@@ -1,0 +1,71 @@
+// Hindi and Gujarati at their addresses (issue 29; docs/languages.md), in
+// Chromium against the real binary serving the three languages
+// (HYGO_LANGUAGES=en,hi,gu): a Gujarati page hydrates cleanly and its links keep
+// the visitor in Gujarati, on the client too; the language links lead to the
+// same page in Hindi; a form without JavaScript answers in Gujarati; an English
+// page with the language links fetches no font; axe finds nothing at 375 and
+// 1280 px.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { AxeBuilder } from "@axe-core/playwright";
+import { hydrated, markDocument, openPage, sameDocument, serverAndBrowser } from "./harness.mjs";
+import { TAGS } from "./staff-steps.mjs";
+
+const env = serverAndBrowser({ HYGO_LANGUAGES: "en,hi,gu" });
+
+test("a Gujarati visitor stays in Gujarati, on the client too, and the language links lead to Hindi", async () => {
+  const { page, context, problems } = await openPage(env.browser, { width: 375, height: 800 });
+  await page.goto(`${env.server.base}/gu/`);
+  await hydrated(page);
+  assert.equal(await page.getAttribute("html", "lang"), "gu");
+  // A link of the page, followed on the client: the address keeps /gu/, the texts Gujarati.
+  await markDocument(page);
+  await page.locator("footer").getByRole("link", { name: "All Departments" }).click();
+  await page.waitForURL(/\/gu\/departments$/);
+  await page.getByRole("heading", { name: "અમારા વિભાગો", level: 1 }).waitFor();
+  assert.ok(await sameDocument(page), "a client-side navigation");
+  // The phone's menu has the languages, each in itself; Hindi is the same page.
+  await page.getByRole("button", { name: "મેનુ ખોલો" }).click();
+  const languages = page.getByRole("list", { name: "ભાષાઓ" }).first();
+  assert.deepEqual(await languages.getByRole("link").allInnerTexts(), ["English", "हिन्दी", "ગુજરાતી"]);
+  assert.equal(await languages.getByRole("link", { name: "ગુજરાતી" }).getAttribute("aria-current"), "true");
+  await languages.getByRole("link", { name: "हिन्दी" }).click();
+  await page.waitForURL(/\/hi\/departments$/);
+  await hydrated(page);
+  assert.equal(await page.getAttribute("html", "lang"), "hi");
+  await page.getByRole("heading", { name: "हमारे विभाग", level: 1 }).waitFor();
+  await context.close();
+  assert.deepEqual(problems, [], "no console error, no hydration mismatch");
+});
+
+test("without JavaScript a form posted in Gujarati answers in Gujarati", async () => {
+  const { page, context } = await openPage(env.browser, { javaScriptEnabled: false, width: 375, height: 800 });
+  await page.goto(`${env.server.base}/gu/contactus`);
+  await page.locator("form.form button[type=submit]").click();
+  await page.waitForURL(/\/gu\/contactus$/);
+  assert.equal(await page.getAttribute("html", "lang"), "gu");
+  await page.getByText("તમારું નામ લખો").first().waitFor();
+  await context.close();
+});
+
+test("an English page with the language links fetches no font; axe on Gujarati and Hindi pages", async () => {
+  const { page, context } = await openPage(env.browser, { width: 375, height: 800 });
+  const fonts = [];
+  page.on("request", (req) => { if (req.url().endsWith(".woff2")) fonts.push(req.url()); });
+  await page.goto(`${env.server.base}/`, { waitUntil: "networkidle" });
+  await hydrated(page);
+  assert.equal(await page.locator("footer .language-links a").count(), 3);
+  assert.deepEqual(fonts, [], "the languages' names are drawn with the system's fonts");
+  const failures = [];
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/gu/", "/hi/doctors", "/gu/contactus", "/hi/appointment"]) {
+      await page.goto(`${env.server.base}${path}`, { waitUntil: "networkidle" });
+      await hydrated(page);
+      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      for (const v of violations) failures.push(`${path} at ${width}: ${v.id} ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+    }
+  }
+  await context.close();
+  assert.deepEqual(failures, []);
+});
