@@ -7,6 +7,7 @@
 // 1280 px.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { gzipSync } from "node:zlib";
 import { AxeBuilder } from "@axe-core/playwright";
 import { hydrated, markDocument, openPage, sameDocument, serverAndBrowser } from "./harness.mjs";
 import { TAGS } from "./staff-steps.mjs";
@@ -68,4 +69,31 @@ test("an English page with the language links fetches no font; axe on Gujarati a
   }
   await context.close();
   assert.deepEqual(failures, []);
+});
+
+// The budget of budget.test.mjs (200 KB compressed, JavaScript 130 KB) for a page
+// in each language, its font included: the first load until the network is idle.
+test("a Hindi and a Gujarati page, with their fonts, stay within the first-load budget", async () => {
+  const rows = [];
+  for (const path of ["/", "/hi/", "/gu/", "/gu/doctors", "/hi/appointment"]) {
+    const { page, context } = await openPage(env.browser, { width: 375, height: 800 });
+    const bodies = [];
+    page.on("response", (res) => {
+      if (res.request().resourceType() === "image" || (res.status() >= 300 && res.status() < 400)) return;
+      bodies.push(res.body().then((b) => ({ type: res.request().resourceType(), size: gzipSync(b, { level: 6 }).length, url: res.url() })));
+    });
+    await page.goto(`${env.server.base}${path}`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    const got = await Promise.all(bodies);
+    const total = got.reduce((n, r) => n + r.size, 0);
+    const js = got.filter((r) => r.type === "script").reduce((n, r) => n + r.size, 0);
+    const font = got.filter((r) => r.url.endsWith(".woff2")).reduce((n, r) => n + r.size, 0);
+    rows.push({ path, total, js, font });
+    await context.close();
+  }
+  console.log(rows.map((r) => `${r.path.padEnd(18)} ${(r.total / 1024).toFixed(1)} KB, JavaScript ${(r.js / 1024).toFixed(1)} KB, font ${(r.font / 1024).toFixed(1)} KB`).join("\n"));
+  assert.ok(rows.find((r) => r.path === "/gu/").font > 20 * 1024, "the Gujarati page loads its font");
+  assert.equal(rows.find((r) => r.path === "/").font, 0, "the English page none");
+  assert.deepEqual(rows.filter((r) => r.total > 200 * 1024 || r.js > 130 * 1024).map((r) => r.path), []);
 });
