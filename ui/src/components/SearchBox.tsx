@@ -28,6 +28,8 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
   const count = usePlural();
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<SearchResult[]>([]);
+  // The query the shown results answer: while the next one is on its way they are the last one's.
+  const [resultsFor, setResultsFor] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [loading, setLoading] = useState(false);
@@ -53,6 +55,7 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
       fetchResults(q, controller.signal).then(
         (list) => {
           setResults(list);
+          setResultsFor(q);
           setOpen(true);
           setActive(-1);
           setLoading(false);
@@ -82,7 +85,9 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
     const page = new URL(e.currentTarget.action).pathname;
     const q = query.trim();
     if (!q) return;
-    const list = open && results.length ? results : await fetchResults(q).catch(() => []);
+    // The shown results only if they answer what was typed (Enter typed faster than
+    // the answer comes would open the previous query's first result).
+    const list = open && results.length && resultsFor === q ? results : await fetchResults(q).catch(() => []);
     if (list.length) choose(list[0]);
     else {
       // Nothing to open: the search page says so, with the nearest entries and the departments.
