@@ -12,6 +12,7 @@
 //! `directory`, `texts`), whose TypeScript is generated (`ui/src/generated/props.ts`);
 //! a misspelt or unknown field fails the load with the file and the path named.
 
+pub mod calendar;
 mod directory;
 mod forms;
 mod home;

@@ -73,9 +73,10 @@ pub fn stamp() -> String {
 }
 
 /// "Tuesday, 24 November 2026": a day as the pages write it (`ui/src/lib/format.ts`,
-/// `longDate`), for messages made on the server.
+/// `longDate`), for messages made on the server: the same words and pattern
+/// (`hygo_content::calendar`), in English until messages carry their language.
 pub fn long_date(day: NaiveDate) -> String {
-    day.format("%A, %-d %B %Y").to_string()
+    hygo_content::calendar::long_date(&hygo_content::default(), day)
 }
 
 #[cfg(test)]
