@@ -26,12 +26,12 @@ const BATCH: u64 = 10;
 const LEASE_USE: Duration = Duration::from_secs(150);
 
 /// Starts delivery when a relay is configured.
-pub fn start(state: web::Data<AppState>) {
+pub fn start(state: web::Data<AppState>) -> Option<actix_web::rt::task::JoinHandle<()>> {
     if state.config.smtp_url.is_none() {
         tracing::info!("e-mail delivery is off (HYGO_SMTP_URL is not set): e-mails wait in the outbox");
-        return;
+        return None;
     }
-    actix_web::rt::spawn(async move {
+    Some(actix_web::rt::spawn(async move {
         loop {
             // Nothing is claimed from an outbox that cannot be written.
             if crate::staff::jobs::files_ok(&state)
@@ -43,11 +43,11 @@ pub fn start(state: web::Data<AppState>) {
             // (`AppState::mail_queued`): a patient's acknowledgement leaves while
             // they are still on the page.
             tokio::select! {
-                _ = actix_web::rt::time::sleep(EVERY) => {}
+                going = crate::staff::jobs::wait_or_stop(EVERY) => if !going { return },
                 _ = state.mail_wake.notified() => {}
             }
         }
-    });
+    }))
 }
 
 /// Sends what is due now, a batch at a time while batches come full; answers

@@ -47,12 +47,12 @@ pub async fn serve(config: Config) -> Result<(), Stopped> {
     let addr = config.addr;
     let backend = if config.database_url.starts_with("sqlite:") { "sqlite" } else { "postgres" };
     let state = web::Data::new(AppState::new(db, hygo_core::ist::Clock::System, renderer, config));
-    crate::mail::start(state.clone());
-    crate::staff::jobs::start(state.clone());
+    let mut tasks: Vec<_> = crate::mail::start(state.clone()).into_iter().collect();
+    tasks.push(crate::staff::jobs::start(state.clone()));
     // The editors' published content over the files, before the first request,
     // then kept current (and scheduled revisions published) in the background.
     crate::staff::jobs::sync_content(&state).await.map_err(|e| format!("content store: {e}"))?;
-    crate::staff::jobs::start_content(state.clone());
+    tasks.push(crate::staff::jobs::start_content(state.clone()));
     // Every connection is an open file: raise the soft limit as far as allowed,
     // and hold fewer connections than it allows, leaving room for the database and
     // files. Actix counts the cap per worker.
@@ -68,7 +68,7 @@ pub async fn serve(config: Config) -> Result<(), Stopped> {
         "connection limits"
     );
     crate::edge::start_watch(crate::edge::NEXT_HEAD_WITHIN);
-    crate::pages::request::forget_expired(state.clone());
+    tasks.push(crate::pages::request::forget_expired(state.clone()));
     let server = HttpServer::new(move || app(state.clone()))
         .on_connect(crate::edge::on_connect)
         .workers(workers)
@@ -81,6 +81,8 @@ pub async fn serve(config: Config) -> Result<(), Stopped> {
         .run();
     tracing::info!(%addr, database = backend, ready_ms = started.elapsed().as_millis() as u64, "HYGO is listening");
     server.await.map_err(|e| format!("server: {e}"))?;
+    // The background tasks finish their turn while the runtime is still there.
+    crate::staff::jobs::stop(tasks, std::time::Duration::from_secs(10)).await;
     tracing::info!("stopped");
     Ok(())
 }

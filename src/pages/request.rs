@@ -86,7 +86,7 @@ pub async fn calendar(state: actix_web::web::Data<crate::state::AppState>, req: 
 
 /// Deletes the confirmation pages whose time is over, every few minutes, from a
 /// task `hygo serve` starts (the requests themselves stay).
-pub fn forget_expired(state: actix_web::web::Data<crate::state::AppState>) {
+pub fn forget_expired(state: actix_web::web::Data<crate::state::AppState>) -> actix_web::rt::task::JoinHandle<()> {
     actix_web::rt::spawn(async move {
         loop {
             match receipts::forget_expired(&state.db, valid_for(&state)).await {
@@ -94,9 +94,11 @@ pub fn forget_expired(state: actix_web::web::Data<crate::state::AppState>) {
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "deleting expired confirmation pages failed"),
             }
-            actix_web::rt::time::sleep(std::time::Duration::from_secs(300)).await;
+            if !crate::staff::jobs::wait_or_stop(std::time::Duration::from_secs(300)).await {
+                return;
+            }
         }
-    });
+    })
 }
 
 /// The headers of a page that shows a visitor's own request (`Keep::Never`) or
