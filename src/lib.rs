@@ -22,6 +22,7 @@ pub mod scale;
 pub mod serve;
 pub mod staff;
 pub mod state;
+pub mod tasks;
 pub mod telemetry;
 pub mod write;
 

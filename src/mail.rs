@@ -43,7 +43,7 @@ pub fn start(state: web::Data<AppState>) -> Option<actix_web::rt::task::JoinHand
             // (`AppState::mail_queued`): a patient's acknowledgement leaves while
             // they are still on the page.
             tokio::select! {
-                going = crate::staff::jobs::wait_or_stop(EVERY) => if !going { return },
+                going = crate::tasks::wait_or_stop(EVERY) => if !going { return },
                 _ = state.mail_wake.notified() => {}
             }
         }

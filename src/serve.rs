@@ -82,7 +82,7 @@ pub async fn serve(config: Config) -> Result<(), Stopped> {
     tracing::info!(%addr, database = backend, ready_ms = started.elapsed().as_millis() as u64, "HYGO is listening");
     server.await.map_err(|e| format!("server: {e}"))?;
     // The background tasks finish their turn while the runtime is still there.
-    crate::staff::jobs::stop(tasks, std::time::Duration::from_secs(10)).await;
+    crate::tasks::stop(tasks, std::time::Duration::from_secs(10)).await;
     tracing::info!("stopped");
     Ok(())
 }

@@ -94,7 +94,7 @@ pub fn forget_expired(state: actix_web::web::Data<crate::state::AppState>) -> ac
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "deleting expired confirmation pages failed"),
             }
-            if !crate::staff::jobs::wait_or_stop(std::time::Duration::from_secs(300)).await {
+            if !crate::tasks::wait_or_stop(std::time::Duration::from_secs(300)).await {
                 return;
             }
         }

@@ -11,33 +11,6 @@ use crate::state::AppState;
 
 const EVERY: Duration = Duration::from_secs(60);
 
-/// Set once `hygo serve` stops (`stop`): the background tasks end their turn and return.
-static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-static STOP: tokio::sync::Notify = tokio::sync::Notify::const_new();
-
-/// Waits `every`, or less when the server stops; answers whether to go on.
-pub(crate) async fn wait_or_stop(every: Duration) -> bool {
-    let stop = STOP.notified();
-    if STOPPING.load(std::sync::atomic::Ordering::SeqCst) {
-        return false;
-    }
-    tokio::select! {
-        _ = actix_web::rt::time::sleep(every) => true,
-        _ = stop => false,
-    }
-}
-
-/// Asks the background tasks to stop and waits for them (at most `within`): a
-/// task dropped in the middle of a query as the runtime goes would return its
-/// connection outside any runtime, which panics (and so would the process's exit).
-pub async fn stop(tasks: Vec<actix_web::rt::task::JoinHandle<()>>, within: Duration) {
-    STOPPING.store(true, std::sync::atomic::Ordering::SeqCst);
-    STOP.notify_waiters();
-    if actix_web::rt::time::timeout(within, futures_util::future::join_all(tasks)).await.is_err() {
-        tracing::warn!("background tasks did not stop in time");
-    }
-}
-
 pub fn start(state: web::Data<AppState>) -> actix_web::rt::task::JoinHandle<()> {
     actix_web::rt::spawn(async move {
         loop {
@@ -47,7 +20,7 @@ pub fn start(state: web::Data<AppState>) -> actix_web::rt::task::JoinHandle<()> 
                 Ok(n) => tracing::info!(expired = n, "unconfirmed appointment requests expired"),
                 Err(e) => tracing::warn!(error = %e, "expiring requests failed; will retry"),
             }
-            if !wait_or_stop(EVERY).await {
+            if !crate::tasks::wait_or_stop(EVERY).await {
                 return;
             }
         }
@@ -111,7 +84,7 @@ pub fn start_content(state: web::Data<AppState>) -> actix_web::rt::task::JoinHan
             if files_ok(&state) {
                 content_turn(&state).await;
             }
-            if !wait_or_stop(state.config.data_recheck.max(Duration::from_millis(200))).await {
+            if !crate::tasks::wait_or_stop(state.config.data_recheck.max(Duration::from_millis(200))).await {
                 return;
             }
         }

@@ -1,0 +1,33 @@
+//! The server's background tasks (the e-mail outbox, the requests' expiry, the
+//! editors' content, the receipts' clean-up): how they wait between turns and
+//! how `hygo serve` stops them before its runtime goes.
+
+use std::time::Duration;
+
+/// Set once `hygo serve` stops (`stop`): the background tasks end their turn and return.
+static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+static STOP: tokio::sync::Notify = tokio::sync::Notify::const_new();
+
+/// Waits `every`, or less when the server stops; answers whether to go on.
+pub(crate) async fn wait_or_stop(every: Duration) -> bool {
+    let stop = STOP.notified();
+    if STOPPING.load(std::sync::atomic::Ordering::SeqCst) {
+        return false;
+    }
+    tokio::select! {
+        _ = actix_web::rt::time::sleep(every) => true,
+        _ = stop => false,
+    }
+}
+
+/// Asks the background tasks to stop and waits for them (at most `within`): a
+/// task dropped in the middle of a query as the runtime goes would return its
+/// connection outside any runtime, which panics (and so would the process's exit).
+pub async fn stop(tasks: Vec<actix_web::rt::task::JoinHandle<()>>, within: Duration) {
+    STOPPING.store(true, std::sync::atomic::Ordering::SeqCst);
+    STOP.notify_waiters();
+    if actix_web::rt::time::timeout(within, futures_util::future::join_all(tasks)).await.is_err() {
+        tracing::warn!("background tasks did not stop in time");
+    }
+}
+
