@@ -102,11 +102,30 @@ pub struct PageSite {
     pub staff_texts: Option<Arc<Texts>>,
 }
 
-/// A language the site serves: its tag and its name in itself.
+/// A language the site serves: its tag, its name in itself, and the offer of
+/// a page in it to a visitor whose browser prefers it, in its own words.
 #[derive(Debug, Clone, Serialize, TS)]
 pub struct LanguageName {
     pub tag: &'static str,
     pub name: &'static str,
+    pub offer: LanguageOffer,
+}
+
+/// `languageOffer.*` of a language's messages: "આ પેજ ગુજરાતીમાં પણ છે."
+#[derive(Debug, Clone, Serialize, TS)]
+pub struct LanguageOffer {
+    pub text: String,
+    pub open: String,
+    pub dismiss: String,
+}
+
+impl LanguageName {
+    fn of(lang: hygo_content::Lang) -> Self {
+        let c = hygo_content::get(lang);
+        let word = |key: &str| c.message(key).to_owned();
+        let offer = LanguageOffer { text: word("languageOffer.text"), open: word("languageOffer.open"), dismiss: word("languageOffer.dismiss") };
+        LanguageName { tag: lang.as_str(), name: lang.autonym(), offer }
+    }
 }
 
 impl PageSite {
@@ -117,7 +136,7 @@ impl PageSite {
             clinics: content.clinics.clone(),
             booking_url: config.booking_url.clone(),
             lang: content.lang.as_str(),
-            languages: config.languages.iter().map(|l| LanguageName { tag: l.as_str(), name: l.autonym() }).collect(),
+            languages: config.languages.iter().map(|l| LanguageName::of(*l)).collect(),
             texts: content.texts.clone(),
             staff_texts: staff.then(|| content.staff_texts.clone()),
         }

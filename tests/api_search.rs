@@ -147,3 +147,70 @@ async fn the_original_client_s_doubled_path_answers_like_the_clean_one() {
     assert!(found.iter().all(|d| d["specialization"].as_str().unwrap().to_lowercase().contains("cardio")));
     assert!(found.iter().all(|d| d["name"].is_string() && d["id"].is_number()));
 }
+
+/// Percent-encodes a query for the address.
+fn encoded(q: &str) -> String {
+    q.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+}
+
+async fn search_in<S, B>(app: &S, q: &str, lang: &str) -> Vec<Value>
+where
+    S: actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<B>, Error = actix_web::Error>,
+    B: actix_web::body::MessageBody,
+{
+    let req = get(&format!("/api/search?q={}", encoded(q))).insert_header(("accept-language", lang));
+    let (status, _, body) = send(app, req).await;
+    assert_eq!(status, 200, "{q}");
+    body["data"].as_array().unwrap().clone()
+}
+
+/// Issue 29: Gujarati and Hindi in their scripts (and romanised, and English)
+/// find the same things, on a page in any language; results are named in the
+/// language asked for.
+const IN_SCRIPT: &[(&str, &str, &str)] = &[
+    ("હૃદય", "department", "/departments/cardiology"),
+    ("દિલ", "department", "/departments/cardiology"),
+    ("दिल", "department", "/departments/cardiology"),
+    ("दिल का डॉक्टर", "department", "/departments/cardiology"),
+    ("બાળકોના ડોક્ટર", "department", "/departments/pediatrics"),
+    ("बच्चों के डॉक्टर", "department", "/departments/pediatrics"),
+    ("ચામડી", "department", "/departments/dermatology"),
+    ("त्वचा", "department", "/departments/dermatology"),
+    ("કાર્ડિયોલોજી", "department", "/departments/cardiology"),
+    ("कार्डियोलॉजी", "department", "/departments/cardiology"),
+    ("ઘૂંટણ", "department", "/departments/orthopedics"),
+    ("आँख", "department", "/departments/ophthalmology"),
+    ("आंख", "department", "/departments/ophthalmology"),
+    ("તાવ", "specialization", "/specializations/general-physician"),
+    ("हेल्थ कार्ड", "page", "/subscription"),
+    ("એપોઇન્ટમેન્ટ", "page", "/appointment"),
+    ("ક્લિનિક કાલાવડ", "clinic", "/contactus"),
+    // A word typed with its dot as a letter of its own (ज + ़) is the same word.
+    ("नज\u{093C}र", "department", "/departments/ophthalmology"),
+];
+
+#[actix_web::test]
+async fn queries_in_devanagari_and_gujarati_find_what_english_ones_do() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let app = test::init_service(hygo::app::app(state(&db).await)).await;
+        for lang in ["gu", "hi", "en"] {
+            for (q, kind, link) in IN_SCRIPT {
+                let results = search_in(&app, q, lang).await;
+                let first = results.first().unwrap_or_else(|| panic!("{b} {lang}: {q:?} finds nothing"));
+                assert_eq!((first["type"].as_str(), first["link"].as_str()), (Some(*kind), Some(*link)), "{b} {lang}: {q:?} first: {results:#?}");
+            }
+        }
+        // Named in the language asked for, whatever the query's.
+        let named = |results: Vec<Value>| results[0]["name"].as_str().unwrap().to_owned();
+        assert!(named(search_in(&app, "cardiology", "gu").await).contains("કાર્ડિયોલોજી"), "{b}");
+        assert!(named(search_in(&app, "હૃદય", "hi").await).contains("कार्डियोलॉजी"), "{b}");
+        assert_eq!(named(search_in(&app, "हृदय", "en").await), "Cardiology", "{b}");
+        // A doctor found by their department in Gujarati, described in it.
+        let doctors = search_in(&app, "કાર્ડિયોલોજી", "gu").await;
+        let doctor = doctors.iter().find(|r| r["type"] == "doctor").unwrap_or_else(|| panic!("{b}: {doctors:#?}"));
+        assert!(doctor["description"].as_str().unwrap().contains("કાર્ડિયોલોજિસ્ટ"), "{b}: {doctor}");
+        // The English answer is not the Gujarati one: kept apart in the cache.
+        assert_ne!(search_in(&app, "cardiology", "en").await, search_in(&app, "cardiology", "gu").await, "{b}");
+    }
+}

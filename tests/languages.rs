@@ -98,3 +98,65 @@ async fn a_language_the_site_does_not_serve_has_no_addresses() {
     assert_eq!(props["redirect"], "/");
     assert!(!fetch(&app, "/sitemap.xml").await.text.contains("xhtml"), "one language: a sitemap as before");
 }
+
+/// Issue 29: a booking made on a Gujarati page, without JavaScript, is kept with
+/// its language; its errors, its confirmation page, the patient's
+/// acknowledgement and the confirmation with its calendar file are in Gujarati,
+/// with their days in Gujarati words; the clinic's own mail stays English. A
+/// Hindi one by the JSON API likewise, and an English one is English.
+#[actix_web::test]
+async fn a_booking_in_gujarati_is_kept_and_answered_in_gujarati() {
+    use hygo_core::entities::{appointment, outbox};
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = common::state_with(&db, common::at("2030-01-07 10:20"), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let mail_to = |to: &'static str| {
+            let db = state.db.clone();
+            async move { outbox::Entity::find().filter(outbox::Column::ToAddress.eq(to)).order_by_desc(outbox::Column::Id).one(&db).await.unwrap().unwrap() }
+        };
+        let person = "name=Asha+Patel&phone=%2B91+98765+43210&email=asha%40example.in";
+
+        // Refused in Gujarati: no confirmation ticked.
+        let refused = submit(&app, "/gu/appointment/4", &format!("step=3&action=submit&{person}&date=2030-01-14&time=11%3A00+AM")).await;
+        assert_eq!(refused.status, 422, "{b}");
+        assert!(refused.text.contains(r#"<html lang="gu""#) && !refused.text.contains("Please confirm"), "{b}: the error in Gujarati");
+        // Sent: its confirmation page is Gujarati's.
+        let sent = submit(&app, "/gu/appointment/4", &format!("step=3&action=submit&confirm=yes&{person}&date=2030-01-14&time=11%3A00+AM")).await;
+        assert_eq!(sent.status, 303, "{b}: {}", sent.text);
+        assert!(sent.header("location").starts_with("/gu/requests?token="), "{b}");
+        let page = fetch(&app, sent.header("location")).await;
+        assert!(page.text.contains(r#"<html lang="gu""#) && page.text.contains("સોમવાર") && !page.text.contains("Appointment Request Sent"), "{b}");
+
+        let row = appointment::Entity::find().one(&state.db).await.unwrap().unwrap();
+        assert_eq!(row.lang, "gu", "{b}: the language is kept with the request");
+        let c = hygo_content::get(hygo_content::Lang::parse("gu").unwrap());
+        let ack = mail_to("asha@example.in").await;
+        let subject = c.message("mail.appointmentReceivedSubject").replace("{reference}", &row.reference);
+        assert_eq!(ack.subject, subject, "{b}");
+        assert!(ack.body.contains("સોમવાર, 14 જાન્યુઆરી, 2030, 11:00 AM"), "{b}: the day in Gujarati: {}", ack.body);
+        assert!(ack.body.contains("ક્યાં: HYGO હેડ ઓફિસ ક્લિનિક, રેસ કોર્સ રોડ (રેસ કોર્સ રોડ, રાજકોટ"), "{b}: the clinic as Gujarati names it: {}", ack.body);
+        let desk = mail_to("desk@hygo.test").await;
+        assert!(desk.body.contains("Monday, 14 January 2030, 11:00 AM"), "{b}: the clinic's mail in English: {}", desk.body);
+
+        // Confirmed by the desk: the confirmation and its invitation in Gujarati.
+        let desk = hygo_core::audit::Actor { id: None, name: hygo_core::audit::COMMAND_LINE.into() };
+        let why = hygo_booking::inbox::Why { reason: None, note: None };
+        hygo_booking::inbox::take(&state.db, &state.clock, &desk, &row.reference, hygo_booking::status::Step::Confirm, None, why, &state.notices()).await.unwrap();
+        let confirmed = mail_to("asha@example.in").await;
+        assert_eq!(confirmed.subject, c.message("mail.appointmentConfirmedSubject").replace("{reference}", &row.reference), "{b}");
+        let invite: hygo_booking::calendar::icalendar::Calendar = confirmed.calendar.expect("an invitation").parse().unwrap();
+        let summary = c.message("mail.inviteSummary").replace("{doctor}", "Dr. Kinjal Mehta");
+        use hygo_booking::calendar::icalendar::Component;
+        assert_eq!(invite.components[0].as_event().and_then(|e| e.get_summary()), Some(summary.as_str()), "{b}");
+        assert!(confirmed.body.contains("/gu/") || !confirmed.body.contains("https://"), "{b}: links, if any, in Gujarati: {}", confirmed.body);
+
+        // Hindi by the JSON API, as the pages' script sends it.
+        let json = serde_json::json!({ "name": "Ravi", "phone": "+91 98765 43211", "email": "ravi@example.in", "doctorId": 4, "date": "2030-01-14", "time": "11:15 AM", "isNewPatient": "yes" });
+        let req = TestRequest::post().uri("/appointments/bookAppointment").peer_addr("198.51.100.9:40000".parse().unwrap()).insert_header(("accept-language", "hi")).set_json(json);
+        assert_eq!(call(&app, req).await.status, 201, "{b}");
+        let ravi = mail_to("ravi@example.in").await;
+        assert!(ravi.body.contains("सोमवार, 14 जनवरी 2030, 11:15 AM"), "{b}: {}", ravi.body);
+    }
+}

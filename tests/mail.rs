@@ -163,9 +163,11 @@ async fn a_confirmation_carries_its_calendar_invitation() {
         // Not ASCII: lettre then encodes the part (quoted-printable or base64).
         attendee_name: "Kāvya Shah",
         sequence: 0,
+        lang: hygo_content::Lang::DEFAULT,
     };
     let ics = invitation(&visit, Method::Request, chrono::Utc::now());
     let mail = hygo_booking::letters::appointment_confirmed(
+        hygo_content::Lang::DEFAULT,
         "kavya@example.in",
         "HY-7K3QX",
         "Dr. Ananya Mehta",
@@ -196,6 +198,19 @@ async fn a_confirmation_carries_its_calendar_invitation() {
         assert_eq!(event.get_attendees()[0].cn.as_deref(), Some("Kāvya Shah"), "{part}");
     }
     assert!(data.contains("invite.ics"), "{data}");
+
+    // In Gujarati (issue 29): the subject goes as an encoded word, the text and
+    // the invitation whole.
+    let gu = hygo_content::Lang::parse("gu").unwrap();
+    let ics = invitation(&Visit { lang: gu, ..visit }, Method::Request, chrono::Utc::now());
+    let mail = hygo_booking::letters::appointment_confirmed(gu, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "ગુરુવાર, 7 નવેમ્બર, 2030, 10:00 AM", "HYGO ક્લિનિક, કાલાવડ રોડ", ics);
+    assert!(mail.subject.contains("HY-7K3QX") && !mail.subject.is_ascii(), "{}", mail.subject);
+    hygo_core::mail::queue(&state.db, mail).await.unwrap();
+    assert_eq!(hygo::mail::deliver_due(&state).await.unwrap(), 1);
+    let data = got.lock().unwrap().pop().expect("the relay got the Gujarati message");
+    let subject = data.lines().find(|l| l.starts_with("Subject: ")).unwrap();
+    assert!(subject.to_ascii_lowercase().starts_with("subject: =?utf-8?"), "an encoded word: {subject}");
+    assert!(mime_part(&data, "Content-Type: text/calendar").is_some() && mime_part(&data, "Content-Type: text/plain").is_some(), "{data}");
 }
 
 /// The outbox's lease: a message is claimed once while its lease runs; an

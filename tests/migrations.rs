@@ -114,6 +114,7 @@ async fn stored_options_become_their_ids() {
             email: Some("e@example.com".into()),
             number: Some("9876543210".into()),
             subscription_type: Some("Essential Family".into()),
+            ..Default::default()
         };
         let id = hygo_booking::card_requests::create(&conn, req, None, &Default::default()).await.unwrap().id;
         let row = hygo_core::entities::card_request::Entity::find_by_id(id).one(&conn).await.unwrap().unwrap();

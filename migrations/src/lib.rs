@@ -28,6 +28,7 @@ mod m20261230_000017_asked_department;
 mod m20261231_000018_doctor_day_index;
 mod m20270101_000019_content_store;
 mod m20270102_000020_content_images;
+mod m20270103_000021_request_language;
 mod parts;
 
 pub struct Migrator;
@@ -56,6 +57,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261231_000018_doctor_day_index::Migration),
             Box::new(m20270101_000019_content_store::Migration),
             Box::new(m20270102_000020_content_images::Migration),
+            Box::new(m20270103_000021_request_language::Migration),
         ]
     }
 }

@@ -176,6 +176,7 @@ impl Action for Book {
         let kind = if general { Kind::AppointmentGeneral } else { Kind::AppointmentDoctor };
         // Every booking gets its confirmation page's token, the JSON one too: the
         // token also opens the requested time's calendar file for a short while.
+        request.lang = cx.language();
         let result = appointments::book(&cx.state.db, &cx.state.clock, request, Some(kind), &cx.state.notices()).await;
         // After a booking, or a refusal because the time was taken, the free slots
         // this process keeps are out of date: the next answer reads the versions again.

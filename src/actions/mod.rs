@@ -230,15 +230,10 @@ pub async fn handle<A: Action>(
     }
 }
 
-/// The first language of `Accept-Language` the site serves (`gu-IN` is `gu`), or English.
+/// The first language of `Accept-Language` the site serves, or English (`url::asked`).
 fn asked_language(req: &HttpRequest, served: &[hygo_content::Lang]) -> hygo_content::Lang {
     let header = req.headers().get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or_default();
-    header
-        .split(',')
-        .filter_map(|part| part.split(';').next()?.trim().split('-').next())
-        .filter_map(hygo_content::Lang::parse)
-        .find(|l| served.contains(l))
-        .unwrap_or(hygo_content::Lang::DEFAULT)
+    crate::pages::url::asked(header, served)
 }
 
 /// A refusal before the action ran (unreadable body, over the limit): JSON gets
@@ -371,6 +366,11 @@ pub fn query_value(text: &str) -> String {
 }
 
 impl Cx<'_> {
+    /// The language the visitor wrote in, kept with what they send.
+    pub fn language(&self) -> hygo_content::Lang {
+        hygo_content::Lang::parse(self.lang).unwrap_or_default()
+    }
+
     /// The confirmation page to store with a request: a form post lands on one, a
     /// JSON client (which shows its own success screen) needs none.
     pub fn receipt(&self, kind: hygo_booking::receipts::Kind) -> Option<hygo_booking::receipts::Kind> {

@@ -1,4 +1,5 @@
-//! `GET /api/search?q=`: the header's site search.
+//! `GET /api/search?q=`: the header's site search, named in the language
+//! `Accept-Language` asks for (the pages' scripts send the page's).
 //!
 //! Every keystroke of every visitor asks this, and the answer depends only on the
 //! text and the catalogue, so answers are kept in the render cache by text and
@@ -22,15 +23,17 @@ pub async fn get(req: HttpRequest, state: web::Data<AppState>, query: web::Query
     if q.chars().count() > 100 {
         return Err(ApiError::bad_request(message("search.tooLong")));
     }
+    let asked = req.headers().get(actix_web::http::header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let lang = crate::pages::url::asked(asked, &state.config.languages);
     let version = state.render_cache.data_version(&state.db).await?;
     let key = cache::key(
-        &format!("/api/search\0{q}"),
+        &format!("/api/search\0{}\0{q}", lang.as_str()),
         &format!("v{}c{}", version.catalogue, hygo_content::version()),
     );
     let answer = match state.render_cache.get(&key) {
         Some(hit) => hit,
         None => {
-            let results = hygo_directory::search::search(&state.db, &state.clock, &q, crate::pages::url::search_result).await?;
+            let results = hygo_directory::search::search(&state.db, &state.clock, lang, &q, crate::pages::url::search_result).await?;
             let answer = Cached::new(super::ok_text(results)?, 200).compressed();
             state.render_cache.put(key, key, answer.clone(), cache::Room::Free);
             answer

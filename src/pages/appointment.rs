@@ -123,6 +123,7 @@ pub async fn load_general(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError
     let listed: Vec<Listed> = doctors::all(cx.db(), cx.clock())
         .await?
         .into_iter()
+        .map(|d| d.in_language(&cx.content))
         .map(|d| Listed {
             id: d.id,
             name: d.name,
@@ -148,7 +149,7 @@ pub async fn load_general(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError
 pub async fn load_with_doctor(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let id = cx.param("id").and_then(super::positive_id);
     let doctor = match id {
-        Some(id) => doctors::by_id(cx.db(), cx.clock(), id).await?,
+        Some(id) => doctors::by_id(cx.db(), cx.clock(), id).await?.map(|d| d.in_language(&cx.content)),
         None => None,
     };
     let canonical = match id {

@@ -48,12 +48,12 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
         key,
         content: content.clone(),
         founders: if key == "founding-team" {
-            doctors::founders(cx.db(), cx.clock()).await?
+            doctors::founders(cx.db(), cx.clock()).await?.into_iter().map(|d| d.in_language(&cx.content)).collect()
         } else {
             Vec::new()
         },
         doctors: if matches!(key, "specialists" | "schedules") {
-            doctors::all(cx.db(), cx.clock()).await?
+            doctors::all(cx.db(), cx.clock()).await?.into_iter().map(|d| d.in_language(&cx.content)).collect()
         } else {
             Vec::new()
         },

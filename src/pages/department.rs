@@ -31,7 +31,7 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
             head,
         ));
     };
-    let specialists = doctors::by_department(cx.db(), cx.clock(), &department.slug).await?.unwrap_or_default();
+    let specialists: Vec<_> = doctors::by_department(cx.db(), cx.clock(), &department.slug).await?.unwrap_or_default().into_iter().map(|d| d.in_language(&cx.content)).collect();
     // The clinics where its specialists work; both while it has none, as `Department.tsx` shows them.
     let all = &cx.content.clinics;
     let mut here: Vec<&Clinic> = all

@@ -17,7 +17,7 @@ pub struct Data {
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let id = cx.param("id").map(str::to_owned).or_else(|| cx.query("doctorId")).and_then(|id| super::positive_id(&id));
     let doctor = match id {
-        Some(id) => doctors::by_id(cx.db(), cx.clock(), id).await?,
+        Some(id) => doctors::by_id(cx.db(), cx.clock(), id).await?.map(|d| d.in_language(&cx.content)),
         None => None,
     };
     let Some(d) = doctor else {

@@ -61,6 +61,10 @@ pub struct DoctorSummary {
     pub id: i32,
     pub name: String,
     pub specialization: String,
+    /// "en" when the page's language does not name it (`Doctor::in_language`).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub specialization_lang: Option<&'static str>,
     pub experience: i32,
     pub rating: Option<f64>,
     pub image: Option<String>,
@@ -77,6 +81,7 @@ impl From<Doctor> for DoctorSummary {
             id: d.id,
             name: d.name,
             specialization: d.specialization,
+            specialization_lang: d.specialization_lang,
             experience: d.experience,
             rating: d.rating,
             image: d.image,
@@ -147,7 +152,7 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
         next: (page < pages).then(|| address(&filters, page + 1)),
         previous: (page > 1).then(|| address(&filters, page - 1)),
         total: listing.total,
-        doctors: listing.doctors.into_iter().map(DoctorSummary::from).collect(),
+        doctors: listing.doctors.into_iter().map(|d| DoctorSummary::from(d.in_language(&cx.content))).collect(),
         filters,
         departments,
         clinics,

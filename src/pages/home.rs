@@ -47,7 +47,7 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
         .collect();
     let data = Data {
         home,
-        founders: doctors::founders(cx.db(), cx.clock()).await?,
+        founders: doctors::founders(cx.db(), cx.clock()).await?.into_iter().map(|d| d.in_language(&cx.content)).collect(),
         departments,
         specialities,
     };

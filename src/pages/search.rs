@@ -28,10 +28,10 @@ pub struct DepartmentLink {
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let query: String = cx.query("q").unwrap_or_default().chars().take(100).collect();
-    let results = search::search(cx.db(), cx.clock(), &query, super::url::search_result).await?;
+    let results = search::search(cx.db(), cx.clock(), cx.content.lang, &query, super::url::search_result).await?;
     // No results: the nearest entries, and the departments to choose from.
     let none = results.is_empty() && query.trim().chars().count() >= search::MIN_CHARS;
-    let suggestions = if none { search::suggestions(cx.db(), cx.clock(), &query, super::url::search_result).await? } else { Vec::new() };
+    let suggestions = if none { search::suggestions(cx.db(), cx.clock(), cx.content.lang, &query, super::url::search_result).await? } else { Vec::new() };
     let departments = if none {
         cx.content.departments.iter().filter(|d| d.listed).map(|d| DepartmentLink { name: d.name.clone(), link: super::url::department(&d.slug) }).collect()
     } else {

@@ -33,9 +33,12 @@ pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
             head,
         ));
     };
-    let wanted = spec.name.to_lowercase();
+    // Doctors' specializations are stored in English: matched by English's name.
+    let english = hygo_content::default();
+    let wanted = english.find_specialization(&spec.id).map_or_else(|| spec.name.to_lowercase(), |s| s.name.to_lowercase());
     let mut found = doctors::all(cx.db(), cx.clock()).await?;
     found.retain(|d| d.specialization.to_lowercase().contains(&wanted));
+    let found: Vec<_> = found.into_iter().map(|d| d.in_language(&cx.content)).collect();
     let department = spec
         .department
         .as_deref()

@@ -243,6 +243,17 @@ pub fn search_result(target: Target, id: &str) -> String {
 
 // ---- Languages: English at `/`, each other served language under `/{tag}/`.
 
+/// The first language of an `Accept-Language` header the site serves (`gu-IN`
+/// is `gu`), or English: what a JSON answer is written in.
+pub fn asked(header: &str, served: &[Lang]) -> Lang {
+    header
+        .split(',')
+        .filter_map(|part| part.split(';').next()?.trim().split('-').next())
+        .filter_map(Lang::parse)
+        .find(|l| served.contains(l))
+        .unwrap_or(Lang::DEFAULT)
+}
+
 /// The language an address is in, and the address without its language:
 /// `/gu/doctors` → (gu, `/doctors`), `/gu` and `/gu/` → (gu, `/`); an address with
 /// no prefix of a served language is English's, as it is.

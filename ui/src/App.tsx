@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
+import { LanguageOffer } from "./components/LanguageOffer";
 import { Page } from "./lib/pages";
 import { setCalendar } from "./lib/format";
 import { PropsProvider, useCurrentComponent } from "./lib/props";
@@ -118,6 +119,7 @@ function Frame() {
         </Suspense>
       </main>
       <Footer />
+      <LanguageOffer />
     </>
   );
 }

@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::entities::{appointment, doctor};
 use crate::form::{Check, Invalid, Message, WriteError};
-use crate::ist::{self, Clock, parse_date};
+use crate::ist::{Clock, parse_date};
 use crate::notices::Notices;
 use crate::promise::Reply;
 use crate::slots::{self, Minutes};
@@ -119,6 +119,10 @@ pub struct AppointmentRequest {
     pub policy_number: Option<String>,
     /// "yes" (the default) or "no".
     pub is_new_patient: Option<String>,
+    /// The language of the page it was sent from (set by the server, never read
+    /// from the body): the patient's mails and calendar file are written in it.
+    #[serde(skip)]
+    pub lang: content::Lang,
 }
 
 /// A list, or one value where a list is expected (a form post with a single box
@@ -247,6 +251,7 @@ pub async fn book(
 
     let row = |reference| appointment::ActiveModel {
         reference: Set(reference),
+        lang: Set(req.lang.as_str().to_owned()),
         doctor_id: Set(doctor.id),
         department: Set(department.clone()),
         asked_department: Set(asked_department.clone()),
@@ -603,20 +608,20 @@ pub(crate) async fn check_slot(
         // On `date`, the field both wizards show on the step where the day is chosen.
         if let Some(period) = schedule.leave_on(date) {
             let message = match (period.until, schedule.back_on(period)) {
-                (Some(_), Some(back)) => Message::new("appointment.onLeaveBack").with("back", ist::long_date(back)),
+                (Some(_), Some(back)) => Message::new("appointment.onLeaveBack").with_day("back", back),
                 (Some(_), None) => Message::new("appointment.onLeaveDay"),
                 (None, _) if period.from > clock.today() => {
-                    Message::new("appointment.onLeaveFrom").with("from", ist::long_date(period.from))
+                    Message::new("appointment.onLeaveFrom").with_day("from", period.from)
                 }
                 (None, _) => Message::new("appointment.onLeaveOpen"),
             };
-            c.fail("date", message.with("doctor", doctor.name.clone()).with("day", ist::long_date(date)));
+            c.fail("date", message.with("doctor", doctor.name.clone()).with_day("day", date));
         }
     }
     if let (Some(doctor), Some(date), Some(t), false) = (doctor, date, start, c.has_error("date") || c.has_error("doctor")) {
         let plan = schedule::day_plan(db, doctor, date).await?;
         if let Some(closed) = &plan.closed_by {
-            c.fail("date", Message::new("appointment.clinicClosed").with("day", ist::long_date(date)).with("note", closed.note.clone()));
+            c.fail("date", Message::new("appointment.clinicClosed").with_day("day", date).with("note", closed.note.clone()));
         } else if !plan.grid.contains(&t) {
             c.fail("time", Message::new("appointment.timeNotOffered").with("time", slots::format_12h(t)));
         } else if is_past(clock, date, t) {

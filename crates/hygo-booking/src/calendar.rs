@@ -44,6 +44,8 @@ pub struct Visit<'a> {
     /// The invitation's version (RFC 5545 `SEQUENCE`): 0 first, raised on each
     /// reschedule and on the cancellation, so calendars take the newest.
     pub sequence: i32,
+    /// The patient's language, which the event's words are in.
+    pub lang: content::Lang,
 }
 
 /// What an invitation asks of the patient's calendar (iTIP `METHOD`).
@@ -110,7 +112,7 @@ pub fn requested(visit: &Visit, stamp: DateTime<Utc>) -> String {
 /// An event's summary (naming the doctor) and description (the reference and the
 /// clinic's number), from two messages.
 fn words(visit: &Visit, summary: &str, description: &str) -> (String, String) {
-    let c = content::default();
+    let c = content::get(visit.lang);
     let doctor = titled(visit.doctor);
     (
         content::fill(c.message(summary), &[("doctor", &doctor)]),
@@ -206,6 +208,7 @@ mod tests {
             attendee_email: "kavya@example.in",
             attendee_name: name,
             sequence,
+            lang: content::Lang::DEFAULT,
         }
     }
 

@@ -20,6 +20,9 @@ pub struct CardRequest {
     /// The card: its id ("essential", "family") or its name ("Essential individual",
     /// "Essential Family").
     pub subscription_type: Option<String>,
+    /// The language of the page it was sent from (set by the server, never read from the body).
+    #[serde(skip)]
+    pub lang: content::Lang,
 }
 
 /// Checks and stores a request, with its confirmation page when `receipt` names
@@ -47,6 +50,7 @@ pub async fn create(db: &Db, req: CardRequest, receipt: Option<receipts::Kind>, 
         number: Set(number.clone()),
         subscription_type: Set(kind.clone()),
         created_at: Set(ist::stamp()),
+        lang: Set(req.lang.as_str().to_owned()),
         ..Default::default()
     };
     let plan = content::default()

@@ -23,6 +23,9 @@ pub struct ContactRequest {
     /// `catalogue/clinics.json` (`kalawad-road`) or its exact name; any other
     /// value is refused.
     pub clinic: Option<String>,
+    /// The language of the page it was sent from (set by the server, never read from the body).
+    #[serde(skip)]
+    pub lang: content::Lang,
 }
 
 pub(crate) const MESSAGE_MAX: usize = 5000;
@@ -55,6 +58,7 @@ pub async fn create(db: &Db, req: ContactRequest, receipt: Option<receipts::Kind
     c.finish().map_err(WriteError::Invalid)?;
     let row = |reference| contact_message::ActiveModel {
         reference: Set(reference),
+        lang: Set(req.lang.as_str().to_owned()),
         name: Set(name.clone()),
         email: Set(email.clone()),
         phone: Set(phone.clone()),

@@ -1,23 +1,25 @@
 //! The e-mails a request and the newsletter send, made from the catalogue's
-//! texts (`messages/en.json`) by `mail::message` and queued in the outbox.
+//! texts (`messages/{lang}.json`) by `mail::message` and queued in the outbox: a
+//! patient's in the language they wrote in (kept with the request), the
+//! clinic's in English, as its console.
 
-use crate::content;
+use crate::content::{self, Lang};
 use crate::mail::{Mail, message};
 
 /// The confirmation e-mail of a newsletter sign-up: its link, valid for `days`
 /// days, and nothing about the person (they may not be the one who typed the address).
-pub(crate) fn newsletter_confirm(email: &str, token: &str, public_url: &str, days: i64) -> Mail {
-    let link = format!("{public_url}/newsletter/confirm?token={token}");
+pub(crate) fn newsletter_confirm(lang: Lang, email: &str, token: &str, public_url: &str, days: i64) -> Mail {
+    let link = format!("{public_url}{}/newsletter/confirm?token={token}", prefix(lang));
     let days = days.to_string();
-    message(email, "mail.confirmSubject", "mail.confirmBody", &[("link", &link), ("days", &days)], None)
+    message(lang, email, "mail.confirmSubject", "mail.confirmBody", &[("link", &link), ("days", &days)], None)
 }
 
 /// What a sign-up for an address already confirmed sends instead: that there is
 /// nothing to do, and how to stop (the same link as the newsletter's).
-pub(crate) fn newsletter_already(email: &str, unsubscribe_token: &str, public_url: &str) -> Mail {
-    let link = format!("{public_url}/unsubscribe?token={unsubscribe_token}");
+pub(crate) fn newsletter_already(lang: Lang, email: &str, unsubscribe_token: &str, public_url: &str) -> Mail {
+    let link = format!("{public_url}{}/unsubscribe?token={unsubscribe_token}", prefix(lang));
     let one_click = format!("{public_url}/newsletter/unsubscribe?token={unsubscribe_token}");
-    message(email, "mail.alreadySubject", "mail.alreadyBody", &[("link", &link)], Some(one_click))
+    message(lang, email, "mail.alreadySubject", "mail.alreadyBody", &[("link", &link)], Some(one_click))
 }
 
 /// The clinic's mail about a new request waiting in the staff console. `kind` is
@@ -48,6 +50,7 @@ pub(crate) fn clinic_new_request(
         ("link", console_link),
     ];
     message(
+        Lang::DEFAULT,
         to,
         "mail.clinicRequestSubject",
         "mail.clinicRequestBody",
@@ -58,51 +61,57 @@ pub(crate) fn clinic_new_request(
 
 /// The patient's acknowledgement of an appointment request: received, not yet
 /// confirmed, an answer within `hours` hours, and 108 for emergencies.
-pub(crate) fn appointment_received(to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, reply: crate::promise::Reply) -> Mail {
+pub(crate) fn appointment_received(lang: Lang, to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, reply: crate::promise::Reply) -> Mail {
     let doctor = crate::calendar::titled(doctor);
-    let c = content::default();
+    let c = content::get(lang);
     let promise = match reply {
         crate::promise::Reply::Today => c.message("mail.promiseToday").replace("{phone}", &c.site.phone),
         crate::promise::Reply::Later => c.message("mail.promiseLater").replace("{hours}", &crate::promise::PROMISE_HOURS.to_string()),
     };
     let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic), ("promise", &promise)];
-    message(to, "mail.appointmentReceivedSubject", "mail.appointmentReceivedBody", &values, None)
+    message(lang, to, "mail.appointmentReceivedSubject", "mail.appointmentReceivedBody", &values, None)
 }
 
 /// The visit is confirmed; `calendar` is its invitation (`Method::Request`).
-pub fn appointment_confirmed(to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, calendar: String) -> Mail {
+pub fn appointment_confirmed(lang: Lang, to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, calendar: String) -> Mail {
     let doctor = crate::calendar::titled(doctor);
     let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic)];
-    let mail = message(to, "mail.appointmentConfirmedSubject", "mail.appointmentConfirmedBody", &values, None);
+    let mail = message(lang, to, "mail.appointmentConfirmedSubject", "mail.appointmentConfirmedBody", &values, None);
     Mail { calendar: Some(calendar), ..mail }
 }
 
 /// The visit has a new time, `when`; `calendar` is the updated invitation
 /// (`Method::Request`, the same UID, a higher sequence).
-pub(crate) fn appointment_rescheduled(to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, moved: &str, calendar: String) -> Mail {
+pub(crate) fn appointment_rescheduled(lang: Lang, to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, moved: &str, calendar: String) -> Mail {
     let doctor = crate::calendar::titled(doctor);
     let moved = if moved.is_empty() { String::new() } else { format!("\n\n{moved}") };
     let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic), ("moved", &moved)];
-    let mail = message(to, "mail.appointmentRescheduledSubject", "mail.appointmentRescheduledBody", &values, None);
+    let mail = message(lang, to, "mail.appointmentRescheduledSubject", "mail.appointmentRescheduledBody", &values, None);
     Mail { calendar: Some(calendar), ..mail }
 }
 
 /// The visit at `when` is cancelled; `calendar` removes it from the patient's
 /// calendar (`Method::Cancel`); `rebook_link` books another time.
-pub(crate) fn appointment_cancelled(to: &str, reference: &str, doctor: &str, when: &str, reason: &str, rebook_link: &str, calendar: String) -> Mail {
+pub(crate) fn appointment_cancelled(lang: Lang, to: &str, reference: &str, doctor: &str, when: &str, reason: &str, rebook_link: &str, calendar: String) -> Mail {
     let doctor = crate::calendar::titled(doctor);
     let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("reason", reason), ("link", rebook_link)];
-    let mail = message(to, "mail.appointmentCancelledSubject", "mail.appointmentCancelledBody", &values, None);
+    let mail = message(lang, to, "mail.appointmentCancelledSubject", "mail.appointmentCancelledBody", &values, None);
     Mail { calendar: Some(calendar), ..mail }
 }
 
 /// A request the clinic could not confirm: nothing is booked; `rebook_link`
 /// (or a call) finds another time; `reason` says why, as the desk chose it.
 /// No calendar: none was ever sent.
-pub(crate) fn appointment_declined(to: &str, reference: &str, doctor: &str, when: &str, reason: &str, rebook_link: &str) -> Mail {
+pub(crate) fn appointment_declined(lang: Lang, to: &str, reference: &str, doctor: &str, when: &str, reason: &str, rebook_link: &str) -> Mail {
     let doctor = crate::calendar::titled(doctor);
     let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("reason", reason), ("link", rebook_link)];
-    message(to, "mail.appointmentDeclinedSubject", "mail.appointmentDeclinedBody", &values, None)
+    message(lang, to, "mail.appointmentDeclinedSubject", "mail.appointmentDeclinedBody", &values, None)
+}
+
+/// Where a language's pages are: "" for English, "/gu" for Gujarati (the
+/// server's `url::language` reads them back).
+fn prefix(lang: Lang) -> String {
+    if lang == Lang::DEFAULT { String::new() } else { format!("/{}", lang.as_str()) }
 }
 
 #[cfg(test)]
@@ -113,23 +122,27 @@ mod tests {
     const INVITE: &str = "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n";
 
     fn all() -> Vec<Mail> {
+        all_in(Lang::DEFAULT)
+    }
+
+    fn all_in(lang: Lang) -> Vec<Mail> {
         vec![
-            newsletter_confirm("kavya@example.in", "t0k3n", "https://hygo.test", 7),
-            newsletter_already("kavya@example.in", "t0k3n", "https://hygo.test"),
+            newsletter_confirm(lang, "kavya@example.in", "t0k3n", "https://hygo.test", 7),
+            newsletter_already(lang, "kavya@example.in", "t0k3n", "https://hygo.test"),
             clinic_new_request("care@hygo.in", "appointment", "HY-7K3QX", "Dr. Ananya Mehta, Thu 7 Nov 2030, 10:00 AM", "https://hygo.test/staff/appointments/HY-7K3QX"),
             clinic_new_request("care@hygo.in", "card", "HC-2B9LM", "Family plan", "https://hygo.test/staff/cards/HC-2B9LM"),
             clinic_new_request("care@hygo.in", "contact", "CM-4D8PR", "", "https://hygo.test/staff/messages/CM-4D8PR"),
-            appointment_received("kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", Reply::Later),
-            appointment_confirmed("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned()),
-            appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "", INVITE.to_owned()),
-            appointment_cancelled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "The doctor is away at that time.", "https://hygo.test/book", INVITE.to_owned()),
-            appointment_declined("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "The doctor is away at that time.", "https://hygo.test/book"),
+            appointment_received(lang, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", Reply::Later),
+            appointment_confirmed(lang, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned()),
+            appointment_rescheduled(lang, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "", INVITE.to_owned()),
+            appointment_cancelled(lang, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "The doctor is away at that time.", "https://hygo.test/book", INVITE.to_owned()),
+            appointment_declined(lang, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "The doctor is away at that time.", "https://hygo.test/book"),
         ]
     }
 
     #[test]
     fn every_line_ends_in_crlf_and_every_text_is_filled() {
-        for mail in all() {
+        for mail in content::LANGUAGES.iter().flat_map(|l| all_in(*l)) {
             let body = &mail.body;
             for (i, _) in body.match_indices('\n') {
                 assert!(i > 0 && &body[i - 1..i] == "\r", "a bare LF in {:?}: {body:?}", mail.subject);
@@ -140,6 +153,20 @@ mod tests {
             }
             assert!(body.contains("+91 281 245 6700"), "signed: {body}");
         }
+    }
+
+    #[test]
+    fn a_patient_s_mails_are_in_their_language_and_link_to_its_pages_the_clinic_s_in_english() {
+        let gu = content::Lang::parse("gu").unwrap();
+        let c = content::get(gu);
+        let mails = all_in(gu);
+        let (confirm, received) = (&mails[0], &mails[5]);
+        assert_eq!(confirm.subject, c.message("mail.confirmSubject"));
+        assert!(confirm.body.contains("https://hygo.test/gu/newsletter/confirm?token=t0k3n"), "{}", confirm.body);
+        assert!(received.subject.contains(&c.message("mail.appointmentReceivedSubject").replace("{reference}", "HY-7K3QX")), "{}", received.subject);
+        assert!(received.body.contains(&c.message("mail.promiseLater").replace("{hours}", &crate::promise::PROMISE_HOURS.to_string())), "{}", received.body);
+        assert_ne!(c.message("mail.confirmSubject"), content::default().message("mail.confirmSubject"), "Gujarati has its own words");
+        assert_eq!(mails[2].subject, all()[2].subject, "the clinic's mail stays English");
     }
 
     #[test]
@@ -165,7 +192,7 @@ mod tests {
 
     #[test]
     fn the_acknowledgement_promises_nothing_it_cannot_keep() {
-        let mail = appointment_received("kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road (Kalawad Road, Rajkot)", Reply::Later);
+        let mail = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road (Kalawad Road, Rajkot)", Reply::Later);
         assert!(mail.subject.contains("HY-7K3QX"));
         for part in ["HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "Where: HYGO Clinic, Kalawad Road (Kalawad Road, Rajkot)\r\n", "not confirmed yet", "within 24 hours", "108"] {
             assert!(mail.body.contains(part), "{part:?} in {}", mail.body);
@@ -173,26 +200,26 @@ mod tests {
         assert!(!mail.body.contains("two hours"), "{}", mail.body);
         assert!(mail.calendar.is_none());
         // A request for today cannot wait a day: a call within two hours, or the patient phones.
-        let today = appointment_received("kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Today", "HYGO Clinic, Kalawad Road", Reply::Today);
+        let today = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Today", "HYGO Clinic, Kalawad Road", Reply::Today);
         assert!(today.body.contains("we will call you within two hours") && today.body.contains("please call the clinic on +91 281 245 6700."), "{}", today.body);
         assert!(!today.body.contains("24 hours"), "{}", today.body);
     }
 
     #[test]
     fn the_confirmation_carries_the_calendar() {
-        let mail = appointment_confirmed("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned());
+        let mail = appointment_confirmed(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned());
         assert_eq!(mail.calendar.as_deref(), Some(INVITE));
         assert!(mail.body.contains("Dr. Ananya Mehta") && !mail.body.contains("Dr. Dr."), "{}", mail.body);
         assert!(mail.body.contains("HYGO Clinic, Kalawad Road"));
-        let moved = appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "", INVITE.to_owned());
+        let moved = appointment_rescheduled(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "", INVITE.to_owned());
         assert!(moved.calendar.is_some() && moved.body.contains("New time: Friday, 8 November 2030, 11:15 AM"), "{}", moved.body);
         assert!(moved.body.contains("Where: HYGO Clinic, Kalawad Road\r\n\r\nThe attached"), "no word of a move when the clinic stays: {}", moved.body);
-        let elsewhere = appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "Please note: it moved.", INVITE.to_owned());
+        let elsewhere = appointment_rescheduled(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "Please note: it moved.", INVITE.to_owned());
         assert!(elsewhere.body.contains("Where: HYGO Clinic, Kalawad Road\r\n\r\nPlease note: it moved.\r\n\r\nThe attached"), "{}", elsewhere.body);
-        let cancelled = appointment_cancelled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "The clinic is closed at that time.", "https://hygo.test/book", INVITE.to_owned());
+        let cancelled = appointment_cancelled(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "The clinic is closed at that time.", "https://hygo.test/book", INVITE.to_owned());
         assert!(cancelled.calendar.is_some() && cancelled.body.contains("https://hygo.test/book\r\n"));
         assert!(cancelled.body.contains("Why: The clinic is closed at that time.\r\n"), "{}", cancelled.body);
-        let declined = appointment_declined("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "The doctor is away at that time.", "https://hygo.test/book");
+        let declined = appointment_declined(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "The doctor is away at that time.", "https://hygo.test/book");
         assert!(declined.calendar.is_none() && declined.body.contains("https://hygo.test/book\r\n"));
         assert!(declined.body.contains("Why: The doctor is away at that time.\r\n"), "{}", declined.body);
         assert!(declined.subject.contains("could not confirm"));
@@ -201,7 +228,7 @@ mod tests {
     #[test]
     fn a_mail_about_a_visit_names_one_clinic_only() {
         // The visit's clinic is on its "Where:" line with its address; the signature names none.
-        let moved = appointment_rescheduled("kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Head Office Clinic (Race Course Road, Rajkot)", "", INVITE.to_owned());
+        let moved = appointment_rescheduled(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Head Office Clinic (Race Course Road, Rajkot)", "", INVITE.to_owned());
         assert!(moved.body.contains("Where: HYGO Head Office Clinic (Race Course Road, Rajkot)\r\n"), "{}", moved.body);
         assert!(!moved.body.contains("Kalawad"), "no other clinic's address: {}", moved.body);
         assert!(moved.body.ends_with("HYGO\r\n+91 281 245 6700\r\n"), "{}", moved.body);
@@ -209,7 +236,7 @@ mod tests {
 
     #[test]
     fn a_value_cannot_break_the_subject_or_the_line_endings() {
-        let mail = appointment_received("kavya@example.in", "HY-7K3QX\r\nBcc: x@example.in", "A\rB", "now\n", "here\r\n", Reply::Later);
+        let mail = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX\r\nBcc: x@example.in", "A\rB", "now\n", "here\r\n", Reply::Later);
         assert!(!mail.subject.contains(['\r', '\n']), "{:?}", mail.subject);
         for (i, _) in mail.body.match_indices('\n') {
             assert_eq!(&mail.body[i - 1..i], "\r");

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::entities::newsletter_subscriber as subscriber;
 use crate::form::{Check, WriteError};
-use crate::{ist, mail, refs, DataError, Db};
+use crate::{content, ist, mail, refs, DataError, Db};
 
 /// How long a confirmation link works.
 pub const CONFIRM_DAYS: i64 = 7;
@@ -36,6 +36,10 @@ pub struct NewsletterRequest {
     /// The form it was sent from: "footer" or "newsletter-page" (anything else is
     /// recorded as "api").
     pub source: Option<String>,
+    /// The language of the page it was sent from (set by the server, never read
+    /// from the body): its mails are written in it.
+    #[serde(skip)]
+    pub lang: content::Lang,
 }
 
 /// Where a subscriber stands.
@@ -68,7 +72,7 @@ pub async fn subscribe(db: &Db, req: NewsletterRequest, public_url: &str) -> Res
     for _ in 0..2 {
         let found = by_email(db, &email).await?;
         let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
-        match request(&txn, &email, found, source, public_url).await {
+        match request(&txn, &email, found, source, req.lang, public_url).await {
             Ok(()) => {
                 txn.commit().await.map_err(DataError::from)?;
                 return Ok(());
@@ -88,6 +92,7 @@ async fn request(
     email: &str,
     found: Option<subscriber::Model>,
     source: &str,
+    lang: content::Lang,
     public_url: &str,
 ) -> Result<(), sea_orm::DbErr> {
     let token = refs::new_token();
@@ -102,10 +107,11 @@ async fn request(
                 confirm_token: Set(Some(token.clone())),
                 confirmed_at: Set(None),
                 source: Set(source.to_owned()),
+                lang: Set(lang.as_str().to_owned()),
                 ..Default::default()
             };
             row.insert(txn).await?;
-            crate::letters::newsletter_confirm(email, &token, public_url, CONFIRM_DAYS)
+            crate::letters::newsletter_confirm(lang, email, &token, public_url, CONFIRM_DAYS)
         }
         Some(found) => {
             let status = status_of(&found);
@@ -114,6 +120,7 @@ async fn request(
             // A confirmed subscriber's consent stays as it was given; the new token
             // keeps the write the same (following it changes nothing).
             row.confirm_token = Set(Some(token.clone()));
+            row.lang = Set(lang.as_str().to_owned());
             match status {
                 Status::Confirmed => {}
                 // Asked again after unsubscribing: the withdrawal stays on record (and
@@ -125,8 +132,8 @@ async fn request(
             }
             row.update(txn).await?;
             match status {
-                Status::Confirmed => crate::letters::newsletter_already(email, &unsubscribe_token, public_url),
-                Status::Pending | Status::Unsubscribed => crate::letters::newsletter_confirm(email, &token, public_url, CONFIRM_DAYS),
+                Status::Confirmed => crate::letters::newsletter_already(lang, email, &unsubscribe_token, public_url),
+                Status::Pending | Status::Unsubscribed => crate::letters::newsletter_confirm(lang, email, &token, public_url, CONFIRM_DAYS),
             }
         }
     };

@@ -16,7 +16,8 @@ use crate::calendar::{self, Method, Visit};
 use crate::entities::appointment;
 use crate::mail::Mail;
 use crate::status::Status;
-use crate::{content, ist, slots};
+use crate::content::Lang;
+use crate::{content, slots};
 
 /// What the notices need from the settings.
 #[derive(Debug, Clone, Default)]
@@ -42,14 +43,15 @@ impl Notices {
 
     /// A new appointment request: the clinic, and the patient's acknowledgement.
     pub(crate) fn appointment_requested(&self, row: &appointment::Model, doctor: &str, clinic: &content::Clinic, reply: crate::promise::Reply) -> Vec<Mail> {
-        let when = when(row);
+        let english = when(row, Lang::DEFAULT);
         let mut mails: Vec<Mail> = self
             .clinic_email
             .iter()
-            .map(|to| crate::letters::clinic_new_request(to, "appointment", &row.reference, &format!("{doctor}, {when}"), &self.console_link("appointment", &row.reference)))
+            .map(|to| crate::letters::clinic_new_request(to, "appointment", &row.reference, &format!("{doctor}, {english}"), &self.console_link("appointment", &row.reference)))
             .collect();
         if !row.email.is_empty() {
-            mails.push(crate::letters::appointment_received(&row.email, &row.reference, doctor, &when, &place(clinic), reply));
+            let lang = lang_of(row);
+            mails.push(crate::letters::appointment_received(lang, &row.email, &row.reference, doctor, &when(row, lang), &place(lang, clinic), reply));
         }
         mails
     }
@@ -76,10 +78,12 @@ impl Notices {
         if row.email.is_empty() {
             return None;
         }
-        let when = when(row);
-        let c = content::default();
-        let clinic = clinic.unwrap_or(&c.clinics[0]);
-        let rebook = format!("{}/appointment", self.public_url);
+        let lang = lang_of(row);
+        let when = when(row, lang);
+        let c = content::get(lang);
+        // The clinic as the patient's language names it.
+        let clinic = clinic.and_then(|k| c.find_clinic(&k.id)).or(clinic).unwrap_or(&c.clinics[0]);
+        let rebook = format!("{}{}/appointment", self.public_url, if lang == Lang::DEFAULT { String::new() } else { format!("/{}", lang.as_str()) });
         let invitation = |method| {
             let date = NaiveDate::parse_from_str(&row.date, "%Y-%m-%d").ok()?;
             let visit = Visit {
@@ -94,27 +98,34 @@ impl Notices {
                 attendee_email: &row.email,
                 attendee_name: &row.name,
                 sequence: row.sequence,
+                lang,
             };
             Some(calendar::invitation(&visit, method, Utc::now()))
         };
         let (reference, to) = (&row.reference, &row.email);
         match Status::parse(&row.status)? {
-            Status::Confirmed => Some(crate::letters::appointment_confirmed(to, reference, doctor, &when, &place(clinic), invitation(Method::Request)?)),
+            Status::Confirmed => Some(crate::letters::appointment_confirmed(lang, to, reference, doctor, &when, &place(lang, clinic), invitation(Method::Request)?)),
             Status::Rescheduled => {
                 let moved = moved_from.filter(|before| *before != clinic.name).map(|before| c.message("mail.otherClinic").replace("{clinic}", &clinic.name).replace("{address}", &clinic.address).replace("{previous}", before));
-                Some(crate::letters::appointment_rescheduled(to, reference, doctor, &when, &place(clinic), moved.as_deref().unwrap_or(""), invitation(Method::Request)?))
+                Some(crate::letters::appointment_rescheduled(lang, to, reference, doctor, &when, &place(lang, clinic), moved.as_deref().unwrap_or(""), invitation(Method::Request)?))
             }
-            Status::Cancelled => Some(crate::letters::appointment_cancelled(to, reference, doctor, &when, reason, &rebook, invitation(Method::Cancel)?)),
-            Status::Declined => Some(crate::letters::appointment_declined(to, reference, doctor, &when, reason, &rebook)),
-            Status::Expired => Some(crate::letters::appointment_declined(to, reference, doctor, &when, c.message("mail.expiredReason"), &rebook)),
+            Status::Cancelled => Some(crate::letters::appointment_cancelled(lang, to, reference, doctor, &when, reason, &rebook, invitation(Method::Cancel)?)),
+            Status::Declined => Some(crate::letters::appointment_declined(lang, to, reference, doctor, &when, reason, &rebook)),
+            Status::Expired => Some(crate::letters::appointment_declined(lang, to, reference, doctor, &when, c.message("mail.expiredReason"), &rebook)),
             Status::Requested | Status::Arrived | Status::Completed | Status::NoShow => None,
         }
     }
 }
 
-/// "Tuesday, 24 November 2026, 10:00 AM": a request's day and time as e-mails write them.
-pub(crate) fn when(row: &appointment::Model) -> String {
-    let day = NaiveDate::parse_from_str(&row.date, "%Y-%m-%d").map(ist::long_date).unwrap_or_else(|_| row.date.clone());
+/// The language a request was written in (English for one of an unknown tag).
+pub(crate) fn lang_of(row: &appointment::Model) -> Lang {
+    Lang::parse(&row.lang).unwrap_or_default()
+}
+
+/// "Tuesday, 24 November 2026, 10:00 AM": a request's day and time as e-mails
+/// write them, in `lang` ("મંગળવાર, 24 નવેમ્બર, 2026, 10:00 AM").
+pub(crate) fn when(row: &appointment::Model, lang: Lang) -> String {
+    let day = NaiveDate::parse_from_str(&row.date, "%Y-%m-%d").map(|d| content::calendar::long_date(&content::get(lang), d)).unwrap_or_else(|_| row.date.clone());
     let time = slots::parse_time(&row.start_time).map(slots::format_12h).unwrap_or_else(|| row.start_time.clone());
     format!("{day}, {time}")
 }
@@ -122,6 +133,8 @@ pub(crate) fn when(row: &appointment::Model) -> String {
 /// "HYGO Clinic, Kalawad Road, Kalawad Road, Rajkot, …": where a visit is, as the
 /// e-mails' "Where:" line writes it (the name and the address, so a patient
 /// never has to guess which clinic the signature means).
-pub(crate) fn place(clinic: &content::Clinic) -> String {
+pub(crate) fn place(lang: Lang, clinic: &content::Clinic) -> String {
+    let c = content::get(lang);
+    let clinic = c.find_clinic(&clinic.id).unwrap_or(clinic);
     format!("{} ({})", clinic.name, clinic.address)
 }

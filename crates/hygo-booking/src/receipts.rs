@@ -181,6 +181,7 @@ pub async fn calendar(db: &Db, token: &str, valid_for: Duration) -> Result<Optio
         attendee_email: "",
         attendee_name: "",
         sequence: row.sequence,
+        lang: crate::content::Lang::parse(&row.lang).unwrap_or_default(),
     };
     Ok(Some(calendar::requested(&visit, Utc::now())))
 }

@@ -1,5 +1,5 @@
 //! Dates in a language's words, for what the server writes itself (messages,
-//! e-mails, through `hygo_core::ist::long_date`): the same words and patterns
+//! e-mails: a message's `with_day`, an e-mail's `when`): the same words and patterns
 //! as the pages (`calendar` in `catalogue/texts/{lang}.json`, read by
 //! `ui/src/lib/format.ts`), so a date reads the same on a Gujarati page and in a
 //! Gujarati e-mail. Both are held to one table (`calendar-cases.json`); the

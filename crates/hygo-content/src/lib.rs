@@ -14,6 +14,7 @@
 
 pub mod calendar;
 mod directory;
+pub mod overlay;
 mod forms;
 mod home;
 mod pages;
@@ -38,6 +39,12 @@ pub use texts::{SearchPage, SearchWords, Synonyms, Text, Texts};
 /// A language the site's texts are written in, by its BCP 47 tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Lang(&'static str);
+
+impl Default for Lang {
+    fn default() -> Self {
+        Lang::DEFAULT
+    }
+}
 
 impl Lang {
     /// English: the language every other falls back to.
@@ -387,6 +394,9 @@ pub mod files {
         texts: &'static str,
         staff: &'static str,
         messages: &'static str,
+        /// The language's translations of the content files (`overlay`), by
+        /// the English file's name; `search-synonyms.json`'s adds its words to English's.
+        translations: &'static [(&'static str, &'static str)],
     }
 
     const EN: Files = Files {
@@ -403,7 +413,36 @@ pub mod files {
         texts: include_str!("../catalogue/texts/en.json"),
         staff: include_str!("../catalogue/staff/en.json"),
         messages: include_str!("../catalogue/messages/en.json"),
+        translations: &[],
     };
+
+    /// The content files a language translates, in the order they are read.
+    pub const CONTENT_FILES: &[&str] = &[
+        "site.json",
+        "home.json",
+        "forms.json",
+        "pages.json",
+        "clinics.json",
+        "departments.json",
+        "specializations.json",
+        "search.json",
+    ];
+
+    macro_rules! translations {
+        ($lang:literal) => {
+            &[
+                ("site.json", include_str!(concat!("../catalogue/", $lang, "/site.json"))),
+                ("home.json", include_str!(concat!("../catalogue/", $lang, "/home.json"))),
+                ("forms.json", include_str!(concat!("../catalogue/", $lang, "/forms.json"))),
+                ("pages.json", include_str!(concat!("../catalogue/", $lang, "/pages.json"))),
+                ("clinics.json", include_str!(concat!("../catalogue/", $lang, "/clinics.json"))),
+                ("departments.json", include_str!(concat!("../catalogue/", $lang, "/departments.json"))),
+                ("specializations.json", include_str!(concat!("../catalogue/", $lang, "/specializations.json"))),
+                ("search.json", include_str!(concat!("../catalogue/", $lang, "/search.json"))),
+                ("search-synonyms.json", include_str!(concat!("../catalogue/", $lang, "/search-synonyms.json"))),
+            ]
+        };
+    }
 
     /// Reads a file into its type; the error names the file and the path in it.
     pub fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
@@ -415,13 +454,14 @@ pub mod files {
     }
 
     /// Hindi and Gujarati: their interface texts, the console's and the
-    /// messages; the content files are English's until their translations come
-    /// (the editors' store, per language).
+    /// messages, and their content as translations laid over English's
+    /// (`catalogue/{lang}/`, `overlay`).
     const HI: Files = Files {
         lang: Lang("hi"),
         texts: include_str!("../catalogue/texts/hi.json"),
         staff: include_str!("../catalogue/staff/hi.json"),
         messages: include_str!("../catalogue/messages/hi.json"),
+        translations: translations!("hi"),
         ..EN
     };
 
@@ -430,8 +470,56 @@ pub mod files {
         texts: include_str!("../catalogue/texts/gu.json"),
         staff: include_str!("../catalogue/staff/gu.json"),
         messages: include_str!("../catalogue/messages/gu.json"),
+        translations: translations!("gu"),
         ..EN
     };
+
+    impl Files {
+        fn translation(&self, file: &str) -> Option<&'static str> {
+            self.translations.iter().find(|(name, _)| *name == file).map(|(_, text)| *text)
+        }
+
+        /// An English content file by its name (one of `CONTENT_FILES`).
+        fn content_file(&self, file: &str) -> &'static str {
+            match file {
+                "site.json" => self.site,
+                "home.json" => self.home,
+                "forms.json" => self.forms,
+                "pages.json" => self.pages,
+                "clinics.json" => self.clinics,
+                "departments.json" => self.departments,
+                "specializations.json" => self.specializations,
+                "search.json" => self.search,
+                _ => "{}",
+            }
+        }
+
+        /// A content file in this language: English's with the translation laid over it.
+        fn read<T: serde::de::DeserializeOwned>(&self, file: &str) -> Result<T, LoadError> {
+            let english = self.content_file(file);
+            let Some(translation) = self.translation(file) else { return parse(file, english) };
+            let at = format!("{}/{file}", self.lang.as_str());
+            let en: serde_json::Value = parse(file, english)?;
+            let tr: serde_json::Value = parse(&at, translation)?;
+            let laid = overlay::lay(&en, &tr).map_err(|detail| LoadError { file: format!("catalogue/{at}"), detail })?;
+            serde_path_to_error::deserialize(laid).map_err(|e| LoadError { file: format!("catalogue/{at}"), detail: format!("{}: {}", e.path(), e.inner()) })
+        }
+    }
+
+    /// The paths of the texts of each content file a language does not
+    /// translate (English stands in for them), by file.
+    pub fn untranslated(lang: Lang) -> Vec<(&'static str, Vec<String>)> {
+        let Some(f) = [&HI, &GU].into_iter().find(|f| f.lang == lang) else { return Vec::new() };
+        CONTENT_FILES
+            .iter()
+            .map(|file| {
+                let english = EN.content_file(file);
+                let en: serde_json::Value = serde_json::from_str(english).unwrap_or_default();
+                let tr: Option<serde_json::Value> = f.translation(file).and_then(|t| serde_json::from_str(t).ok());
+                (*file, overlay::untranslated(&en, tr.as_ref()))
+            })
+            .collect()
+    }
 
     /// The catalogue of the files embedded in the binary.
     pub fn load() -> Result<Catalogue, LoadError> {
@@ -440,11 +528,11 @@ pub mod files {
 
     fn content(f: &Files) -> Result<Content, LoadError> {
         let lang = f.lang.as_str();
-        let site: Site = parse("site.json", f.site)?;
-        let home: Home = parse("home.json", f.home)?;
-        let forms: Forms = parse("forms.json", f.forms)?;
-        let pages: BTreeMap<String, ContentPage> = parse("pages.json", f.pages)?;
-        let mut clinics: Vec<Clinic> = parse("clinics.json", f.clinics)?;
+        let site: Site = f.read("site.json")?;
+        let home: Home = f.read("home.json")?;
+        let forms: Forms = f.read("forms.json")?;
+        let pages: BTreeMap<String, ContentPage> = f.read("pages.json")?;
+        let mut clinics: Vec<Clinic> = f.read("clinics.json")?;
         for c in &mut clinics {
             let region = match &c.postal_code {
                 Some(code) => format!("{} {code}", c.region),
@@ -452,11 +540,15 @@ pub mod files {
             };
             c.address = format!("{}, {}, {region}, {}", c.street, c.city, c.country_name);
         }
-        let departments: Vec<Department> = parse("departments.json", f.departments)?;
-        let specializations: Vec<Specialization> =
-            parse("specializations.json", f.specializations)?;
-        let search: texts::SearchFile = parse("search.json", f.search)?;
-        let search_words: texts::SearchWords = parse("search-synonyms.json", f.search_words)?;
+        let departments: Vec<Department> = f.read("departments.json")?;
+        let specializations: Vec<Specialization> = f.read("specializations.json")?;
+        let search: texts::SearchFile = f.read("search.json")?;
+        let mut search_words: texts::SearchWords = parse("search-synonyms.json", f.search_words)?;
+        if let Some(own) = f.translation("search-synonyms.json") {
+            let own: texts::SearchWords = parse(&format!("{lang}/search-synonyms.json"), own)?;
+            search_words.stop_words.extend(own.stop_words);
+            search_words.synonyms.extend(own.synonyms);
+        }
         let texts: Texts = parse(&format!("texts/{lang}.json"), f.texts)?;
         let staff_texts: Texts = parse(&format!("staff/{lang}.json"), f.staff)?;
         let messages: BTreeMap<String, String> =

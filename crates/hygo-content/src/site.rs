@@ -192,6 +192,8 @@ pub struct ContactLabels {
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DoctorStatus {
+    /// What a doctor's status says when the console's is the default ("Available").
+    pub available: String,
     pub on_leave: String,
     pub back_on: String,
     pub until_further_notice: String,

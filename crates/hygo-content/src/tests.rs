@@ -413,3 +413,27 @@ fn every_translation_file_has_english_s_keys_and_placeholders() {
     }
     println!("{}", report.join("\n"));
 }
+
+/// The content files (pages, home, departments, forms' labels…) in Hindi and
+/// Gujarati: each laid over English's without a misfit (`files::load` would
+/// refuse it), and not one text left to English.
+#[test]
+fn every_content_file_is_translated_into_every_language() {
+    crate::files::load().expect("every translation fits its English file");
+    let mut report = Vec::new();
+    for lang in [Lang("hi"), Lang("gu")] {
+        for (file, missing) in crate::files::untranslated(lang) {
+            assert!(missing.is_empty(), "{}/{file}: not translated: {missing:?}", lang.as_str());
+            report.push(format!("{}/{file}: complete", lang.as_str()));
+        }
+    }
+    assert_eq!(report.len(), 2 * crate::files::CONTENT_FILES.len());
+    // Laid for real: a page, a department and a form label are the language's own.
+    let (en, gu) = (crate::get(Lang::DEFAULT), crate::get(Lang("gu")));
+    assert_ne!(gu.page("about").unwrap().heading, en.page("about").unwrap().heading);
+    let cardiology = |c: &Content| c.find_department("cardiology").map(|d| (d.slug.clone(), d.name.clone())).unwrap();
+    assert_eq!(cardiology(&gu).0, cardiology(&en).0, "data stays English's");
+    assert!(cardiology(&gu).1.contains("કાર્ડિયોલોજી"), "{:?}", cardiology(&gu));
+    assert_ne!(gu.forms.appointment.fields["date"], en.forms.appointment.fields["date"]);
+    println!("{}", report.join("\n"));
+}

@@ -19,11 +19,13 @@ pub struct Message {
     pub args: Vec<(&'static str, Arg)>,
 }
 
-/// A placeholder's value: a text as it is, or another message (a field's label).
+/// A placeholder's value: a text as it is, another message (a field's label),
+/// or a day, written as the message's language writes days.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Arg {
     Text(String),
     Key(&'static str),
+    Day(chrono::NaiveDate),
 }
 
 impl Message {
@@ -34,6 +36,13 @@ impl Message {
     /// With a placeholder's value.
     pub fn with(mut self, name: &'static str, value: impl Into<String>) -> Self {
         self.args.push((name, Arg::Text(value.into())));
+        self
+    }
+
+    /// With a day ("Tuesday, 24 November 2026"), written in the language the
+    /// message is answered in (`hygo_content::calendar::long_date`).
+    pub fn with_day(mut self, name: &'static str, day: chrono::NaiveDate) -> Self {
+        self.args.push((name, Arg::Day(day)));
         self
     }
 
@@ -52,6 +61,7 @@ impl Message {
             .map(|(name, arg)| match arg {
                 Arg::Text(t) => (*name, t.clone()),
                 Arg::Key(k) => (*name, c.message(k).to_owned()),
+                Arg::Day(day) => (*name, content::calendar::long_date(&c, *day)),
             })
             .collect();
         let args: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();

@@ -71,21 +71,3 @@ impl Clock {
 pub fn stamp() -> String {
     Utc::now().to_rfc3339_opts(SecondsFormat::Secs, true)
 }
-
-/// "Tuesday, 24 November 2026": a day as the pages write it (`ui/src/lib/format.ts`,
-/// `longDate`), for messages made on the server: the same words and pattern
-/// (`hygo_content::calendar`), in English until messages carry their language.
-pub fn long_date(day: NaiveDate) -> String {
-    hygo_content::calendar::long_date(&hygo_content::default(), day)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn long_dates_are_day_month_year() {
-        let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 24).unwrap();
-        assert_eq!(super::long_date(day), "Tuesday, 24 November 2026");
-        let day = chrono::NaiveDate::from_ymd_opt(2027, 1, 3).unwrap();
-        assert_eq!(super::long_date(day), "Sunday, 3 January 2027");
-    }
-}

@@ -28,13 +28,14 @@ pub struct Mail {
 /// filled with `values` and the clinic's `{phone}`, signed with the clinic's name,
 /// address and phone; lines end in CRLF as SMTP wants.
 pub fn message(
+    lang: content::Lang,
     to: &str,
     subject: &str,
     body: &str,
     values: &[(&str, &str)],
     list_unsubscribe: Option<String>,
 ) -> Mail {
-    let c = content::default();
+    let c = content::get(lang);
     let phone = c.site.phone.as_str();
     let mut values = values.to_vec();
     values.push(("phone", phone));

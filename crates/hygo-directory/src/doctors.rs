@@ -23,6 +23,12 @@ pub struct Doctor {
     pub specialization: String,
     pub department: String,
     pub department_name: String,
+    /// "en" on a page in another language whose catalogue does not name the
+    /// specialization (one staff wrote: "Neurosurgeon"): it is shown marked as
+    /// English. Never in the API.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub specialization_lang: Option<&'static str>,
     /// Whole years.
     pub experience: i32,
     pub rating: Option<f64>,
@@ -59,10 +65,41 @@ pub struct Doctor {
     pub founder: Option<Founder>,
 }
 
+/// A working day's hours. `day` and `hours` are the spec's API's English texts
+/// ("Monday", "9:00 AM - 1:00 PM"); pages write the day and the times in their
+/// language from `weekday` and `ranges` (issue 29: no English in the data).
 #[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
+#[serde(rename_all = "camelCase")]
 pub struct OfficeHours {
     pub day: &'static str,
     pub hours: String,
+    /// ISO weekday: 1 Monday … 7 Sunday.
+    pub weekday: u8,
+    /// The day's ranges, in order.
+    pub ranges: Vec<HoursRange>,
+}
+
+/// A range of hours: "HH:MM" (24-hour) to "HH:MM", and the clinic it is at
+/// (its id) when that is not the doctor's own.
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
+pub struct HoursRange {
+    pub from: String,
+    pub to: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub clinic: Option<String>,
+}
+
+impl OfficeHours {
+    fn of(weekday: i16, hours: String, ranges: Vec<HoursRange>) -> Option<OfficeHours> {
+        Some(OfficeHours { day: weekday::name(weekday)?, hours, weekday: u8::try_from(weekday).ok()?, ranges })
+    }
+}
+
+impl HoursRange {
+    fn of(range: &slots::Range, clinic: Option<&str>) -> HoursRange {
+        HoursRange { from: slots::format_24h(range.start), to: slots::format_24h(range.end), clinic: clinic.map(str::to_owned) }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
@@ -70,6 +107,36 @@ pub struct Founder {
     pub title: String,
     pub job: String,
     pub description: String,
+}
+
+impl Doctor {
+    /// The doctor as a page in `c`'s language shows them: their specialization,
+    /// department and clinic named in it (the catalogue's, by the English name and the
+    /// department's slug). Their own texts (bio, education, services) are the
+    /// console's, in English.
+    pub fn in_language(mut self, c: &content::Content) -> Doctor {
+        let english = content::default();
+        match english.specializations.iter().find(|s| s.name == self.specialization).and_then(|s| c.find_specialization(&s.id)) {
+            Some(spec) => self.specialization = spec.name.clone(),
+            None if c.lang != content::Lang::DEFAULT => self.specialization_lang = Some(content::Lang::DEFAULT.as_str()),
+            None => {}
+        }
+        if let Some(dept) = c.find_department(&self.department) {
+            self.department_name = dept.name.clone();
+        }
+        if let Some(clinic) = c.find_clinic(&self.clinic) {
+            self.location = clinic.location();
+        }
+        // The status when it is the catalogue's words (the console's default, or
+        // on leave); what staff wrote themselves stays as they wrote it.
+        let (said, theirs) = (&english.site.doctor_status, &c.site.doctor_status);
+        if self.availability == said.available {
+            self.availability = theirs.available.clone();
+        } else if self.availability == said.on_leave {
+            self.availability = theirs.on_leave.clone();
+        }
+        self
+    }
 }
 
 /// Every doctor, sorted by name with a leading "Dr." ignored. `clock` says which
@@ -199,7 +266,8 @@ pub async fn hours_together(db: &Db, doctor_ids: &[i32]) -> Result<Vec<OfficeHou
                     _ => merged.push(r),
                 }
             }
-            weekday::name(day).map(|day| OfficeHours { day, hours: hygo_schedule::schedule::ranges_text(&merged) })
+            let ranges = merged.iter().map(|r| HoursRange::of(r, None)).collect();
+            OfficeHours::of(day, hygo_schedule::schedule::ranges_text(&merged), ranges)
         })
         .collect())
 }
@@ -242,36 +310,33 @@ pub async fn founders(db: &Db, clock: &Clock) -> Result<Vec<Doctor>, DataError> 
 /// ranges in order ("9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM"), and a range at
 /// another clinic than the doctor's followed by that clinic's name.
 fn shown_hours(rows: &[office_hours::Model], own_clinic: &str) -> Vec<OfficeHours> {
-    // For each weekday: (start, range text, the other clinic's name or None).
+    // For each weekday: (range, its text, the other clinic or None).
     let clinics = content::default();
-    let mut days: Vec<(i16, Vec<(u32, String, Option<&str>)>)> = Vec::new();
+    type Part<'a> = (Option<slots::Range>, String, Option<&'a content::Clinic>);
+    let mut days: Vec<(i16, Vec<Part<'_>>)> = Vec::new();
     for h in rows {
-        let start = crate::slots::parse_range(&h.hours).map_or(0, |r| r.start);
-        let elsewhere = h
-            .clinic_id
-            .as_deref()
-            .filter(|c| *c != own_clinic)
-            .and_then(|c| clinics.find_clinic(c))
-            .map(|c| c.name.as_str());
+        let range = crate::slots::parse_range(&h.hours);
+        let elsewhere = h.clinic_id.as_deref().filter(|c| *c != own_clinic).and_then(|c| clinics.find_clinic(c));
         match days.iter_mut().find(|(d, _)| *d == h.weekday) {
-            Some((_, ranges)) => ranges.push((start, h.hours.clone(), elsewhere)),
-            None => days.push((h.weekday, vec![(start, h.hours.clone(), elsewhere)])),
+            Some((_, ranges)) => ranges.push((range, h.hours.clone(), elsewhere)),
+            None => days.push((h.weekday, vec![(range, h.hours.clone(), elsewhere)])),
         }
     }
     days.sort_by_key(|(d, _)| *d);
     days.into_iter()
         .filter_map(|(d, mut ranges)| {
-            ranges.sort();
+            ranges.sort_by_key(|(range, text, _)| (range.map_or(0, |r| r.start), text.clone()));
             // Ranges in a row at one clinic name it once, after the last of them.
             let mut parts: Vec<String> = Vec::new();
             for (i, (_, text, at)) in ranges.iter().enumerate() {
-                let last_here = ranges.get(i + 1).is_none_or(|(_, _, next)| next != at);
+                let last_here = ranges.get(i + 1).is_none_or(|(_, _, next)| next.map(|c| &c.id) != at.map(|c| &c.id));
                 parts.push(match at {
-                    Some(name) if last_here => format!("{text} ({name})"),
+                    Some(clinic) if last_here => format!("{text} ({})", clinic.name),
                     _ => text.clone(),
                 });
             }
-            weekday::name(d).map(|day| OfficeHours { day, hours: parts.join(", ") })
+            let typed = ranges.iter().filter_map(|(range, _, at)| range.as_ref().map(|r| HoursRange::of(r, at.map(|c| c.id.as_str())))).collect();
+            OfficeHours::of(d, parts.join(", "), typed)
         })
         .collect()
 }
@@ -345,6 +410,7 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
                 registration_council: row.registration_council,
                 department: dept.map(|d| d.slug.clone()).unwrap_or_default(),
                 department_name: dept.and_then(|d| known.find_department(&d.slug)).map(|d| d.name.clone()).unwrap_or_default(),
+                specialization_lang: None,
                 founder: match (row.founder_title, row.founder_job, row.founder_description) {
                     (Some(title), job, description) => Some(Founder {
                         title,

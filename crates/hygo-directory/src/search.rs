@@ -127,9 +127,15 @@ impl Found {
     }
 }
 
-/// A query's or a text's words: lower case, split at anything but letters and digits.
+/// A query's or a text's words: lower case, in Unicode's composed form (NFC:
+/// "ज़" typed as one letter or as ज and its dot is one word), split at anything
+/// but letters, digits and the signs of the Indic scripts (a virama, a vowel
+/// sign: "त्वचा" is one word), and without the joiners that only shape letters.
 fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
+    use unicode_normalization::UnicodeNormalization;
+    let in_word = |c: char| c.is_alphanumeric() || (('\u{0900}'..='\u{0DFF}').contains(&c) && !matches!(c, '\u{0964}' | '\u{0965}'));
+    let text: String = text.nfc().filter(|c| !matches!(c, '\u{200C}' | '\u{200D}')).collect();
+    text.split(|c: char| !in_word(c)).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
 }
 
 /// The typing mistakes a word of this many letters may hold (issue 27: one for
@@ -203,8 +209,8 @@ impl Index {
 /// The query's words, without the stop words when anything else is left.
 fn query_words(query: &str) -> Vec<String> {
     let all = words(query);
-    let stop = &content::default().search_words.stop_words;
-    let kept: Vec<String> = all.iter().filter(|w| !stop.contains(w)).cloned().collect();
+    let stop: HashSet<String> = content::LANGUAGES.iter().flat_map(|l| content::get(*l).search_words.stop_words.iter().flat_map(|w| words(w)).collect::<Vec<_>>()).collect();
+    let kept: Vec<String> = all.iter().filter(|w| !stop.contains(*w)).cloned().collect();
     if kept.is_empty() { all } else { kept }
 }
 
@@ -251,25 +257,26 @@ fn scores(entries: &[&Entry], index: &Index, query: &[String], near_only: bool) 
         .collect()
 }
 
-/// The results for `query`, best first; `link` gives the address of a result's
-/// page from its kind and id (the server's reverse routing).
-pub async fn search(db: &Db, clock: &Clock, query: &str, link: impl Fn(Target, &str) -> String) -> Result<Vec<SearchResult>, DataError> {
-    Ok(answer(db, clock, query, &link, false).await?.unwrap_or_default())
+/// The results for `query`, best first, named in `lang`; `link` gives the
+/// address of a result's page from its kind and id (the server's reverse
+/// routing). A query in any language's words or script finds the same things.
+pub async fn search(db: &Db, clock: &Clock, lang: content::Lang, query: &str, link: impl Fn(Target, &str) -> String) -> Result<Vec<SearchResult>, DataError> {
+    Ok(answer(db, clock, lang, query, &link, false).await?.unwrap_or_default())
 }
 
 /// What a query without results is offered instead: the entries nearest to it
 /// (its words with more typing mistakes allowed, or the start of one), at most
 /// `SUGGESTIONS`; empty for a query with results, or nothing near.
-pub async fn suggestions(db: &Db, clock: &Clock, query: &str, link: impl Fn(Target, &str) -> String) -> Result<Vec<SearchResult>, DataError> {
-    Ok(answer(db, clock, query, &link, true).await?.unwrap_or_default().into_iter().take(SUGGESTIONS).collect())
+pub async fn suggestions(db: &Db, clock: &Clock, lang: content::Lang, query: &str, link: impl Fn(Target, &str) -> String) -> Result<Vec<SearchResult>, DataError> {
+    Ok(answer(db, clock, lang, query, &link, true).await?.unwrap_or_default().into_iter().take(SUGGESTIONS).collect())
 }
 
-async fn answer(db: &Db, clock: &Clock, query: &str, link: &impl Fn(Target, &str) -> String, suggest: bool) -> Result<Option<Vec<SearchResult>>, DataError> {
+async fn answer(db: &Db, clock: &Clock, lang: content::Lang, query: &str, link: &impl Fn(Target, &str) -> String, suggest: bool) -> Result<Option<Vec<SearchResult>>, DataError> {
     if query.trim().chars().count() < MIN_CHARS {
         return Ok(None);
     }
-    let doctors = doctor_entries(db, clock).await?;
-    let catalogue = catalogue_entries();
+    let doctors = doctor_entries(db, clock, lang).await?;
+    let catalogue = catalogue_entries(lang);
     let entries: Vec<&Entry> = doctors.iter().chain(catalogue.iter()).collect();
     let index = Index::build(&entries);
     let q = query_words(query);
@@ -327,14 +334,29 @@ fn wider_scores(index: &Index, query: &[String]) -> Vec<(u32, usize)> {
     total.into_iter().map(|(entry, points)| (points, entry)).collect()
 }
 
-/// The doctors, each with their department's everyday words.
-async fn doctor_entries(db: &Db, clock: &Clock) -> Result<Vec<Entry>, DataError> {
+/// The doctors, each with their specialization and department in every
+/// language and their department's everyday words; described in `lang`.
+async fn doctor_entries(db: &Db, clock: &Clock, lang: content::Lang) -> Result<Vec<Entry>, DataError> {
     let everyday = everyday_words();
+    let english = content::default();
+    let languages: Vec<_> = content::LANGUAGES.iter().map(|l| content::get(*l)).collect();
     Ok(doctors::all(db, clock)
         .await?
         .into_iter()
         .map(|d| {
             let mut texts = vec![(Field::Name, d.name.clone()), (Field::Secondary, d.specialization.clone()), (Field::Secondary, d.department_name.clone())];
+            let specialization = english.specializations.iter().find(|s| s.name == d.specialization).map(|s| s.id.clone());
+            let mut described = d.specialization.clone();
+            for (l, c) in content::LANGUAGES.iter().zip(&languages) {
+                let named = specialization.as_deref().and_then(|id| c.find_specialization(id)).map(|s| s.name.clone());
+                if let Some(name) = &named {
+                    texts.push((Field::Secondary, name.clone()));
+                }
+                texts.extend(c.find_department(&d.department).map(|dep| (Field::Secondary, dep.name.clone())));
+                if *l == lang {
+                    described = named.unwrap_or(described);
+                }
+            }
             if let Some(ws) = everyday.get(&format!("department:{}", d.department)) {
                 texts.extend(ws.iter().map(|(w, _)| (Field::Inherited, w.clone())));
             }
@@ -343,7 +365,7 @@ async fn doctor_entries(db: &Db, clock: &Clock) -> Result<Vec<Entry>, DataError>
                     kind: "doctor",
                     link: String::new(),
                     id: d.id.to_string(),
-                    description: Some(d.specialization.clone()),
+                    description: Some(described),
                     leave: if d.on_leave { d.leave.first().cloned() } else { None },
                     name: d.name,
                 },
@@ -355,29 +377,46 @@ async fn doctor_entries(db: &Db, clock: &Clock) -> Result<Vec<Entry>, DataError>
 }
 
 /// The everyday words of `search-synonyms.json` by what they find
-/// (`department:cardiology`), each with its target's place in its group.
+/// (`department:cardiology`), each with its target's place in its group: every
+/// language's (Hindi's and Gujarati's add theirs to English's).
 fn everyday_words() -> HashMap<String, Vec<(String, u8)>> {
     let mut out: HashMap<String, Vec<(String, u8)>> = HashMap::new();
-    for group in &content::default().search_words.synonyms {
-        for (rank, target) in group.finds.iter().enumerate() {
-            let rank = u8::try_from(rank).unwrap_or(u8::MAX);
-            out.entry(target.clone()).or_default().extend(group.words.iter().map(|w| (w.clone(), rank)));
+    for lang in content::LANGUAGES {
+        for group in &content::get(*lang).search_words.synonyms {
+            for (rank, target) in group.finds.iter().enumerate() {
+                let rank = u8::try_from(rank).unwrap_or(u8::MAX);
+                let words = out.entry(target.clone()).or_default();
+                for w in &group.words {
+                    if !words.iter().any(|(k, _)| k == w) {
+                        words.push((w.clone(), rank));
+                    }
+                }
+            }
         }
     }
     out
 }
 
-/// Everything but the doctors, made once per version of the content (`hygo_content::version`).
-fn catalogue_entries() -> Arc<Vec<Entry>> {
-    static ENTRIES: Mutex<Option<(u64, Arc<Vec<Entry>>)>> = Mutex::new(None);
+/// Everything but the doctors, named in `lang` and found by the words of every
+/// language; made once per version of the content (`hygo_content::version`).
+fn catalogue_entries(lang: content::Lang) -> Arc<Vec<Entry>> {
+    static ENTRIES: Mutex<Vec<(u64, content::Lang, Arc<Vec<Entry>>)>> = Mutex::new(Vec::new());
     let version = content::version();
     let mut kept = ENTRIES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((v, entries)) = kept.as_ref().filter(|(v, _)| *v == version) {
-        debug_assert_eq!(*v, version);
+    kept.retain(|(v, _, _)| *v == version);
+    if let Some((_, _, entries)) = kept.iter().find(|(_, l, _)| *l == lang) {
         return entries.clone();
     }
-    let entries = Arc::new(entries(&content::default()));
-    *kept = Some((version, entries.clone()));
+    let mut own = entries(&content::get(lang));
+    for other in content::LANGUAGES.iter().filter(|l| **l != lang) {
+        for e in entries(&content::get(*other)) {
+            if let Some(mine) = own.iter_mut().find(|m| m.result.kind == e.result.kind && m.result.id == e.result.id) {
+                mine.texts.extend(e.texts.into_iter().filter(|(f, _)| *f != Field::Description));
+            }
+        }
+    }
+    let entries = Arc::new(own);
+    kept.push((version, lang, entries.clone()));
     entries
 }
 

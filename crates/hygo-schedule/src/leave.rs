@@ -268,9 +268,9 @@ pub async fn add(db: &Db, actor: &crate::audit::Actor, leave: NewLeave<'_>, toda
         let Ok(old) = period_of(row) else { continue };
         let overlaps = old.from <= new.until.unwrap_or(NaiveDate::MAX) && new.from <= old.until.unwrap_or(NaiveDate::MAX);
         if overlaps {
-            let message = Message::new("leave.overlaps").with("from", crate::ist::long_date(old.from));
+            let message = Message::new("leave.overlaps").with_day("from", old.from);
             let message = match old.until {
-                Some(until) => message.with("until", crate::ist::long_date(until)),
+                Some(until) => message.with_day("until", until),
                 None => message.with_key("until", "leave.furtherNotice"),
             };
             return Err(WriteError::Conflict { field: "from", message });

@@ -626,7 +626,7 @@ pub async fn add_change(db: &Db, actor: &Actor, doctor_id: i32, new: NewChange<'
         .one(&txn)
         .await?;
     if taken.is_some() {
-        return Err(WriteError::Conflict { field: "date", message: Message::new("hours.changeExists").with("date", crate::ist::long_date(date)) });
+        return Err(WriteError::Conflict { field: "date", message: Message::new("hours.changeExists").with_day("date", date) });
     }
     let row = hour_change::ActiveModel {
         doctor_id: Set(doctor.id),
@@ -638,7 +638,7 @@ pub async fn add_change(db: &Db, actor: &Actor, doctor_id: i32, new: NewChange<'
     }
     .insert(&txn)
     .await
-    .map_err(|e| taken_meanwhile(e, Message::new("hours.changeExists").with("date", crate::ist::long_date(date))))?;
+    .map_err(|e| taken_meanwhile(e, Message::new("hours.changeExists").with_day("date", date)))?;
     let after = serde_json::json!({ "date": row.day, "hours": row.hours, "clinic": row.clinic_id });
     audit::record(&txn, actor, "hours-change-add", Target { kind: "doctor", name: &doctor.name }, serde_json::Value::Null, after).await?;
     txn.commit().await?;
@@ -706,7 +706,7 @@ pub async fn add_closure(db: &Db, actor: &Actor, new: NewClosure<'_>, today: Nai
         .one(&txn)
         .await?;
     if taken.is_some() {
-        return Err(WriteError::Conflict { field: "date", message: Message::new("closure.exists").with("date", crate::ist::long_date(date)) });
+        return Err(WriteError::Conflict { field: "date", message: Message::new("closure.exists").with_day("date", date) });
     }
     let row = clinic_closure::ActiveModel {
         clinic_id: Set(clinic),
@@ -718,7 +718,7 @@ pub async fn add_closure(db: &Db, actor: &Actor, new: NewClosure<'_>, today: Nai
     }
     .insert(&txn)
     .await
-    .map_err(|e| taken_meanwhile(e, Message::new("closure.exists").with("date", crate::ist::long_date(date))))?;
+    .map_err(|e| taken_meanwhile(e, Message::new("closure.exists").with_day("date", date)))?;
     let after = serde_json::json!({ "date": row.day, "from": row.starts_at, "until": row.ends_at, "note": row.note });
     let content = content::default();
     let name = content

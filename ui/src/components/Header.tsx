@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, Search, X } from "lucide-react";
+import { ChevronDown, Languages, Menu, Search, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { fill } from "../lib/format";
@@ -12,6 +12,30 @@ import { BookLink, LanguageLinks } from "./ui";
 function isActive(item: NavItem, pathname: string): boolean {
   if (item.link) return item.link === pathname;
   return (item.items ?? []).some((child) => isActive(child, pathname));
+}
+
+/**
+ * The wide header's language menu: the page's language named in itself, opening
+ * the same page's links in the others (the phone's menu lists them inline).
+ */
+function LanguageMenu({ expanded, toggle }: { expanded: boolean; toggle: () => void }) {
+  const site = useSite();
+  const common = useTexts("common");
+  const id = useId();
+  const current = site.languages.find((l) => l.tag === site.lang);
+  return (
+    <li className={`nav-group nav-language-menu${expanded ? " is-open" : ""}`}>
+      <button type="button" className="nav-button" aria-expanded={expanded} aria-controls={id} onClick={toggle}>
+        <Languages aria-hidden="true" focusable="false" size={18} />
+        <span className="visually-hidden">{common.languages}: </span>
+        <span lang={site.lang} className="page-font">{current?.name}</span>
+        <ChevronDown aria-hidden="true" focusable="false" size={16} className="nav-chevron" />
+      </button>
+      <div id={id} className="dropdown dropdown--languages" hidden={!expanded}>
+        <LanguageLinks className="menu-languages" />
+      </div>
+    </li>
+  );
 }
 
 function NavLabel({ item }: { item: NavItem }) {
@@ -164,9 +188,12 @@ export function Header() {
               <BookLink className="button button--primary nav-cta">{site.bookLabel}</BookLink>
             </li>
             {site.languages.length > 1 ? (
-              <li className="nav-languages-item">
-                <LanguageLinks className="nav-languages" />
-              </li>
+              <>
+                <li className="nav-languages-item">
+                  <LanguageLinks className="nav-languages" />
+                </li>
+                <LanguageMenu expanded={!!open.languages} toggle={() => toggle("languages")} />
+              </>
             ) : null}
           </ul>
         </nav>

@@ -2,12 +2,27 @@
 import { Star } from "lucide-react";
 import { Fragment, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { fill, formatDate, initials, longDate, telHref } from "../lib/format";
+import { clockTime, fill, formatDate, initials, longDate, telHref, weekdayNumber } from "../lib/format";
 import { plural, type Plural } from "../lib/plural";
 import { inLanguage } from "../lib/language";
 import { useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
-import type { Clinic, Doctor, Photo, Picture, PublicClosure } from "../types";
+import type { Clinic, Doctor, OfficeHours, Photo, Picture, PublicClosure } from "../types";
+
+/**
+ * A working day's hours in the page's language, from the server's "HH:MM"
+ * ranges: "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM (HYGO Clinic…)", a clinic named
+ * once after the last of its ranges in a row, in the language's name for it.
+ */
+export function hoursOf(day: OfficeHours, clinics: Clinic[]): { day: string; hours: string } {
+  const named = (id: string) => clinics.find((c) => c.id === id)?.name ?? id;
+  const parts = day.ranges.map((r, i) => {
+    const text = `${clockTime(r.from)} - ${clockTime(r.to)}`;
+    const lastHere = day.ranges[i + 1]?.clinic !== r.clinic;
+    return r.clinic && lastHere ? `${text} (${named(r.clinic)})` : text;
+  });
+  return { day: weekdayNumber(day.weekday), hours: parts.join(", ") };
+}
 
 /** Five stars, filled by the rating rounded down, with a text alternative. */
 export function Stars({ rating, className }: { rating: number | null; className?: string }) {
@@ -218,7 +233,8 @@ export function LanguageLinks({ className }: { className: string }) {
     <ul className={`language-links ${className}`} aria-label={t.languages}>
       {site.languages.map((l) => (
         <li key={l.tag}>
-          <a href={inLanguage(pathname + search, l.tag)} hrefLang={l.tag} lang={l.tag} aria-current={l.tag === site.lang ? "true" : undefined}>{l.name}</a>
+          <a href={inLanguage(pathname + search, l.tag)} hrefLang={l.tag} lang={l.tag} aria-current={l.tag === site.lang ? "true" : undefined}
+            className={l.tag === site.lang ? "page-font" : undefined}>{l.name}</a>
         </li>
       ))}
     </ul>

@@ -339,6 +339,12 @@ export type Details = { name: string, phone: string, email: string, };
 
 export type Doctor = { id: number, _id: string, name: string, specialization: string, department: string, departmentName: string, 
 /**
+ * "en" on a page in another language whose catalogue does not name the
+ * specialization (one staff wrote: "Neurosurgeon"): it is shown marked as
+ * English. Never in the API.
+ */
+specializationLang?: string, 
+/**
  * Whole years.
  */
 experience: number, rating: number | null, 
@@ -429,9 +435,17 @@ department: string,
  */
 clinic: string, week: boolean, };
 
-export type DoctorStatus = { onLeave: string, backOn: string, untilFurtherNotice: string, coming: string, comingOpen: string, };
+export type DoctorStatus = { 
+/**
+ * What a doctor's status says when the console's is the default ("Available").
+ */
+available: string, onLeave: string, backOn: string, untilFurtherNotice: string, coming: string, comingOpen: string, };
 
-export type DoctorSummary = { id: number, name: string, specialization: string, experience: number, rating: number | null, image: string | null, photo: Photo | null, location: string, availability: string, onLeave: boolean, leave: Array<Leave>, };
+export type DoctorSummary = { id: number, name: string, specialization: string, 
+/**
+ * "en" when the page's language does not name it (`Doctor::in_language`).
+ */
+specializationLang?: string, experience: number, rating: number | null, image: string | null, photo: Photo | null, location: string, availability: string, onLeave: boolean, leave: Array<Leave>, };
 
 export type DoctorsData = { doctors: Array<DoctorSummary>, 
 /**
@@ -633,6 +647,8 @@ export type HomeServices = { heading: string, intro: string, offerHeading: strin
  */
 specialities: Array<Speciality>, tiles: Array<ServiceTile>, };
 
+export type HoursRange = { from: string, to: string, clinic?: string, };
+
 export type InboxCounts = { requested: number, overdue: number, 
 /**
  * Today's visits (IST), requested or confirmed (rescheduled and arrived too).
@@ -700,7 +716,9 @@ clinic: string, };
 
 export type ItemStatus = "new" | "called" | "issued" | "not-interested" | "answered" | "handled";
 
-export type LanguageName = { tag: string, name: string, };
+export type LanguageName = { tag: string, name: string, offer: LanguageOffer, };
+
+export type LanguageOffer = { text: string, open: string, dismiss: string, };
 
 export type Leave = { 
 /**
@@ -807,7 +825,15 @@ unsubscribe: TokenLink | null,
  */
 confirm: TokenLink | null, messages: Messages, forms: FormsCommon, };
 
-export type OfficeHours = { day: string, hours: string, };
+export type OfficeHours = { day: string, hours: string, 
+/**
+ * ISO weekday: 1 Monday … 7 Sunday.
+ */
+weekday: number, 
+/**
+ * The day's ranges, in order.
+ */
+ranges: Array<HoursRange>, };
 
 export type OptionText = { id: string, label: string, };
 

@@ -98,6 +98,11 @@ export function weekdayName(iso: string): string {
   return parts(iso) && calendar ? calendar.weekdays[String(weekdayIndex(iso) + 1) as Weekday] : "";
 }
 
+/** An ISO weekday (1 Monday … 7 Sunday) → "Monday", in the page's language. */
+export function weekdayNumber(n: number): string {
+  return calendar && n >= 1 && n <= 7 ? calendar.weekdays[String(n) as Weekday] : "";
+}
+
 /** "2026-11-24" → "Tue". */
 export function weekdayShort(iso: string): string {
   return parts(iso) && calendar ? calendar.weekdaysShort[String(weekdayIndex(iso) + 1) as Weekday] : "";
@@ -151,6 +156,12 @@ function clock(hour: number, minute: number): string {
   const period = calendar ? (hour < 12 ? calendar.am : calendar.pm) : hour < 12 ? "AM" : "PM";
   const values = { hour: ((hour + 11) % 12) + 1, minute: String(minute).padStart(2, "0"), period };
   return calendar ? fill(calendar.time, values) : `${values.hour}:${values.minute} ${period}`;
+}
+
+/** "14:05" (24-hour, as the server sends times of day) → "2:05 PM" in the page's language; any other text as it is. */
+export function clockTime(hhmm: string): string {
+  const m = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  return m ? clock(Number(m[1]), Number(m[2])) : hhmm;
 }
 
 /** 14 → "2:00 PM": the label of an hour block. */

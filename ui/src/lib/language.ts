@@ -4,11 +4,23 @@
 // page is drawn, on the server and in the browser; the router's own <Link>s get
 // the prefix from its `basename`.
 
-let current = "en";
+/** English: at the site's own addresses, and what every other language falls back to. */
+export const DEFAULT_LANGUAGE = "en";
+
+let current = DEFAULT_LANGUAGE;
 
 /** The page's language (`site.lang`): set by App. */
 export function setLanguage(tag: string): void {
   current = tag;
+}
+
+/**
+ * The `lang` of what the console keeps in English only (a doctor's bio,
+ * education, a founder's words) on a page in `pageLang`: "en" on a Hindi or
+ * Gujarati page, so a screen reader reads it in English; nothing on an English one.
+ */
+export function englishOnly(pageLang: string): string | undefined {
+  return pageLang === DEFAULT_LANGUAGE ? undefined : DEFAULT_LANGUAGE;
 }
 
 /** The language the page is in. */

@@ -5,13 +5,14 @@ import { Paragraph } from "../components/Prose";
 import { ArrowLeft, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { BookLink, ClinicAddress, ClosureNotes, DoctorImage, ExternalLink, Fill, LeaveBadge, Spinner, Stars } from "../components/ui";
+import { BookLink, ClinicAddress, ClosureNotes, DoctorImage, ExternalLink, Fill, hoursOf, LeaveBadge, Spinner, Stars } from "../components/ui";
 import { fill, grouped, telHref } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { ContactForm } from "../components/ContactForm";
 import type { Clinic, ContentProps, ContentSection, Doctor, FormState, MapPoint, PublicClosure, Review } from "../types";
 import { link } from "../lib/public-links";
+import { englishOnly } from "../lib/language";
 
 /**
  * Counts from 0 to each target in 60 steps of about 33 ms, starting 1 s after the
@@ -53,6 +54,7 @@ function Counters({ items }: { items: { value: number; suffix: string; label: st
 
 function Founders({ founders }: { founders: Doctor[] }) {
   const common = useTexts("common");
+  const own = englishOnly(useSite().lang);
   return (
     <ul className="founders plain-list">
       {founders.map((d, i) => (
@@ -60,9 +62,9 @@ function Founders({ founders }: { founders: Doctor[] }) {
           <DoctorImage name={d.name} image={d.image} photo={d.photo} size={160} />
           <div>
             <h2>{d.name}</h2>
-            {d.founder ? <p className="founder-title">{d.founder.title}</p> : null}
-            {d.founder?.job ? <p className="muted">{d.founder.job}</p> : null}
-            <p>{d.founder?.description || d.bio}</p>
+            {d.founder ? <p className="founder-title" lang={own}>{d.founder.title}</p> : null}
+            {d.founder?.job ? <p className="muted" lang={own}>{d.founder.job}</p> : null}
+            <p lang={own}>{d.founder?.description || d.bio}</p>
             <Link to={link("doctor", { id: d.id })} className="text-link" aria-label={fill(common.viewProfileOf, { name: d.name })}>{common.viewProfile}</Link>
           </div>
         </li>
@@ -73,15 +75,16 @@ function Founders({ founders }: { founders: Doctor[] }) {
 
 function Specialists({ doctors }: { doctors: Doctor[] }) {
   const common = useTexts("common");
+  const own = englishOnly(useSite().lang);
   return (
     <ul className="specialist-grid specialist-grid--wide plain-list">
       {doctors.map((d) => (
         <li key={d.id} className="card specialist-card" data-specialist-card="">
           <DoctorImage name={d.name} image={d.image} photo={d.photo} size={96} />
           <h2 className="doctor-name">{d.name}</h2>
-          <p className="doctor-spec">{d.specialization}</p>
+          <p className="doctor-spec" lang={d.specializationLang}>{d.specialization}</p>
           <LeaveBadge doctor={d} />
-          {d.education.length ? <p className="muted">{d.education.join("; ")}</p> : null}
+          {d.education.length ? <p className="muted" lang={own}>{d.education.join("; ")}</p> : null}
           <Link to={link("doctor", { id: d.id })} className="button button--outline" aria-label={fill(common.viewProfileOf, { name: d.name })}>{common.viewProfile}</Link>
         </li>
       ))}
@@ -91,6 +94,7 @@ function Specialists({ doctors }: { doctors: Doctor[] }) {
 
 function Schedules({ doctors }: { doctors: Doctor[] }) {
   const t = useTexts("content");
+  const site = useSite();
   return (
     <div className="table-wrap" role="region" aria-label={t.schedulesLabel} tabIndex={0}>
       <table className="schedule-table">
@@ -99,12 +103,12 @@ function Schedules({ doctors }: { doctors: Doctor[] }) {
         {/* One row group per doctor: on a phone each is a card of its own (no sideways scroll). */}
         {doctors.map((d) => (
           <tbody key={d.id}>
-            {(d.officeHours.length ? d.officeHours : [{ day: "—", hours: t.callUs }]).map((h, i) => (
+            {(d.officeHours.length ? d.officeHours.map((h) => hoursOf(h, site.clinics)) : [{ day: "—", hours: t.callUs }]).map((h, i) => (
               <tr key={`${d.id}-${h.day}`}>
                 {i === 0 ? (
                   <th scope="rowgroup" rowSpan={Math.max(1, d.officeHours.length)}>
                     <Link to={link("doctor", { id: d.id })} className="text-link">{d.name}</Link>
-                    <span className="muted schedule-spec">{d.specialization}</span>
+                    <span className="muted schedule-spec" lang={d.specializationLang}>{d.specialization}</span>
                     <LeaveBadge doctor={d} />
                   </th>
                 ) : null}

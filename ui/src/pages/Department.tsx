@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarCheck, Clock, MapPin, Phone, Stethoscope } from "lucide-react";
 import { Link } from "react-router";
-import { BookLink, ClinicAddress, DoctorImage, EmergencyNote, LeaveBadge, NotFound, Spinner } from "../components/ui";
+import { BookLink, ClinicAddress, DoctorImage, EmergencyNote, hoursOf, LeaveBadge, NotFound, Spinner } from "../components/ui";
 import { fill } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts, type Texts } from "../lib/texts";
@@ -20,7 +20,7 @@ function Specialist({ doctor }: { doctor: Doctor }) {
     <li className="card specialist-card" data-specialist-card="">
       <DoctorImage name={doctor.name} image={doctor.image} photo={doctor.photo} size={96} />
       <h3 className="doctor-name">{name}</h3>
-      <p className="doctor-spec">{doctor.specialization}</p>
+      <p className="doctor-spec" lang={doctor.specializationLang}>{doctor.specialization}</p>
       <LeaveBadge doctor={doctor} />
       {/* The query form works without JavaScript; with it, the id also travels as navigation state, as in the original. */}
       <Link to={`/doctorDetail?doctorId=${doctor.id}`} state={{ doctorId: doctor.id }}
@@ -105,7 +105,7 @@ function Details({ department, specialists, hours }: { department: Department; s
             {hours.length ? (
               // When its doctors see patients, not the clinics' opening hours.
               <dl className="dept-hours" data-department-hours="">
-                {hours.map((h) => <div key={h.day}><dt>{h.day}</dt><dd>{h.hours}</dd></div>)}
+                {hours.map((h) => hoursOf(h, site.clinics)).map((h) => <div key={h.day}><dt>{h.day}</dt><dd>{h.hours}</dd></div>)}
               </dl>
             ) : <p>{site.hours}</p>}
           </section>

@@ -1,10 +1,11 @@
 import { ArrowLeft, Briefcase, CalendarCheck, Clock, GraduationCap, Languages, MapPin, ShieldCheck, Stethoscope } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BookLink, DoctorImage, DoctorStatus, NotFound, Spinner, Stars, usePlural } from "../components/ui";
+import { BookLink, DoctorImage, DoctorStatus, hoursOf, NotFound, Spinner, Stars, usePlural } from "../components/ui";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { fill } from "../lib/format";
+import { englishOnly } from "../lib/language";
 import type { Doctor } from "../types";
 import { link } from "../lib/public-links";
 
@@ -17,8 +18,9 @@ function Block({ title, icon, children }: { title: string; icon: ReactNode; chil
   );
 }
 
-function List({ items }: { items: string[] }) {
-  return <ul className="bullet-list">{items.map((i) => <li key={i}>{i}</li>)}</ul>;
+/** A list of the doctor's own texts, which the console keeps in English: marked so on a page in another language. */
+function List({ items, lang }: { items: string[]; lang?: string }) {
+  return <ul className="bullet-list" lang={lang}>{items.map((i) => <li key={i}>{i}</li>)}</ul>;
 }
 
 function Profile({ doctor }: { doctor: Doctor }) {
@@ -26,6 +28,8 @@ function Profile({ doctor }: { doctor: Doctor }) {
   const common = useTexts("common");
   const t = useTexts("doctorProfile");
   const count = usePlural();
+  // The doctor's own texts are English's until the console keeps them per language.
+  const own = englishOnly(site.lang);
   const icon = (I: typeof Clock) => <I aria-hidden="true" focusable="false" size={20} />;
   return (
     <div className="page">
@@ -37,7 +41,7 @@ function Profile({ doctor }: { doctor: Doctor }) {
           <DoctorImage name={doctor.name} image={doctor.image} photo={doctor.photo} size={144} lazy={false} />
           <div className="profile-summary">
             <h1>{doctor.name}</h1>
-            <p className="doctor-spec">{doctor.specialization}</p>
+            <p className="doctor-spec" lang={doctor.specializationLang}>{doctor.specialization}</p>
             <p className="doctor-meta">{icon(Briefcase)}{count(common.experience, doctor.experience)}</p>
             <Stars rating={doctor.rating} />
             <p className="doctor-meta">{icon(MapPin)}{doctor.location}</p>
@@ -51,15 +55,15 @@ function Profile({ doctor }: { doctor: Doctor }) {
           </div>
         </div>
         <div className="profile-grid">
-          <Block title={t.about} icon={icon(Stethoscope)}><p>{doctor.bio}</p></Block>
-          {doctor.education.length ? <Block title={t.education} icon={icon(GraduationCap)}><List items={doctor.education} /></Block> : null}
-          {doctor.services.length ? <Block title={t.services} icon={icon(CalendarCheck)}><List items={doctor.services} /></Block> : null}
-          {doctor.languages.length ? <Block title={t.languages} icon={icon(Languages)}><List items={doctor.languages} /></Block> : null}
-          {doctor.insurances.length ? <Block title={t.insurances} icon={icon(ShieldCheck)}><List items={doctor.insurances} /></Block> : null}
+          <Block title={t.about} icon={icon(Stethoscope)}><p lang={own}>{doctor.bio}</p></Block>
+          {doctor.education.length ? <Block title={t.education} icon={icon(GraduationCap)}><List items={doctor.education} lang={own} /></Block> : null}
+          {doctor.services.length ? <Block title={t.services} icon={icon(CalendarCheck)}><List items={doctor.services} lang={own} /></Block> : null}
+          {doctor.languages.length ? <Block title={t.languages} icon={icon(Languages)}><List items={doctor.languages} lang={own} /></Block> : null}
+          {doctor.insurances.length ? <Block title={t.insurances} icon={icon(ShieldCheck)}><List items={doctor.insurances} lang={own} /></Block> : null}
           <Block title={t.hours} icon={icon(Clock)}>
             {doctor.officeHours.length ? (
               <dl className="hours">
-                {doctor.officeHours.map((h) => (
+                {doctor.officeHours.map((h) => hoursOf(h, site.clinics)).map((h) => (
                   <div key={h.day}><dt>{h.day}</dt><dd>{h.hours}</dd></div>
                 ))}
               </dl>

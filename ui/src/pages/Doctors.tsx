@@ -28,7 +28,7 @@ function DoctorCard({ doctor, headingRef }: { doctor: DoctorSummary; headingRef?
       <DoctorImage name={doctor.name} image={doctor.image} photo={doctor.photo} size={88} />
       <div className="doctor-card-body">
         <h2 className="doctor-name" ref={headingRef} tabIndex={headingRef ? -1 : undefined}>{doctor.name}</h2>
-        <p className="doctor-spec">{doctor.specialization}</p>
+        <p className="doctor-spec" lang={doctor.specializationLang}>{doctor.specialization}</p>
         <LeaveBadge doctor={doctor} />
         <p className="doctor-meta"><Briefcase aria-hidden="true" focusable="false" size={16} />{count(common.experience, doctor.experience)}</p>
         <Stars rating={doctor.rating} />

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Fade, preloadMotion } from "../components/Fade";
 import { BookLink, ClinicAddress, ContentPicture, DoctorImage, Spinner, Stars } from "../components/ui";
 import { fill, formatDate, telHref } from "../lib/format";
+import { englishOnly } from "../lib/language";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { Department, Doctor, HomeContent, Site } from "../types";
@@ -120,6 +121,7 @@ function Departments({ content, departments }: { content: HomeContent["departmen
 }
 
 function Founders({ content, founders }: { content: HomeContent["founders"]; founders: Doctor[] }) {
+  const own = englishOnly(useSite().lang);
   return (
     <section id="doctors" className="section section--tinted" aria-labelledby="founders-heading">
       <div className="container">
@@ -130,9 +132,9 @@ function Founders({ content, founders }: { content: HomeContent["founders"]; fou
             <article key={d.id} className="card founder-card">
               <DoctorImage name={d.name} image={d.image} photo={d.photo} size={112} />
               <h3>{d.name}</h3>
-              {d.founder ? <p className="founder-title">{d.founder.title}</p> : null}
-              <p className="muted">{d.founder?.job ?? d.specialization}</p>
-              {d.founder ? <p>{d.founder.description}</p> : null}
+              {d.founder ? <p className="founder-title" lang={own}>{d.founder.title}</p> : null}
+              <p className="muted" lang={d.founder ? own : d.specializationLang}>{d.founder?.job ?? d.specialization}</p>
+              {d.founder ? <p lang={own}>{d.founder.description}</p> : null}
               <Link to={`/doctors/${d.id}`} className="text-link" aria-label={`${content.linkLabel}: ${d.name}`}>
                 {content.linkLabel} <ArrowRight aria-hidden="true" focusable="false" size={16} />
               </Link>

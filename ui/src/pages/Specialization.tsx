@@ -31,7 +31,7 @@ export default function SpecializationPage() {
               <li key={d.id} className="card specialist-card" data-specialist-card="">
                 <DoctorImage name={d.name} image={d.image} photo={d.photo} size={96} />
                 <h2 className="doctor-name">{d.name}</h2>
-                <p className="doctor-spec">{d.specialization}</p>
+                <p className="doctor-spec" lang={d.specializationLang}>{d.specialization}</p>
                 <Link to={link("doctor", { id: d.id })} className="button button--outline" aria-label={fill(common.viewProfileOf, { name: d.name })}>{common.viewProfile}</Link>
               </li>
             ))}

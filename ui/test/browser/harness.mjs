@@ -210,8 +210,8 @@ export async function launchBrowser({ touch = false } = {}) {
  * A page that records console errors and uncaught exceptions, so a test can assert
  * there were none (React reports hydration mismatches as console errors).
  */
-export async function openPage(browser, { javaScriptEnabled = true, width = 1280, height = 900 } = {}) {
-  const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height } });
+export async function openPage(browser, { javaScriptEnabled = true, width = 1280, height = 900, locale = "en-US" } = {}) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height }, locale });
   const page = await context.newPage();
   // Whether the page's own scripts run, for steps that must wait for hydration
   // before they type (a form hydrated under the typing would lose the words).

@@ -21,7 +21,7 @@ test("a Gujarati visitor stays in Gujarati, on the client too, and the language 
   assert.equal(await page.getAttribute("html", "lang"), "gu");
   // A link of the page, followed on the client: the address keeps /gu/, the texts Gujarati.
   await markDocument(page);
-  await page.locator("footer").getByRole("link", { name: "All Departments" }).click();
+  await page.locator("footer").getByRole("link", { name: "બધા વિભાગો" }).click();
   await page.waitForURL(/\/gu\/departments$/);
   await page.getByRole("heading", { name: "અમારા વિભાગો", level: 1 }).waitFor();
   assert.ok(await sameDocument(page), "a client-side navigation");
@@ -96,4 +96,55 @@ test("a Hindi and a Gujarati page, with their fonts, stay within the first-load 
   assert.ok(rows.find((r) => r.path === "/gu/").font > 20 * 1024, "the Gujarati page loads its font");
   assert.equal(rows.find((r) => r.path === "/").font, 0, "the English page none");
   assert.deepEqual(rows.filter((r) => r.total > 200 * 1024 || r.js > 130 * 1024).map((r) => r.path), []);
+});
+
+// The offer of the visitor's language (components/LanguageOffer.tsx): an English
+// page opened by a Gujarati browser says, in Gujarati, that the page is in
+// Gujarati too; nothing moves; it leads to the same page in Gujarati; closed, it
+// stays closed; an English browser, or a Gujarati page, gets none. The wide
+// header's language menu opens the same page's links.
+test("a Gujarati browser is offered the page in Gujarati, never sent there; the wide header's language menu", async () => {
+  const { page, context, problems } = await openPage(env.browser, { width: 375, height: 800, locale: "gu-IN" });
+  await page.goto(`${env.server.base}/doctors?department=cardiology`);
+  await hydrated(page);
+  assert.equal(new URL(page.url()).pathname, "/doctors", "no redirect");
+  const offer = page.getByRole("complementary", { name: "ગુજરાતી" });
+  await offer.waitFor();
+  assert.equal(await offer.getAttribute("lang"), "gu");
+  await offer.getByText("આ પેજ ગુજરાતીમાં પણ છે.").waitFor();
+  const box = await offer.boundingBox();
+  assert.ok(box && box.y + box.height <= 800 && box.y > 600, `at the foot of the screen: ${JSON.stringify(box)}`);
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).include(".language-offer").analyze();
+  assert.deepEqual(violations.map((v) => v.id), [], "the bar passes axe");
+  // Its link: the same page and query in Gujarati.
+  assert.equal(await offer.getByRole("link", { name: "ગુજરાતીમાં વાંચો" }).getAttribute("href"), "/gu/doctors?department=cardiology");
+  // Closed, it is not offered again, on this page or the next.
+  await offer.getByRole("button", { name: "ના, આભાર" }).click();
+  await offer.waitFor({ state: "detached" });
+  await page.goto(`${env.server.base}/`);
+  await hydrated(page);
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator(".language-offer").count(), 0, "closed stays closed");
+  await context.close();
+  assert.deepEqual(problems, []);
+
+  // A Gujarati page, and an English browser on an English page: no offer.
+  for (const [locale, path] of [["gu-IN", "/gu/doctors"], ["en-US", "/doctors"], ["en-IN", "/gu/"]]) {
+    const { page: p, context: c } = await openPage(env.browser, { width: 1280, height: 800, locale });
+    await p.goto(`${env.server.base}${path}`);
+    await hydrated(p);
+    await p.waitForTimeout(300);
+    assert.equal(await p.locator(".language-offer").count(), 0, `${locale} on ${path}`);
+    if (path === "/gu/doctors") {
+      // The wide header's menu: the page's language named in itself, the others' links to this page.
+      const menu = p.locator(".nav-language-menu");
+      await menu.getByRole("button", { name: /ગુજરાતી/ }).click();
+      const links = menu.getByRole("link");
+      assert.deepEqual(await links.allInnerTexts(), ["English", "हिन्दी", "ગુજરાતી"]);
+      await links.first().click();
+      await p.waitForURL(/127\.0\.0\.1:\d+\/doctors$/);
+      assert.equal(await p.getAttribute("html", "lang"), "en");
+    }
+    await c.close();
+  }
 });

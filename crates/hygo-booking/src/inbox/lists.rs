@@ -306,7 +306,7 @@ pub async fn one(db: &Db, reference: &str, now: NaiveDateTime) -> Result<Option<
         serde_json::from_str::<Vec<String>>(&a.symptoms).unwrap_or_default();
     let chat = content::fill(
         known.message("inbox.whatsappText"),
-        &[("reference", &a.reference), ("when", &when(&a))],
+        &[("reference", &a.reference), ("when", &when(&a, crate::content::Lang::DEFAULT))],
     );
     Ok(Some(Detail {
         next: super::next_now(&a, now),

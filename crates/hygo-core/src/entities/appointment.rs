@@ -44,6 +44,8 @@ pub struct Model {
     /// The department the patient chose when it is not the doctor's (the request
     /// is stored under the doctor's, `department`); "" otherwise (migration 17).
     pub asked_department: String,
+    /// The language the patient wrote in: a tag of `hygo_content::LANGUAGES` (migration 21).
+    pub lang: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

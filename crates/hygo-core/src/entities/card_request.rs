@@ -14,6 +14,8 @@ pub struct Model {
     pub number: String,
     pub subscription_type: String,
     pub created_at: String,
+    /// The language the patient wrote in: a tag of `hygo_content::LANGUAGES` (migration 21).
+    pub lang: String,
     /// Where the work is (`hygo_booking::inbox::messages::ItemStatus`): `new`, then for a
     /// card request `called`, `issued` or `not-interested`, for a message `answered`.
     pub status: String,

@@ -16,6 +16,8 @@ pub struct Model {
     pub message: String,
     pub clinic: String,
     pub created_at: String,
+    /// The language the patient wrote in: a tag of `hygo_content::LANGUAGES` (migration 21).
+    pub lang: String,
     /// Where the work is (`hygo_booking::inbox::messages::ItemStatus`): `new`, then for a
     /// card request `called`, `issued` or `not-interested`, for a message `answered`.
     pub status: String,

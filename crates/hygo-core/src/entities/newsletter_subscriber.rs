@@ -21,6 +21,8 @@ pub struct Model {
     pub confirmed_at: Option<String>,
     /// The form the sign-up came from (`hygo_booking::newsletter::SOURCES`).
     pub source: String,
+    /// The language of the latest sign-up, which its mails are written in (migration 21).
+    pub lang: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

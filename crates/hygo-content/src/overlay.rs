@@ -1,0 +1,167 @@
+//! A language's content as its translation laid over English's (issue 29).
+//!
+//! A translation file (`catalogue/{lang}/{file}.json`) has the shape of its
+//! English file and holds only what is read: its texts. Objects are laid key by
+//! key, arrays of objects item by item (an array has English's length), and an
+//! array of texts (a page's paragraphs, a department's services) is the
+//! translation's whole. What is data rather than words (an id, a slug, an
+//! address, an e-mail address, a phone number: [`is_data`]) is never in a
+//! translation; it stays English's, so one edit of the English file moves every
+//! language. A text the translation does not give is English's on the page and
+//! listed by [`untranslated`], which the catalogue's test holds at none.
+
+use serde_json::{Map, Value};
+
+/// Keys whose strings are data in every file: what links, identifies or is
+/// read by a machine.
+const DATA_KEYS: &[&str] = &[
+    "id", "slug", "type", "link", "href", "url", "mapUrl", "form", "icon", "currency", "country", "postalCode",
+    "openingHours", "finds", "mailto", "//",
+];
+
+/// Whether a string of English's file is data, not words: by its key, or by
+/// its look (an address, an e-mail address, a slug, a phone number).
+pub fn is_data(key: &str, value: &str) -> bool {
+    if value.trim().is_empty() {
+        return true;
+    }
+    // A label is words even when it looks like an address ("/year"); a
+    // search keyword even when it looks like a slug ("appointment").
+    if key.to_ascii_lowercase().ends_with("label") || key == "keywords" {
+        return false;
+    }
+    let slug = !value.is_empty() && value.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+    let phone = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit() || b" +()-".contains(&b));
+    let address = ["/", "http:", "https:", "mailto:", "tel:", "#"].iter().any(|p| value.starts_with(p));
+    let email = !value.contains(' ') && value.split('@').count() == 2;
+    DATA_KEYS.contains(&key) || slug || phone || address || email
+}
+
+/// English's value with the translation laid over it; the error is the path
+/// where the translation does not fit (an unknown key, an array of another
+/// length, data, a placeholder lost).
+pub fn lay(english: &Value, translation: &Value) -> Result<Value, String> {
+    lay_at(english, translation, "", "")
+}
+
+fn lay_at(en: &Value, tr: &Value, path: &str, key: &str) -> Result<Value, String> {
+    match (en, tr) {
+        (Value::Object(en), Value::Object(tr)) => {
+            let mut out = en.clone();
+            for (k, t) in tr {
+                let at = format!("{path}.{k}");
+                let e = en.get(k).ok_or_else(|| format!("{at}: not in the English file"))?;
+                out.insert(k.clone(), lay_at(e, t, &at, k)?);
+            }
+            Ok(Value::Object(out))
+        }
+        (Value::Array(en), Value::Array(tr)) if text_list(key, en) => {
+            if tr.iter().all(Value::is_string) {
+                Ok(Value::Array(tr.clone()))
+            } else {
+                Err(format!("{path}: a list of texts"))
+            }
+        }
+        (Value::Array(en), Value::Array(tr)) => {
+            if en.len() != tr.len() {
+                return Err(format!("{path}: {} items, the English file has {}", tr.len(), en.len()));
+            }
+            let items = en.iter().zip(tr).enumerate().map(|(i, (e, t))| lay_at(e, t, &format!("{path}[{i}]"), key));
+            Ok(Value::Array(items.collect::<Result<_, _>>()?))
+        }
+        (Value::String(e), Value::String(t)) if !is_data(key, e) => {
+            match placeholders(e).into_iter().find(|p| !t.contains(p.as_str())) {
+                Some(lost) => Err(format!("{path}: {lost} is not in the translation")),
+                None => Ok(Value::String(t.clone())),
+            }
+        }
+        (Value::String(e), Value::String(t)) if e == t => Ok(Value::String(t.clone())),
+        (Value::String(_), Value::String(_)) => Err(format!("{path}: data, not a text: it stays English's")),
+        _ => Err(format!("{path}: not the English file's shape")),
+    }
+}
+
+/// An array whose items are all texts (paragraphs, a list of services), laid as a whole.
+fn text_list(key: &str, items: &[Value]) -> bool {
+    !items.is_empty() && items.iter().all(|v| v.as_str().is_some_and(|s| !is_data(key, s)))
+}
+
+/// The `{name}` placeholders of a text.
+fn placeholders(text: &str) -> Vec<String> {
+    text.match_indices('{')
+        .filter_map(|(at, _)| {
+            let rest = &text[at + 1..];
+            let end = rest.find('}')?;
+            let name = &rest[..end];
+            (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric())).then(|| format!("{{{name}}}"))
+        })
+        .collect()
+}
+
+/// The paths of English's texts the translation does not give (`None`: no
+/// translation file at all, so every text).
+pub fn untranslated(english: &Value, translation: Option<&Value>) -> Vec<String> {
+    let mut out = Vec::new();
+    missing(english, translation, "", "", &mut out);
+    out
+}
+
+fn missing(en: &Value, tr: Option<&Value>, path: &str, key: &str, out: &mut Vec<String>) {
+    match en {
+        Value::Object(en) => {
+            let tr = tr.and_then(Value::as_object);
+            for (k, e) in en {
+                missing(e, tr.and_then(|t: &Map<String, Value>| t.get(k)), &format!("{path}.{k}"), k, out);
+            }
+        }
+        Value::Array(items) if text_list(key, items) => {
+            if tr.is_none() {
+                out.push(path.to_owned());
+            }
+        }
+        Value::Array(items) => {
+            let tr = tr.and_then(Value::as_array);
+            for (i, e) in items.iter().enumerate() {
+                missing(e, tr.and_then(|t| t.get(i)), &format!("{path}[{i}]"), key, out);
+            }
+        }
+        Value::String(s) if !is_data(key, s) && tr.is_none() => out.push(path.to_owned()),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_translation_lays_its_texts_and_leaves_english_s_data() {
+        let en = json!({"title": "Cardiology", "slug": "cardiology", "items": [{"id": "a", "label": "Yes"}, {"id": "b", "label": "No"}], "paragraphs": ["One.", "Two."], "phone": "+91 281 000"});
+        let gu = json!({"title": "કાર્ડિયોલોજી", "items": [{"label": "હા"}, {}], "paragraphs": ["એક."]});
+        let laid = lay(&en, &gu).unwrap();
+        assert_eq!(laid, json!({"title": "કાર્ડિયોલોજી", "slug": "cardiology", "items": [{"id": "a", "label": "હા"}, {"id": "b", "label": "No"}], "paragraphs": ["એક."], "phone": "+91 281 000"}));
+        assert_eq!(untranslated(&en, Some(&gu)), [".items[1].label"]);
+        assert_eq!(untranslated(&en, None), [".items[0].label", ".items[1].label", ".paragraphs", ".title"]);
+    }
+
+    #[test]
+    fn a_translation_that_does_not_fit_is_refused_with_its_path() {
+        let en = json!({"title": "{name} | HYGO", "link": "/doctors", "items": [{"label": "Yes"}]});
+        assert_eq!(lay(&en, &json!({"link": "/gu/doctors"})).unwrap_err(), ".link: data, not a text: it stays English's");
+        assert_eq!(lay(&en, &json!({"title": "HYGO"})).unwrap_err(), ".title: {name} is not in the translation");
+        assert_eq!(lay(&en, &json!({"items": []})).unwrap_err(), ".items: 0 items, the English file has 1");
+        assert_eq!(lay(&en, &json!({"heading": "x"})).unwrap_err(), ".heading: not in the English file");
+        assert_eq!(lay(&en, &json!({"title": 3})).unwrap_err(), ".title: not the English file's shape");
+    }
+
+    #[test]
+    fn data_is_told_from_words_by_key_and_by_look() {
+        for (key, value) in [("link", "Anything"), ("name", "/about"), ("x", "care@hygo.in"), ("x", "general-consultation"), ("x", "+91 97250 00000"), ("x", "https://maps")] {
+            assert!(is_data(key, value), "{key}: {value}");
+        }
+        for (key, value) in [("name", "Cardiology"), ("label", "Yes"), ("text", "Call 108 now"), ("title", "ECG"), ("periodLabel", "/year")] {
+            assert!(!is_data(key, value), "{key}: {value}");
+        }
+    }
+}
