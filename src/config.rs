@@ -89,7 +89,7 @@ pub struct Config {
     pub booking_url: Option<String>,
     /// `HYGO_LANGUAGES`: the languages the site serves, by tag, English always
     /// (`en,hi,gu`); each other one's pages are under `/{tag}/` (`crate::pages::url::language`).
-    /// Only English until Hindi's and Gujarati's content is translated (docs/languages.md).
+    /// Only English until the clinic has reviewed Hindi's and Gujarati's texts (docs/languages.md).
     pub languages: Vec<hygo_content::Lang>,
     /// `HYGO_BODY_TIMEOUT_MS`: the whole request body must arrive within this long
     /// after its headers; a slower client gets 408 and its connection is closed.

@@ -849,10 +849,11 @@ async fn departments_without_a_doctor_are_not_promoted() {
     let page = fetch(&app, "/departments/cardiology").await;
     let cardiology = root(&page.text).replace("<!-- -->", "");
     assert!(cardiology.contains(r#"href="/appointment?department=cardiology""#) && !cardiology.contains("data-no-specialist"));
-    let hours: Vec<(String, String)> = props(&page.text)["data"]["hours"].as_array().unwrap().iter()
-        .map(|h| (h["day"].as_str().unwrap().to_owned(), h["hours"].as_str().unwrap().to_owned())).collect();
-    let want = [("Monday", "9:00 AM - 8:00 PM"), ("Tuesday", "9:00 AM - 5:00 PM"), ("Wednesday", "9:00 AM - 8:00 PM"), ("Thursday", "9:00 AM - 5:00 PM"), ("Friday", "9:00 AM - 8:00 PM")];
-    assert_eq!(hours, want.map(|(d, h)| (d.to_owned(), h.to_owned())));
+    // In the props as data (ISO weekdays, 24-hour ranges), written on the page in its language.
+    let hours: Vec<(u64, String)> = props(&page.text)["data"]["hours"].as_array().unwrap().iter()
+        .map(|h| (h["weekday"].as_u64().unwrap(), h["ranges"].as_array().unwrap().iter().map(|r| format!("{}-{}", r["from"].as_str().unwrap(), r["to"].as_str().unwrap())).collect::<Vec<_>>().join(","))).collect();
+    let want = [(1, "09:00-20:00"), (2, "09:00-17:00"), (3, "09:00-20:00"), (4, "09:00-17:00"), (5, "09:00-20:00")];
+    assert_eq!(hours, want.map(|(d, h)| (d, h.to_owned())));
     assert!(cardiology.contains("data-department-hours") && cardiology.contains("<dt>Tuesday</dt><dd>9:00 AM - 5:00 PM</dd>"), "{cardiology}");
 }
 

@@ -39,5 +39,8 @@ pub async fn get(req: HttpRequest, state: web::Data<AppState>, query: web::Query
             answer
         }
     };
-    Ok(super::kept(&req, &answer, false))
+    let mut res = super::kept(&req, &answer, false);
+    // Named in the language asked for: a cache must keep each language's apart.
+    res.headers_mut().append(actix_web::http::header::VARY, actix_web::http::header::HeaderValue::from_static("Accept-Language"));
+    Ok(res)
 }

@@ -8,7 +8,6 @@ use ts_rs::TS;
 use hygo_booking::appointments::MAX_DAYS_AHEAD;
 use hygo_content::AppointmentTexts;
 use hygo_core::DataError;
-use hygo_directory::doctors::OfficeHours;
 use hygo_directory::{Doctor, doctors};
 use hygo_schedule::leave::Leave;
 
@@ -86,7 +85,6 @@ pub struct Listed {
     pub id: i32,
     pub name: String,
     pub specialization: String,
-    pub office_hours: Vec<OfficeHours>,
     pub on_leave: bool,
     pub leave: Vec<Leave>,
     /// The clinic's id.
@@ -128,7 +126,6 @@ pub async fn load_general(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError
             id: d.id,
             name: d.name,
             specialization: d.specialization,
-            office_hours: d.office_hours,
             on_leave: d.on_leave,
             leave: d.leave,
             department: d.department,

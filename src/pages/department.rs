@@ -15,7 +15,7 @@ pub struct Data {
     pub specialists: Vec<Doctor>,
     /// Its hours: its doctors' weekly hours together, day by day
     /// (`doctors::hours_together`); empty without a doctor.
-    pub hours: Vec<hygo_directory::doctors::OfficeHours>,
+    pub hours: Vec<hygo_directory::doctors::DayHours>,
 }
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {

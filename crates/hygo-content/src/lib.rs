@@ -14,7 +14,7 @@
 
 pub mod calendar;
 mod directory;
-pub mod overlay;
+mod overlay;
 mod forms;
 mod home;
 mod pages;
@@ -417,7 +417,7 @@ pub mod files {
     };
 
     /// The content files a language translates, in the order they are read.
-    pub const CONTENT_FILES: &[&str] = &[
+    pub(crate) const CONTENT_FILES: &[&str] = &[
         "site.json",
         "home.json",
         "forms.json",
@@ -508,7 +508,7 @@ pub mod files {
 
     /// The paths of the texts of each content file a language does not
     /// translate (English stands in for them), by file.
-    pub fn untranslated(lang: Lang) -> Vec<(&'static str, Vec<String>)> {
+    pub(crate) fn untranslated(lang: Lang) -> Vec<(&'static str, Vec<String>)> {
         let Some(f) = [&HI, &GU].into_iter().find(|f| f.lang == lang) else { return Vec::new() };
         CONTENT_FILES
             .iter()
@@ -523,7 +523,16 @@ pub mod files {
 
     /// The catalogue of the files embedded in the binary.
     pub fn load() -> Result<Catalogue, LoadError> {
-        Catalogue::new(vec![content(&EN)?, content(&HI)?, content(&GU)?])
+        let catalogue = Catalogue::new(vec![content(&EN)?, content(&HI)?, content(&GU)?])?;
+        // A text a translation leaves out is English's on the page: said once, at start-up.
+        for f in [&HI, &GU] {
+            for (file, missing) in untranslated(f.lang) {
+                if !missing.is_empty() {
+                    tracing::warn!(lang = f.lang.as_str(), file, texts = missing.len(), first = %missing[0], "texts not translated: English stands in");
+                }
+            }
+        }
+        Ok(catalogue)
     }
 
     fn content(f: &Files) -> Result<Content, LoadError> {

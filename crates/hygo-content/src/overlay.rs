@@ -21,7 +21,7 @@ const DATA_KEYS: &[&str] = &[
 
 /// Whether a string of English's file is data, not words: by its key, or by
 /// its look (an address, an e-mail address, a slug, a phone number).
-pub fn is_data(key: &str, value: &str) -> bool {
+pub(crate) fn is_data(key: &str, value: &str) -> bool {
     if value.trim().is_empty() {
         return true;
     }
@@ -40,7 +40,7 @@ pub fn is_data(key: &str, value: &str) -> bool {
 /// English's value with the translation laid over it; the error is the path
 /// where the translation does not fit (an unknown key, an array of another
 /// length, data, a placeholder lost).
-pub fn lay(english: &Value, translation: &Value) -> Result<Value, String> {
+pub(crate) fn lay(english: &Value, translation: &Value) -> Result<Value, String> {
     lay_at(english, translation, "", "")
 }
 
@@ -100,7 +100,7 @@ fn placeholders(text: &str) -> Vec<String> {
 
 /// The paths of English's texts the translation does not give (`None`: no
 /// translation file at all, so every text).
-pub fn untranslated(english: &Value, translation: Option<&Value>) -> Vec<String> {
+pub(crate) fn untranslated(english: &Value, translation: Option<&Value>) -> Vec<String> {
     let mut out = Vec::new();
     missing(english, translation, "", "", &mut out);
     out

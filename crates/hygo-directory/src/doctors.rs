@@ -27,6 +27,7 @@ pub struct Doctor {
     /// specialization (one staff wrote: "Neurosurgeon"): it is shown marked as
     /// English. Never in the API.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(skip)]
     #[ts(optional)]
     pub specialization_lang: Option<&'static str>,
     /// Whole years.
@@ -52,6 +53,16 @@ pub struct Doctor {
     pub insurances: Vec<String>,
     /// Only the days the doctor works, Monday first.
     pub office_hours: Vec<OfficeHours>,
+    /// The same days as data, for the pages (`in_language` sets it; the API has
+    /// none, its clients read `office_hours`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(skip)]
+    #[ts(optional)]
+    pub week: Option<Vec<DayHours>>,
+    #[serde(skip)]
+    #[schemars(skip)]
+    #[ts(skip)]
+    typed_week: Vec<DayHours>,
     /// The clinics where the doctor has weekly hours (their own first), by id.
     pub clinics: Vec<String>,
     /// "On leave" on a day of leave; otherwise what staff wrote ("Available").
@@ -65,17 +76,20 @@ pub struct Doctor {
     pub founder: Option<Founder>,
 }
 
-/// A working day's hours. `day` and `hours` are the spec's API's English texts
-/// ("Monday", "9:00 AM - 1:00 PM"); pages write the day and the times in their
-/// language from `weekday` and `ranges` (issue 29: no English in the data).
+/// A working day's hours as the spec's JSON API writes them, in English
+/// ("Monday", "9:00 AM - 1:00 PM"). Pages get `DayHours` instead.
 #[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
-#[serde(rename_all = "camelCase")]
 pub struct OfficeHours {
     pub day: &'static str,
     pub hours: String,
-    /// ISO weekday: 1 Monday … 7 Sunday.
+}
+
+/// A working day's hours as data (issue 29: no English in the pages' data): the
+/// ISO weekday (1 Monday … 7 Sunday) and its ranges in order, which pages write
+/// in their language.
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
+pub struct DayHours {
     pub weekday: u8,
-    /// The day's ranges, in order.
     pub ranges: Vec<HoursRange>,
 }
 
@@ -90,9 +104,9 @@ pub struct HoursRange {
     pub clinic: Option<String>,
 }
 
-impl OfficeHours {
-    fn of(weekday: i16, hours: String, ranges: Vec<HoursRange>) -> Option<OfficeHours> {
-        Some(OfficeHours { day: weekday::name(weekday)?, hours, weekday: u8::try_from(weekday).ok()?, ranges })
+impl DayHours {
+    fn of(weekday: i16, ranges: Vec<HoursRange>) -> Option<DayHours> {
+        Some(DayHours { weekday: u8::try_from(weekday).ok().filter(|d| (1..=7).contains(d))?, ranges })
     }
 }
 
@@ -127,6 +141,7 @@ impl Doctor {
         if let Some(clinic) = c.find_clinic(&self.clinic) {
             self.location = clinic.location();
         }
+        self.week = Some(self.typed_week.clone());
         // The status when it is the catalogue's words (the console's default, or
         // on leave); what staff wrote themselves stays as they wrote it.
         let (said, theirs) = (&english.site.doctor_status, &c.site.doctor_status);
@@ -247,7 +262,7 @@ pub async fn by_department(
 /// (Monday first), each day's ranges merged where they overlap or meet ("9:00 AM
 /// - 1:00 PM" and "12:00 PM - 5:00 PM" are "9:00 AM - 5:00 PM"); a day none of
 /// them works is left out. One query.
-pub async fn hours_together(db: &Db, doctor_ids: &[i32]) -> Result<Vec<OfficeHours>, DataError> {
+pub async fn hours_together(db: &Db, doctor_ids: &[i32]) -> Result<Vec<DayHours>, DataError> {
     let rows = office_hours::Entity::find().filter(office_hours::Column::DoctorId.is_in(doctor_ids.to_vec())).all(db).await?;
     let mut days: std::collections::BTreeMap<i16, Vec<slots::Range>> = std::collections::BTreeMap::new();
     for row in &rows {
@@ -266,8 +281,7 @@ pub async fn hours_together(db: &Db, doctor_ids: &[i32]) -> Result<Vec<OfficeHou
                     _ => merged.push(r),
                 }
             }
-            let ranges = merged.iter().map(|r| HoursRange::of(r, None)).collect();
-            OfficeHours::of(day, hygo_schedule::schedule::ranges_text(&merged), ranges)
+            DayHours::of(day, merged.iter().map(|r| HoursRange::of(r, None)).collect())
         })
         .collect())
 }
@@ -309,7 +323,7 @@ pub async fn founders(db: &Db, clock: &Clock) -> Result<Vec<Doctor>, DataError> 
 /// A week as the profile shows it: each working day once, Monday first, its
 /// ranges in order ("9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM"), and a range at
 /// another clinic than the doctor's followed by that clinic's name.
-fn shown_hours(rows: &[office_hours::Model], own_clinic: &str) -> Vec<OfficeHours> {
+fn shown_hours(rows: &[office_hours::Model], own_clinic: &str) -> (Vec<OfficeHours>, Vec<DayHours>) {
     // For each weekday: (range, its text, the other clinic or None).
     let clinics = content::default();
     type Part<'a> = (Option<slots::Range>, String, Option<&'a content::Clinic>);
@@ -336,9 +350,9 @@ fn shown_hours(rows: &[office_hours::Model], own_clinic: &str) -> Vec<OfficeHour
                 });
             }
             let typed = ranges.iter().filter_map(|(range, _, at)| range.as_ref().map(|r| HoursRange::of(r, at.map(|c| c.id.as_str())))).collect();
-            OfficeHours::of(d, parts.join(", "), typed)
+            Some((OfficeHours { day: weekday::name(d)?, hours: parts.join(", ") }, DayHours::of(d, typed)?))
         })
-        .collect()
+        .unzip()
 }
 
 async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Vec<Doctor>, DataError> {
@@ -388,6 +402,7 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
                     detail: e.to_string(),
                 })
             };
+            let (office_hours, typed_week) = shown_hours(&hours, &row.clinic_id);
             Ok(Doctor {
                 id: row.id,
                 legacy_id: row.id.to_string(),
@@ -395,7 +410,9 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
                 services: list("services", &row.services)?,
                 languages: list("languages", &row.languages)?,
                 insurances: list("insurances", &row.insurances)?,
-                office_hours: shown_hours(&hours, &row.clinic_id),
+                office_hours,
+                typed_week,
+                week: None,
                 clinics: {
                     let mut at = vec![row.clinic_id.clone()];
                     for h in &hours {

@@ -15,8 +15,10 @@ function isActive(item: NavItem, pathname: string): boolean {
 }
 
 /**
- * The wide header's language menu: the page's language named in itself, opening
- * the same page's links in the others (the phone's menu lists them inline).
+ * The wide header's language menu: a button drawn as the languages' sign (its
+ * name, "Languages: ગુજરાતી", for screen readers; the row has no room for
+ * words), opening the same page's links, each language named in itself (the
+ * phone's menu lists them inline).
  */
 function LanguageMenu({ expanded, toggle }: { expanded: boolean; toggle: () => void }) {
   const site = useSite();
@@ -26,10 +28,8 @@ function LanguageMenu({ expanded, toggle }: { expanded: boolean; toggle: () => v
   return (
     <li className={`nav-group nav-language-menu${expanded ? " is-open" : ""}`}>
       <button type="button" className="nav-button" aria-expanded={expanded} aria-controls={id} onClick={toggle}>
-        <Languages aria-hidden="true" focusable="false" size={18} />
-        <span className="visually-hidden">{common.languages}: </span>
-        <span lang={site.lang} className="page-font">{current?.name}</span>
-        <ChevronDown aria-hidden="true" focusable="false" size={16} className="nav-chevron" />
+        <Languages aria-hidden="true" focusable="false" size={20} />
+        <span className="visually-hidden">{common.languages}: <span lang={site.lang}>{current?.name}</span></span>
       </button>
       <div id={id} className="dropdown dropdown--languages" hidden={!expanded}>
         <LanguageLinks className="menu-languages" />

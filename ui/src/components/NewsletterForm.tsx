@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useSite } from "../lib/props";
 import type { FormState } from "../types";
 import { FormGuard, PrivacyNotice, describedBy, initialForm, postJson, str } from "./form";
+import { inLanguage } from "../lib/language";
 
 /** `source` names the form in the consent record: "footer" or "newsletter-page". */
 export function NewsletterForm({ id, source, initial, labelledBy }: {
@@ -40,7 +41,7 @@ export function NewsletterForm({ id, source, initial, labelledBy }: {
 
   const error = result && !result.ok ? result.text : undefined;
   return (
-    <form className="newsletter-form" method="post" action="/newsletter" noValidate onSubmit={submit} aria-labelledby={labelledBy}>
+    <form className="newsletter-form" method="post" action={inLanguage("/newsletter")} noValidate onSubmit={submit} aria-labelledby={labelledBy}>
       <input type="hidden" name="source" value={source} />
       <label htmlFor={`${id}-email`} className="visually-hidden">{t.label}</label>
       <div className="newsletter-row">

@@ -9,13 +9,14 @@ import { useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { usePlural } from "./ui";
 import type { SearchResult } from "../types";
+import { inLanguage, pageLanguage } from "../lib/language";
 
 export const ICONS = {
   doctor: Stethoscope, department: Building2, service: HeartPulse, specialization: UserRoundSearch, clinic: MapPin, page: FileText, article: Newspaper,
 };
 
 async function fetchResults(q: string, signal?: AbortSignal): Promise<SearchResult[]> {
-  const res = await fetch(`/api/search?q=${encodeURIComponent(q)}`, { signal, headers: { accept: "application/json" } });
+  const res = await fetch(`/api/search?q=${encodeURIComponent(q)}`, { signal, headers: { accept: "application/json", "accept-language": pageLanguage() } });
   if (!res.ok) return [];
   const body = (await res.json()) as { data?: unknown };
   return Array.isArray(body.data) ? (body.data as SearchResult[]) : [];
@@ -129,7 +130,7 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
       : "";
 
   return (
-    <form role="search" className="searchbox" action="/search" method="get" onSubmit={onSubmit}>
+    <form role="search" className="searchbox" action={inLanguage("/search")} method="get" onSubmit={onSubmit}>
       <label htmlFor={`${id}-input`} className="visually-hidden">{t.label}</label>
       <div className="searchbox-field">
         <Search aria-hidden="true" focusable="false" size={18} className="searchbox-icon" />

@@ -7,14 +7,14 @@ import { plural, type Plural } from "../lib/plural";
 import { inLanguage } from "../lib/language";
 import { useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
-import type { Clinic, Doctor, OfficeHours, Photo, Picture, PublicClosure } from "../types";
+import type { Clinic, DayHours, Doctor, Photo, Picture, PublicClosure } from "../types";
 
 /**
  * A working day's hours in the page's language, from the server's "HH:MM"
  * ranges: "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM (HYGO Clinic…)", a clinic named
  * once after the last of its ranges in a row, in the language's name for it.
  */
-export function hoursOf(day: OfficeHours, clinics: Clinic[]): { day: string; hours: string } {
+export function hoursOf(day: DayHours, clinics: Clinic[]): { day: string; hours: string } {
   const named = (id: string) => clinics.find((c) => c.id === id)?.name ?? id;
   const parts = day.ranges.map((r, i) => {
     const text = `${clockTime(r.from)} - ${clockTime(r.to)}`;

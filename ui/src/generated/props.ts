@@ -279,6 +279,8 @@ export type DayAway = { doctor: string, doctorId: number, onLeave: boolean, };
 
 export type DayEntry = { "kind": "visit", time: string, row: InboxRow, } | { "kind": "free", times: Array<string>, until: string, clinic: string, } | { "kind": "break", from: string, until: string, } | { "kind": "closed", from: string, until: string, note: string, };
 
+export type DayHours = { weekday: number, ranges: Array<HoursRange>, };
+
 export type DaySlots = { 
 /**
  * Free times from now on, "09:15 AM", in order.
@@ -329,7 +331,7 @@ export type DepartmentData = { department: Department | null, specialists: Array
  * Its hours: its doctors' weekly hours together, day by day
  * (`doctors::hours_together`); empty without a doctor.
  */
-hours: Array<OfficeHours>, };
+hours: Array<DayHours>, };
 
 export type DepartmentLink = { name: string, link: string, };
 
@@ -377,6 +379,11 @@ location: string, bio: string, education: Array<string>, services: Array<string>
  * Only the days the doctor works, Monday first.
  */
 officeHours: Array<OfficeHours>, 
+/**
+ * The same days as data, for the pages (`in_language` sets it; the API has
+ * none, its clients read `office_hours`).
+ */
+week?: Array<DayHours>, 
 /**
  * The clinics where the doctor has weekly hours (their own first), by id.
  */
@@ -739,7 +746,7 @@ export type LegalPart = { heading: string, paragraphs: Array<string>, items?: Ar
 
 export type Link = { label: string, link: string, };
 
-export type ListedDoctor = { id: number, name: string, specialization: string, officeHours: Array<OfficeHours>, onLeave: boolean, leave: Array<Leave>, 
+export type ListedDoctor = { id: number, name: string, specialization: string, onLeave: boolean, leave: Array<Leave>, 
 /**
  * The clinic's id.
  */
@@ -825,15 +832,7 @@ unsubscribe: TokenLink | null,
  */
 confirm: TokenLink | null, messages: Messages, forms: FormsCommon, };
 
-export type OfficeHours = { day: string, hours: string, 
-/**
- * ISO weekday: 1 Monday … 7 Sunday.
- */
-weekday: number, 
-/**
- * The day's ranges, in order.
- */
-ranges: Array<HoursRange>, };
+export type OfficeHours = { day: string, hours: string, };
 
 export type OptionText = { id: string, label: string, };
 

@@ -627,12 +627,12 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
               </Field>
             ) : null}
             <DateStrip texts={texts} today={data.today} maxDaysAhead={data.maxDaysAhead} date={values.date} week={week}
-              interactive={interactive} dayOf={(iso) => dayLetter(data, doctorObj?.id, iso)} onPick={pick} onWeek={changeWeek} timesAction={`${location.pathname}#times`} />
+              interactive={interactive} dayOf={(iso) => dayLetter(data, doctorObj?.id, iso)} onPick={pick} onWeek={changeWeek} timesAction={`${inLanguage(location.pathname)}#times`} />
             <ClosureNotes className="closure-notes field-hint" closures={data.closures.filter((c) => !!doctorObj?.clinics.includes(c.clinic) && weeksBetween(data.today, c.date) === week)} />
             {errors.date ? <p className="field-error" id={`${FORM}-date-error`}>{errors.date}</p> : null}
             {general ? (
               <TimePicker key={slotKey} texts={texts} slots={shownSlots}
-                values={values} doctor={doctorObj} interactive={interactive} error={errors.time} onTime={set("time")} timesAction={`${location.pathname}#times`} />
+                values={values} doctor={doctorObj} interactive={interactive} error={errors.time} onTime={set("time")} timesAction={`${inLanguage(location.pathname)}#times`} />
             ) : (
               <HourlyPicker texts={texts} slots={shownSlots} doctor={doctorObj}
                 values={values} error={errors.time} onTime={set("time")} />
@@ -713,9 +713,9 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
         ) : null}
 
         <div className="form-actions">
-          {step > 1 ? <button type="submit" name="action" value="back" className="button button--outline" formAction={`${location.pathname}#wizard-step-title`}>{texts.back}</button> : null}
+          {step > 1 ? <button type="submit" name="action" value="back" className="button button--outline" formAction={`${inLanguage(location.pathname)}#wizard-step-title`}>{texts.back}</button> : null}
           {step < wizard.steps ? (
-            <button type="submit" name="action" value="next" className="button button--primary" formAction={`${location.pathname}#wizard-step-title`}>{step === 2 ? texts.review : texts.continue}</button>
+            <button type="submit" name="action" value="next" className="button button--primary" formAction={`${inLanguage(location.pathname)}#wizard-step-title`}>{step === 2 ? texts.review : texts.continue}</button>
           ) : (
             <button type="submit" name="action" value="submit" className="button button--primary" disabled={sending}>
               {sending ? texts.sending : general ? texts.submitA : texts.submitB}

@@ -103,10 +103,10 @@ function Schedules({ doctors }: { doctors: Doctor[] }) {
         {/* One row group per doctor: on a phone each is a card of its own (no sideways scroll). */}
         {doctors.map((d) => (
           <tbody key={d.id}>
-            {(d.officeHours.length ? d.officeHours.map((h) => hoursOf(h, site.clinics)) : [{ day: "—", hours: t.callUs }]).map((h, i) => (
+            {(d.week?.length ? d.week.map((h) => hoursOf(h, site.clinics)) : [{ day: "—", hours: t.callUs }]).map((h, i) => (
               <tr key={`${d.id}-${h.day}`}>
                 {i === 0 ? (
-                  <th scope="rowgroup" rowSpan={Math.max(1, d.officeHours.length)}>
+                  <th scope="rowgroup" rowSpan={Math.max(1, d.week?.length ?? 0)}>
                     <Link to={link("doctor", { id: d.id })} className="text-link">{d.name}</Link>
                     <span className="muted schedule-spec" lang={d.specializationLang}>{d.specialization}</span>
                     <LeaveBadge doctor={d} />

@@ -4,7 +4,7 @@ import { BookLink, ClinicAddress, DoctorImage, EmergencyNote, hoursOf, LeaveBadg
 import { fill } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts, type Texts } from "../lib/texts";
-import type { Department, Doctor, OfficeHours } from "../types";
+import type { DayHours, Department, Doctor } from "../types";
 import { link } from "../lib/public-links";
 
 /** Doctor names already carry their title; "Dr." is added only where it is missing. */
@@ -31,7 +31,7 @@ function Specialist({ doctor }: { doctor: Doctor }) {
   );
 }
 
-function Details({ department, specialists, hours }: { department: Department; specialists: Doctor[]; hours: OfficeHours[] }) {
+function Details({ department, specialists, hours }: { department: Department; specialists: Doctor[]; hours: DayHours[] }) {
   const site = useSite();
   const common = useTexts("common");
   const t = useTexts("department");

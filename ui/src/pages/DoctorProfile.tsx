@@ -61,9 +61,9 @@ function Profile({ doctor }: { doctor: Doctor }) {
           {doctor.languages.length ? <Block title={t.languages} icon={icon(Languages)}><List items={doctor.languages} lang={own} /></Block> : null}
           {doctor.insurances.length ? <Block title={t.insurances} icon={icon(ShieldCheck)}><List items={doctor.insurances} lang={own} /></Block> : null}
           <Block title={t.hours} icon={icon(Clock)}>
-            {doctor.officeHours.length ? (
+            {doctor.week?.length ? (
               <dl className="hours">
-                {doctor.officeHours.map((h) => hoursOf(h, site.clinics)).map((h) => (
+                {doctor.week.map((h) => hoursOf(h, site.clinics)).map((h) => (
                   <div key={h.day}><dt>{h.day}</dt><dd>{h.hours}</dd></div>
                 ))}
               </dl>

@@ -7,9 +7,11 @@
 // 1280 px.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { AxeBuilder } from "@axe-core/playwright";
-import { hydrated, markDocument, openPage, sameDocument, serverAndBrowser } from "./harness.mjs";
+import { hydrated, markDocument, openPage, repo, sameDocument, seedDoctors, serverAndBrowser } from "./harness.mjs";
 import { TAGS } from "./staff-steps.mjs";
 
 const env = serverAndBrowser({ HYGO_LANGUAGES: "en,hi,gu" });
@@ -148,3 +150,48 @@ test("a Gujarati browser is offered the page in Gujarati, never sent there; the 
     await c.close();
   }
 });
+
+// A booking in Gujarati end to end, with and without JavaScript: the wizard, its
+// error, the success page in Gujarati; the request stored with `gu`; the
+// patient's acknowledgement queued in Gujarati.
+const gu = JSON.parse(readFileSync(join(repo, "crates/hygo-content/catalogue/gu/forms.json"), "utf8")).appointment;
+const guMessages = JSON.parse(readFileSync(join(repo, "crates/hygo-content/catalogue/messages/gu.json"), "utf8"));
+// A doctor who works on the day "Next Week" picks (today + 7 in IST), and is not on leave.
+const istToday = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+const nextWeek = new Date(Date.parse(`${istToday}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+const weekday = new Date(`${nextWeek}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
+const doctor = seedDoctors.filter((d) => !d.leaveDays && d.officeHours.some((h) => h.day === weekday)).at(-1);
+for (const javaScriptEnabled of [true, false]) {
+  test(`a booking in Gujarati ${javaScriptEnabled ? "with" : "without"} JavaScript: its pages, its stored language, its e-mail`, async () => {
+    const { page, context, problems } = await openPage(env.browser, { javaScriptEnabled, width: 375, height: 800 });
+    const email = `gu.${javaScriptEnabled ? "js" : "nojs"}@example.in`;
+    const main = page.locator("main");
+    await page.goto(`${env.server.base}/gu/appointment/${doctor.id}`);
+    if (javaScriptEnabled) await hydrated(page);
+    await main.getByLabel(gu.fields.name).fill("આશા પટેલ");
+    await main.getByLabel(gu.fields.phone).fill("+91 98980 12345");
+    await main.getByLabel(gu.fields.email).fill(email);
+    await page.getByRole("button", { name: gu.continue }).click();
+    await page.getByRole("heading", { name: gu.titlesB[1] }).waitFor();
+    // Review without a time: the error in Gujarati.
+    await page.getByRole("button", { name: gu.review }).click();
+    await page.getByRole("alert").getByText(guMessages["appointment.timeRequired"]).first().waitFor();
+    await page.getByRole("button", { name: gu.nextWeek, exact: true }).click();
+    const open = page.locator('input[name="time"]:not([disabled])').first();
+    await open.waitFor();
+    await open.check();
+    await page.getByRole("button", { name: gu.review }).click();
+    await page.getByRole("heading", { name: gu.titlesB[2] }).waitFor();
+    await main.getByLabel(gu.confirm).check();
+    await page.getByRole("button", { name: gu.submitB }).click();
+    await page.getByRole("heading", { name: gu.successHeading }).waitFor();
+    assert.equal(await page.getAttribute("html", "lang"), "gu");
+    if (!javaScriptEnabled) assert.match(page.url(), /\/gu\/requests\?token=[0-9a-z]{26}$/);
+    const [row] = env.server.query("SELECT reference, lang FROM appointments WHERE email = ?", [email]);
+    assert.equal(row.lang, "gu", "the request keeps its language");
+    const mails = env.server.query("SELECT subject FROM outbox WHERE to_address = ?", [email]);
+    assert.deepEqual(mails.map((m) => m.subject), [guMessages["mail.appointmentReceivedSubject"].replace("{reference}", row.reference)]);
+    await context.close();
+    assert.deepEqual(problems, []);
+  });
+}
