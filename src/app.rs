@@ -100,8 +100,14 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     form_posts(cfg);
     // The staff console's writes and export (its pages are in the page registry).
     crate::staff::routes(cfg);
-    // The confirmation link's button; the link itself (GET) is the page.
+    // The confirmation link's button and the unsubscribe page's, at every
+    // language's address too (`/gu/newsletter/confirm`): where they lead is in it.
+    // The confirmation link itself (GET) is the page.
     cfg.service(web::resource("/newsletter/confirm").route(web::post().to(actions::newsletter::confirm)).default_service(web::to(pages::render::page)));
+    let others: Vec<&str> = hygo_content::LANGUAGES.iter().skip(1).map(|l| l.as_str()).collect();
+    let prefix = format!("/{{lang:{}}}", others.join("|"));
+    cfg.service(web::resource(format!("{prefix}/newsletter/confirm")).route(web::post().to(actions::newsletter::confirm)).default_service(web::to(pages::render::page)));
+    cfg.service(web::resource(format!("{prefix}/newsletter/unsubscribe")).route(web::post().to(actions::newsletter::unsubscribe)).default_service(web::to(pages::render::page)));
     cfg.service(web::scope("/api").default_service(web::to(api_not_found)))
         .route("/assets/{file:.*}", web::get().to(assets::serve))
         .route("/photos/{name}", web::get().to(crate::photos::serve))

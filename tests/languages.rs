@@ -160,3 +160,34 @@ async fn a_booking_in_gujarati_is_kept_and_answered_in_gujarati() {
         assert!(ravi.body.contains("सोमवार, 14 जनवरी 2030, 11:15 AM"), "{b}: {}", ravi.body);
     }
 }
+
+/// A newsletter sign-up in Gujarati: its confirmation mail is Gujarati and links
+/// to the Gujarati page; that page's button and the unsubscribe page's answer
+/// at the Gujarati addresses.
+#[actix_web::test]
+async fn a_newsletter_sign_up_in_gujarati_stays_in_gujarati() {
+    use hygo_core::entities::{newsletter_subscriber, outbox};
+    use sea_orm::EntityTrait;
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state(&db).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let sent = submit(&app, "/gu/newsletter", "email=mira%40example.in&source=newsletter-page").await;
+        assert_eq!((sent.status, sent.header("location")), (303, "/gu/newsletter?subscribed=1"), "{b}");
+        let row = newsletter_subscriber::Entity::find().one(&state.db).await.unwrap().unwrap();
+        assert_eq!(row.lang, "gu", "{b}");
+        let mail = outbox::Entity::find().one(&state.db).await.unwrap().unwrap();
+        let gu = hygo_content::get(hygo_content::Lang::parse("gu").unwrap());
+        assert_eq!(mail.subject, gu.message("mail.confirmSubject"), "{b}");
+        let token = row.confirm_token.clone().unwrap();
+        assert!(mail.body.contains(&format!("https://hygo.test/gu/newsletter/confirm?token={token}")), "{b}: {}", mail.body);
+        let page = fetch(&app, &format!("/gu/newsletter/confirm?token={token}")).await;
+        assert!(page.status == 200 && page.text.contains(&format!(r#"action="/gu/newsletter/confirm?token={token}""#)), "{b}: the button posts at the Gujarati address");
+        let done = submit(&app, &format!("/gu/newsletter/confirm?token={token}"), "").await;
+        assert_eq!((done.status, done.header("location")), (303, "/gu/newsletter?confirmed=1"), "{b}");
+        assert!(hygo_booking::newsletter::is_subscribed(&state.db, "mira@example.in").await.unwrap(), "{b}");
+        let out = submit(&app, &format!("/gu/newsletter/unsubscribe?token={}", row.unsubscribe_token), "").await;
+        assert_eq!((out.status, out.header("location")), (303, "/gu/newsletter?unsubscribed=1"), "{b}");
+        assert!(!hygo_booking::newsletter::is_subscribed(&state.db, "mira@example.in").await.unwrap(), "{b}");
+    }
+}

@@ -1127,7 +1127,7 @@ async fn a_phone_booking_by_the_desk_takes_the_slot_from_the_website_at_once() {
         let errors = &props(&refused)["form"]["errors"];
         assert!(errors["name"].is_string() && errors["phone"].is_string() && errors["email"].is_null(), "{b}: {errors}");
         assert!(refused.text.contains(&staff_text(&["book", "heading"])), "{b}: the form again");
-        for (field, value) in [("channel", "web"), ("doctorId", "x"), ("time", "11:07 AM"), ("date", "2029-12-31"), ("email", "not-an-address"), ("name", &"n".repeat(max + 1))] {
+        for (field, value) in [("channel", "web"), ("doctorId", "x"), ("time", "11:07 AM"), ("date", "2029-12-31"), ("email", "not-an-address"), ("lang", "fr"), ("name", &"n".repeat(max + 1))] {
             let mut pairs = vec![("doctorId", "1"), ("date", "2030-01-09"), ("time", "11:00 AM"), ("name", "Meena Joshi"), ("phone", "98250 12345")];
             pairs.retain(|(k, _)| *k != field);
             pairs.push((field, value));
@@ -1174,6 +1174,15 @@ async fn a_phone_booking_by_the_desk_takes_the_slot_from_the_website_at_once() {
         let mail = mails(&state.db).await.pop().expect("a confirmation");
         assert_eq!(mail.to_address, "dev@example.com", "{b}");
         assert_eq!(invitation(&mail), ("REQUEST".to_owned(), 0, "20300109T083000Z".to_owned()), "{b}");
+        // A caller who reads Gujarati (issue 29): the desk chooses the language of their messages.
+        let in_gujarati = desk_book(&[("doctorId", "1"), ("date", "2030-01-09"), ("time", "02:15 PM"), ("name", "Mira Shah"), ("phone", "98250 54322"), ("email", "mira@example.com"), ("lang", "gu")]).await;
+        assert_eq!(in_gujarati.status, 303, "{b}: {}", in_gujarati.text);
+        let mail = mails(&state.db).await.pop().expect("a confirmation");
+        let reference = in_gujarati.header("location").strip_prefix("/staff/appointments/").and_then(|l| l.strip_suffix("?done=book")).unwrap().to_owned();
+        assert_eq!(request_row(&state.db, &reference).await.lang, "gu", "{b}");
+        let gu = hygo_content::get(hygo_content::Lang::parse("gu").unwrap());
+        assert_eq!((mail.to_address.as_str(), mail.subject.clone()), ("mira@example.com", gu.message("mail.appointmentConfirmedSubject").replace("{reference}", &reference)), "{b}");
+        assert!(mail.body.contains("બુધવાર, 9 જાન્યુઆરી, 2030, 02:15 PM"), "{b}: {}", mail.body);
         audit_in_words(&state.db, b).await;
     }
 }

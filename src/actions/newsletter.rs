@@ -57,6 +57,7 @@ pub async fn unsubscribe(state: web::Data<AppState>, req: HttpRequest, query: we
         again: "/unsubscribe",
         message: "newsletter.unsubscribed",
         invalid: "newsletter.invalidLink",
+        lang: hygo_content::Lang::DEFAULT,
     };
     follow(&state, &req, &query.into_inner().token.unwrap_or_default(), link).await
 }
@@ -71,6 +72,7 @@ pub async fn confirm(state: web::Data<AppState>, req: HttpRequest, query: web::Q
         again: "/newsletter/confirm",
         message: "newsletter.confirmed",
         invalid: "newsletter.confirmInvalid",
+        lang: hygo_content::Lang::DEFAULT,
     };
     follow(&state, &req, &query.into_inner().token.unwrap_or_default(), link).await
 }
@@ -86,10 +88,13 @@ enum Write {
 /// followed such a form lands on the link's own page, to decide there); the
 /// database checked before and after the write; then the answer.
 async fn follow(state: &AppState, req: &HttpRequest, token: &str, link: Link) -> Result<HttpResponse, ApiError> {
+    // Posted from a page in a language (`/gu/newsletter/confirm`): answered in it.
+    let (lang, _) = crate::pages::url::language(req.path(), &state.config.languages);
+    let link = Link { lang, ..link };
     let runner = crate::write::Runner::new(state, req);
     if let Err(e) = runner.same_site() {
         if wants_html(req) {
-            return Ok(see_other(&format!("{}?token={}", link.again, query_value(token))));
+            return Ok(see_other(&crate::pages::url::in_language(lang, &format!("{}?token={}", link.again, query_value(token)))));
         }
         return Err(e);
     }
@@ -126,12 +131,15 @@ struct Link {
     /// What JSON is told when it worked, and when the link is not valid.
     message: &'static str,
     invalid: &'static str,
+    /// The language of the page the button was on (its address's).
+    lang: hygo_content::Lang,
 }
 
 /// A link's action answered: a browser is sent on to a page; JSON gets 200 or 404.
 fn answer(req: &HttpRequest, done: bool, token: &str, link: Link) -> HttpResponse {
     if wants_html(req) {
-        return see_other(&if done { link.done.to_owned() } else { format!("{}?token={}", link.again, query_value(token)) });
+        let to = if done { link.done.to_owned() } else { format!("{}?token={}", link.again, query_value(token)) };
+        return see_other(&crate::pages::url::in_language(link.lang, &to));
     }
     if done {
         HttpResponse::Ok()

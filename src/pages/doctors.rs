@@ -71,6 +71,10 @@ pub struct DoctorSummary {
     pub photo: Option<hygo_directory::doctor_photos::Photo>,
     pub location: String,
     pub availability: String,
+    /// "en" when staff wrote it themselves (`Doctor::in_language`).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub availability_lang: Option<&'static str>,
     pub on_leave: bool,
     pub leave: Vec<hygo_schedule::leave::Leave>,
 }
@@ -88,6 +92,7 @@ impl From<Doctor> for DoctorSummary {
             photo: d.photo,
             location: d.location,
             availability: d.availability,
+            availability_lang: d.availability_lang,
             on_leave: d.on_leave,
             leave: d.leave,
         }

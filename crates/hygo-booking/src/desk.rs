@@ -77,6 +77,9 @@ pub struct DeskBooking {
     pub visit_type: Option<String>,
     /// For the clinic: not shown to the patient, not mailed.
     pub notes: Option<String>,
+    /// The language the patient's messages are written in: a tag of
+    /// `hygo_content::LANGUAGES` ("en" when none is sent).
+    pub lang: Option<String>,
 }
 
 /// Books for the desk: checked in full, then the row, its audit row and, when the
@@ -100,6 +103,8 @@ pub async fn book(db: &Db, clock: &Clock, actor: &Actor, input: &DeskBooking, no
     };
     let visit_type = c.choice("visitType", input.visit_type.as_deref(), crate::appointments::VISIT_TYPES, Some("in-person"), "appointment.visitType");
     let notes = c.paragraph("notes", "label.additionalNotes", input.notes.as_deref(), limit(LIMITS, "notes"), None);
+    let tags: Vec<&'static str> = crate::content::LANGUAGES.iter().map(|l| l.as_str()).collect();
+    let lang = c.choice("lang", input.lang.as_deref(), &tags, Some(crate::content::Lang::DEFAULT.as_str()), "desk.lang");
     let doctor_id = input.doctor_id.as_deref().and_then(|d| d.trim().parse::<i32>().ok());
     let doctor = find_doctor(db, doctor_id, None).await?;
     if doctor.is_none() {
@@ -141,6 +146,7 @@ pub async fn book(db: &Db, clock: &Clock, actor: &Actor, input: &DeskBooking, no
             sequence: Set(0),
             status_changed_at: Set(Some(ist::stamp())),
             channel: Set(channel.as_str().to_owned()),
+            lang: Set(lang.clone()),
             ..Default::default()
         };
         let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;

@@ -67,6 +67,12 @@ pub struct Doctor {
     pub clinics: Vec<String>,
     /// "On leave" on a day of leave; otherwise what staff wrote ("Available").
     pub availability: String,
+    /// "en" on a page in another language when `availability` is what staff
+    /// wrote themselves (in English), not the catalogue's words. Never in the API.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(skip)]
+    #[ts(optional)]
+    pub availability_lang: Option<&'static str>,
     /// Whether the doctor is on leave today (and takes no requests for today).
     pub on_leave: bool,
     /// Current and coming leave, by start.
@@ -149,6 +155,8 @@ impl Doctor {
             self.availability = theirs.available.clone();
         } else if self.availability == said.on_leave {
             self.availability = theirs.on_leave.clone();
+        } else if c.lang != content::Lang::DEFAULT {
+            self.availability_lang = Some(content::Lang::DEFAULT.as_str());
         }
         self
     }
@@ -444,6 +452,7 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
                 location: clinic.map(content::Clinic::location).unwrap_or_default(),
                 clinic: row.clinic_id,
                 bio: row.bio,
+                availability_lang: None,
                 availability: if on_leave { on_leave_text.to_owned() } else { row.availability },
                 on_leave,
                 leave: schedule.shown(today),

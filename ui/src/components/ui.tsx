@@ -170,23 +170,24 @@ export function EmergencyNote({ text }: { text?: string }) {
 }
 
 /** What a doctor's availability is today, and their coming leave. */
-export function doctorStatus(doctor: Pick<Doctor, "availability" | "onLeave" | "leave">, texts: ReturnType<typeof useSite>["doctorStatus"]) {
+export function doctorStatus(doctor: Pick<Doctor, "availability" | "availabilityLang" | "onLeave" | "leave">, texts: ReturnType<typeof useSite>["doctorStatus"]) {
   const [first] = doctor.leave;
   if (doctor.onLeave) {
     const now = first?.backOn ? fill(texts.backOn, { date: longDate(first.backOn) })
       : first && first.until === null ? texts.untilFurtherNotice : texts.onLeave;
-    return { now, onLeave: true, coming: null };
+    return { now, onLeave: true, coming: null, lang: undefined };
   }
   const coming = first ? first.until ? fill(texts.coming, { from: formatDate(first.from), until: formatDate(first.until) })
     : fill(texts.comingOpen, { from: formatDate(first.from) }) : null;
-  return { now: doctor.availability, onLeave: false, coming };
+  // What staff wrote themselves is English's (marked so on a page in another language).
+  return { now: doctor.availability, onLeave: false, coming, lang: doctor.availabilityLang };
 }
 
-export function DoctorStatus({ doctor }: { doctor: Pick<Doctor, "availability" | "onLeave" | "leave"> }) {
+export function DoctorStatus({ doctor }: { doctor: Pick<Doctor, "availability" | "availabilityLang" | "onLeave" | "leave"> }) {
   const status = doctorStatus(doctor, useSite().doctorStatus);
   return (
     <>
-      {status.now ? <p className={`badge ${status.onLeave ? "badge--warn" : "badge--ok"}`}>{status.now}</p> : null}
+      {status.now ? <p className={`badge ${status.onLeave ? "badge--warn" : "badge--ok"}`} lang={status.lang}>{status.now}</p> : null}
       {status.coming ? <p className="muted doctor-leave-note">{status.coming}</p> : null}
     </>
   );
@@ -194,7 +195,7 @@ export function DoctorStatus({ doctor }: { doctor: Pick<Doctor, "availability" |
 
 /** "On leave, back on Monday, 7 December 2026" where a doctor is listed (the lists,
  * the department pages, the search), only while the doctor is on leave. */
-export function LeaveBadge({ doctor }: { doctor: Pick<Doctor, "availability" | "onLeave" | "leave"> }) {
+export function LeaveBadge({ doctor }: { doctor: Pick<Doctor, "availability" | "availabilityLang" | "onLeave" | "leave"> }) {
   const status = doctorStatus(doctor, useSite().doctorStatus);
   return status.onLeave ? <p className="badge badge--warn leave-badge" data-leave-badge="">{status.now}</p> : null;
 }

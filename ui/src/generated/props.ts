@@ -393,6 +393,11 @@ clinics: Array<string>,
  */
 availability: string, 
 /**
+ * "en" on a page in another language when `availability` is what staff
+ * wrote themselves (in English), not the catalogue's words. Never in the API.
+ */
+availabilityLang?: string, 
+/**
  * Whether the doctor is on leave today (and takes no requests for today).
  */
 onLeave: boolean, 
@@ -452,7 +457,11 @@ export type DoctorSummary = { id: number, name: string, specialization: string,
 /**
  * "en" when the page's language does not name it (`Doctor::in_language`).
  */
-specializationLang?: string, experience: number, rating: number | null, image: string | null, photo: Photo | null, location: string, availability: string, onLeave: boolean, leave: Array<Leave>, };
+specializationLang?: string, experience: number, rating: number | null, image: string | null, photo: Photo | null, location: string, availability: string, 
+/**
+ * "en" when staff wrote it themselves (`Doctor::in_language`).
+ */
+availabilityLang?: string, onLeave: boolean, leave: Array<Leave>, };
 
 export type DoctorsData = { doctors: Array<DoctorSummary>, 
 /**

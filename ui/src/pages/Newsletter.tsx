@@ -10,6 +10,7 @@ import { Spinner } from "../components/ui";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { link } from "../lib/public-links";
+import { inLanguage } from "../lib/language";
 
 export default function NewsletterPage() {
   const site = useSite();
@@ -28,7 +29,7 @@ export default function NewsletterPage() {
   let body;
   if (confirm) {
     body = confirm.valid ? (
-      <form method="post" action={link("newsletter-confirm", {}, { token: confirm.token })} className="form">
+      <form method="post" action={inLanguage(link("newsletter-confirm", {}, { token: confirm.token }))} className="form">
         <p>{t.confirmText}</p>
         <button type="submit" className="button button--primary">{t.confirmButton}</button>
       </form>
@@ -40,7 +41,7 @@ export default function NewsletterPage() {
     );
   } else if (unsubscribe) {
     body = unsubscribe.valid ? (
-      <form method="post" action={`/newsletter/unsubscribe?token=${encodeURIComponent(unsubscribe.token)}`} className="form">
+      <form method="post" action={inLanguage(`/newsletter/unsubscribe?token=${encodeURIComponent(unsubscribe.token)}`)} className="form">
         <p>{t.unsubscribeText}</p>
         <button type="submit" className="button button--primary">{t.unsubscribeButton}</button>
       </form>

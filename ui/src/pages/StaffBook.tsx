@@ -4,12 +4,12 @@
 // takes how the patient came, the time, and a name and phone number. Stored, the
 // request's page shows the links to call or write to the patient.
 import { fill, formatDate } from "../lib/format";
-import { usePageProps } from "../lib/props";
+import { usePageProps, useSite } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts, Choices } from "../components/staff";
 import { pageLink, writeLink } from "../lib/links";
 
-const ORDER = ["doctorId", "channel", "date", "time", "name", "phone", "email", "visitType", "notes"] as const;
+const ORDER = ["doctorId", "channel", "date", "time", "name", "phone", "email", "lang", "visitType", "notes"] as const;
 
 /** A set of radio buttons of the booking form: its legend, its error, one option chosen. */
 function StaffBookPage() {
@@ -18,9 +18,10 @@ function StaffBookPage() {
   const t = all.book;
   const errors = {
     doctorId: useFieldError("doctorId"), channel: useFieldError("channel"), date: useFieldError("date"), time: useFieldError("time"),
-    name: useFieldError("name"), phone: useFieldError("phone"), email: useFieldError("email"), visitType: useFieldError("visitType"), notes: useFieldError("notes"),
+    name: useFieldError("name"), phone: useFieldError("phone"), email: useFieldError("email"), lang: useFieldError("lang"), visitType: useFieldError("visitType"), notes: useFieldError("notes"),
   };
-  const sent = { name: useSent("name"), phone: useSent("phone"), email: useSent("email"), notes: useSent("notes"), time: useSent("time"), channel: useSent("channel"), visitType: useSent("visitType") };
+  const sent = { name: useSent("name"), phone: useSent("phone"), email: useSent("email"), notes: useSent("notes"), time: useSent("time"), channel: useSent("channel"), visitType: useSent("visitType"), lang: useSent("lang") };
+  const site = useSite();
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
   const doctor = d.doctors.find((doc) => doc.id === d.doctorId);
@@ -80,6 +81,13 @@ function StaffBookPage() {
             <Field form="book" name="email" label={t.email} hint={t.emailHint} error={errors.email}>
               <input {...describedBy("book", "email", errors.email, true)} type="email" className="input" autoComplete="off" maxLength={d.limits.email} defaultValue={sent.email} />
             </Field>
+            {site.languages.length > 1 ? (
+              <Field form="book" name="lang" label={t.language} hint={t.languageHint} error={errors.lang}>
+                <select {...describedBy("book", "lang", errors.lang, true)} className="input" defaultValue={sent.lang || site.languages[0].tag}>
+                  {site.languages.map((l) => <option key={l.tag} value={l.tag} lang={l.tag}>{l.name}</option>)}
+                </select>
+              </Field>
+            ) : null}
           </fieldset>
           <Choices form="book" name="visitType" legend={t.visitType} error={errors.visitType} chosen={visitType === "video" ? "video" : "in-person"}
             options={[["in-person", t.inPerson], ["video", t.video]]} />
