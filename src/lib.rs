@@ -12,6 +12,7 @@ pub mod edge;
 pub mod encoding;
 pub mod error;
 pub mod form_guard;
+pub mod language_paths;
 pub mod limit;
 pub mod links;
 pub mod mail;

@@ -72,7 +72,12 @@ impl AppState {
     pub fn notices(&self) -> hygo_booking::notices::Notices {
         let from = &self.config.mail_from;
         let organizer = from.rsplit_once('<').and_then(|(_, rest)| rest.strip_suffix('>')).unwrap_or(from).trim().to_owned();
-        hygo_booking::notices::Notices { clinic_email: self.config.clinic_email.clone(), public_url: self.config.public_url.clone(), organizer }
+        hygo_booking::notices::Notices {
+            clinic_email: self.config.clinic_email.clone(),
+            public_url: self.config.public_url.clone(),
+            organizer,
+            in_language: hygo_booking::notices::InLanguage(crate::language_paths::in_language),
+        }
     }
 }
 

@@ -6,7 +6,6 @@
 //! registry that lists it. The browser's table (`ui/src/generated/pages.json`)
 //! carries the same names and paths.
 
-use hygo_content::Lang;
 use hygo_directory::search::Target;
 
 /// A page's address: its name (unique: `props.page`, the logs, the tests) and the
@@ -241,62 +240,7 @@ pub fn search_result(target: Target, id: &str) -> String {
     }
 }
 
-// ---- Languages: English at `/`, each other served language under `/{tag}/`.
+// ---- Languages: English at `/`, each other served language under `/{tag}/`
+// (`crate::language_paths`, which the state's mail notices use too).
 
-/// The first language of an `Accept-Language` header the site serves (`gu-IN`
-/// is `gu`), or English: what a JSON answer is written in.
-pub fn asked(header: &str, served: &[Lang]) -> Lang {
-    header
-        .split(',')
-        .filter_map(|part| part.split(';').next()?.trim().split('-').next())
-        .filter_map(Lang::parse)
-        .find(|l| served.contains(l))
-        .unwrap_or(Lang::DEFAULT)
-}
-
-/// The language an address is in, and the address without its language:
-/// `/gu/doctors` → (gu, `/doctors`), `/gu` and `/gu/` → (gu, `/`); an address with
-/// no prefix of a served language is English's, as it is.
-pub fn language<'a>(path: &'a str, served: &[Lang]) -> (Lang, &'a str) {
-    for lang in served.iter().copied().filter(|l| *l != Lang::DEFAULT) {
-        let Some(rest) = path.strip_prefix('/').and_then(|p| p.strip_prefix(lang.as_str())) else { continue };
-        match rest {
-            "" | "/" => return (lang, "/"),
-            rest if rest.starts_with('/') => return (lang, rest),
-            _ => {}
-        }
-    }
-    (Lang::DEFAULT, path)
-}
-
-/// An address in a language: `/doctors` in Gujarati is `/gu/doctors`, the home
-/// page `/gu/`; English's are as they are. Only a site path (`/…`) gets a prefix.
-pub fn in_language(lang: Lang, path: &str) -> String {
-    match (lang == Lang::DEFAULT, path) {
-        (true, _) => path.to_owned(),
-        (false, "/") => format!("/{}/", lang.as_str()),
-        (false, p) if p.starts_with('/') && !p.starts_with("//") => format!("/{}{p}", lang.as_str()),
-        (false, p) => p.to_owned(),
-    }
-}
-
-#[cfg(test)]
-mod language_tests {
-    use super::*;
-
-    #[test]
-    fn addresses_in_each_language() {
-        let served = hygo_content::LANGUAGES;
-        let gu = Lang::parse("gu").unwrap();
-        assert_eq!(language("/gu/doctors", served), (gu, "/doctors"));
-        assert_eq!(language("/gu", served), (gu, "/"));
-        assert_eq!(language("/gu/", served), (gu, "/"));
-        assert_eq!(language("/guide", served), (Lang::DEFAULT, "/guide"), "a prefix is a whole segment");
-        assert_eq!(language("/doctors", served), (Lang::DEFAULT, "/doctors"));
-        assert_eq!(language("/gu/doctors", &[Lang::DEFAULT]), (Lang::DEFAULT, "/gu/doctors"), "a language not served has no addresses");
-        assert_eq!(in_language(gu, "/"), "/gu/");
-        assert_eq!(in_language(gu, "/requests?token=x"), "/gu/requests?token=x");
-        assert_eq!(in_language(Lang::DEFAULT, "/doctors"), "/doctors");
-        assert_eq!(in_language(gu, "https://example.com/"), "https://example.com/");
-    }
-}
+pub use crate::language_paths::{asked, in_language, language};

@@ -8,18 +8,15 @@ use crate::mail::{Mail, message};
 
 /// The confirmation e-mail of a newsletter sign-up: its link, valid for `days`
 /// days, and nothing about the person (they may not be the one who typed the address).
-pub(crate) fn newsletter_confirm(lang: Lang, email: &str, token: &str, public_url: &str, days: i64) -> Mail {
-    let link = format!("{public_url}{}/newsletter/confirm?token={token}", prefix(lang));
+pub(crate) fn newsletter_confirm(lang: Lang, email: &str, link: &str, days: i64) -> Mail {
     let days = days.to_string();
-    message(lang, email, "mail.confirmSubject", "mail.confirmBody", &[("link", &link), ("days", &days)], None)
+    message(lang, email, "mail.confirmSubject", "mail.confirmBody", &[("link", link), ("days", &days)], None)
 }
 
 /// What a sign-up for an address already confirmed sends instead: that there is
 /// nothing to do, and how to stop (the same link as the newsletter's).
-pub(crate) fn newsletter_already(lang: Lang, email: &str, unsubscribe_token: &str, public_url: &str) -> Mail {
-    let link = format!("{public_url}{}/unsubscribe?token={unsubscribe_token}", prefix(lang));
-    let one_click = format!("{public_url}/newsletter/unsubscribe?token={unsubscribe_token}");
-    message(lang, email, "mail.alreadySubject", "mail.alreadyBody", &[("link", &link)], Some(one_click))
+pub(crate) fn newsletter_already(lang: Lang, email: &str, link: &str, one_click: String) -> Mail {
+    message(lang, email, "mail.alreadySubject", "mail.alreadyBody", &[("link", link)], Some(one_click))
 }
 
 /// The clinic's mail about a new request waiting in the staff console. `kind` is
@@ -108,12 +105,6 @@ pub(crate) fn appointment_declined(lang: Lang, to: &str, reference: &str, doctor
     message(lang, to, "mail.appointmentDeclinedSubject", "mail.appointmentDeclinedBody", &values, None)
 }
 
-/// Where a language's pages are: "" for English, "/gu" for Gujarati (the
-/// server's `url::language` reads them back).
-fn prefix(lang: Lang) -> String {
-    if lang == Lang::DEFAULT { String::new() } else { format!("/{}", lang.as_str()) }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,8 +118,8 @@ mod tests {
 
     fn all_in(lang: Lang) -> Vec<Mail> {
         vec![
-            newsletter_confirm(lang, "kavya@example.in", "t0k3n", "https://hygo.test", 7),
-            newsletter_already(lang, "kavya@example.in", "t0k3n", "https://hygo.test"),
+            newsletter_confirm(lang, "kavya@example.in", "https://hygo.test/gu/newsletter/confirm?token=t0k3n", 7),
+            newsletter_already(lang, "kavya@example.in", "https://hygo.test/unsubscribe?token=t0k3n", "https://hygo.test/newsletter/unsubscribe?token=t0k3n".into()),
             clinic_new_request("care@hygo.in", "appointment", "HY-7K3QX", "Dr. Ananya Mehta, Thu 7 Nov 2030, 10:00 AM", "https://hygo.test/staff/appointments/HY-7K3QX"),
             clinic_new_request("care@hygo.in", "card", "HC-2B9LM", "Family plan", "https://hygo.test/staff/cards/HC-2B9LM"),
             clinic_new_request("care@hygo.in", "contact", "CM-4D8PR", "", "https://hygo.test/staff/messages/CM-4D8PR"),

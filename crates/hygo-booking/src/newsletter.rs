@@ -59,11 +59,11 @@ fn status_of(row: &subscriber::Model) -> Status {
     }
 }
 
-/// Records the request and queues its e-mail (`public_url` is the site's address
+/// Records the request and queues its e-mail (`notices` has the site's address
 /// for the links): a confirmation link for a new, pending or unsubscribed address,
 /// a note that it is already subscribed for a confirmed one. The same work and the
 /// same answer either way.
-pub async fn subscribe(db: &Db, req: NewsletterRequest, public_url: &str) -> Result<(), WriteError> {
+pub async fn subscribe(db: &Db, req: NewsletterRequest, notices: &crate::notices::Notices) -> Result<(), WriteError> {
     let mut c = Check::default();
     let email = c.newsletter_email("email", req.email.as_deref());
     c.finish().map_err(WriteError::Invalid)?;
@@ -72,7 +72,7 @@ pub async fn subscribe(db: &Db, req: NewsletterRequest, public_url: &str) -> Res
     for _ in 0..2 {
         let found = by_email(db, &email).await?;
         let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
-        match request(&txn, &email, found, source, req.lang, public_url).await {
+        match request(&txn, &email, found, source, req.lang, notices).await {
             Ok(()) => {
                 txn.commit().await.map_err(DataError::from)?;
                 return Ok(());
@@ -93,7 +93,7 @@ async fn request(
     found: Option<subscriber::Model>,
     source: &str,
     lang: content::Lang,
-    public_url: &str,
+    notices: &crate::notices::Notices,
 ) -> Result<(), sea_orm::DbErr> {
     let token = refs::new_token();
     let now = ist::stamp();
@@ -111,7 +111,7 @@ async fn request(
                 ..Default::default()
             };
             row.insert(txn).await?;
-            crate::letters::newsletter_confirm(lang, email, &token, public_url, CONFIRM_DAYS)
+            crate::letters::newsletter_confirm(lang, email, &notices.page(lang, &format!("/newsletter/confirm?token={token}")), CONFIRM_DAYS)
         }
         Some(found) => {
             let status = status_of(&found);
@@ -132,8 +132,8 @@ async fn request(
             }
             row.update(txn).await?;
             match status {
-                Status::Confirmed => crate::letters::newsletter_already(lang, email, &unsubscribe_token, public_url),
-                Status::Pending | Status::Unsubscribed => crate::letters::newsletter_confirm(lang, email, &token, public_url, CONFIRM_DAYS),
+                Status::Confirmed => crate::letters::newsletter_already(lang, email, &notices.page(lang, &format!("/unsubscribe?token={unsubscribe_token}")), format!("{}/newsletter/unsubscribe?token={unsubscribe_token}", notices.public_url)),
+                Status::Pending | Status::Unsubscribed => crate::letters::newsletter_confirm(lang, email, &notices.page(lang, &format!("/newsletter/confirm?token={token}")), CONFIRM_DAYS),
             }
         }
     };

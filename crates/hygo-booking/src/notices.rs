@@ -28,9 +28,28 @@ pub struct Notices {
     pub public_url: String,
     /// The address invitations come from (their organizer).
     pub organizer: String,
+    /// A page's path in a language: the server's reverse routing
+    /// (`pages::url::in_language`); this crate spells no language's address.
+    pub in_language: InLanguage,
+}
+
+/// A page's path in a language, as the server addresses it.
+#[derive(Debug, Clone, Copy)]
+pub struct InLanguage(pub fn(Lang, &str) -> String);
+
+impl Default for InLanguage {
+    /// Without a server (a tool, a test): every language at the path as it is.
+    fn default() -> Self {
+        InLanguage(|_, path| path.to_owned())
+    }
 }
 
 impl Notices {
+    /// A page's full address in a language, for a patient's mail.
+    pub(crate) fn page(&self, lang: Lang, path: &str) -> String {
+        format!("{}{}", self.public_url, (self.in_language.0)(lang, path))
+    }
+
     /// The console's page of a request.
     pub(crate) fn console_link(&self, kind: &str, reference: &str) -> String {
         let area = match kind {
@@ -83,7 +102,7 @@ impl Notices {
         let c = content::get(lang);
         // The clinic as the patient's language names it.
         let clinic = clinic.and_then(|k| c.find_clinic(&k.id)).or(clinic).unwrap_or(&c.clinics[0]);
-        let rebook = format!("{}{}/appointment", self.public_url, if lang == Lang::DEFAULT { String::new() } else { format!("/{}", lang.as_str()) });
+        let rebook = self.page(lang, "/appointment");
         let invitation = |method| {
             let date = NaiveDate::parse_from_str(&row.date, "%Y-%m-%d").ok()?;
             let visit = Visit {
