@@ -8,16 +8,65 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use ts_rs::TS;
 
+use hygo_content::Lang;
 use hygo_core::DataError;
-use hygo_editorial::{diff, fields, shares, store, Entry, Kind, Revision, State};
+use hygo_editorial::{diff, fields, shares, store, translations, Entry, Kind, Revision, State};
 
 use super::staff::head;
 use super::{url, Cx, Loaded, PageData};
 use crate::access::{Editing, Staff};
 
-/// The languages the store keeps each entry in; the editor edits the first
-/// until the site has others (issue 29).
-pub const LANG: &str = "en";
+/// The language an editor's page or form is in, by its `lang` (English when
+/// none): any of the catalogue's, served or not yet, so a translation is
+/// written and previewed before its language is switched on. None for a tag
+/// that is not one of them.
+pub fn editing(tag: Option<&str>) -> Option<Lang> {
+    match tag.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Some(Lang::DEFAULT),
+        Some(tag) => Lang::parse(tag),
+    }
+}
+
+/// An editor's page of an entry in a language, with more of its query
+/// (`done=saved&revision=3`, and an `#anchor` after it).
+pub fn entry_page(key: &str, lang: Lang, more: &str) -> String {
+    let (query, anchor) = more.split_once('#').map_or((more, ""), |(q, a)| (q, a));
+    let lang = (lang != Lang::DEFAULT).then(|| format!("lang={}", lang.as_str()));
+    let query: Vec<&str> = lang.as_deref().into_iter().chain(Some(query).filter(|q| !q.is_empty())).collect();
+    let mut link = url::staff_entry(key);
+    if !query.is_empty() {
+        link = format!("{link}?{}", query.join("&"));
+    }
+    if !anchor.is_empty() {
+        link = format!("{link}#{anchor}");
+    }
+    link
+}
+
+/// The editor's languages, each a link to the same page in it.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "EditorLanguage")]
+pub struct LanguageLink {
+    pub lang: String,
+    /// Its name in itself (ગુજરાતી).
+    pub name: String,
+    pub link: String,
+    pub current: bool,
+}
+
+fn language_links(lang: Lang, link: impl Fn(Lang) -> String) -> Vec<LanguageLink> {
+    hygo_content::LANGUAGES
+        .iter()
+        .map(|l| LanguageLink { lang: l.as_str().to_owned(), name: l.autonym().to_owned(), link: link(*l), current: *l == lang })
+        .collect()
+}
+
+/// The list's address in a language.
+fn list_page(lang: Lang) -> String {
+    let list = url::STAFF_CONTENT.canonical();
+    if lang == Lang::DEFAULT { list.to_owned() } else { format!("{list}?lang={}", lang.as_str()) }
+}
 
 /// An entry in the list.
 #[derive(Serialize, TS)]
@@ -32,6 +81,10 @@ pub struct EntryRow {
     pub public: Option<String>,
     /// The state of its newest revision; None: nobody has changed it (the files' text).
     pub state: Option<State>,
+    /// In a translation: how many of its texts are still English's (all of
+    /// them when the language has none of the entry); None in English, and for
+    /// the search's words, which are each language's own.
+    pub untranslated: Option<u32>,
 }
 
 #[derive(Serialize, TS)]
@@ -46,7 +99,12 @@ pub struct Group {
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "StaffContentData")]
 pub struct ListData {
+    /// The language the list is in (`?lang=`), and the others.
+    pub lang: String,
+    pub languages: Vec<LanguageLink>,
     pub groups: Vec<Group>,
+    /// In a translation: how many texts are still English's (the rows say where).
+    pub untranslated: u32,
 }
 
 /// What an entry is called in the console: its page's heading, its article's
@@ -84,31 +142,56 @@ pub fn public_path(entry: &Entry) -> Option<String> {
     })
 }
 
+/// The live page of an entry in a language, when the site serves that
+/// language (`HYGO_LANGUAGES`; a translation is written before it is).
+fn live_path(cx: &Cx<'_>, entry: &Entry, lang: Lang) -> Option<String> {
+    public_path(entry).filter(|_| cx.state.config.languages.contains(&lang)).map(|p| url::in_language(lang, &p))
+}
+
 pub async fn list(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataError> {
+    let Some(lang) = editing(cx.query("lang").as_deref()) else {
+        let missing = ListData { lang: String::new(), languages: Vec::new(), groups: Vec::new(), untranslated: 0 };
+        return Ok(Loaded::not_found(PageData::StaffContent(missing), head(cx)));
+    };
+    let tag = lang.as_str();
     let overview = store::overview(cx.db()).await?;
+    let own = hygo_content::get(lang);
+    let english = hygo_content::default();
+    let missing = if lang == Lang::DEFAULT { Vec::new() } else { translations::missing(&english, &own) };
     let mut groups: Vec<Group> = Vec::new();
-    let mut all = Entry::all(&cx.content);
+    let mut all = Entry::all(&english);
     // Articles written here and not published yet (or retired): in the store only.
-    for (key, lang, _, _) in &overview {
-        if let Some(entry) = Entry::parse(key).filter(|e| lang == LANG && !all.contains(e)) {
+    for (key, _, _, _) in &overview {
+        if let Some(entry) = Entry::parse(key).filter(|e| !all.contains(e)) {
             all.push(entry);
         }
     }
     all.sort_by_key(|e| e.kind);
     for entry in all {
         let key = entry.key();
-        let state = overview.iter().find(|(e, l, _, _)| *e == key && l == LANG).map(|(_, _, s, _)| *s);
-        let body = match entry.read(&cx.content) {
+        let state = overview.iter().find(|(e, l, _, _)| *e == key && l == tag).map(|(_, _, s, _)| *s);
+        let body = match entry.read(&own).or_else(|| entry.read(&english)) {
             Some(body) => Some(body),
-            None => store::history(cx.db(), &entry, LANG, 1).await?.into_iter().next().map(|r| r.body),
+            None => store::history(cx.db(), &entry, tag, 1).await?.into_iter().next().map(|r| r.body),
         };
-        let row = EntryRow { title: title(cx, &entry, body.as_ref()), link: url::staff_entry(&key), public: public_path(&entry), state, key };
+        let untranslated = translations::is_translation(&entry, lang).then(|| match missing.iter().find(|(e, _)| *e == entry) {
+            Some((_, n)) => *n as u32,
+            // Not live in English: nothing to translate yet.
+            None => 0,
+        });
+        let row = EntryRow { title: title(cx, &entry, body.as_ref()), link: entry_page(&key, lang, ""), public: live_path(cx, &entry, lang), state, untranslated, key };
         match groups.iter_mut().find(|g| g.kind == entry.kind) {
             Some(group) => group.entries.push(row),
             None => groups.push(Group { kind: entry.kind, entries: vec![row] }),
         }
     }
-    Ok(Loaded::ok(PageData::StaffContent(ListData { groups }), head(cx)))
+    let data = ListData {
+        lang: tag.to_owned(),
+        languages: language_links(lang, list_page),
+        groups,
+        untranslated: missing.iter().map(|(_, n)| *n as u32).sum(),
+    };
+    Ok(Loaded::ok(PageData::StaffContent(data), head(cx)))
 }
 
 /// A revision as the editor lists it.
@@ -206,6 +289,17 @@ pub struct EntryData {
     pub key: String,
     pub kind: Kind,
     pub title: String,
+    /// The language edited (`?lang=`), and the entry in each language.
+    pub lang: String,
+    pub languages: Vec<LanguageLink>,
+    /// The entry is, in this language, a translation of English's: data and
+    /// the lists' structure are English's, texts still English's are marked.
+    pub translation: bool,
+    /// How many of the shown texts are still English's.
+    pub untranslated: u32,
+    /// A translation of an entry English does not have live (an article not
+    /// published in English): nothing to translate until it is.
+    pub english_first: bool,
     /// The live page (None: on no page).
     pub public: Option<String>,
     /// Whether visitors see the entry now (a new article not yet, a retired one no longer).
@@ -249,21 +343,34 @@ pub async fn entry_of(db: &hygo_core::Db, key: &str) -> Result<Option<Entry>, Da
     if entry.read(&hygo_content::default()).is_some() {
         return Ok(Some(entry));
     }
-    // An article written in the editor and not published yet.
-    Ok((!store::history(db, &entry, LANG, 1).await?.is_empty()).then_some(entry))
+    // An article written in the editor and not published yet, in any language.
+    for lang in hygo_content::LANGUAGES {
+        if !store::history(db, &entry, lang.as_str(), 1).await?.is_empty() {
+            return Ok(Some(entry));
+        }
+    }
+    Ok(None)
 }
 
-/// The body the editor starts from: the chosen revision, the newest, or the live text.
-pub async fn shown(cx: &Cx<'_>, entry: &Entry, chosen: Option<i32>, newest: Option<&Revision>) -> Result<Option<(Option<Revision>, serde_json::Value)>, DataError> {
+/// The body the editor starts from: the chosen revision (of this language),
+/// the newest, or the live text; a translation nobody has started, English's
+/// (every text of it then marked as not yet translated).
+pub async fn shown(cx: &Cx<'_>, entry: &Entry, lang: Lang, chosen: Option<i32>, newest: Option<&Revision>) -> Result<Option<(Option<Revision>, serde_json::Value)>, DataError> {
     if let Some(id) = chosen {
-        return Ok(store::get(cx.db(), id).await?.filter(|r| r.entry == entry.key()).map(|r| {
+        return Ok(store::get(cx.db(), id).await?.filter(|r| r.entry == entry.key() && r.lang == lang.as_str()).map(|r| {
             let body = r.body.clone();
             (Some(r), body)
         }));
     }
-    Ok(match newest {
-        Some(r) => Some((Some(r.clone()), r.body.clone())),
-        None => entry.read(&cx.content).map(|b| (None, b)),
+    if let Some(r) = newest {
+        return Ok(Some((Some(r.clone()), r.body.clone())));
+    }
+    let live = entry.read(&hygo_content::get(lang)).or_else(|| if lang == Lang::DEFAULT { None } else { entry.read(&hygo_content::default()) });
+    Ok(match live {
+        Some(body) => Some((None, body)),
+        // A translation of an article English has only as a draft.
+        None if lang != Lang::DEFAULT => store::history(cx.db(), entry, Lang::DEFAULT.as_str(), 1).await?.into_iter().next().map(|r| (None, r.body)),
+        None => None,
     })
 }
 
@@ -281,7 +388,7 @@ impl EntryData {
     /// The page for an address that names no entry (404).
     fn missing(key: String) -> Self {
         EntryData {
-            key, kind: Kind::Page, title: String::new(), public: None, live: false, retired: false, history: String::new(), revision: None,
+            key, kind: Kind::Page, title: String::new(), lang: String::new(), languages: Vec::new(), translation: false, untranslated: 0, english_first: false, public: None, live: false, retired: false, history: String::new(), revision: None,
             fields: Vec::new(), pictures: Vec::new(), picture_max_mb: 0, picture_min_width: 0, problems: Vec::new(), preview: None, published: None, scheduled: None,
             revisions: Vec::new(), shares: Vec::new(), today: String::new(), share_hours: 0, share_max_hours: 0,
         }
@@ -291,18 +398,34 @@ impl EntryData {
 pub async fn entry(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataError> {
     let key = cx.param("entry").unwrap_or_default().to_owned();
     let not_found = || Loaded::not_found(PageData::StaffEntry(EntryData::missing(key.clone())), head(cx));
+    let Some(lang) = editing(cx.query("lang").as_deref()) else { return Ok(not_found()) };
     let Some(entry) = entry_of(cx.db(), &key).await? else { return Ok(not_found()) };
     let chosen = cx.query("revision").and_then(|r| super::positive_id(&r));
-    let recent = store::history(cx.db(), &entry, LANG, RECENT).await?;
-    let Some((revision, body)) = shown(cx, &entry, chosen, recent.first()).await? else { return Ok(not_found()) };
+    let recent = store::history(cx.db(), &entry, lang.as_str(), RECENT).await?;
+    let Some((revision, body)) = shown(cx, &entry, lang, chosen, recent.first()).await? else { return Ok(not_found()) };
     let content = hygo_content::default();
     let templates = fields::Templates::of(&content);
     let message = |k: &str| cx.content.message(k).to_owned();
-    let live = entry.read(&cx.content);
-    let problems = hygo_editorial::problems(&entry, &body, live.as_ref(), &link_ok)
+    // English's live body: what a translation is laid over, and whose placeholders it keeps.
+    let english = entry.read(&content);
+    let translation = translations::is_translation(&entry, lang);
+    let english_first = translation && english.is_none();
+    let mut problems: Vec<Problem> = hygo_editorial::problems(&entry, &body, english.as_ref(), &link_ok)
         .into_iter()
         .map(|p| Problem { message: message(p.key), path: p.path })
         .collect();
+    if english_first {
+        problems.insert(0, Problem { message: message("editor.englishFirst"), path: String::new() });
+    }
+    let mut fields = fields::fields(&entry, &body, &templates);
+    let untranslated = match (&english, translation) {
+        (Some(en), true) => {
+            let paths = translations::untranslated(&entry, lang, en, &body);
+            fields::for_translation(&mut fields, en, &paths);
+            paths.len() as u32
+        }
+        _ => 0,
+    };
     let ids: Vec<i32> = recent.iter().map(|r| r.id).collect();
     let listed = store::shares_of(cx.db(), &ids).await?;
     // The key is made by the first share link, not by opening the editor.
@@ -320,19 +443,27 @@ pub async fn entry(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataEr
         })
         .collect();
     let find = |state: State| recent.iter().find(|r| r.state == state).map(RevisionRow::of);
-    let preview = public_path(&entry).map(|_| match &revision {
+    let preview = public_path(&entry).filter(|_| !english_first).map(|_| match &revision {
         Some(r) => url::staff_entry_preview(&key, r.id),
-        None => format!("{}/preview", url::staff_entry(&key)),
+        None if lang == Lang::DEFAULT => format!("{}/preview", url::staff_entry(&key)),
+        None => format!("{}/preview?lang={}", url::staff_entry(&key), lang.as_str()),
     });
+    let own = hygo_content::get(lang);
     let data = EntryData {
         title: title(cx, &entry, Some(&body)),
         kind: entry.kind,
-        public: public_path(&entry),
-        live: live.is_some(),
+        lang: lang.as_str().to_owned(),
+        languages: language_links(lang, |l| entry_page(&key, l, "")),
+        translation,
+        untranslated,
+        english_first,
+        public: live_path(cx, &entry, lang),
+        live: entry.read(&own).is_some() && (lang == Lang::DEFAULT || english.is_some()),
         retired: body.is_null(),
-        history: url::staff_entry_history(&key),
-        fields: fields::fields(&entry, &body, &templates),
-        pictures: PictureSlot::of(&entry, &body),
+        history: history_page(&key, lang),
+        fields,
+        // Pictures are English's in every language (their words are translated among the fields).
+        pictures: if translation { Vec::new() } else { PictureSlot::of(&entry, &body) },
         picture_max_mb: (hygo_directory::photos::MAX_BYTES / (1024 * 1024)) as u32,
         picture_min_width: hygo_directory::photos::PICTURE_WIDTHS[0],
         problems,
@@ -350,13 +481,21 @@ pub async fn entry(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataEr
     Ok(Loaded::ok(PageData::StaffEntry(data), head(cx)))
 }
 
+/// An entry's history in a language.
+fn history_page(key: &str, lang: Lang) -> String {
+    let history = url::staff_entry_history(key);
+    if lang == Lang::DEFAULT { history } else { format!("{history}?lang={}", lang.as_str()) }
+}
+
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(rename = "StaffEntryHistoryData")]
 pub struct HistoryData {
     pub key: String,
     pub title: String,
+    /// The editor of the entry in the history's language, and that language.
     pub editor: String,
+    pub lang: String,
     pub revisions: Vec<RevisionRow>,
     /// The two compared (older on the left); None when there are fewer than two.
     pub a: Option<i32>,
@@ -366,10 +505,11 @@ pub struct HistoryData {
 
 pub async fn history(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataError> {
     let key = cx.param("entry").unwrap_or_default().to_owned();
-    let missing = HistoryData { key: key.clone(), title: String::new(), editor: String::new(), revisions: Vec::new(), a: None, b: None, rows: Vec::new() };
+    let missing = HistoryData { key: key.clone(), title: String::new(), editor: String::new(), lang: String::new(), revisions: Vec::new(), a: None, b: None, rows: Vec::new() };
     let not_found = || Loaded::not_found(PageData::StaffEntryHistory(missing), head(cx));
+    let Some(lang) = editing(cx.query("lang").as_deref()) else { return Ok(not_found()) };
     let Some(entry) = entry_of(cx.db(), &key).await? else { return Ok(not_found()) };
-    let revisions = store::history(cx.db(), &entry, LANG, 200).await?;
+    let revisions = store::history(cx.db(), &entry, lang.as_str(), 200).await?;
     let pick = |asked: Option<String>, fallback: Option<&Revision>| {
         asked
             .and_then(|v| super::positive_id(&v))
@@ -388,7 +528,8 @@ pub async fn history(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, Data
     by_id.extend(revisions.iter().map(|r| (r.id, r)));
     let data = HistoryData {
         title: title(cx, &entry, revisions.first().map(|r| &r.body)),
-        editor: url::staff_entry(&key),
+        editor: entry_page(&key, lang, ""),
+        lang: lang.as_str().to_owned(),
         revisions: by_id.values().rev().map(|r| RevisionRow::of(r)).collect(),
         a: a.map(|r| r.id),
         b: b.map(|r| r.id),

@@ -158,9 +158,9 @@ pub static PAGES: &[Page] = &[
     staff_page!(url::STAFF_AUDIT, "StaffAudit", Staff<Admin>, &["action", "from", "on", "page", "to", "views", "who"], staff::audit, nav "audit"),
     staff_page!(url::STAFF_ACCOUNTS, "StaffAccounts", Staff<Admin>, &["done"], staff::accounts, nav "accounts"),
     // The content editor (src/pages/editor.rs, docs/editors.md).
-    staff_page!(url::STAFF_CONTENT, "StaffContent", Staff<Editing>, &["done"], editor::list, nav "content"),
-    staff_page!(url::STAFF_ENTRY, "StaffEntry", Staff<Editing>, &["done", "revision"], editor::entry),
-    staff_page!(url::STAFF_ENTRY_HISTORY, "StaffEntryHistory", Staff<Editing>, &["a", "b"], editor::history),
+    staff_page!(url::STAFF_CONTENT, "StaffContent", Staff<Editing>, &["done", "lang"], editor::list, nav "content"),
+    staff_page!(url::STAFF_ENTRY, "StaffEntry", Staff<Editing>, &["done", "revision", "lang"], editor::entry),
+    staff_page!(url::STAFF_ENTRY_HISTORY, "StaffEntryHistory", Staff<Editing>, &["a", "b", "lang"], editor::history),
     staff_page!(url::STAFF_ACCOUNT, "StaffAccount", Staff<AnyRole>, &["changed"], staff::account, nav "account"),
 ];
 

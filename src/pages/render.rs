@@ -295,7 +295,8 @@ pub async fn preview(state: &AppState, path: &str, content: std::sync::Arc<hygo_
     let Some(found) = registry::find(path) else {
         return error_page(StatusCode::NOT_FOUND);
     };
-    let url = found.url("");
+    // The page at its address in the content's language (the router's base is the language's prefix).
+    let url = url::in_language(content.lang, &found.url(""));
     let made = async {
         let props = super::load_with(state, &found, url.clone(), None, content).await.map_err(|e| {
             tracing::error!(path = %found.path, error = %e, "preview data failed");

@@ -12,11 +12,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use hygo_core::form::{Invalid, Message, WriteError};
-use hygo_editorial::{fields, shares, store, Entry, Kind};
+use hygo_content::Lang;
+use hygo_editorial::{fields, shares, store, translations, Entry, Kind};
 
 use super::actions::{Cx, Next, StaffAction};
 use crate::access::{self as guard, Editing, Need, Staff};
-use crate::pages::editor::{entry_of, link_ok, public_path, LANG};
+use crate::pages::editor::{editing, entry_of, entry_page, link_ok, public_path};
 use crate::pages::render::{self, Banner};
 use crate::pages::url;
 use crate::state::AppState;
@@ -47,6 +48,16 @@ fn revision_id(text: Option<&str>) -> i32 {
     text.and_then(|t| t.trim().parse::<i32>().ok()).unwrap_or_default()
 }
 
+/// The language of a revision of the entry, where the editor goes back to
+/// after acting on it (English for none: the store's refusal follows).
+async fn revision_lang(cx: &Cx<'_>, entry: &Entry, id: i32) -> Result<Lang, WriteError> {
+    let revision = match id {
+        0 => None,
+        id => store::get(&cx.state.db, id).await?.filter(|r| r.entry == entry.key()),
+    };
+    Ok(revision.and_then(|r| Lang::parse(&r.lang)).unwrap_or(Lang::DEFAULT))
+}
+
 /// After a publication here: this instance serves it at once (others at their
 /// next check, `crate::staff::jobs::start_content`).
 async fn installed(cx: &Cx<'_>) -> Result<(), WriteError> {
@@ -54,17 +65,31 @@ async fn installed(cx: &Cx<'_>) -> Result<(), WriteError> {
     Ok(())
 }
 
-/// The body a form was opened on: revision `base` of the entry, or (0) the live text.
-async fn base_body(cx: &Cx<'_>, entry: &Entry, base: Option<&str>) -> Result<Value, WriteError> {
+/// The language a form writes in (`lang`; English when none), or the refusal.
+fn language(tag: Option<&str>) -> Result<Lang, WriteError> {
+    editing(tag).ok_or_else(|| refused("lang", "editor.noSuchLanguage"))
+}
+
+/// The body a form was opened on: revision `base` of the entry in the
+/// language, or (0) the text the editor showed (`crate::pages::editor::shown`).
+async fn base_body(cx: &Cx<'_>, entry: &Entry, lang: Lang, base: Option<&str>) -> Result<Value, WriteError> {
+    let revision = |r: &store::Revision| r.entry == entry.key() && r.lang == lang.as_str();
     match revision_id(base) {
-        0 => entry.read(&hygo_content::default()).ok_or_else(|| refused("base", "editor.noSuchRevision")),
-        id => Ok(store::get(&cx.state.db, id).await?.filter(|r| r.entry == entry.key()).ok_or_else(|| refused("base", "editor.noSuchRevision"))?.body),
+        0 => entry
+            .read(&hygo_content::get(lang))
+            .or_else(|| if lang == Lang::DEFAULT { None } else { entry.read(&hygo_content::default()) })
+            .ok_or_else(|| refused("base", "editor.englishFirst")),
+        id => Ok(store::get(&cx.state.db, id).await?.filter(revision).ok_or_else(|| refused("base", "editor.noSuchRevision"))?.body),
     }
 }
 
-/// A draft's body fits its entry's type and the store's limit.
-fn fits(entry: &Entry, body: &Value) -> Result<(), WriteError> {
-    if let Err(misfit) = hygo_editorial::preview(hygo_content::Lang::DEFAULT, entry, body.clone()) {
+/// A draft's body fits its entry's type and the store's limit; a
+/// translation, laid over English's live text (there must be one).
+fn fits(entry: &Entry, lang: Lang, body: &Value) -> Result<(), WriteError> {
+    if translations::is_translation(entry, lang) && entry.read(&hygo_content::default()).is_none() {
+        return Err(refused("base", "editor.englishFirst"));
+    }
+    if let Err(misfit) = hygo_editorial::preview(lang, entry, body.clone()) {
         tracing::info!(entry = %entry.key(), %misfit, "a draft that does not fit its type was refused");
         return Err(refused("base", "editor.doesNotFit"));
     }
@@ -87,7 +112,8 @@ impl StaffAction for SaveEntry {
 
     async fn run(cx: &Cx<'_>, _who: Self::Who, input: Self::Input) -> Result<Next, WriteError> {
         let entry = path_entry(cx).await?;
-        let base = base_body(cx, &entry, input.get("base").map(String::as_str)).await?;
+        let lang = language(input.get("lang").map(String::as_str))?;
+        let base = base_body(cx, &entry, lang, input.get("base").map(String::as_str)).await?;
         let mut body = fields::read_form(&entry, &base, &input).map_err(|wrong| {
             let mut check = hygo_core::form::Check::default();
             for w in wrong {
@@ -100,19 +126,21 @@ impl StaffAction for SaveEntry {
         if op != "save" {
             let templates = fields::Templates::of(&hygo_content::default());
             let change = fields::Op::parse(op).ok_or_else(|| refused("op", "staff.noSuchOp"))?;
+            // A translation's structure is English's: only a list of texts is its own.
+            let english = entry.read(&hygo_content::default()).unwrap_or_default();
+            if translations::is_translation(&entry, lang) && !fields::text_list(&english, change.list()) {
+                return Err(refused("op", "editor.structureIsEnglish"));
+            }
             if !change.apply(&entry, &mut body, &templates) {
                 return Err(refused("op", "staff.noSuchOp"));
             }
-            anchor = match &change {
-                fields::Op::Add { list, .. } => format!("#f-{list}"),
-                fields::Op::Remove(p) | fields::Op::Up(p) | fields::Op::Down(p) => format!("#f-{}", p.rsplit_once('.').map_or(p.as_str(), |(l, _)| l)),
-            };
+            anchor = format!("#f-{}", change.list());
         }
-        fits(&entry, &body)?;
+        fits(&entry, lang, &body)?;
         let autosave = input.get("autosave").is_some_and(|v| v == "1");
         let actor = cx.actor();
-        let id = store::save(&cx.state.db, &entry, LANG, &body, &actor, cx.state.clock.real(), autosave).await?;
-        go(format!("{}?done=saved&revision={id}{anchor}", url::staff_entry(&entry.key())))
+        let id = store::save(&cx.state.db, &entry, lang.as_str(), &body, &actor, cx.state.clock.real(), autosave).await?;
+        go(entry_page(&entry.key(), lang, &format!("done=saved&revision={id}{anchor}")))
     }
 }
 
@@ -139,11 +167,11 @@ impl StaffAction for NewArticle {
         check.finish().map_err(WriteError::Invalid)?;
         let day = cx.state.clock.today().to_string();
         let (entry, body) = hygo_editorial::new_article(&title, &day).ok_or_else(|| refused("title", "editor.articleExists"))?;
-        if !store::history(&cx.state.db, &entry, LANG, 1).await?.is_empty() {
+        if !store::history(&cx.state.db, &entry, Lang::DEFAULT.as_str(), 1).await?.is_empty() {
             return Err(refused("title", "editor.articleExists"));
         }
-        let id = store::save(&cx.state.db, &entry, LANG, &body, &cx.actor(), cx.state.clock.real(), false).await?;
-        go(format!("{}?done=saved&revision={id}", url::staff_entry(&entry.key())))
+        let id = store::save(&cx.state.db, &entry, Lang::DEFAULT.as_str(), &body, &cx.actor(), cx.state.clock.real(), false).await?;
+        go(entry_page(&entry.key(), Lang::DEFAULT, &format!("done=saved&revision={id}")))
     }
 }
 
@@ -175,7 +203,8 @@ impl StaffAction for EntryPicture {
     async fn run(cx: &Cx<'_>, _who: Self::Who, input: PictureInput) -> Result<Next, WriteError> {
         use hygo_editorial::images;
         let entry = path_entry(cx).await?;
-        let mut body = base_body(cx, &entry, input.base.as_deref()).await?;
+        // Pictures are English's in every language; a translation has their words only.
+        let mut body = base_body(cx, &entry, Lang::DEFAULT, input.base.as_deref()).await?;
         let slot = input.slot.as_deref().unwrap_or_default();
         if !entry.picture_slots(&body).iter().any(|s| s == slot) {
             return Err(refused("slot", "editor.noSuchSlot"));
@@ -202,10 +231,10 @@ impl StaffAction for EntryPicture {
         if !images::set(&entry, &mut body, slot, picture.as_ref()) {
             return Err(refused("slot", "editor.noSuchSlot"));
         }
-        fits(&entry, &body)?;
-        let id = store::save(db, &entry, LANG, &body, &actor, now, false).await?;
+        fits(&entry, Lang::DEFAULT, &body)?;
+        let id = store::save(db, &entry, Lang::DEFAULT.as_str(), &body, &actor, now, false).await?;
         let done = if picture.is_some() { "picture" } else { "pictureRemoved" };
-        go(format!("{}?done={done}&revision={id}#picture-{slot}", url::staff_entry(&entry.key())))
+        go(entry_page(&entry.key(), Lang::DEFAULT, &format!("done={done}&revision={id}#picture-{slot}")))
     }
 }
 
@@ -237,25 +266,30 @@ impl StaffAction for PublishEntry {
         let entry = path_entry(cx).await?;
         let id = revision_id(input.revision.as_deref());
         let (db, actor, now) = (&cx.state.db, cx.actor(), cx.state.clock.real());
-        let back = |done: &str| format!("{}?done={done}&revision={id}", url::staff_entry(&entry.key()));
+        let lang = revision_lang(cx, &entry, id).await?;
+        let back = |done: &str| entry_page(&entry.key(), lang, &format!("done={done}&revision={id}"));
         if input.when.as_deref() == Some("cancel") {
             store::unschedule(db, &entry, id, &actor).await.map_err(refusal)?;
             return go(back("unscheduled"));
         }
         if input.when.as_deref() == Some("retire") {
+            // Retired in English, an article leaves every language (a translation never stands alone).
             if entry.kind != Kind::Article {
                 return Err(refused("when", "staff.noSuchOp"));
             }
-            let retired = store::save(db, &entry, LANG, &Value::Null, &actor, now, false).await?;
+            let retired = store::save(db, &entry, Lang::DEFAULT.as_str(), &Value::Null, &actor, now, false).await?;
             store::publish(db, &entry, retired, &actor, now).await.map_err(refusal)?;
             installed(cx).await?;
-            return go(format!("{}?done=retired&revision={retired}", url::staff_entry(&entry.key())));
+            return go(entry_page(&entry.key(), Lang::DEFAULT, &format!("done=retired&revision={retired}")));
         }
         let revision = store::get(db, id).await?.filter(|r| r.entry == entry.key()).ok_or_else(|| refused("revision", "editor.noSuchRevision"))?;
         // Nothing goes live with an empty heading or a link to nowhere.
         let live = entry.read(&hygo_content::default());
         if revision.body.is_null() || !hygo_editorial::problems(&entry, &revision.body, live.as_ref(), &link_ok).is_empty() {
             return Err(refused("revision", "editor.cannotPublish"));
+        }
+        if translations::is_translation(&entry, lang) && live.is_none() {
+            return Err(refused("revision", "editor.englishFirst"));
         }
         match input.when.as_deref() {
             Some("at") => {
@@ -296,11 +330,13 @@ impl StaffAction for ShareEntry {
     async fn run(cx: &Cx<'_>, _who: Self::Who, input: ShareInput) -> Result<Next, WriteError> {
         let entry = path_entry(cx).await?;
         let (db, actor, now) = (&cx.state.db, cx.actor(), cx.state.clock.real());
-        let page = url::staff_entry(&entry.key());
         match input.op.as_deref() {
             Some("revoke") => {
-                store::revoke(db, &entry, revision_id(input.share.as_deref()), &actor, now).await.map_err(refusal)?;
-                go(format!("{page}?done=revoked#shares"))
+                let share = revision_id(input.share.as_deref());
+                let revision = store::share_by_id(db, share).await?.map_or(0, |s| s.revision_id);
+                let lang = revision_lang(cx, &entry, revision).await?;
+                store::revoke(db, &entry, share, &actor, now).await.map_err(refusal)?;
+                go(entry_page(&entry.key(), lang, "done=revoked#shares"))
             }
             Some("share") => {
                 let id = revision_id(input.revision.as_deref());
@@ -309,7 +345,7 @@ impl StaffAction for ShareEntry {
                     Some(h) => h.parse::<i64>().ok().filter(|h| (1..=shares::MAX_HOURS).contains(h)).ok_or_else(|| refused("hours", "editor.shareHours"))?,
                 };
                 store::share(db, &entry, id, now + Duration::hours(hours), &actor, now).await.map_err(refusal)?;
-                go(format!("{page}?done=shared&revision={id}#shares"))
+                go(entry_page(&entry.key(), revision_lang(cx, &entry, id).await?, &format!("done=shared&revision={id}#shares")))
             }
             _ => Err(refused("op", "staff.noSuchOp")),
         }
@@ -333,7 +369,7 @@ impl StaffAction for RestoreEntry {
         let entry = path_entry(cx).await?;
         let id = revision_id(input.revision.as_deref());
         let new = store::restore(&cx.state.db, &entry, id, &cx.actor(), cx.state.clock.real()).await.map_err(refusal)?;
-        go(format!("{}?done=restored&revision={new}", url::staff_entry(&entry.key())))
+        go(entry_page(&entry.key(), revision_lang(cx, &entry, new).await?, &format!("done=restored&revision={new}")))
     }
 }
 
@@ -345,8 +381,8 @@ fn text(key: &str) -> String {
 
 /// The banner's links to the editor's fields, one for the page and one for
 /// each part of it that has fields (click to edit without JavaScript).
-fn field_links(entry: &Entry, body: &Value) -> Vec<(String, String)> {
-    let editor = url::staff_entry(&entry.key());
+fn field_links(entry: &Entry, lang: Lang, body: &Value) -> Vec<(String, String)> {
+    let editor = entry_page(&entry.key(), lang, "");
     let mut links = vec![(text("editor.editPage"), editor.clone())];
     let lists = match entry.kind {
         Kind::Page => body.get("sections"),
@@ -371,6 +407,8 @@ fn field_links(entry: &Entry, body: &Value) -> Vec<(String, String)> {
 #[derive(Deserialize)]
 pub struct PreviewQuery {
     revision: Option<String>,
+    /// The language of the live text's preview (a revision has its own).
+    lang: Option<String>,
 }
 
 /// `GET /staff/content/{entry}/preview?revision=N`: the public page with that
@@ -386,9 +424,10 @@ pub async fn preview(state: web::Data<AppState>, req: HttpRequest, need: web::Da
     let Ok(Some(entry)) = entry_of(&state.db, key).await else {
         return render::not_found_page();
     };
+    let Some(lang) = editing(query.lang.as_deref()) else { return render::not_found_page() };
     // `newest`: the editor's frames after an autosave, which does not know the revision's number.
     let chosen = match query.revision.as_deref() {
-        Some("newest") => match store::history(&state.db, &entry, LANG, 1).await {
+        Some("newest") => match store::history(&state.db, &entry, lang.as_str(), 1).await {
             Ok(newest) => newest.first().map_or(0, |r| r.id),
             Err(_) => return render::error_page(actix_web::http::StatusCode::SERVICE_UNAVAILABLE),
         },
@@ -407,17 +446,19 @@ pub async fn preview(state: web::Data<AppState>, req: HttpRequest, need: web::Da
     };
     let body = match &revision {
         Some(r) => r.body.clone(),
-        None => match entry.read(&hygo_content::default()) {
+        None => match entry.read(&hygo_content::get(lang)) {
             Some(body) => body,
             None => return render::not_found_page(),
         },
     };
-    show(&state, &entry, revision.as_ref(), body, true).await
+    show(&state, &entry, revision.as_ref(), lang, body, true).await
 }
 
-async fn show(state: &AppState, entry: &Entry, revision: Option<&store::Revision>, body: Value, editor: bool) -> HttpResponse {
-    let lang = hygo_content::Lang::DEFAULT;
-    let links = if editor { field_links(entry, &body) } else { Vec::new() };
+/// The page with the body laid over the content: a revision's in its own
+/// language, the live text's in the one asked for.
+async fn show(state: &AppState, entry: &Entry, revision: Option<&store::Revision>, lang: Lang, body: Value, editor: bool) -> HttpResponse {
+    let lang = revision.and_then(|r| Lang::parse(&r.lang)).unwrap_or(lang);
+    let links = if editor { field_links(entry, lang, &body) } else { Vec::new() };
     let content = match hygo_editorial::preview(lang, entry, body) {
         Ok(content) => content,
         Err(misfit) => {
@@ -487,5 +528,5 @@ pub async fn shared(state: web::Data<AppState>, req: HttpRequest) -> HttpRespons
     };
     let Some(entry) = Entry::parse(&revision.entry) else { return gone() };
     let body = revision.body.clone();
-    show(&state, &entry, Some(&revision), body, false).await
+    show(&state, &entry, Some(&revision), Lang::DEFAULT, body, false).await
 }

@@ -35,6 +35,7 @@ pub use pages::{
 };
 pub use site::{Link, Meta, NamedLink, NavItem, PageMeta, Site};
 pub use texts::{SearchPage, SearchWords, Synonyms, Text, Texts};
+pub use overlay::{is_data, same_texts, translated};
 
 /// A language the site's texts are written in, by its BCP 47 tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -245,7 +246,7 @@ impl Content {
 }
 
 /// Every language's content, and the version that names it.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Catalogue {
     version: u64,
     languages: BTreeMap<Lang, Arc<Content>>,
@@ -280,7 +281,8 @@ impl Catalogue {
         }
     }
 
-    fn of(&self, lang: Lang) -> Arc<Content> {
+    /// One language's content (the default language's where it has none).
+    pub fn of(&self, lang: Lang) -> Arc<Content> {
         self.languages
             .get(&lang)
             .or_else(|| self.languages.get(&Lang::DEFAULT))
@@ -289,10 +291,16 @@ impl Catalogue {
     }
 }
 
-static CURRENT: LazyLock<RwLock<Arc<Catalogue>>> = LazyLock::new(|| {
-    let catalogue = files::load().unwrap_or_else(|e| panic!("{e}"));
-    RwLock::new(Arc::new(catalogue))
-});
+/// The catalogue of the files, before any editor's revision.
+static SHIPPED: LazyLock<Catalogue> = LazyLock::new(|| files::load().unwrap_or_else(|e| panic!("{e}")));
+
+static CURRENT: LazyLock<RwLock<Arc<Catalogue>>> = LazyLock::new(|| RwLock::new(Arc::new(SHIPPED.clone())));
+
+/// The catalogue of the files as they were shipped, before any editor's
+/// revision: what the editors' store lays its published revisions over.
+pub fn shipped() -> Catalogue {
+    SHIPPED.clone()
+}
 
 fn current() -> Arc<Catalogue> {
     CURRENT.read().unwrap_or_else(|e| e.into_inner()).clone()
@@ -552,12 +560,12 @@ pub mod files {
         let departments: Vec<Department> = f.read("departments.json")?;
         let specializations: Vec<Specialization> = f.read("specializations.json")?;
         let search: texts::SearchFile = f.read("search.json")?;
-        let mut search_words: texts::SearchWords = parse("search-synonyms.json", f.search_words)?;
-        if let Some(own) = f.translation("search-synonyms.json") {
-            let own: texts::SearchWords = parse(&format!("{lang}/search-synonyms.json"), own)?;
-            search_words.stop_words.extend(own.stop_words);
-            search_words.synonyms.extend(own.synonyms);
-        }
+        // Each language's own everyday words; the search reads every language's
+        // (`hygo_directory::search`), so an editor changes one list in one place.
+        let search_words: texts::SearchWords = match f.translation("search-synonyms.json") {
+            Some(own) => parse(&format!("{lang}/search-synonyms.json"), own)?,
+            None => parse("search-synonyms.json", f.search_words)?,
+        };
         let texts: Texts = parse(&format!("texts/{lang}.json"), f.texts)?;
         let staff_texts: Texts = parse(&format!("staff/{lang}.json"), f.staff)?;
         let messages: BTreeMap<String, String> =

@@ -21,7 +21,7 @@ const DATA_KEYS: &[&str] = &[
 
 /// Whether a string of English's file is data, not words: by its key, or by
 /// its look (an address, an e-mail address, a slug, a phone number).
-pub(crate) fn is_data(key: &str, value: &str) -> bool {
+pub fn is_data(key: &str, value: &str) -> bool {
     if value.trim().is_empty() {
         return true;
     }
@@ -130,6 +130,66 @@ fn missing(en: &Value, tr: Option<&Value>, path: &str, key: &str, out: &mut Vec<
     }
 }
 
+/// A text of an editor's translation as it is laid (issue 29, item 7): like
+/// [`lay`], but it never refuses, for a translation saved in the console may
+/// have been written before English's last change. What the translation gives
+/// of English's shape is laid, the rest is English's: data, a list whose
+/// length English has since changed, a text that lost a placeholder, a key
+/// English no longer has.
+pub fn translated(english: &Value, words: &Value) -> Value {
+    translated_at(english, words, "")
+}
+
+fn translated_at(en: &Value, tr: &Value, key: &str) -> Value {
+    match (en, tr) {
+        (Value::Object(en), Value::Object(tr)) => {
+            Value::Object(en.iter().map(|(k, e)| (k.clone(), tr.get(k).map_or_else(|| e.clone(), |t| translated_at(e, t, k)))).collect())
+        }
+        (Value::Array(en), Value::Array(tr)) if text_list(key, en) && !tr.is_empty() && tr.iter().all(Value::is_string) => Value::Array(tr.clone()),
+        (Value::Array(en), Value::Array(tr)) if en.len() == tr.len() && !text_list(key, en) => {
+            Value::Array(en.iter().zip(tr).map(|(e, t)| translated_at(e, t, key)).collect())
+        }
+        (Value::String(e), Value::String(t)) if !is_data(key, e) && !t.trim().is_empty() && placeholders(e).iter().all(|p| t.contains(p.as_str())) => {
+            Value::String(t.clone())
+        }
+        _ => en.clone(),
+    }
+}
+
+/// The texts of `words` that are English's own, word for word: the paths of
+/// the editor's fields (`sections.2.heading`; every item of a list of texts
+/// the same as English's). Data is never among them.
+pub fn same_texts(english: &Value, words: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    same_at(english, words, "", "", &mut out);
+    out
+}
+
+fn same_at(en: &Value, tr: &Value, path: &str, key: &str, out: &mut Vec<String>) {
+    let join = |k: &str| if path.is_empty() { k.to_owned() } else { format!("{path}.{k}") };
+    match (en, tr) {
+        (Value::Object(en), Value::Object(tr)) => {
+            for (k, e) in en {
+                if let Some(t) = tr.get(k) {
+                    same_at(e, t, &join(k), k, out);
+                }
+            }
+        }
+        (Value::Array(en), Value::Array(tr)) if text_list(key, en) => {
+            if en == tr {
+                out.extend((0..tr.len()).map(|i| join(&i.to_string())));
+            }
+        }
+        (Value::Array(en), Value::Array(tr)) => {
+            for (i, (e, t)) in en.iter().zip(tr).enumerate() {
+                same_at(e, t, &join(&i.to_string()), key, out);
+            }
+        }
+        (Value::String(e), Value::String(t)) if e == t && !is_data(key, e) => out.push(path.to_owned()),
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,5 +223,24 @@ mod tests {
         for (key, value) in [("name", "Cardiology"), ("label", "Yes"), ("text", "Call 108 now"), ("title", "ECG"), ("periodLabel", "/year")] {
             assert!(!is_data(key, value), "{key}: {value}");
         }
+    }
+
+    #[test]
+    fn an_editor_s_translation_is_laid_without_refusal_and_english_stands_in_for_what_does_not_fit() {
+        let en = json!({"title": "{name} | HYGO", "link": "/doctors", "items": [{"id": "a", "label": "Yes"}, {"id": "b", "label": "No"}], "paragraphs": ["One.", "Two."], "n": 3});
+        let gu = json!({"title": "HYGO", "link": "/gu/x", "items": [{"id": "z", "label": "હા"}], "paragraphs": ["એક."], "n": 4, "gone": "x"});
+        // The title lost its placeholder, the link is data, the list's length is not English's now.
+        assert_eq!(translated(&en, &gu), json!({"title": "{name} | HYGO", "link": "/doctors", "items": [{"id": "a", "label": "Yes"}, {"id": "b", "label": "No"}], "paragraphs": ["એક."], "n": 3}));
+        let gu = json!({"title": "{name} | હાયગો", "items": [{"label": "હા"}, {"label": ""}]});
+        assert_eq!(translated(&en, &gu)["items"], json!([{"id": "a", "label": "હા"}, {"id": "b", "label": "No"}]), "an emptied text is English's");
+        assert_eq!(translated(&en, &gu)["title"], "{name} | હાયગો");
+    }
+
+    #[test]
+    fn the_texts_still_english_s_are_named_by_their_fields_paths() {
+        let en = json!({"title": "About", "link": "/about", "items": [{"id": "a", "label": "Yes"}, {"id": "b", "label": "No"}], "paragraphs": ["One.", "Two."]});
+        let hi = json!({"title": "हमारे बारे में", "link": "/about", "items": [{"id": "a", "label": "Yes"}, {"id": "b", "label": "नहीं"}], "paragraphs": ["One.", "Two."]});
+        assert_eq!(same_texts(&en, &hi), ["items.0.label", "paragraphs.0", "paragraphs.1"]);
+        assert_eq!(same_texts(&en, &en).len(), 5, "every text of English's own body, and no data");
     }
 }

@@ -437,3 +437,19 @@ fn every_content_file_is_translated_into_every_language() {
     assert_ne!(gu.forms.appointment.fields["date"], en.forms.appointment.fields["date"]);
     println!("{}", report.join("\n"));
 }
+
+/// Each language's everyday words for the search are its own list (the search
+/// reads every language's), so an editor's change to English's reaches the
+/// search once, and a Hindi editor sees Hindi's words only.
+#[test]
+fn each_language_has_its_own_everyday_words() {
+    let (en, hi, gu) = (crate::get(Lang::DEFAULT), crate::get(Lang("hi")), crate::get(Lang("gu")));
+    let words = |c: &Content| c.search_words.synonyms.iter().flat_map(|g| g.words.clone()).collect::<Vec<_>>();
+    assert!(words(&en).iter().any(|w| w == "heart"), "{:?}", words(&en));
+    for other in [&hi, &gu] {
+        assert!(!words(other).is_empty());
+        assert!(words(other).iter().all(|w| !words(&en).contains(w) || !w.is_ascii()), "{}: no English group copied in", other.lang.as_str());
+        assert!(!words(other).iter().any(|w| w == "heart"), "{}", other.lang.as_str());
+    }
+    assert!(words(&gu).iter().any(|w| w == "હૃદય"));
+}

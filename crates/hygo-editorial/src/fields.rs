@@ -48,6 +48,8 @@ pub struct Field {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub kind: Option<String>,
+    /// In a translation: a text that is still English's, word for word.
+    pub untranslated: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
@@ -145,6 +147,56 @@ fn field(entry: &Entry, root: &Value, path: &str, name: &str, value: &Value, ite
         add,
         item,
         kind: value.get("type").and_then(Value::as_str).map(str::to_owned),
+        untranslated: false,
+    }
+}
+
+/// English's value at a field's path.
+fn english_at<'a>(english: &'a Value, path: &str) -> Option<&'a Value> {
+    path.split('.').try_fold(english, |v, part| match v {
+        Value::Object(map) => map.get(part),
+        Value::Array(items) => items.get(part.parse::<usize>().ok()?),
+        _ => None,
+    })
+}
+
+/// The key a field's value has in its object (an item of a list: the list's).
+fn key_of(path: &str) -> &str {
+    path.rsplit('.').find(|p| p.parse::<usize>().is_err()).unwrap_or_default()
+}
+
+/// Whether English's value at `list` is a list of texts (paragraphs, a
+/// department's services), which a translation writes as it needs: the one
+/// list whose items a translation adds, removes and moves.
+pub fn text_list(english: &Value, list: &str) -> bool {
+    let key = key_of(list);
+    english_at(english, list).and_then(Value::as_array).is_some_and(|items| {
+        !items.is_empty() && items.iter().all(|i| i.as_str().is_some_and(|s| !hygo_content::is_data(key, s)))
+    })
+}
+
+/// The fields of a translation (`crate::translations`): each text marked when
+/// it is still English's (`untranslated`, the paths); what is English's in
+/// every language shown, not changed: data (addresses, ids), numbers, yes/no,
+/// and the structure of every list but a list of texts.
+pub fn for_translation(fields: &mut [Field], english: &Value, untranslated: &[String]) {
+    for f in fields {
+        f.untranslated = untranslated.contains(&f.path);
+        match f.shape {
+            Shape::List => {
+                if !text_list(english, &f.path) {
+                    f.fixed = true;
+                    f.add.clear();
+                }
+            }
+            Shape::Group | Shape::Image => {}
+            Shape::Line | Shape::Paragraph => {
+                let words = english_at(english, &f.path).and_then(Value::as_str).is_some_and(|s| !hygo_content::is_data(key_of(&f.path), s));
+                f.fixed |= !words;
+            }
+            Shape::Number | Shape::Flag => f.fixed = true,
+        }
+        for_translation(&mut f.children, english, untranslated);
     }
 }
 
@@ -223,6 +275,14 @@ pub enum Op {
 }
 
 impl Op {
+    /// The list it changes: `sections` for `add:sections` and `remove:sections.2`.
+    pub fn list(&self) -> &str {
+        match self {
+            Op::Add { list, .. } => list,
+            Op::Remove(p) | Op::Up(p) | Op::Down(p) => p.rsplit_once('.').map_or(p.as_str(), |(l, _)| l),
+        }
+    }
+
     /// `add:sections`, `add:sections:faq`, `remove:sections.2`, `up:…`, `down:…`.
     pub fn parse(text: &str) -> Option<Op> {
         let (verb, rest) = text.split_once(':')?;

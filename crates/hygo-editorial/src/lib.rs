@@ -13,29 +13,62 @@ pub mod fields;
 pub mod images;
 pub mod shares;
 pub mod store;
+pub mod translations;
 
 use std::sync::Arc;
 
 use hygo_content::{Catalogue, Content, Lang};
 use hygo_core::{DataError, Db};
+use serde_json::Value;
 
 pub use entries::{Entry, Kind, Misfit};
 pub use store::{Revision, State};
 
-/// The catalogue of the files with every published revision laid over them. A
-/// revision that no longer fits its type (a field renamed in a later release)
-/// is left out, and logged; its entry shows the files' text.
+/// The catalogue of the files with every published revision laid over them:
+/// English's first, then each other language's translation over English's
+/// result (`translations::laid`), so English's data and structure reach every
+/// language and an article English retired leaves them all. A revision that
+/// no longer fits its type (a field renamed in a later release) is left out,
+/// and logged; its entry shows the files' text.
 async fn published_catalogue(db: &Db) -> Result<Catalogue, DataError> {
-    let mut catalogue = hygo_content::files::load().map_err(|e| DataError::Corrupt { what: "the catalogue".into(), detail: e.to_string() })?;
+    let mut catalogue = hygo_content::shipped();
+    let mut revisions = Vec::new();
     for revision in store::published(db).await? {
-        let (Some(entry), Some(lang)) = (Entry::parse(&revision.entry), Lang::parse(&revision.lang)) else {
-            tracing::error!(revision = revision.id, entry = %revision.entry, "a published revision of no known entry or language: left out");
-            continue;
-        };
-        let mut misfit = None;
-        catalogue.edit(lang, |content| misfit = entry.apply(content, revision.body.clone()).err());
-        if let Some(misfit) = misfit {
-            tracing::error!(revision = revision.id, entry = %revision.entry, %misfit, "a published revision does not fit its type: left out");
+        match (Entry::parse(&revision.entry), Lang::parse(&revision.lang)) {
+            (Some(entry), Some(lang)) => revisions.push((entry, lang, revision)),
+            _ => tracing::error!(revision = revision.id, entry = %revision.entry, "a published revision of no known entry or language: left out"),
+        }
+    }
+    let misfit = |revision: &Revision, misfit: Misfit| tracing::error!(revision = revision.id, entry = %revision.entry, %misfit, "a published revision does not fit its type: left out");
+    for (entry, _, revision) in revisions.iter().filter(|(_, lang, _)| *lang == Lang::DEFAULT) {
+        let mut wrong = None;
+        catalogue.edit(Lang::DEFAULT, |content| wrong = entry.apply(content, revision.body.clone()).err());
+        if let Some(wrong) = wrong {
+            misfit(revision, wrong);
+        }
+    }
+    let english = catalogue.of(Lang::DEFAULT);
+    for lang in hygo_content::LANGUAGES.iter().copied().filter(|l| *l != Lang::DEFAULT) {
+        // Every entry English or this language changed: the language's words
+        // (its revision's, or the files') laid over English's body now.
+        let mut changed: Vec<&Entry> = revisions.iter().filter(|(_, l, _)| *l == Lang::DEFAULT || *l == lang).map(|(e, _, _)| e).collect();
+        changed.sort();
+        changed.dedup();
+        let own = catalogue.of(lang);
+        for entry in changed {
+            let revision = revisions.iter().find(|(e, l, _)| e == entry && *l == lang).map(|(_, _, r)| r);
+            let Some(words) = revision.map(|r| r.body.clone()).or_else(|| entry.read(&own)) else { continue };
+            let body = translations::laid(entry, lang, entry.read(&english).as_ref(), &words).unwrap_or(Value::Null);
+            if body.is_null() && entry.kind != Kind::Article {
+                continue;
+            }
+            let mut wrong = None;
+            catalogue.edit(lang, |content| wrong = entry.apply(content, body).err());
+            match (wrong, revision) {
+                (Some(wrong), Some(revision)) => misfit(revision, wrong),
+                (Some(wrong), None) => tracing::error!(entry = %entry.key(), lang = lang.as_str(), %wrong, "a translation does not fit English's revision: left out"),
+                (None, _) => {}
+            }
         }
     }
     Ok(catalogue)
@@ -77,8 +110,11 @@ pub fn new_article(title: &str, day: &str) -> Option<(Entry, serde_json::Value)>
 
 /// A language's live content with one body laid over it, for a preview: a copy,
 /// never installed.
+/// A translation's body is laid over English's live one (`translations::laid`).
 pub fn preview(lang: Lang, entry: &Entry, body: serde_json::Value) -> Result<Arc<Content>, Misfit> {
     let mut content = (*hygo_content::get(lang)).clone();
+    let english = entry.read(&hygo_content::default());
+    let body = translations::laid(entry, lang, english.as_ref(), &body).ok_or_else(|| Misfit { path: String::new(), detail: "English has no such entry to translate".into() })?;
     entry.apply(&mut content, body)?;
     Ok(Arc::new(content))
 }

@@ -511,7 +511,13 @@ public: string | null,
 /**
  * The state of its newest revision; None: nobody has changed it (the files' text).
  */
-state: RevisionState | null, };
+state: RevisionState | null, 
+/**
+ * In a translation: how many of its texts are still English's (all of
+ * them when the language has none of the entry); None in English, and for
+ * the search's words, which are each language's own.
+ */
+untranslated: number | null, };
 
 export type EditorField = { 
 /**
@@ -549,9 +555,19 @@ item?: [number, number],
 /**
  * The section type of an item that has one (`faq`).
  */
-kind?: string, };
+kind?: string, 
+/**
+ * In a translation: a text that is still English's, word for word.
+ */
+untranslated: boolean, };
 
 export type EditorGroup = { kind: EntryKind, entries: Array<EditorEntryRow>, };
+
+export type EditorLanguage = { lang: string, 
+/**
+ * Its name in itself (ગુજરાતી).
+ */
+name: string, link: string, current: boolean, };
 
 export type EditorPicture = { 
 /**
@@ -1288,7 +1304,15 @@ export type StaffClosuresData = { clinics: Array<StaffOption>,
  */
 closures: Array<StaffDayChange>, today: string, canEdit: boolean, limits: Record<string, number>, };
 
-export type StaffContentData = { groups: Array<EditorGroup>, };
+export type StaffContentData = { 
+/**
+ * The language the list is in (`?lang=`), and the others.
+ */
+lang: string, languages: Array<EditorLanguage>, groups: Array<EditorGroup>, 
+/**
+ * In a translation: how many texts are still English's (the rows say where).
+ */
+untranslated: number, };
 
 export type StaffDayChange = { id: number, 
 /**
@@ -1387,6 +1411,24 @@ export type StaffDoctorsData = { doctors: Array<StaffDoctorRow>, canEdit: boolea
 
 export type StaffEntryData = { key: string, kind: EntryKind, title: string, 
 /**
+ * The language edited (`?lang=`), and the entry in each language.
+ */
+lang: string, languages: Array<EditorLanguage>, 
+/**
+ * The entry is, in this language, a translation of English's: data and
+ * the lists' structure are English's, texts still English's are marked.
+ */
+translation: boolean, 
+/**
+ * How many of the shown texts are still English's.
+ */
+untranslated: number, 
+/**
+ * A translation of an entry English does not have live (an article not
+ * published in English): nothing to translate until it is.
+ */
+englishFirst: boolean, 
+/**
  * The live page (None: on no page).
  */
 public: string | null, 
@@ -1429,7 +1471,11 @@ revisions: Array<EditorRevision>, shares: Array<EditorShare>,
  */
 today: string, shareHours: number, shareMaxHours: number, };
 
-export type StaffEntryHistoryData = { key: string, title: string, editor: string, revisions: Array<EditorRevision>, 
+export type StaffEntryHistoryData = { key: string, title: string, 
+/**
+ * The editor of the entry in the history's language, and that language.
+ */
+editor: string, lang: string, revisions: Array<EditorRevision>, 
 /**
  * The two compared (older on the left); None when there are fewer than two.
  */

@@ -5,7 +5,7 @@
 // JavaScript every button is a plain post; with it, the draft saves itself while
 // the editor types and the previews follow, and pointing at a text in a preview
 // shows its field (a click goes to it).
-import { useEffect, useRef, useState } from "react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { describedBy, Field, fieldId } from "../components/form";
@@ -13,10 +13,16 @@ import { DoneNote } from "../components/staff-done";
 import { instant, StaffErrors, StaffForm, StaffFrame, StaffLink, StaffState, StaffTable, useFieldError, useStaff, useStaffTexts } from "../components/staff";
 import type { EditorField, EditorPicture, StaffEntryData } from "../types";
 import { pageLink, writeLink } from "../lib/links";
+import { DEFAULT_LANGUAGE } from "../lib/language";
+import { EditorLanguages } from "../components/editor-languages";
+import { usePlural } from "../components/ui";
 
 type EditorTexts = ReturnType<typeof useStaffTexts>["editor"];
 
 const FORM = "entry";
+
+/** The language edited, by its name in the console's language, when it is a translation's: its fields say what is still English's. */
+const Translation = createContext<string | null>(null);
 
 /** A field's label: its name in the console's texts, or its key. */
 function labelOf(t: EditorTexts, name: string): string {
@@ -55,9 +61,11 @@ function Leaf({ f, label, locked }: { f: EditorField; label: string; locked: boo
   const error = useFieldError(name);
   const sent = useStaff().form?.values[name];
   const value = typeof sent === "string" ? sent : f.value ?? "";
-  const described = error ? `${id}-error` : undefined;
+  const language = useContext(Translation);
+  const mark = language && f.untranslated ? `${id}-untranslated` : undefined;
+  const described = [error ? `${id}-error` : "", mark ?? ""].filter(Boolean).join(" ") || undefined;
   if (f.fixed) {
-    return <p className="editor-fixed" id={id}><span className="field-label">{label}</span> {value} <span className="field-hint">({t.fixedHint})</span></p>;
+    return <p className="editor-fixed" id={id}><span className="field-label">{label}</span> {value} <span className="field-hint">({language ? t.fixedEnglish : t.fixedHint})</span></p>;
   }
   const input = f.shape === "paragraph"
     ? <textarea id={id} name={name} className="input" rows={Math.min(10, 2 + Math.ceil(value.length / 70))} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={described} />
@@ -65,8 +73,9 @@ function Leaf({ f, label, locked }: { f: EditorField; label: string; locked: boo
       ? <><input type="hidden" name={`b.${f.path}`} value="" /><input id={id} name={name} type="checkbox" value="on" defaultChecked={value === "on"} /></>
       : <input id={id} name={name} className="input" inputMode={f.shape === "number" ? "numeric" : undefined} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={described} />;
   return (
-    <div className={`field${error ? " field--error" : ""}${f.item ? " editor-item" : ""}`}>
-      <label htmlFor={id} className="field-label">{label}</label>
+    <div className={`field${error ? " field--error" : ""}${f.item ? " editor-item" : ""}${mark ? " editor-untranslated" : ""}`}>
+      <label htmlFor={id} className="field-label">{label}{mark ? <span className="editor-untranslated-mark">{t.untranslatedMark}</span> : null}</label>
+      {mark && language ? <p className="field-hint" id={mark}>{fill(t.untranslatedHint, { language })}</p> : null}
       {error ? <p className="field-error" id={`${id}-error`}>{error}</p> : null}
       {input}
       {f.item && !locked ? <ItemButtons f={f} label={label} /> : null}
@@ -190,6 +199,7 @@ function useLiveEditing(d: StaffEntryData, form: React.RefObject<HTMLFormElement
 function StaffEntryPage() {
   const state = usePageProps("StaffEntry");
   const t = useStaffTexts().editor;
+  const count = usePlural();
   const form = useRef<HTMLFormElement>(null);
   const frames = useRef<HTMLDivElement>(null);
   const dateError = useFieldError("date");
@@ -200,12 +210,22 @@ function StaffEntryPage() {
   const d = ready;
   if (state.props.status === 404) return <div className="container page-body"><h1>{t.heading}</h1><p>{t.noSuchEntry}</p><p><StaffLink to={pageLink("staff-content")}>{t.backToList}</StaffLink></p></div>;
   const entry = { entry: d.key };
+  const inLang = d.lang === DEFAULT_LANGUAGE ? {} : { lang: d.lang };
+  const language = (t.languageNames as Record<string, string>)[d.lang] ?? d.lang;
   const r = d.revision;
   const canAct = r !== null && r !== undefined && r.state !== "published" && r.state !== "replaced";
   return (
     <div className="container page-body staff-editor">
-      <p><StaffLink to={pageLink("staff-content")}>{t.backToList}</StaffLink></p>
+      <p><StaffLink to={pageLink("staff-content", {}, inLang)}>{t.backToList}</StaffLink></p>
       <h1>{fill(t.editingTitle, { title: d.title })}</h1>
+      <EditorLanguages languages={d.languages} label={t.languages} />
+      {d.translation ? (
+        <div className="staff-done">
+          <p>{fill(t.translationIntro, { language })}</p>
+          <p>{d.untranslated > 0 ? count(t.untranslatedCount, d.untranslated, { language }) : t.allTranslated}</p>
+        </div>
+      ) : null}
+      {d.kind === "search" && d.lang !== DEFAULT_LANGUAGE ? <p>{fill(t.searchOwn, { language })}</p> : null}
       <DoneNote texts={t.done} />
       <StaffErrors form="page" />
       <p>{r ? fill(t.showing, { revision: r.id, state: t.states[r.state], author: r.author, saved: instant(r.saved) }) : t.showingLive}</p>
@@ -216,7 +236,7 @@ function StaffEntryPage() {
       {d.problems.length > 0 ? (
         <div className="error-summary" role="region" aria-labelledby="problems-h">
           <h2 id="problems-h">{t.problemsHeading}</h2>
-          <ul>{d.problems.map((p) => <li key={p.path}><a href={`#${fieldId(FORM, `f.${p.path}`)}`}>{p.message} ({p.path})</a></li>)}</ul>
+          <ul>{d.problems.map((p) => <li key={p.path}>{p.path ? <a href={`#${fieldId(FORM, `f.${p.path}`)}`}>{p.message} ({p.path})</a> : p.message}</li>)}</ul>
         </div>
       ) : null}
       <div className="editor-layout">
@@ -228,7 +248,10 @@ function StaffEntryPage() {
             <button type="submit" name="op" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">{t.save}</button>
             <StaffErrors form={FORM} />
             <input type="hidden" name="base" value={r?.id ?? 0} />
-            {d.fields.map((f) => <FieldTree key={f.path} f={f} />)}
+            {d.lang !== DEFAULT_LANGUAGE ? <input type="hidden" name="lang" value={d.lang} /> : null}
+            <Translation.Provider value={d.translation ? language : null}>
+              {d.fields.map((f) => <FieldTree key={f.path} f={f} />)}
+            </Translation.Provider>
             <div className="editor-save">
               <button type="submit" name="op" value="save" className="button button--primary">{t.save}</button>
               <p role="status" aria-live="polite" className="field-hint">{live.status}</p>
@@ -299,7 +322,7 @@ function StaffEntryPage() {
           </>
         )}
       </section>
-      {d.kind === "article" && d.live ? (
+      {d.kind === "article" && d.live && !d.translation ? (
         <section aria-labelledby="retire-h">
           <h2 id="retire-h">{t.retire}</h2>
           <p>{t.retireIntro}</p>
@@ -357,7 +380,7 @@ function StaffEntryPage() {
             <tbody>
               {d.revisions.map((v) => (
                 <tr key={v.id}>
-                  <td><StaffLink to={pageLink("staff-entry", entry, { revision: v.id })}>{fill(t.forRevision, { revision: v.id })}</StaffLink></td>
+                  <td><StaffLink to={pageLink("staff-entry", entry, { ...inLang, revision: v.id })}>{fill(t.forRevision, { revision: v.id })}</StaffLink></td>
                   <td data-label={t.state}>{t.states[v.state]}</td>
                   <td data-label={t.by} className="staff-break">{v.author}</td>
                   <td data-label={t.saved}>{instant(v.saved)}</td>
@@ -428,7 +451,7 @@ function CsrfField() {
 }
 
 const EMPTY: StaffEntryData = {
-  key: "", kind: "page", title: "", public: null, live: false, retired: false, history: "", revision: null, fields: [], pictures: [], pictureMaxMb: 0, pictureMinWidth: 0, problems: [], preview: null,
+  key: "", kind: "page", title: "", lang: DEFAULT_LANGUAGE, languages: [], translation: false, untranslated: 0, englishFirst: false, public: null, live: false, retired: false, history: "", revision: null, fields: [], pictures: [], pictureMaxMb: 0, pictureMinWidth: 0, problems: [], preview: null,
   published: null, scheduled: null, revisions: [], shares: [], today: "", shareHours: 0, shareMaxHours: 0,
 };
 

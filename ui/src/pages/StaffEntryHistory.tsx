@@ -5,6 +5,7 @@ import { fill } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { ButtonForm, instant, StaffFrame, StaffLink, StaffState, StaffTable, useStaffTexts } from "../components/staff";
 import { pageLink, writeLink } from "../lib/links";
+import { DEFAULT_LANGUAGE } from "../lib/language";
 
 function StaffEntryHistoryPage() {
   const state = usePageProps("StaffEntryHistory");
@@ -14,7 +15,8 @@ function StaffEntryHistoryPage() {
   if (state.props.status === 404) return <div className="container page-body"><h1>{t.heading}</h1><p>{t.noSuchEntry}</p></div>;
   const names = t.names as Record<string, string>;
   const entry = { entry: d.key };
-  const compare = (a: number, b: number) => pageLink("staff-entry-history", entry, { a, b });
+  const inLang = d.lang === DEFAULT_LANGUAGE ? {} : { lang: d.lang };
+  const compare = (a: number, b: number) => pageLink("staff-entry-history", entry, { ...inLang, a, b });
   const changed = d.rows.filter((r) => r.changed);
   return (
     <div className="container page-body">
@@ -27,7 +29,7 @@ function StaffEntryHistoryPage() {
           <tbody>
             {d.revisions.map((r, i) => (
               <tr key={r.id}>
-                <td><StaffLink to={pageLink("staff-entry", entry, { revision: r.id })}>{fill(t.forRevision, { revision: r.id })}</StaffLink></td>
+                <td><StaffLink to={pageLink("staff-entry", entry, { ...inLang, revision: r.id })}>{fill(t.forRevision, { revision: r.id })}</StaffLink></td>
                 <td data-label={t.state}>{t.states[r.state]}</td>
                 <td data-label={t.by} className="staff-break">{r.author}</td>
                 <td data-label={t.saved}>{instant(r.saved)}</td>

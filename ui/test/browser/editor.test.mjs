@@ -6,7 +6,9 @@
 // (the public page changes at once). With JavaScript the draft saves itself as
 // they type and the previews follow; a text in the preview leads to its field.
 // axe finds nothing on the editor's pages and the preview, at 375 and 1280 px
-// (axe needs the page's JavaScript, so it runs in the second test).
+// (axe needs the page's JavaScript, so it runs in the second test). In
+// Gujarati, a text left as English's is marked and counted, in the entry and in
+// the list, and the preview is the Gujarati page (the third).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -18,7 +20,9 @@ import { messageText, staffText } from "../catalogue.mjs";
 
 const env = serverAndBrowser();
 const { url, addOnCommandLine, setUp, signIn, axe } = staffSteps(env);
-const about = JSON.parse(readFileSync(join(repo, "crates/hygo-content/catalogue/pages.json"), "utf8")).about;
+const pages = JSON.parse(readFileSync(join(repo, "crates/hygo-content/catalogue/pages.json"), "utf8"));
+const about = pages.about;
+const gujaratiPages = JSON.parse(readFileSync(join(repo, "crates/hygo-content/catalogue/gu/pages.json"), "utf8"));
 const EDITOR = "meena@hygo.test";
 const BANNER = messageText("editor.draftBanner");
 
@@ -155,6 +159,67 @@ test("with JavaScript, the draft saves itself while typing, the previews follow,
     }
     await page.goto(url("/staff/content/page.about/preview"));
     await axe(page, `preview at ${width}`, failures);
+  }
+  await context.close();
+  assert.deepEqual(failures, []);
+  assert.deepEqual(problems, [], "no console error, no hydration mismatch");
+});
+
+test("in Gujarati, a text left as English's is marked and counted, the preview is the Gujarati page; axe on each", async () => {
+  const failures = [];
+  const { page, context, problems } = await openPage(env.browser, { width: 1280, height: 900 });
+  await signIn(page, EDITOR);
+  await page.waitForURL(/\/staff\/content$/);
+  // The entry in Gujarati, from its English editor's language links.
+  await page.goto(url("/staff/content/page.mission"));
+  await hydrated(page);
+  const languages = page.getByRole("navigation", { name: staffText("editor.languages") });
+  await languages.getByRole("link", { name: "ગુજરાતી" }).click();
+  await page.waitForURL(/\/staff\/content\/page\.mission\?lang=gu$/);
+  assert.equal(await languages.getByRole("link", { name: "ગુજરાતી" }).getAttribute("aria-current"), "page");
+  const gujarati = staffText("editor.languageNames.gu");
+  await page.getByText(staffText("editor.translationIntro", { language: gujarati })).waitFor();
+  const heading = page.getByLabel(staffText("editor.names.heading"), { exact: false }).first();
+  assert.equal(await heading.inputValue(), gujaratiPages.mission.heading, "the Gujarati words");
+  assert.equal(await page.getByText(staffText("editor.untranslatedMark"), { exact: true }).count(), 0, "as shipped, nothing is left in English");
+
+  // The heading left as English's: marked on its field, counted above, listed.
+  await heading.fill(pages.mission.heading);
+  await page.getByRole("button", { name: staffText("editor.save"), exact: true }).click();
+  await page.waitForURL(/lang=gu&done=saved/);
+  await hydrated(page);
+  await page.getByText(staffText("editor.untranslatedCount.one", { count: 1, language: gujarati })).waitFor();
+  const marked = page.locator(".editor-untranslated");
+  assert.equal(await marked.count(), 1);
+  assert.match(await marked.innerText(), new RegExp(staffText("editor.untranslatedMark")));
+  assert.equal(await page.getByLabel(new RegExp(staffText("editor.untranslatedMark"))).inputValue(), pages.mission.heading);
+  // The preview beside it is the Gujarati page with the English heading.
+  const phone = page.frameLocator(`iframe[title$="${staffText("editor.previewPhone")}"]`);
+  await phone.getByRole("heading", { name: pages.mission.heading, level: 1 }).waitFor();
+  assert.equal(await phone.locator("html").getAttribute("lang"), "gu");
+  // Published, the list counts it among what is missing (what Gujarati readers see in English).
+  await page.getByRole("button", { name: staffText("editor.publishNow"), exact: true }).click();
+  await page.waitForURL(/lang=gu&done=published/);
+  await page.goto(url("/staff/content?lang=gu"));
+  await hydrated(page);
+  const list = page.getByRole("region", { name: staffText("editor.untranslatedColumn") });
+  const item = list.getByRole("listitem").filter({ has: page.getByRole("link", { name: pages.mission.heading }) });
+  assert.equal(await item.innerText(), `${pages.mission.heading} (1)`);
+  // The sum above the list is the entries' counts added (a hero picture's words from the first test are among them).
+  const counts = (await list.getByRole("listitem").allInnerTexts()).map((t) => Number(t.match(/\((\d+)\)$/)[1]));
+  const total = counts.reduce((a, b) => a + b, 0);
+  const form = total === 1 ? "one" : "other";
+  await list.getByText(staffText(`editor.listUntranslated.${form}`, { count: total, language: gujarati })).waitFor();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/staff/content?lang=gu", "/staff/content/page.mission?lang=gu", "/staff/content/home.whyChooseUs?lang=hi", "/staff/content/page.mission/history?lang=gu"]) {
+      await page.goto(url(path));
+      await hydrated(page);
+      await axe(page, `${path} at ${width}`, failures);
+      if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/editor-${path.replace(/[^a-z]+/g, "-")}-${width}.png` });
+    }
+    await page.goto(url("/staff/content/page.mission/preview?lang=gu"));
+    await axe(page, `Gujarati preview at ${width}`, failures);
   }
   await context.close();
   assert.deepEqual(failures, []);

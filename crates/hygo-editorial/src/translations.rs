@@ -1,0 +1,116 @@
+//! An entry in a language other than English (issue 29, item 7;
+//! docs/editors.md): a translation of English's. Its revisions hold the
+//! language's words in English's shape; they are laid over English's live body
+//! (`hygo_content::translated`), so data (links, ids, numbers, pictures) and the
+//! structure (the sections, the cards) stay English's and one edit of English
+//! moves every language. What a translation does not give yet is English's on
+//! the page, silently, and marked "not yet translated" in the editor.
+//!
+//! The search's everyday words are not a translation: each language has its
+//! own list (`Kind::Search`), taken as it is.
+
+use hygo_content::{Content, Lang};
+use serde_json::Value;
+
+use crate::entries::{Entry, Kind};
+
+/// Whether the entry is, in this language, a translation of English's.
+pub fn is_translation(entry: &Entry, lang: Lang) -> bool {
+    lang != Lang::DEFAULT && entry.kind != Kind::Search
+}
+
+/// A language's body of an entry laid for the page: the words over
+/// `english`'s live body; None when English has none (an article not
+/// published in English, or retired: a translation never stands alone).
+pub fn laid(entry: &Entry, lang: Lang, english: Option<&Value>, words: &Value) -> Option<Value> {
+    match is_translation(entry, lang) {
+        false => Some(words.clone()),
+        true if words.is_null() => Some(Value::Null),
+        true => english.map(|en| hygo_content::translated(en, words)),
+    }
+}
+
+/// The texts of a language's body that are still English's (the editor's
+/// field paths): the same as English's live text, unless the shipped
+/// translation keeps that text as English has it (a brand, a person's name,
+/// "24/7"), which is a translation too.
+pub fn untranslated(entry: &Entry, lang: Lang, english: &Value, body: &Value) -> Vec<String> {
+    if !is_translation(entry, lang) {
+        return Vec::new();
+    }
+    let shipped = hygo_content::shipped();
+    let kept = match (entry.read(&shipped.of(Lang::DEFAULT)), entry.read(&shipped.of(lang))) {
+        (Some(en), Some(own)) => hygo_content::same_texts(&en, &own),
+        _ => Vec::new(),
+    };
+    hygo_content::same_texts(english, body).into_iter().filter(|p| !kept.contains(p)).collect()
+}
+
+/// How many texts of each entry a language has not translated yet, for the
+/// editor's list: every entry of English's live content, by the language's
+/// live body (an entry the language has none of, all its texts).
+pub fn missing(english: &Content, own: &Content) -> Vec<(Entry, usize)> {
+    Entry::all(english)
+        .into_iter()
+        .filter(|entry| is_translation(entry, own.lang))
+        .filter_map(|entry| {
+            let en = entry.read(english)?;
+            let body = entry.read(own).unwrap_or_else(|| en.clone());
+            let n = untranslated(&entry, own.lang, &en, &body).len();
+            Some((entry, n))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(key: &str) -> Entry {
+        Entry::parse(key).unwrap()
+    }
+
+    #[test]
+    fn the_shipped_translations_leave_nothing_untranslated() {
+        let shipped = hygo_content::shipped();
+        for lang in [Lang::parse("hi").unwrap(), Lang::parse("gu").unwrap()] {
+            let missing = missing(&shipped.of(Lang::DEFAULT), &shipped.of(lang));
+            assert!(missing.len() > 30, "{}", missing.len());
+            let left: Vec<_> = missing.iter().filter(|(_, n)| *n > 0).map(|(e, n)| format!("{}: {n}", e.key())).collect();
+            assert!(left.is_empty(), "{}: {left:?}", lang.as_str());
+        }
+    }
+
+    #[test]
+    fn a_text_left_as_english_s_is_untranslated_and_a_kept_name_is_not() {
+        let shipped = hygo_content::shipped();
+        let gu = Lang::parse("gu").unwrap();
+        let about = entry(&format!("page.{}", "about"));
+        let en = about.read(&shipped.of(Lang::DEFAULT)).unwrap();
+        let mut body = about.read(&shipped.of(gu)).unwrap();
+        assert!(untranslated(&about, gu, &en, &body).is_empty());
+        body["heading"] = en["heading"].clone();
+        assert_eq!(untranslated(&about, gu, &en, &body), ["heading"]);
+        // The reviewers' names are the same in every language, as the shipped translation has them.
+        let reviews = entry(&format!("home.{}", "reviews"));
+        let (en, gu_body) = (reviews.read(&shipped.of(Lang::DEFAULT)).unwrap(), reviews.read(&shipped.of(gu)).unwrap());
+        assert_eq!(en["items"][0]["name"], gu_body["items"][0]["name"]);
+        assert!(untranslated(&reviews, gu, &en, &gu_body).is_empty());
+    }
+
+    #[test]
+    fn a_translation_keeps_english_s_data_and_stands_not_without_english() {
+        let shipped = hygo_content::shipped();
+        let hi = Lang::parse("hi").unwrap();
+        let why = entry(&format!("home.{}", "whyChooseUs"));
+        let en = why.read(&shipped.of(Lang::DEFAULT)).unwrap();
+        let mut words = why.read(&shipped.of(hi)).unwrap();
+        words["cards"][0]["link"] = Value::from("/elsewhere");
+        let laid = laid(&why, hi, Some(&en), &words).unwrap();
+        assert_eq!(laid["cards"][0]["link"], "/doctors");
+        assert_ne!(laid["cards"][0]["title"], en["cards"][0]["title"]);
+        assert_eq!(super::laid(&entry(&format!("article.{}", "new")), hi, None, &words), None);
+        let search = entry(&format!("search.{}", "words"));
+        assert_eq!(super::laid(&search, hi, None, &words), Some(words), "the search's words are each language's own");
+    }
+}
