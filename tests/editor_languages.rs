@@ -11,7 +11,11 @@
 //!   fixed, a structural change is refused, and English's published link reaches
 //!   every language while their words stay theirs;
 //! - a translation never stands alone: an article only drafted in English cannot
-//!   be translated yet, and one English retires leaves every language.
+//!   be translated yet, and one English retires leaves every language;
+//! - a doctor's own texts are translated in the other languages only: the
+//!   Gujarati name and profile on `/gu/doctors/1` (what is not translated marked
+//!   English), English's page and the API the record's, and the search finding
+//!   the doctor by the name in Gujarati script.
 
 mod common;
 
@@ -56,7 +60,12 @@ async fn translations_are_edited_marked_previewed_and_published_per_language() {
         // The list in Gujarati: the shipped translation leaves nothing out; a language that is none is refused.
         assert_eq!(call(&app, get_as("/staff/content?lang=gu", Some(&desk.token))).await.status, 403, "{b}: the desk edits no language");
         let list = props(&call(&app, open("/staff/content?lang=gu".into())).await);
-        assert_eq!((list["data"]["lang"].as_str(), list["data"]["untranslated"].as_u64()), (Some("gu"), Some(0)), "{b}");
+        let counted = |kinds: &dyn Fn(&Value) -> bool| -> u64 {
+            list["data"]["groups"].as_array().unwrap().iter().filter(|g| kinds(&g["kind"])).flat_map(|g| g["entries"].as_array().unwrap()).filter_map(|e| e["untranslated"].as_u64()).sum()
+        };
+        assert_eq!((list["data"]["lang"].as_str(), counted(&|k| k != "doctor")), (Some("gu"), 0), "{b}: the content");
+        assert!(counted(&|k| k == "doctor") > 100, "{b}: the doctors' profiles are the record's English");
+        assert_eq!(list["data"]["untranslated"].as_u64(), Some(counted(&|_| true)), "{b}: the sum");
         let current: Vec<&str> = list["data"]["languages"].as_array().unwrap().iter().filter(|l| l["current"] == true).map(|l| l["lang"].as_str().unwrap()).collect();
         assert_eq!(current, ["gu"], "{b}");
         assert_eq!(call(&app, open("/staff/content?lang=fr".into())).await.status, 404, "{b}");
@@ -139,6 +148,36 @@ async fn translations_are_edited_marked_previewed_and_published_per_language() {
         assert_eq!(retired.status, 303, "{b}: {}", retired.text);
         for path in ["/news/getting-ready-for-your-first-visit", "/gu/news/getting-ready-for-your-first-visit", "/hi/news/getting-ready-for-your-first-visit"] {
             assert_eq!(fetch(&app, path).await.status, 404, "{b}: {path}");
+        }
+
+        // A doctor's own texts in Gujarati: all English's at first, only in the other languages.
+        let doctor = "/staff/content/doctor.1";
+        assert_eq!(call(&app, open(doctor.into())).await.status, 404, "{b}: a doctor's English is the console's doctor page");
+        let list = props(&call(&app, open("/staff/content?lang=gu".into())).await)["data"].clone();
+        let doctors = list["groups"].as_array().unwrap().iter().find(|g| g["kind"] == "doctor").expect("a group of the doctors' texts");
+        let row = doctors["entries"].as_array().unwrap().iter().find(|e| e["key"] == "doctor.1").unwrap();
+        assert_eq!((row["title"].as_str(), row["untranslated"].as_u64()), (Some("Dr. Hitesh Patel"), Some(1 + 1 + 1 + 3 + 5 + 3)), "{b}: every text of the record: {row}");
+        let opened = props(&call(&app, open(format!("{doctor}?lang=gu"))).await)["data"].clone();
+        assert_eq!((field(&opened["fields"], "name")["untranslated"].as_bool(), field(&opened["fields"], "name")["value"].as_str()), (Some(true), Some("Dr. Hitesh Patel")), "{b}");
+        let tags: Vec<&str> = opened["languages"].as_array().unwrap().iter().map(|l| l["lang"].as_str().unwrap()).collect();
+        assert_eq!(tags, ["hi", "gu"], "{b}: no link to an English editor that is not there");
+        let saved = call(&app, save(doctor, &[("lang", "gu"), ("base", "0"), ("op", "save"), ("f.name", "ડૉ. હિતેશ પટેલ"), ("f.specialization", "ન્યુરોલોજિસ્ટ (મગજ અને ચેતાતંત્ર)"), ("f.bio", "ડૉ. હિતેશ પટેલ ન્યુરોલોજિસ્ટ છે.")])).await;
+        assert_eq!(saved.status, 303, "{b}: {}", saved.text);
+        let words = revision_of(saved.header("location"));
+        let draft = props(&call(&app, open(format!("{doctor}?lang=gu&revision={words}"))).await)["data"].clone();
+        assert_eq!(draft["untranslated"], 3 + 5 + 3, "{b}: the lists are still English's");
+        let published = call(&app, save(&format!("{doctor}/publish"), &[("revision", &words.to_string()), ("when", "now")])).await;
+        assert_eq!(published.status, 303, "{b}: {}", published.text);
+        let page = fetch(&app, "/gu/doctors/1").await.text;
+        assert!(page.contains("<h1>ડૉ. હિતેશ પટેલ</h1>") && page.contains("ડૉ. હિતેશ પટેલ ન્યુરોલોજિસ્ટ છે."), "{b}: the Gujarati name and profile");
+        assert!(page.contains(r#"<ul class="bullet-list" lang="en"><li>MBBS, PDU Government Medical College, Rajkot</li>"#), "{b}: education still the record's, marked English");
+        assert!(fetch(&app, "/doctors/1").await.text.contains("<h1>Dr. Hitesh Patel</h1>"), "{b}: English's page is the record's");
+        assert_eq!(fetch(&app, "/api/doctors/1").await.json()["data"]["name"], "Dr. Hitesh Patel", "{b}: the API is the record's");
+        // Found by the name in Gujarati script, from a page in any language; named in the page's.
+        for (lang, named) in [("gu", "ડૉ. હિતેશ પટેલ"), ("en", "Dr. Hitesh Patel")] {
+            let found = call(&app, test::TestRequest::get().uri("/api/search?q=%E0%AA%B9%E0%AA%BF%E0%AA%A4%E0%AB%87%E0%AA%B6").insert_header(("accept-language", lang))).await.json();
+            let first = &found["data"][0];
+            assert_eq!((first["type"].as_str(), first["link"].as_str(), first["name"].as_str()), (Some("doctor"), Some("/doctors/1"), Some(named)), "{b}: {lang}: {found}");
         }
 
         // Leave the files' content for the next database.

@@ -114,7 +114,7 @@ fn title(cx: &Cx<'_>, entry: &Entry, body: Option<&serde_json::Value>) -> String
     match entry.kind {
         Kind::Page => from_body("heading"),
         Kind::Article => from_body("title"),
-        Kind::Department => from_body("name"),
+        Kind::Department | Kind::Doctor => from_body("name"),
         Kind::Home | Kind::Site | Kind::Desk | Kind::Search => {
             let group = if entry.kind == Kind::Home { "home" } else { "parts" };
             match cx.content.staff_texts.get("editor").and_then(|t| t.get(group)) {
@@ -138,6 +138,7 @@ pub fn public_path(entry: &Entry) -> Option<String> {
         // The contact block is the contact page's; the footer is on every page.
         Kind::Site if entry.name == "contact" => url::CONTACT.canonical().to_owned(),
         Kind::Site => url::HOME.canonical().to_owned(),
+        Kind::Doctor => url::doctor(entry.name.parse().ok()?),
         Kind::Desk | Kind::Search => return None,
     })
 }
@@ -159,10 +160,19 @@ pub async fn list(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataErr
     let english = hygo_content::default();
     let missing = if lang == Lang::DEFAULT { Vec::new() } else { translations::missing(&english, &own) };
     let mut groups: Vec<Group> = Vec::new();
-    let mut all = Entry::all(&english);
+    let mut all = if lang == Lang::DEFAULT { Entry::all(&english) } else { Entry::all(&english).into_iter().filter(|e| translations::is_edited(e, lang)).collect() };
     // Articles written here and not published yet (or retired): in the store only.
     for (key, _, _, _) in &overview {
-        if let Some(entry) = Entry::parse(key).filter(|e| !all.contains(e)) {
+        if let Some(entry) = Entry::parse(key).filter(|e| e.kind != Kind::Doctor && !all.contains(e)) {
+            all.push(entry);
+        }
+    }
+    // A doctor's own texts, in the other languages (English's are the doctor's record).
+    let mut doctors: Vec<(Entry, serde_json::Value)> = Vec::new();
+    if lang != Lang::DEFAULT {
+        for d in hygo_directory::doctors::all(cx.db(), cx.clock()).await? {
+            let entry = Entry { kind: Kind::Doctor, name: d.id.to_string() };
+            doctors.push((entry.clone(), translations::doctor_words(&d)));
             all.push(entry);
         }
     }
@@ -170,14 +180,16 @@ pub async fn list(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataErr
     for entry in all {
         let key = entry.key();
         let state = overview.iter().find(|(e, l, _, _)| *e == key && l == tag).map(|(_, _, s, _)| *s);
-        let body = match entry.read(&own).or_else(|| entry.read(&english)) {
+        let doctor = doctors.iter().find(|(e, _)| *e == entry).map(|(_, english)| english);
+        let body = match entry.read(&own).or_else(|| entry.read(&english)).or_else(|| doctor.cloned()) {
             Some(body) => Some(body),
             None => store::history(cx.db(), &entry, tag, 1).await?.into_iter().next().map(|r| r.body),
         };
-        let untranslated = translations::is_translation(&entry, lang).then(|| match missing.iter().find(|(e, _)| *e == entry) {
-            Some((_, n)) => *n as u32,
+        let untranslated = translations::is_translation(&entry, lang).then(|| match (missing.iter().find(|(e, _)| *e == entry), doctor, &body) {
+            (Some((_, n)), _, _) => *n as u32,
+            (None, Some(english), Some(body)) => translations::untranslated(&entry, lang, english, body).len() as u32,
             // Not live in English: nothing to translate yet.
-            None => 0,
+            _ => 0,
         });
         let row = EntryRow { title: title(cx, &entry, body.as_ref()), link: entry_page(&key, lang, ""), public: live_path(cx, &entry, lang), state, untranslated, key };
         match groups.iter_mut().find(|g| g.kind == entry.kind) {
@@ -185,12 +197,8 @@ pub async fn list(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataErr
             None => groups.push(Group { kind: entry.kind, entries: vec![row] }),
         }
     }
-    let data = ListData {
-        lang: tag.to_owned(),
-        languages: language_links(lang, list_page),
-        groups,
-        untranslated: missing.iter().map(|(_, n)| *n as u32).sum(),
-    };
+    let untranslated = groups.iter().flat_map(|g| &g.entries).filter_map(|e| e.untranslated).sum();
+    let data = ListData { lang: tag.to_owned(), languages: language_links(lang, list_page), groups, untranslated };
     Ok(Loaded::ok(PageData::StaffContent(data), head(cx)))
 }
 
@@ -340,6 +348,9 @@ const RECENT: u64 = 20;
 /// The entry a console address names, if it names one editors may change.
 pub async fn entry_of(db: &hygo_core::Db, key: &str) -> Result<Option<Entry>, DataError> {
     let Some(entry) = Entry::parse(key) else { return Ok(None) };
+    if entry.kind == Kind::Doctor {
+        return Ok(translations::doctor_exists(db, &entry).await?.then_some(entry));
+    }
     if entry.read(&hygo_content::default()).is_some() {
         return Ok(Some(entry));
     }
@@ -355,7 +366,7 @@ pub async fn entry_of(db: &hygo_core::Db, key: &str) -> Result<Option<Entry>, Da
 /// The body the editor starts from: the chosen revision (of this language),
 /// the newest, or the live text; a translation nobody has started, English's
 /// (every text of it then marked as not yet translated).
-pub async fn shown(cx: &Cx<'_>, entry: &Entry, lang: Lang, chosen: Option<i32>, newest: Option<&Revision>) -> Result<Option<(Option<Revision>, serde_json::Value)>, DataError> {
+pub async fn shown(cx: &Cx<'_>, entry: &Entry, lang: Lang, english: Option<&serde_json::Value>, chosen: Option<i32>, newest: Option<&Revision>) -> Result<Option<(Option<Revision>, serde_json::Value)>, DataError> {
     if let Some(id) = chosen {
         return Ok(store::get(cx.db(), id).await?.filter(|r| r.entry == entry.key() && r.lang == lang.as_str()).map(|r| {
             let body = r.body.clone();
@@ -365,7 +376,7 @@ pub async fn shown(cx: &Cx<'_>, entry: &Entry, lang: Lang, chosen: Option<i32>, 
     if let Some(r) = newest {
         return Ok(Some((Some(r.clone()), r.body.clone())));
     }
-    let live = entry.read(&hygo_content::get(lang)).or_else(|| if lang == Lang::DEFAULT { None } else { entry.read(&hygo_content::default()) });
+    let live = entry.read(&hygo_content::get(lang)).or_else(|| if lang == Lang::DEFAULT { None } else { english.cloned() });
     Ok(match live {
         Some(body) => Some((None, body)),
         // A translation of an article English has only as a draft.
@@ -399,15 +410,15 @@ pub async fn entry(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataEr
     let key = cx.param("entry").unwrap_or_default().to_owned();
     let not_found = || Loaded::not_found(PageData::StaffEntry(EntryData::missing(key.clone())), head(cx));
     let Some(lang) = editing(cx.query("lang").as_deref()) else { return Ok(not_found()) };
-    let Some(entry) = entry_of(cx.db(), &key).await? else { return Ok(not_found()) };
+    let Some(entry) = entry_of(cx.db(), &key).await?.filter(|e| translations::is_edited(e, lang)) else { return Ok(not_found()) };
     let chosen = cx.query("revision").and_then(|r| super::positive_id(&r));
     let recent = store::history(cx.db(), &entry, lang.as_str(), RECENT).await?;
-    let Some((revision, body)) = shown(cx, &entry, lang, chosen, recent.first()).await? else { return Ok(not_found()) };
+    // English's live body: what a translation is laid over, and whose placeholders it keeps.
+    let english = translations::english(cx.db(), cx.clock(), &entry).await?;
+    let Some((revision, body)) = shown(cx, &entry, lang, english.as_ref(), chosen, recent.first()).await? else { return Ok(not_found()) };
     let content = hygo_content::default();
     let templates = fields::Templates::of(&content);
     let message = |k: &str| cx.content.message(k).to_owned();
-    // English's live body: what a translation is laid over, and whose placeholders it keeps.
-    let english = entry.read(&content);
     let translation = translations::is_translation(&entry, lang);
     let english_first = translation && english.is_none();
     let mut problems: Vec<Problem> = hygo_editorial::problems(&entry, &body, english.as_ref(), &link_ok)
@@ -453,12 +464,16 @@ pub async fn entry(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataEr
         title: title(cx, &entry, Some(&body)),
         kind: entry.kind,
         lang: lang.as_str().to_owned(),
-        languages: language_links(lang, |l| entry_page(&key, l, "")),
+        languages: language_links(lang, |l| entry_page(&key, l, "")).into_iter().filter(|l| Lang::parse(&l.lang).is_some_and(|l| translations::is_edited(&entry, l))).collect(),
         translation,
         untranslated,
         english_first,
         public: live_path(cx, &entry, lang),
-        live: entry.read(&own).is_some() && (lang == Lang::DEFAULT || english.is_some()),
+        live: match entry.kind {
+            // A doctor's page is there while the doctor is.
+            Kind::Doctor => english.is_some(),
+            _ => entry.read(&own).is_some() && (lang == Lang::DEFAULT || english.is_some()),
+        },
         retired: body.is_null(),
         history: history_page(&key, lang),
         fields,

@@ -72,12 +72,12 @@ fn language(tag: Option<&str>) -> Result<Lang, WriteError> {
 
 /// The body a form was opened on: revision `base` of the entry in the
 /// language, or (0) the text the editor showed (`crate::pages::editor::shown`).
-async fn base_body(cx: &Cx<'_>, entry: &Entry, lang: Lang, base: Option<&str>) -> Result<Value, WriteError> {
+async fn base_body(cx: &Cx<'_>, entry: &Entry, lang: Lang, english: Option<&Value>, base: Option<&str>) -> Result<Value, WriteError> {
     let revision = |r: &store::Revision| r.entry == entry.key() && r.lang == lang.as_str();
     match revision_id(base) {
         0 => entry
             .read(&hygo_content::get(lang))
-            .or_else(|| if lang == Lang::DEFAULT { None } else { entry.read(&hygo_content::default()) })
+            .or_else(|| if lang == Lang::DEFAULT { None } else { english.cloned() })
             .ok_or_else(|| refused("base", "editor.englishFirst")),
         id => Ok(store::get(&cx.state.db, id).await?.filter(revision).ok_or_else(|| refused("base", "editor.noSuchRevision"))?.body),
     }
@@ -85,8 +85,8 @@ async fn base_body(cx: &Cx<'_>, entry: &Entry, lang: Lang, base: Option<&str>) -
 
 /// A draft's body fits its entry's type and the store's limit; a
 /// translation, laid over English's live text (there must be one).
-fn fits(entry: &Entry, lang: Lang, body: &Value) -> Result<(), WriteError> {
-    if translations::is_translation(entry, lang) && entry.read(&hygo_content::default()).is_none() {
+fn fits(entry: &Entry, lang: Lang, english: Option<&Value>, body: &Value) -> Result<(), WriteError> {
+    if translations::is_translation(entry, lang) && english.is_none() {
         return Err(refused("base", "editor.englishFirst"));
     }
     if let Err(misfit) = hygo_editorial::preview(lang, entry, body.clone()) {
@@ -113,7 +113,11 @@ impl StaffAction for SaveEntry {
     async fn run(cx: &Cx<'_>, _who: Self::Who, input: Self::Input) -> Result<Next, WriteError> {
         let entry = path_entry(cx).await?;
         let lang = language(input.get("lang").map(String::as_str))?;
-        let base = base_body(cx, &entry, lang, input.get("base").map(String::as_str)).await?;
+        if !translations::is_edited(&entry, lang) {
+            return Err(refused("entry", "editor.noSuchEntry"));
+        }
+        let english = translations::english(&cx.state.db, &cx.state.clock, &entry).await?;
+        let base = base_body(cx, &entry, lang, english.as_ref(), input.get("base").map(String::as_str)).await?;
         let mut body = fields::read_form(&entry, &base, &input).map_err(|wrong| {
             let mut check = hygo_core::form::Check::default();
             for w in wrong {
@@ -127,8 +131,7 @@ impl StaffAction for SaveEntry {
             let templates = fields::Templates::of(&hygo_content::default());
             let change = fields::Op::parse(op).ok_or_else(|| refused("op", "staff.noSuchOp"))?;
             // A translation's structure is English's: only a list of texts is its own.
-            let english = entry.read(&hygo_content::default()).unwrap_or_default();
-            if translations::is_translation(&entry, lang) && !fields::text_list(&english, change.list()) {
+            if translations::is_translation(&entry, lang) && !fields::text_list(english.as_ref().unwrap_or(&Value::Null), change.list()) {
                 return Err(refused("op", "editor.structureIsEnglish"));
             }
             if !change.apply(&entry, &mut body, &templates) {
@@ -136,7 +139,7 @@ impl StaffAction for SaveEntry {
             }
             anchor = format!("#f-{}", change.list());
         }
-        fits(&entry, lang, &body)?;
+        fits(&entry, lang, english.as_ref(), &body)?;
         let autosave = input.get("autosave").is_some_and(|v| v == "1");
         let actor = cx.actor();
         let id = store::save(&cx.state.db, &entry, lang.as_str(), &body, &actor, cx.state.clock.real(), autosave).await?;
@@ -204,7 +207,8 @@ impl StaffAction for EntryPicture {
         use hygo_editorial::images;
         let entry = path_entry(cx).await?;
         // Pictures are English's in every language; a translation has their words only.
-        let mut body = base_body(cx, &entry, Lang::DEFAULT, input.base.as_deref()).await?;
+        let english = translations::english(&cx.state.db, &cx.state.clock, &entry).await?;
+        let mut body = base_body(cx, &entry, Lang::DEFAULT, english.as_ref(), input.base.as_deref()).await?;
         let slot = input.slot.as_deref().unwrap_or_default();
         if !entry.picture_slots(&body).iter().any(|s| s == slot) {
             return Err(refused("slot", "editor.noSuchSlot"));
@@ -231,7 +235,7 @@ impl StaffAction for EntryPicture {
         if !images::set(&entry, &mut body, slot, picture.as_ref()) {
             return Err(refused("slot", "editor.noSuchSlot"));
         }
-        fits(&entry, Lang::DEFAULT, &body)?;
+        fits(&entry, Lang::DEFAULT, english.as_ref(), &body)?;
         let id = store::save(db, &entry, Lang::DEFAULT.as_str(), &body, &actor, now, false).await?;
         let done = if picture.is_some() { "picture" } else { "pictureRemoved" };
         go(entry_page(&entry.key(), Lang::DEFAULT, &format!("done={done}&revision={id}#picture-{slot}")))
@@ -284,7 +288,7 @@ impl StaffAction for PublishEntry {
         }
         let revision = store::get(db, id).await?.filter(|r| r.entry == entry.key()).ok_or_else(|| refused("revision", "editor.noSuchRevision"))?;
         // Nothing goes live with an empty heading or a link to nowhere.
-        let live = entry.read(&hygo_content::default());
+        let live = translations::english(db, &cx.state.clock, &entry).await?;
         if revision.body.is_null() || !hygo_editorial::problems(&entry, &revision.body, live.as_ref(), &link_ok).is_empty() {
             return Err(refused("revision", "editor.cannotPublish"));
         }
@@ -446,9 +450,13 @@ pub async fn preview(state: web::Data<AppState>, req: HttpRequest, need: web::Da
     };
     let body = match &revision {
         Some(r) => r.body.clone(),
+        // The live text; a translation nobody has written yet, English's (a doctor's, the record's).
         None => match entry.read(&hygo_content::get(lang)) {
             Some(body) => body,
-            None => return render::not_found_page(),
+            None => match translations::english(&state.db, &state.clock, &entry).await {
+                Ok(Some(english)) if lang != Lang::DEFAULT => english,
+                _ => return render::not_found_page(),
+            },
         },
     };
     show(&state, &entry, revision.as_ref(), lang, body, true).await

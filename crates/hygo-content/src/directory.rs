@@ -135,3 +135,20 @@ pub(crate) fn choices<'a>(items: impl Iterator<Item = (&'a str, &'a str)>) -> Ve
     }
     out
 }
+
+/// A doctor's own texts in a language other than English (issue 29, item 3a;
+/// docs/editors.md "Each language"): written by the editors in the content
+/// editor (`doctor.{id}`); English's are the doctor's record in the console.
+/// An empty text or list is not yet translated: English's stands in for it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DoctorWords {
+    /// The name in the language's script ("ડૉ. રાજેશ પટેલ"), found by the search too.
+    pub name: String,
+    pub specialization: String,
+    pub bio: String,
+    pub education: Vec<String>,
+    pub services: Vec<String>,
+    /// The languages the doctor speaks, named in this language.
+    pub languages: Vec<String>,
+}

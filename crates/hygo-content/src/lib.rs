@@ -24,7 +24,7 @@ mod texts;
 use std::collections::BTreeMap;
 use std::sync::{Arc, LazyLock, RwLock};
 
-pub use directory::{Choice, Clinic, Department, Service, Specialization};
+pub use directory::{Choice, Clinic, Department, DoctorWords, Service, Specialization};
 pub use forms::{
     AppointmentTexts, ContactFields, ContactTexts, Forms, OptionText, SubscriptionFields,
     SubscriptionTexts,
@@ -35,7 +35,7 @@ pub use pages::{
 };
 pub use site::{Link, Meta, NamedLink, NavItem, PageMeta, Site};
 pub use texts::{SearchPage, SearchWords, Synonyms, Text, Texts};
-pub use overlay::{is_data, same_texts, translated};
+pub use overlay::{english_texts, is_data, translated};
 
 /// A language the site's texts are written in, by its BCP 47 tag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -98,6 +98,9 @@ pub struct Content {
     pub search_pages: Vec<SearchPage>,
     /// The search's stop words and synonyms (`catalogue/search-synonyms.json`).
     pub search_words: SearchWords,
+    /// The doctors' own texts in this language, by doctor (none in English,
+    /// whose are the doctors' records): the editors' published translations.
+    pub doctor_words: Arc<BTreeMap<i32, DoctorWords>>,
     pages: BTreeMap<String, Arc<ContentPage>>,
     messages: BTreeMap<String, String>,
     reasons: Vec<Choice>,
@@ -596,6 +599,7 @@ pub mod files {
             services: Arc::new(Vec::new()),
             search_pages: search.pages,
             search_words,
+            doctor_words: Arc::default(),
             pages: pages.into_iter().map(|(k, v)| (k, Arc::new(v))).collect(),
             messages,
             reasons,

@@ -156,36 +156,40 @@ fn translated_at(en: &Value, tr: &Value, key: &str) -> Value {
     }
 }
 
-/// The texts of `words` that are English's own, word for word: the paths of
-/// the editor's fields (`sections.2.heading`; every item of a list of texts
-/// the same as English's). Data is never among them.
-pub fn same_texts(english: &Value, words: &Value) -> Vec<String> {
+/// The texts English's stand in for in `words`: the same as English's, word
+/// for word, or empty where English's is not (an empty text is not laid). The
+/// paths of the editor's fields (`sections.2.heading`; every item of a list of
+/// texts the same as English's, or the list itself when it is empty). Data is
+/// never among them.
+pub fn english_texts(english: &Value, words: &Value) -> Vec<String> {
     let mut out = Vec::new();
-    same_at(english, words, "", "", &mut out);
+    english_at(english, words, "", "", &mut out);
     out
 }
 
-fn same_at(en: &Value, tr: &Value, path: &str, key: &str, out: &mut Vec<String>) {
+fn english_at(en: &Value, tr: &Value, path: &str, key: &str, out: &mut Vec<String>) {
     let join = |k: &str| if path.is_empty() { k.to_owned() } else { format!("{path}.{k}") };
     match (en, tr) {
         (Value::Object(en), Value::Object(tr)) => {
             for (k, e) in en {
                 if let Some(t) = tr.get(k) {
-                    same_at(e, t, &join(k), k, out);
+                    english_at(e, t, &join(k), k, out);
                 }
             }
         }
         (Value::Array(en), Value::Array(tr)) if text_list(key, en) => {
-            if en == tr {
+            if tr.is_empty() {
+                out.push(path.to_owned());
+            } else if en == tr {
                 out.extend((0..tr.len()).map(|i| join(&i.to_string())));
             }
         }
         (Value::Array(en), Value::Array(tr)) => {
             for (i, (e, t)) in en.iter().zip(tr).enumerate() {
-                same_at(e, t, &join(&i.to_string()), key, out);
+                english_at(e, t, &join(&i.to_string()), key, out);
             }
         }
-        (Value::String(e), Value::String(t)) if e == t && !is_data(key, e) => out.push(path.to_owned()),
+        (Value::String(e), Value::String(t)) if !is_data(key, e) && (e == t || t.trim().is_empty()) => out.push(path.to_owned()),
         _ => {}
     }
 }
@@ -237,10 +241,12 @@ mod tests {
     }
 
     #[test]
-    fn the_texts_still_english_s_are_named_by_their_fields_paths() {
+    fn the_texts_english_stands_in_for_are_named_by_their_fields_paths() {
         let en = json!({"title": "About", "link": "/about", "items": [{"id": "a", "label": "Yes"}, {"id": "b", "label": "No"}], "paragraphs": ["One.", "Two."]});
         let hi = json!({"title": "हमारे बारे में", "link": "/about", "items": [{"id": "a", "label": "Yes"}, {"id": "b", "label": "नहीं"}], "paragraphs": ["One.", "Two."]});
-        assert_eq!(same_texts(&en, &hi), ["items.0.label", "paragraphs.0", "paragraphs.1"]);
-        assert_eq!(same_texts(&en, &en).len(), 5, "every text of English's own body, and no data");
+        assert_eq!(english_texts(&en, &hi), ["items.0.label", "paragraphs.0", "paragraphs.1"]);
+        assert_eq!(english_texts(&en, &en).len(), 5, "every text of English's own body, and no data");
+        let emptied = json!({"title": " ", "items": [{"label": "हाँ"}, {"label": "नहीं"}], "paragraphs": []});
+        assert_eq!(english_texts(&en, &emptied), ["paragraphs", "title"], "an empty text or list is English's on the page");
     }
 }

@@ -63,6 +63,13 @@ pub struct Doctor {
     #[schemars(skip)]
     #[ts(skip)]
     typed_week: Vec<DayHours>,
+    /// On a page in another language, the doctor's own texts still the
+    /// record's English (`name`, `bio`, `education`, `services`, `languages`,
+    /// `insurances`): the page marks them `lang="en"`. Never in the API.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(skip)]
+    #[ts(optional)]
+    pub english: Option<Vec<&'static str>>,
     /// The clinics where the doctor has weekly hours (their own first), by id.
     pub clinics: Vec<String>,
     /// "On leave" on a day of leave; otherwise what staff wrote ("Available").
@@ -136,10 +143,38 @@ impl Doctor {
     /// console's, in English.
     pub fn in_language(mut self, c: &content::Content) -> Doctor {
         let english = content::default();
+        let words = c.doctor_words.get(&self.id).cloned().unwrap_or_default();
+        let given = |text: &str| !text.trim().is_empty();
         match english.specializations.iter().find(|s| s.name == self.specialization).and_then(|s| c.find_specialization(&s.id)) {
             Some(spec) => self.specialization = spec.name.clone(),
+            None if given(&words.specialization) => self.specialization = words.specialization.clone(),
             None if c.lang != content::Lang::DEFAULT => self.specialization_lang = Some(content::Lang::DEFAULT.as_str()),
             None => {}
+        }
+        // The doctor's own texts the editors translated; the others stay the
+        // record's, marked English on the page (`english`).
+        if c.lang != content::Lang::DEFAULT {
+            let mut english_texts = Vec::new();
+            // A text the same as the record's is the record's English, not yet translated.
+            let mut text = |name: &'static str, theirs: &mut String, own: &str| match given(own) && own != theirs.as_str() {
+                true => *theirs = own.to_owned(),
+                false if given(theirs) => english_texts.push(name),
+                false => {}
+            };
+            text("name", &mut self.name, &words.name);
+            text("bio", &mut self.bio, &words.bio);
+            let mut list = |name: &'static str, theirs: &mut Vec<String>, own: &[String]| match own.iter().any(|t| given(t)) && own != theirs.as_slice() {
+                true => *theirs = own.iter().filter(|t| given(t)).cloned().collect(),
+                false if !theirs.is_empty() => english_texts.push(name),
+                false => {}
+            };
+            list("education", &mut self.education, &words.education);
+            list("services", &mut self.services, &words.services);
+            list("languages", &mut self.languages, &words.languages);
+            if !self.insurances.is_empty() {
+                english_texts.push("insurances");
+            }
+            self.english = Some(english_texts);
         }
         if let Some(dept) = c.find_department(&self.department) {
             self.department_name = dept.name.clone();
@@ -453,6 +488,7 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
                 clinic: row.clinic_id,
                 bio: row.bio,
                 availability_lang: None,
+                english: None,
                 availability: if on_leave { on_leave_text.to_owned() } else { row.availability },
                 on_leave,
                 leave: schedule.shown(today),

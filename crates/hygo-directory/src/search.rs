@@ -347,7 +347,24 @@ async fn doctor_entries(db: &Db, clock: &Clock, lang: content::Lang) -> Result<V
             let mut texts = vec![(Field::Name, d.name.clone()), (Field::Secondary, d.specialization.clone()), (Field::Secondary, d.department_name.clone())];
             let specialization = english.specializations.iter().find(|s| s.name == d.specialization).map(|s| s.id.clone());
             let mut described = d.specialization.clone();
+            let mut name = d.name.clone();
             for (l, c) in content::LANGUAGES.iter().zip(&languages) {
+                // The name and specialization the editors wrote in the language's script.
+                if let Some(words) = c.doctor_words.get(&d.id) {
+                    let own = |t: &str| Some(t.trim().to_owned()).filter(|t| !t.is_empty());
+                    if let Some(own_name) = own(&words.name) {
+                        texts.push((Field::Name, own_name.clone()));
+                        if *l == lang {
+                            name = own_name;
+                        }
+                    }
+                    if let Some(own_spec) = own(&words.specialization) {
+                        texts.push((Field::Secondary, own_spec.clone()));
+                        if *l == lang && specialization.is_none() {
+                            described = own_spec;
+                        }
+                    }
+                }
                 let named = specialization.as_deref().and_then(|id| c.find_specialization(id)).map(|s| s.name.clone());
                 if let Some(name) = &named {
                     texts.push((Field::Secondary, name.clone()));
@@ -367,7 +384,7 @@ async fn doctor_entries(db: &Db, clock: &Clock, lang: content::Lang) -> Result<V
                     id: d.id.to_string(),
                     description: Some(described),
                     leave: if d.on_leave { d.leave.first().cloned() } else { None },
-                    name: d.name,
+                    name,
                 },
                 target: Some(Target::Doctor),
                 texts,

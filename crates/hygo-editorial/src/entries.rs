@@ -26,6 +26,9 @@ pub enum Kind {
     Desk,
     /// The site search's everyday words (`search-synonyms.json`).
     Search,
+    /// A doctor's own texts in Hindi or Gujarati (`hygo_content::DoctorWords`):
+    /// English's are the doctor's record, changed on the console's doctor page.
+    Doctor,
 }
 
 impl Kind {
@@ -38,6 +41,7 @@ impl Kind {
             Kind::Site => "site",
             Kind::Desk => "desk",
             Kind::Search => "search",
+            Kind::Doctor => "doctor",
         }
     }
 }
@@ -145,6 +149,7 @@ impl Entry {
             "site" => Kind::Site,
             "desk" => Kind::Desk,
             "search" => Kind::Search,
+            "doctor" => Kind::Doctor,
             _ => return None,
         };
         let fits = !name.is_empty()
@@ -155,6 +160,7 @@ impl Entry {
             Kind::Site => part(SITE_PARTS, name).is_some(),
             Kind::Desk => part(DESK_PARTS, name).is_some(),
             Kind::Search => name == SEARCH_WORDS,
+            Kind::Doctor => name.parse::<i32>().is_ok_and(|id| id > 0) && !name.starts_with('0'),
             _ => true,
         };
         if !fits || !known {
@@ -189,6 +195,7 @@ impl Entry {
             Kind::Department => serde_json::to_value(content.departments.iter().find(|d| d.slug == self.name)?),
             Kind::Site => return keys_of(serde_json::to_value(&*content.site).ok()?, part(SITE_PARTS, &self.name)?),
             Kind::Desk => return keys_of(serde_json::to_value(&*content.forms).ok()?, part(DESK_PARTS, &self.name)?),
+            Kind::Doctor => serde_json::to_value(content.doctor_words.get(&self.name.parse::<i32>().ok()?)?),
             Kind::Search => {
                 let words = &content.search_words;
                 serde_json::to_value(WordsBody {
@@ -255,6 +262,15 @@ impl Entry {
                     return Err(Misfit { path: "declineReasons".into(), detail: "the reasons' ids cannot change".into() });
                 }
                 content.forms = Arc::new(forms);
+            }
+            Kind::Doctor => {
+                let id = self.name.parse::<i32>().map_err(|_| Misfit { path: String::new(), detail: "no such doctor".into() })?;
+                let words = Arc::make_mut(&mut content.doctor_words);
+                if body.is_null() {
+                    words.remove(&id);
+                } else {
+                    words.insert(id, typed(body)?);
+                }
             }
             Kind::Search => {
                 let body: WordsBody = typed(body)?;

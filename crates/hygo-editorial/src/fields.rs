@@ -68,7 +68,7 @@ pub enum Shape {
 }
 
 /// Keys whose texts are paragraphs rather than one line.
-const LONG: &[&str] = &["stopWords", "words", "text", "paragraphs", "content", "a", "excerpt", "description", "lead", "intro", "longDescription", "summary"];
+const LONG: &[&str] = &["stopWords", "words", "text", "paragraphs", "content", "a", "excerpt", "description", "lead", "intro", "longDescription", "summary", "bio"];
 
 fn shape_of(name: &str, value: &Value) -> Shape {
     match value {
@@ -90,7 +90,7 @@ const PICTURE_FILES: &str = "sources";
 /// The order a group's fields are shown in (JSON objects here keep no order):
 /// these first, as a page reads, then the others by name.
 const ORDER: &[&str] = &[
-    "type", "id", "slug", "words", "finds", "name", "category", "date", "author", "eyebrow", "title", "description", "heading", "lead", "intro",
+    "type", "id", "slug", "words", "finds", "name", "specialization", "bio", "education", "category", "date", "author", "eyebrow", "title", "description", "heading", "lead", "intro",
     "excerpt", "text", "q", "a", "value", "suffix", "label", "link", "external", "paragraphs", "content", "items", "cards",
     "slides", "sections",
 ];
@@ -416,7 +416,7 @@ impl Templates {
 /// `cards` of "why choose us" are not its departments' `cards`).
 fn scope(entry: &Entry) -> String {
     match entry.kind {
-        crate::Kind::Home | crate::Kind::Site | crate::Kind::Desk | crate::Kind::Search => entry.key(),
+        crate::Kind::Home | crate::Kind::Site | crate::Kind::Desk | crate::Kind::Search | crate::Kind::Doctor => entry.key(),
         kind => kind.as_str().to_owned(),
     }
 }

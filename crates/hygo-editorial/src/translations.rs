@@ -7,9 +7,13 @@
 //! the page, silently, and marked "not yet translated" in the editor.
 //!
 //! The search's everyday words are not a translation: each language has its
-//! own list (`Kind::Search`), taken as it is.
+//! own list (`Kind::Search`), taken as it is. A doctor's own texts
+//! (`Kind::Doctor`) are a translation of the doctor's record, which is not
+//! content: they are kept as written, and the doctor's page takes each text
+//! from them or, where they have none, from the record (`Doctor::in_language`).
 
-use hygo_content::{Content, Lang};
+use hygo_content::{Content, DoctorWords, Lang};
+use hygo_core::{ist::Clock, DataError, Db};
 use serde_json::Value;
 
 use crate::entries::{Entry, Kind};
@@ -19,15 +23,54 @@ pub fn is_translation(entry: &Entry, lang: Lang) -> bool {
     lang != Lang::DEFAULT && entry.kind != Kind::Search
 }
 
+/// Whether the entry is edited in this language at all: a doctor's English
+/// is the doctor's record, changed on the console's doctor page.
+pub fn is_edited(entry: &Entry, lang: Lang) -> bool {
+    lang != Lang::DEFAULT || entry.kind != Kind::Doctor
+}
+
 /// A language's body of an entry laid for the page: the words over
 /// `english`'s live body; None when English has none (an article not
-/// published in English, or retired: a translation never stands alone).
+/// published in English, or retired: a translation never stands alone). A
+/// doctor's words are kept as they are (their page lays them).
 pub fn laid(entry: &Entry, lang: Lang, english: Option<&Value>, words: &Value) -> Option<Value> {
-    match is_translation(entry, lang) {
+    match is_translation(entry, lang) && entry.kind != Kind::Doctor {
         false => Some(words.clone()),
         true if words.is_null() => Some(Value::Null),
         true => english.map(|en| hygo_content::translated(en, words)),
     }
+}
+
+/// English's live body of an entry: the content's, or a doctor's record (None
+/// for a doctor retired or never there).
+pub async fn english(db: &Db, clock: &Clock, entry: &Entry) -> Result<Option<Value>, DataError> {
+    if entry.kind != Kind::Doctor {
+        return Ok(entry.read(&hygo_content::default()));
+    }
+    let Ok(id) = entry.name.parse::<i32>() else { return Ok(None) };
+    Ok(hygo_directory::doctors::by_id(db, clock, id).await?.map(|d| doctor_words(&d)))
+}
+
+/// Whether a doctor of this entry is on the site (a doctor's entry is there
+/// while the doctor is).
+pub async fn doctor_exists(db: &Db, entry: &Entry) -> Result<bool, DataError> {
+    use hygo_core::entities::doctor;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    let Ok(id) = entry.name.parse::<i32>() else { return Ok(false) };
+    Ok(doctor::Entity::find_by_id(id).filter(doctor::Column::RetiredOn.is_null()).one(db).await?.is_some())
+}
+
+/// A doctor's record as the texts a translation gives.
+pub fn doctor_words(d: &hygo_directory::doctors::Doctor) -> Value {
+    let words = DoctorWords {
+        name: d.name.clone(),
+        specialization: d.specialization.clone(),
+        bio: d.bio.clone(),
+        education: d.education.clone(),
+        services: d.services.clone(),
+        languages: d.languages.clone(),
+    };
+    serde_json::to_value(words).unwrap_or_default()
 }
 
 /// The texts of a language's body that are still English's (the editor's
@@ -40,15 +83,16 @@ pub fn untranslated(entry: &Entry, lang: Lang, english: &Value, body: &Value) ->
     }
     let shipped = hygo_content::shipped();
     let kept = match (entry.read(&shipped.of(Lang::DEFAULT)), entry.read(&shipped.of(lang))) {
-        (Some(en), Some(own)) => hygo_content::same_texts(&en, &own),
+        (Some(en), Some(own)) => hygo_content::english_texts(&en, &own),
         _ => Vec::new(),
     };
-    hygo_content::same_texts(english, body).into_iter().filter(|p| !kept.contains(p)).collect()
+    hygo_content::english_texts(english, body).into_iter().filter(|p| !kept.contains(p)).collect()
 }
 
 /// How many texts of each entry a language has not translated yet, for the
 /// editor's list: every entry of English's live content, by the language's
-/// live body (an entry the language has none of, all its texts).
+/// live body (an entry the language has none of, all its texts). The doctors
+/// are counted by the editor's list, which reads their records.
 pub fn missing(english: &Content, own: &Content) -> Vec<(Entry, usize)> {
     Entry::all(english)
         .into_iter()

@@ -385,6 +385,12 @@ officeHours: Array<OfficeHours>,
  */
 week?: Array<DayHours>, 
 /**
+ * On a page in another language, the doctor's own texts still the
+ * record's English (`name`, `bio`, `education`, `services`, `languages`,
+ * `insurances`): the page marks them `lang="en"`. Never in the API.
+ */
+english?: Array<string>, 
+/**
  * The clinics where the doctor has weekly hours (their own first), by id.
  */
 clinics: Array<string>, 
@@ -611,7 +617,7 @@ link: string,
  */
 expires: string, revoked: boolean, expired: boolean, };
 
-export type EntryKind = "page" | "home" | "article" | "department" | "site" | "desk" | "search";
+export type EntryKind = "page" | "home" | "article" | "department" | "site" | "desk" | "search" | "doctor";
 
 export type ErrorAnswer = { 
 /**

@@ -28,8 +28,8 @@ function Profile({ doctor }: { doctor: Doctor }) {
   const common = useTexts("common");
   const t = useTexts("doctorProfile");
   const count = usePlural();
-  // The doctor's own texts are English's until the console keeps them per language.
-  const own = englishOnly(site.lang);
+  // The doctor's own texts the editors have not translated are the record's English.
+  const own = (text: string) => (doctor.english?.includes(text) ? englishOnly(site.lang) : undefined);
   const icon = (I: typeof Clock) => <I aria-hidden="true" focusable="false" size={20} />;
   return (
     <div className="page">
@@ -40,7 +40,7 @@ function Profile({ doctor }: { doctor: Doctor }) {
         <div className="profile-header card">
           <DoctorImage name={doctor.name} image={doctor.image} photo={doctor.photo} size={144} lazy={false} />
           <div className="profile-summary">
-            <h1>{doctor.name}</h1>
+            <h1 lang={own("name")}>{doctor.name}</h1>
             <p className="doctor-spec" lang={doctor.specializationLang}>{doctor.specialization}</p>
             <p className="doctor-meta">{icon(Briefcase)}{count(common.experience, doctor.experience)}</p>
             <Stars rating={doctor.rating} />
@@ -55,11 +55,11 @@ function Profile({ doctor }: { doctor: Doctor }) {
           </div>
         </div>
         <div className="profile-grid">
-          <Block title={t.about} icon={icon(Stethoscope)}><p lang={own}>{doctor.bio}</p></Block>
-          {doctor.education.length ? <Block title={t.education} icon={icon(GraduationCap)}><List items={doctor.education} lang={own} /></Block> : null}
-          {doctor.services.length ? <Block title={t.services} icon={icon(CalendarCheck)}><List items={doctor.services} lang={own} /></Block> : null}
-          {doctor.languages.length ? <Block title={t.languages} icon={icon(Languages)}><List items={doctor.languages} lang={own} /></Block> : null}
-          {doctor.insurances.length ? <Block title={t.insurances} icon={icon(ShieldCheck)}><List items={doctor.insurances} lang={own} /></Block> : null}
+          <Block title={t.about} icon={icon(Stethoscope)}><p lang={own("bio")}>{doctor.bio}</p></Block>
+          {doctor.education.length ? <Block title={t.education} icon={icon(GraduationCap)}><List items={doctor.education} lang={own("education")} /></Block> : null}
+          {doctor.services.length ? <Block title={t.services} icon={icon(CalendarCheck)}><List items={doctor.services} lang={own("services")} /></Block> : null}
+          {doctor.languages.length ? <Block title={t.languages} icon={icon(Languages)}><List items={doctor.languages} lang={own("languages")} /></Block> : null}
+          {doctor.insurances.length ? <Block title={t.insurances} icon={icon(ShieldCheck)}><List items={doctor.insurances} lang={own("insurances")} /></Block> : null}
           <Block title={t.hours} icon={icon(Clock)}>
             {doctor.week?.length ? (
               <dl className="hours">

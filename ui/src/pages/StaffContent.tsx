@@ -40,6 +40,7 @@ function StaffContentPage() {
       {d.groups.map((g) => (
         <section key={g.kind} aria-labelledby={`group-${g.kind}`}>
           <h2 id={`group-${g.kind}`}>{t.groups[g.kind]}</h2>
+          {g.kind === "doctor" ? <p>{fill(t.doctorIntro, { language })}</p> : null}
           <StaffTable label={t.groups[g.kind]}>
             <table className="staff-table staff-table--cards">
               <thead><tr><th scope="col">{t.title}</th><th scope="col">{t.state}</th>{translation ? <th scope="col">{t.untranslatedColumn}</th> : null}<th scope="col">{t.live}</th></tr></thead>

@@ -99,13 +99,15 @@ function PictureField({ f, label }: { f: EditorField; label: string }) {
 /** A field and what is inside it; `locked`: an item of a list whose items stay as they are. */
 function FieldTree({ f, locked = false }: { f: EditorField; locked?: boolean }) {
   const t = useStaffTexts().editor;
+  const translation = useContext(Translation);
   const label = f.item ? itemLabel(t, f) : labelOf(t, f.name);
   if (f.shape === "image") return <PictureField f={f} label={label} />;
   if (f.shape !== "group" && f.shape !== "list") return <Leaf f={f} label={label} locked={locked} />;
   const id = fieldId(FORM, `f.${f.path}`);
+  const marked = translation !== null && f.untranslated;
   return (
-    <fieldset id={id} className={`editor-group${f.item ? " editor-item" : ""}`} tabIndex={-1}>
-      <legend>{label}</legend>
+    <fieldset id={id} className={`editor-group${f.item ? " editor-item" : ""}${marked ? " editor-untranslated" : ""}`} tabIndex={-1}>
+      <legend>{label}{marked ? <span className="editor-untranslated-mark">{t.untranslatedMark}</span> : null}</legend>
       {f.children.map((c) => <FieldTree key={c.path} f={c} locked={f.shape === "list" && f.fixed} />)}
       {f.shape === "list" && !f.fixed ? (
         <div className="editor-add">
@@ -226,6 +228,7 @@ function StaffEntryPage() {
         </div>
       ) : null}
       {d.kind === "search" && d.lang !== DEFAULT_LANGUAGE ? <p>{fill(t.searchOwn, { language })}</p> : null}
+      {d.kind === "doctor" ? <p>{fill(t.doctorIntro, { language })}</p> : null}
       <DoneNote texts={t.done} />
       <StaffErrors form="page" />
       <p>{r ? fill(t.showing, { revision: r.id, state: t.states[r.state], author: r.author, saved: instant(r.saved) }) : t.showingLive}</p>

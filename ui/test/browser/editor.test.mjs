@@ -212,7 +212,7 @@ test("in Gujarati, a text left as English's is marked and counted, the preview i
   await list.getByText(staffText(`editor.listUntranslated.${form}`, { count: total, language: gujarati })).waitFor();
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ["/staff/content?lang=gu", "/staff/content/page.mission?lang=gu", "/staff/content/home.whyChooseUs?lang=hi", "/staff/content/page.mission/history?lang=gu"]) {
+    for (const path of ["/staff/content?lang=gu", "/staff/content/page.mission?lang=gu", "/staff/content/home.whyChooseUs?lang=hi", "/staff/content/page.mission/history?lang=gu", "/staff/content/doctor.1?lang=gu"]) {
       await page.goto(url(path));
       await hydrated(page);
       await axe(page, `${path} at ${width}`, failures);
