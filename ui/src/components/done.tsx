@@ -2,7 +2,7 @@
 // JavaScript (from the JSON answer) and on the confirmation page a send without it
 // lands on (/requests?token=, pages/Request.tsx), so both say the same.
 import { Check } from "lucide-react";
-import { longDate, fill } from "../lib/format";
+import { longDate, fill, timeOfDay } from "../lib/format";
 import { useTexts } from "../lib/texts";
 import { useSite } from "../lib/props";
 import type { AppointmentTexts, HomeContent, SubscriptionTexts } from "../types";
@@ -70,7 +70,7 @@ export function AppointmentDone({ texts, done, headingRef, children }: {
       <dl className="summary">
         <div><dt>{label.doctor}</dt><dd>{done.doctor}</dd></div>
         {done.date ? <div><dt>{label.date}</dt><dd>{longDate(done.date)}</dd></div> : null}
-        {done.time ? <div><dt>{label.time}</dt><dd>{done.time}</dd></div> : null}
+        {done.time ? <div><dt>{label.time}</dt><dd>{timeOfDay(done.time)}</dd></div> : null}
         <ClinicPlace texts={texts} id={done.clinic} />
         {visit ? <div><dt>{label.visitType}</dt><dd>{visit}</dd></div> : null}
         {d?.name ? <div><dt>{label.name}</dt><dd>{d.name}</dd></div> : null}

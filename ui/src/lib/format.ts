@@ -164,6 +164,18 @@ export function clockTime(hhmm: string): string {
   return m ? clock(Number(m[1]), Number(m[2])) : hhmm;
 }
 
+/** A time of day as the forms send it: "2:05 PM" or "14:05" → "14:05"; "" when it is no time. */
+export function hhmm(time: string): string {
+  const m = minutesOf(time);
+  return m === null ? "" : `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+}
+
+/** Any time of day ("09:15 AM" as the slots' API sends it, "14:05" as the forms do) in the page's language; other text as it is. */
+export function timeOfDay(time: string): string {
+  const m = minutesOf(time);
+  return m === null ? time : clock(Math.floor(m / 60), m % 60);
+}
+
 /** 14 → "2:00 PM": the label of an hour block. */
 export function hourLabel(hour: number): string {
   return clock(hour, 0);

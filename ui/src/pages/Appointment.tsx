@@ -16,7 +16,7 @@ import { AppointmentDone, ClinicPlace, type Booked } from "../components/done";
 import { ErrorSummary, Field, FormGuard, PrivacyNotice, TextField, describedBy, fieldId, postJson, type Errors } from "../components/form";
 import { ClosureNotes, DoctorImage, DoctorStatus, EmergencyNote, Spinner, Stars, usePlural } from "../components/ui";
 import {
-  addDays, dayOfMonth, daysBetween, fill, hourLabel, longDate, minutesOf, mondayOf, monthYear, weekdayName, weekdayShort, weeksBetween,
+  addDays, dayOfMonth, daysBetween, fill, hhmm, hourLabel, longDate, minutesOf, timeOfDay, mondayOf, monthYear, weekdayName, weekdayShort, weeksBetween,
 } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
@@ -219,11 +219,13 @@ function TimePicker({ texts, slots, values, doctor, interactive, error, onTime, 
       body = <p className="page-status">{noTimesMessage(texts, slots, doctor, values.date, closedText)}</p>;
     } else {
       const hours = [...new Set(free.map(hourOf))];
+      // The value is the time as data ("14:15"), the label the page's language's.
+      const chosen = minutesOf(values.time);
       const radios = (list: string[]) => list.map((t) => (
         <label key={t} className="slot">
-          <input type="radio" name="time" value={t} checked={values.time === t} onChange={() => onTime(t)}
-            id={values.time === t || (!values.time && t === free[0]) ? fieldId(FORM, "time") : undefined} />
-          <span>{t}</span>
+          <input type="radio" name="time" value={hhmm(t)} checked={chosen === minutesOf(t)} onChange={() => onTime(hhmm(t))}
+            id={chosen === minutesOf(t) || (!values.time && t === free[0]) ? fieldId(FORM, "time") : undefined} />
+          <span>{timeOfDay(t)}</span>
         </label>
       ));
       if (!interactive) {
@@ -279,8 +281,10 @@ function HourlyPicker({ texts, slots, values, doctor, error, onTime }: {
   const formTexts = useTexts("form");
   const closedText = useTexts("closures").noTimes;
   const free = new Set(slots.state === "ready" ? slots.availableSlots.filter((t) => !slots.bookedSlots.includes(t)).map(minutesOf) : []);
-  const times = Array.from({ length: 12 }, (_, i) => hourLabel(9 + i));
+  // Each hour from 9 to 20 as data ("14:00"), labelled in the page's language.
+  const times = Array.from({ length: 12 }, (_, i) => `${String(9 + i).padStart(2, "0")}:00`);
   const none = slots.state === "ready" && !times.some((t) => free.has(minutesOf(t)));
+  const chosen = minutesOf(values.time);
   // Free quarter hours but none on the hour (late in the day): say that, not "every time requested".
   const why = slots.state !== "ready" ? "" : slots.availability === "open" ? fill(texts.noHourlySlots, { date: longDate(values.date) })
     : noTimesMessage(texts, slots, doctor, values.date, closedText);
@@ -297,9 +301,9 @@ function HourlyPicker({ texts, slots, values, doctor, error, onTime }: {
           const open = free.has(minutesOf(t));
           return (
             <label key={t} className={`slot${open ? "" : " slot--off"}`}>
-              <input type="radio" name="time" value={t} checked={values.time === t} disabled={!open} onChange={() => onTime(t)}
+              <input type="radio" name="time" value={t} checked={chosen === minutesOf(t)} disabled={!open} onChange={() => onTime(t)}
                 id={i === 0 ? fieldId(FORM, "time") : undefined} />
-              <span>{t}{open ? null : <span className="visually-hidden"> ({texts.notAvailable})</span>}</span>
+              <span>{timeOfDay(t)}{open ? null : <span className="visually-hidden"> ({texts.notAvailable})</span>}</span>
             </label>
           );
         })}
@@ -689,7 +693,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
               {([
                 ["name", values.name], ["phone", values.phone], ["email", values.email],
                 ...(general ? [["department", texts.departments.find((d) => d.id === values.department)?.label ?? ""]] : []),
-                ["doctor", values.doctor], ["date", values.date ? longDate(values.date) : ""], ["time", values.time],
+                ["doctor", values.doctor], ["date", values.date ? longDate(values.date) : ""], ["time", values.time ? timeOfDay(values.time) : ""],
                 ["visitType", texts.visitTypes.find((v) => v.id === values.visitType)?.label ?? ""], ["reason", reasons.find((r) => r.id === values.reason)?.label ?? ""],
                 ...(general ? [["selectedSymptoms", values.selectedSymptoms.map((id) => texts.symptoms.find((s) => s.id === id)?.label ?? "").join(", ")]] : []),
                 ["additionalNotes", values.additionalNotes], ["insurance", values.insurance], ["policyNumber", values.policyNumber],

@@ -67,6 +67,9 @@ test("times, hour blocks, numbers and catalogue texts", async () => {
   for (const [text, minutes] of Object.entries(times.read)) assert.equal(f.minutesOf(text), minutes, JSON.stringify(text));
   for (const text of times.refused) assert.equal(f.minutesOf(text), null, JSON.stringify(text));
   assert.deepEqual([0, 9, 12, 14, 23].map(f.hourLabel), ["12:00 AM", "9:00 AM", "12:00 PM", "2:00 PM", "11:00 PM"]);
+  // The wizards' values are times as data, whatever form the slots' API gives; their labels are the language's.
+  assert.deepEqual(["09:15 AM", "2:05 PM", "12:00 AM", "14:30", "9 AM", "later"].map(f.hhmm), ["09:15", "14:05", "00:00", "14:30", "09:00", ""]);
+  assert.deepEqual(["09:15 AM", "14:30", "later"].map(f.timeOfDay), ["9:15 AM", "2:30 PM", "later"]);
   // English groups in threes, as the spec writes its figures ("1,000,000").
   for (const n of [0, 7, 999.4, 999.6, -999, -1000, 1000, 12345, -1234567, 2.5, 1000000]) {
     assert.equal(f.grouped(n), String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ","), String(n));
