@@ -45,6 +45,10 @@ async fn free_text_locations_and_on_leave_become_clinics_and_dated_leave() {
         let far = clock.today() + chrono::Duration::days(60);
         let day = hygo_booking::appointments::day_slots(&conn, &clock, 1, far).await.unwrap();
         assert_eq!(day.availability, hygo_booking::appointments::DayAvailability::OnLeave, "{b}");
+        // The hours staff wrote are kept as data (migration 22); the API says them as before.
+        let hours: Vec<String> = hygo_core::entities::office_hours::Entity::find().all(&conn).await.unwrap().into_iter().map(|h| h.hours).collect();
+        assert_eq!(hours, ["09:00-17:00", "09:00-17:00"], "{b}");
+        assert_eq!((bb.office_hours[0].day, bb.office_hours[0].hours.as_str()), ("Monday", "9:00 AM - 5:00 PM"), "{b}");
     }
 }
 

@@ -29,6 +29,7 @@ mod m20261231_000018_doctor_day_index;
 mod m20270101_000019_content_store;
 mod m20270102_000020_content_images;
 mod m20270103_000021_request_language;
+mod m20270104_000022_hours_as_data;
 mod parts;
 
 pub struct Migrator;
@@ -58,6 +59,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270101_000019_content_store::Migration),
             Box::new(m20270102_000020_content_images::Migration),
             Box::new(m20270103_000021_request_language::Migration),
+            Box::new(m20270104_000022_hours_as_data::Migration),
         ]
     }
 }

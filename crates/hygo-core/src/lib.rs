@@ -16,6 +16,7 @@ pub mod refs;
 pub mod secrets;
 pub mod seed;
 pub mod setup;
+pub mod times;
 pub mod weekday;
 
 // The lower crates' modules this one's code names through `crate::`.

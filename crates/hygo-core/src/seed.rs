@@ -122,7 +122,8 @@ pub(crate) async fn seed_if_empty(db: &crate::Db) -> Result<(), DataError> {
                 office_hours::ActiveModel {
                     doctor_id: Set(d.id),
                     weekday: Set(day),
-                    hours: Set(h.hours.clone()),
+                    // The spec's words ("9:00 AM - 5:00 PM") kept as data ("09:00-17:00").
+                    hours: Set(crate::times::stored(&h.hours)),
                     ..Default::default()
                 }
                 .insert(&txn)

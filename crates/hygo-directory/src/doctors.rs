@@ -374,9 +374,11 @@ fn shown_hours(rows: &[office_hours::Model], own_clinic: &str) -> (Vec<OfficeHou
     for h in rows {
         let range = crate::slots::parse_range(&h.hours);
         let elsewhere = h.clinic_id.as_deref().filter(|c| *c != own_clinic).and_then(|c| clinics.find_clinic(c));
+        // Kept as data ("09:00-13:00"); the API's text is the spec's words.
+        let words = range.map_or_else(|| h.hours.clone(), hygo_schedule::schedule::range_text);
         match days.iter_mut().find(|(d, _)| *d == h.weekday) {
-            Some((_, ranges)) => ranges.push((range, h.hours.clone(), elsewhere)),
-            None => days.push((h.weekday, vec![(range, h.hours.clone(), elsewhere)])),
+            Some((_, ranges)) => ranges.push((range, words, elsewhere)),
+            None => days.push((h.weekday, vec![(range, words, elsewhere)])),
         }
     }
     days.sort_by_key(|(d, _)| *d);

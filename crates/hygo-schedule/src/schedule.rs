@@ -124,14 +124,20 @@ pub fn time_text(t: Minutes) -> String {
     text.strip_prefix('0').map(str::to_owned).unwrap_or(text)
 }
 
-/// "9:00 AM - 1:00 PM".
-pub(crate) fn range_text(r: Range) -> String {
+/// "9:00 AM - 1:00 PM": a range in the spec's words (the API's `officeHours`, the console).
+pub fn range_text(r: Range) -> String {
     format!("{} - {}", time_text(r.start), time_text(r.end))
 }
 
 /// "9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM".
 pub fn ranges_text(ranges: &[Range]) -> String {
     ranges.iter().map(|r| range_text(*r)).collect::<Vec<_>>().join(", ")
+}
+
+/// Hours as they are kept ("09:00-13:00, 14:00-17:00") in the spec's words
+/// ("9:00 AM - 1:00 PM, 2:00 PM - 5:00 PM"); text that does not read, as it is.
+pub fn hours_words(kept: &str) -> String {
+    parse_ranges(kept).map(|r| ranges_text(&r)).unwrap_or_else(|_| kept.to_owned())
 }
 
 pub(crate) fn closure_of(row: &clinic_closure::Model) -> Closure {
@@ -503,7 +509,7 @@ pub async fn set_week(db: &Db, actor: &Actor, doctor_id: i32, fields: &HashMap<S
         office_hours::ActiveModel {
             doctor_id: Set(doctor.id),
             weekday: Set(*day),
-            hours: Set(range_text(*range)),
+            hours: Set(hygo_core::times::range_data(*range)),
             clinic_id: Set((*clinic != doctor.clinic_id).then(|| clinic.clone())),
             ..Default::default()
         }
@@ -631,7 +637,7 @@ pub async fn add_change(db: &Db, actor: &Actor, doctor_id: i32, new: NewChange<'
     let row = hour_change::ActiveModel {
         doctor_id: Set(doctor.id),
         day: Set(date.to_string()),
-        hours: Set(ranges_text(&ranges)),
+        hours: Set(ranges.iter().map(|r| hygo_core::times::range_data(*r)).collect::<Vec<_>>().join(", ")),
         clinic_id: Set(clinic),
         note: Set(Some(note).filter(|n| !n.is_empty())),
         ..Default::default()

@@ -1,63 +1,14 @@
-//! The slot grid of spec section 9. A doctor's hours for a weekday are text such as
-//! "9:00 AM - 5:00 PM"; the range is cut into hourly blocks from its start, and each
+//! The slot grid of spec section 9. A doctor's hours for a weekday are a range
+//! kept as "09:00-17:00" (`hygo_core::times`; staff write "9:00 AM - 5:00 PM"); the range is cut into hourly blocks from its start, and each
 //! block offers up to four 15-minute slots that end within the range. Times travel
 //! as 12-hour text ("09:15 AM") and are stored as 24-hour "HH:MM".
 
 use std::collections::HashSet;
 use std::sync::Mutex;
 
-/// Minutes after midnight.
-pub type Minutes = u32;
+pub use hygo_core::times::{format_24h, parse_range, parse_time, Minutes, Range};
 
 pub const SLOT_MINUTES: Minutes = 15;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Range {
-    pub start: Minutes,
-    pub end: Minutes,
-}
-
-/// Parses an hours range as staff write it: "9:00 AM - 5:00 PM", "9 AM – 1 PM",
-/// "10:00 am to 2:30 pm". None when it is not a range with its start before its end.
-pub fn parse_range(text: &str) -> Option<Range> {
-    let text = text.trim();
-    let (a, b) = ["-", "–", "—", " to "].iter().find_map(|sep| text.split_once(sep))?;
-    let (start, end) = (parse_time(a)?, parse_time(b)?);
-    (start < end).then_some(Range { start, end })
-}
-
-/// Parses a 12-hour time ("09:15 AM", "9:15am", "9 AM") or a 24-hour one ("14:30").
-pub fn parse_time(text: &str) -> Option<Minutes> {
-    let t = text.trim().to_ascii_uppercase();
-    let (clock, meridiem) = if let Some(rest) = t.strip_suffix("AM") {
-        (rest.trim_end(), Some(false))
-    } else if let Some(rest) = t.strip_suffix("PM") {
-        (rest.trim_end(), Some(true))
-    } else {
-        (t.as_str(), None)
-    };
-    let (h, m) = match clock.split_once(':') {
-        Some((h, m)) if m.len() == 2 => (h, m),
-        Some(_) => return None,
-        None if meridiem.is_some() => (clock, "00"),
-        None => return None,
-    };
-    let digits = |s: &str| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(h) || !digits(m) {
-        return None;
-    }
-    let (h, m): (u32, u32) = (h.parse().ok()?, m.parse().ok()?);
-    if m > 59 {
-        return None;
-    }
-    let h = match meridiem {
-        Some(pm) if (1..=12).contains(&h) => (h % 12) + if pm { 12 } else { 0 },
-        Some(_) => return None,
-        None if h <= 23 => h,
-        None => return None,
-    };
-    Some(h * 60 + m)
-}
 
 /// "09:15 AM": the 12-hour form the booking client shows and sends.
 pub fn format_12h(t: Minutes) -> String {
@@ -69,11 +20,6 @@ pub fn format_12h(t: Minutes) -> String {
         _ => (h - 12, "PM"),
     };
     format!("{h12:02}:{m:02} {meridiem}")
-}
-
-/// "09:15": how a start time is stored.
-pub fn format_24h(t: Minutes) -> String {
-    format!("{:02}:{:02}", t / 60, t % 60)
 }
 
 /// Every slot start of a range, in order: the hour blocks from `start`, each with

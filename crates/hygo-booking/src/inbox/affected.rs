@@ -81,7 +81,7 @@ pub async fn changes(db: &Db, doctor_id: i32, today: NaiveDate) -> Result<Vec<Li
             doctor_id: Some(doctor_id),
             doctor: None,
             clinic: row.clinic_id,
-            hours: row.hours,
+            hours: hygo_schedule::schedule::hours_words(&row.hours),
             from: None,
             until: None,
             note: row.note,
