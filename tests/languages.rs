@@ -53,6 +53,12 @@ async fn hindi_and_gujarati_pages_forms_and_their_addresses() {
         assert_eq!((props["site"]["lang"].as_str(), props["path"].as_str()), (Some("gu"), Some("/gu/doctors")), "{b}");
         assert_eq!(props["site"]["languages"][2]["name"], "ગુજરાતી", "{b}: the switcher's names, each in itself");
 
+        // JSON-LD in the page's language: its addresses the language's, the things it names the same in every language.
+        let profile = fetch(&app, "/gu/doctors/1").await.text;
+        assert!(profile.contains(r#""url":"https://hygo.test/gu/doctors/1""#) && profile.contains(r#""@id":"https://hygo.test/doctors/1""#), "{b}: a doctor's JSON-LD");
+        let contact = fetch(&app, "/hi/contactus").await.text;
+        assert!(contact.contains(r#""url":"https://hygo.test/hi/contactus#head-office""#) && contact.contains(r#""@id":"https://hygo.test/contactus#head-office""#), "{b}: a clinic's JSON-LD");
+
         // The sitemap: every address in each language, with its alternates.
         let sitemap = fetch(&app, "/sitemap.xml").await.text;
         assert!(sitemap.contains("<loc>https://hygo.test/gu/doctors</loc>") && sitemap.contains("<loc>https://hygo.test/hi/doctors</loc>"), "{b}");

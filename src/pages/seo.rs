@@ -6,16 +6,17 @@ use serde_json::{Value, json};
 use hygo_content::Clinic;
 
 /// A clinic as schema.org describes a medical clinic, from `catalogue/clinics.json`
-/// (the same record the pages show). Its `@id` is its card on the contact page.
+/// (the same record the pages show). Its `@id` is its card on the English contact
+/// page, the same in every language; its `url`, that card in the page's language.
 /// No rating (a clinic's own rating without a count of reviews is what search
 /// engines refuse) and no `medicalSpecialty` (schema.org's list of specialties
 /// has no "Health cards").
-fn clinic(c: &Clinic, public_url: &str) -> Value {
+fn clinic(c: &Clinic, public_url: &str, lang: hygo_content::Lang) -> Value {
     json!({
         "@type": "MedicalClinic",
         "@id": clinic_id(c, public_url),
         "name": c.name,
-        "url": format!("{public_url}/contactus#{}", c.id),
+        "url": format!("{public_url}{}#{}", super::url::in_language(lang, super::url::CONTACT.canonical()), c.id),
         "telephone": c.phone,
         "email": c.email,
         "address": address(c),
@@ -48,11 +49,12 @@ pub fn clinics_graph(cx: &super::Cx<'_>, clinics: Vec<&Clinic>) -> Option<Value>
     let public_url = &cx.state.config.public_url;
     Some(json!({
         "@context": "https://schema.org",
-        "@graph": clinics.into_iter().map(|c| clinic(c, public_url)).collect::<Vec<_>>(),
+        "@graph": clinics.into_iter().map(|c| clinic(c, public_url, cx.content.lang)).collect::<Vec<_>>(),
     }))
 }
 
-/// A doctor's profile as schema.org describes a physician, at their clinic.
+/// A doctor's profile as schema.org describes a physician, at their clinic: its
+/// `@id` the English profile's address, its `url` the profile in the page's language.
 pub fn physician(cx: &super::Cx<'_>, d: &hygo_directory::Doctor) -> Option<Value> {
     let public_url = &cx.state.config.public_url;
     let at = cx.content.find_clinic(&d.clinic)?;
@@ -61,7 +63,7 @@ pub fn physician(cx: &super::Cx<'_>, d: &hygo_directory::Doctor) -> Option<Value
         "@type": "IndividualPhysician",
         "@id": cx.url(&super::url::doctor(d.id)),
         "name": d.name,
-        "url": cx.url(&super::url::doctor(d.id)),
+        "url": cx.url(&super::url::in_language(cx.content.lang, &super::url::doctor(d.id))),
         "description": d.bio,
         "medicalSpecialty": d.specialization,
         "knowsLanguage": d.languages,
