@@ -416,6 +416,12 @@ pub async fn entry(cx: &Cx<'_>, _staff: Staff<Editing>) -> Result<Loaded, DataEr
     // English's live body: what a translation is laid over, and whose placeholders it keeps.
     let english = translations::english(cx.db(), cx.clock(), &entry).await?;
     let Some((revision, body)) = shown(cx, &entry, lang, english.as_ref(), chosen, recent.first()).await? else { return Ok(not_found()) };
+    // A translation as its page shows it: laid over English's live text, so a
+    // key or a picture English added since is there, marked as English's.
+    let body = match &english {
+        Some(en) if translations::is_translation(&entry, lang) && !body.is_null() => translations::laid(&entry, lang, Some(en), &body).unwrap_or(body),
+        _ => body,
+    };
     let content = hygo_content::default();
     let templates = fields::Templates::of(&content);
     let message = |k: &str| cx.content.message(k).to_owned();

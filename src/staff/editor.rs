@@ -118,6 +118,11 @@ impl StaffAction for SaveEntry {
         }
         let english = translations::english(&cx.state.db, &cx.state.clock, &entry).await?;
         let base = base_body(cx, &entry, lang, english.as_ref(), input.get("base").map(String::as_str)).await?;
+        // A translation's form shows it laid over English's (`crate::pages::editor::entry`): read it over the same.
+        let base = match &english {
+            Some(en) if translations::is_translation(&entry, lang) => translations::laid(&entry, lang, Some(en), &base).unwrap_or(base),
+            _ => base,
+        };
         let mut body = fields::read_form(&entry, &base, &input).map_err(|wrong| {
             let mut check = hygo_core::form::Check::default();
             for w in wrong {

@@ -37,8 +37,24 @@ pub fn laid(entry: &Entry, lang: Lang, english: Option<&Value>, words: &Value) -
     match is_translation(entry, lang) && entry.kind != Kind::Doctor {
         false => Some(words.clone()),
         true if words.is_null() => Some(Value::Null),
-        true => english.map(|en| hygo_content::translated(en, words)),
+        true => english.map(|en| hygo_content::translated(en, &without_old_pictures(entry, en, words))),
     }
+}
+
+/// The words without the description of a picture English has replaced since
+/// they were written (they describe the old one): English's description
+/// stands in, marked, until it is translated again.
+fn without_old_pictures(entry: &Entry, english: &Value, words: &Value) -> Value {
+    let mut words = words.clone();
+    for slot in entry.picture_slots(english) {
+        let sources = |body: &Value| crate::images::at(body, &slot).map(|p| p.sources.into_iter().map(|s| s.url).collect::<Vec<_>>());
+        if sources(english) != sources(&words) {
+            if let Some(Value::Object(picture)) = crate::fields::at(&mut words, &slot) {
+                picture.remove("alt");
+            }
+        }
+    }
+    words
 }
 
 /// English's live body of an entry: the content's, or a doctor's record (None
@@ -154,6 +170,18 @@ mod tests {
         assert_eq!(laid["cards"][0]["link"], "/doctors");
         assert_ne!(laid["cards"][0]["title"], en["cards"][0]["title"]);
         assert_eq!(super::laid(&entry(&format!("article.{}", "new")), hi, None, &words), None);
+        // A picture English replaced: the translation's description of the old one is not laid.
+        let article = entry(&format!("article.{}", "lab-sample-collection-at-home"));
+        let picture = |url: &str, alt: &str| serde_json::json!({"alt": alt, "sources": [{"url": url, "type": "image/jpeg", "width": 480, "height": 320}]});
+        let mut en_article = article.read(&shipped.of(Lang::DEFAULT)).unwrap();
+        let mut hi_words = article.read(&shipped.of(hi)).unwrap();
+        en_article["image"] = picture("/media/a.jpg", "A nurse at a patient's home");
+        hi_words["image"] = picture("/media/a.jpg", "मरीज़ के घर पर नर्स");
+        assert_eq!(super::laid(&article, hi, Some(&en_article), &hi_words).unwrap()["image"]["alt"], "मरीज़ के घर पर नर्स");
+        en_article["image"] = picture("/media/b.jpg", "A lab technician with sample tubes");
+        let laid_again = super::laid(&article, hi, Some(&en_article), &hi_words).unwrap();
+        assert_eq!(laid_again["image"]["alt"], "A lab technician with sample tubes", "English's, until translated again");
+        assert_eq!(untranslated(&article, hi, &en_article, &laid_again), ["image.alt"]);
         let search = entry(&format!("search.{}", "words"));
         assert_eq!(super::laid(&search, hi, None, &words), Some(words), "the search's words are each language's own");
     }

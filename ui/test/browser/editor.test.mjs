@@ -210,6 +210,15 @@ test("in Gujarati, a text left as English's is marked and counted, the preview i
   const total = counts.reduce((a, b) => a + b, 0);
   const form = total === 1 ? "one" : "other";
   await list.getByText(staffText(`editor.listUntranslated.${form}`, { count: total, language: gujarati })).waitFor();
+  // Each listed entry's editor marks as many fields as the list counts (the first test's hero picture among them).
+  for (const listed of await list.getByRole("link").all()) {
+    const n = Number((await listed.locator("xpath=..").innerText()).match(/\((\d+)\)$/)[1]);
+    const href = await listed.getAttribute("href");
+    const entry = await context.newPage();
+    await entry.goto(url(href));
+    assert.equal(await entry.locator(".editor-untranslated").count(), n, href);
+    await entry.close();
+  }
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of ["/staff/content?lang=gu", "/staff/content/page.mission?lang=gu", "/staff/content/home.whyChooseUs?lang=hi", "/staff/content/page.mission/history?lang=gu", "/staff/content/doctor.1?lang=gu"]) {
