@@ -107,7 +107,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     let others: Vec<&str> = hygo_content::LANGUAGES.iter().skip(1).map(|l| l.as_str()).collect();
     let prefix = format!("/{{lang:{}}}", others.join("|"));
     cfg.service(web::resource(format!("{prefix}/newsletter/confirm")).route(web::post().to(actions::newsletter::confirm)).default_service(web::to(pages::render::page)));
-    cfg.service(web::resource(format!("{prefix}/newsletter/unsubscribe")).route(web::post().to(actions::newsletter::unsubscribe)).default_service(web::to(pages::render::page)));
+    cfg.service(web::resource(format!("{prefix}{}", pages::url::ONE_CLICK_UNSUBSCRIBE)).route(web::post().to(actions::newsletter::unsubscribe)).default_service(web::to(pages::render::page)));
     cfg.service(web::scope("/api").default_service(web::to(api_not_found)))
         .route("/assets/{file:.*}", web::get().to(assets::serve))
         .route("/photos/{name}", web::get().to(crate::photos::serve))

@@ -67,18 +67,6 @@ impl AppState {
     pub fn mail_queued(&self) {
         self.mail_wake.notify_one();
     }
-
-    /// Who the clinic's e-mails go to and what their links say (`hygo_booking::notices`).
-    pub fn notices(&self) -> hygo_booking::notices::Notices {
-        let from = &self.config.mail_from;
-        let organizer = from.rsplit_once('<').and_then(|(_, rest)| rest.strip_suffix('>')).unwrap_or(from).trim().to_owned();
-        hygo_booking::notices::Notices {
-            clinic_email: self.config.clinic_email.clone(),
-            public_url: self.config.public_url.clone(),
-            organizer,
-            in_language: hygo_booking::notices::InLanguage(crate::language_paths::in_language),
-        }
-    }
 }
 
 /// What every page gets as `site`: `catalogue/site.json` of the page's language

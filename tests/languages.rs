@@ -149,7 +149,7 @@ async fn a_booking_in_gujarati_is_kept_and_answered_in_gujarati() {
         // Confirmed by the desk: the confirmation and its invitation in Gujarati.
         let desk = hygo_core::audit::Actor { id: None, name: hygo_core::audit::COMMAND_LINE.into() };
         let why = hygo_booking::inbox::Why { reason: None, note: None };
-        hygo_booking::inbox::take(&state.db, &state.clock, &desk, &row.reference, hygo_booking::status::Step::Confirm, None, why, &state.notices()).await.unwrap();
+        hygo_booking::inbox::take(&state.db, &state.clock, &desk, &row.reference, hygo_booking::status::Step::Confirm, None, why, &hygo::pages::url::notices(&state)).await.unwrap();
         let confirmed = mail_to("asha@example.in").await;
         assert_eq!(confirmed.subject, c.message("mail.appointmentConfirmedSubject").replace("{reference}", &row.reference), "{b}");
         let invite: hygo_booking::calendar::icalendar::Calendar = confirmed.calendar.expect("an invitation").parse().unwrap();
@@ -192,6 +192,14 @@ async fn a_newsletter_sign_up_in_gujarati_stays_in_gujarati() {
         let done = submit(&app, &format!("/gu/newsletter/confirm?token={token}"), "").await;
         assert_eq!((done.status, done.header("location")), (303, "/gu/newsletter?confirmed=1"), "{b}");
         assert!(hygo_booking::newsletter::is_subscribed(&state.db, "mira@example.in").await.unwrap(), "{b}");
+        // Asked again: "already subscribed", with the Gujarati unsubscribe page and the one-click address (the registry's).
+        let again = submit(&app, "/gu/newsletter", "email=mira%40example.in&source=newsletter-page").await;
+        assert_eq!(again.status, 303, "{b}");
+        let already = outbox::Entity::find().all(&state.db).await.unwrap().into_iter().max_by_key(|m| m.id).unwrap();
+        assert_eq!(already.subject, gu.message("mail.alreadySubject"), "{b}");
+        let token = &row.unsubscribe_token;
+        assert!(already.body.contains(&format!("https://hygo.test/gu/unsubscribe?token={token}")), "{b}: {}", already.body);
+        assert!(already.list_unsubscribe.as_deref().is_some_and(|h| h.contains(&format!("https://hygo.test/newsletter/unsubscribe?token={token}"))), "{b}: {:?}", already.list_unsubscribe);
         let out = submit(&app, &format!("/gu/newsletter/unsubscribe?token={}", row.unsubscribe_token), "").await;
         assert_eq!((out.status, out.header("location")), (303, "/gu/newsletter?unsubscribed=1"), "{b}");
         assert!(!hygo_booking::newsletter::is_subscribed(&state.db, "mira@example.in").await.unwrap(), "{b}");

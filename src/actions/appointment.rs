@@ -177,7 +177,7 @@ impl Action for Book {
         // Every booking gets its confirmation page's token, the JSON one too: the
         // token also opens the requested time's calendar file for a short while.
         request.lang = cx.language();
-        let result = appointments::book(&cx.state.db, &cx.state.clock, request, Some(kind), &cx.state.notices()).await;
+        let result = appointments::book(&cx.state.db, &cx.state.clock, request, Some(kind), &crate::pages::url::notices(cx.state)).await;
         // After a booking, or a refusal because the time was taken, the free slots
         // this process keeps are out of date: the next answer reads the versions again.
         if matches!(result, Ok(_) | Err(WriteError::Conflict { .. })) {

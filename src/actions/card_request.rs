@@ -18,7 +18,7 @@ impl Action for Request {
 
     async fn run(cx: &Cx<'_>, input: CardRequest) -> Result<Done, WriteError> {
         let input = CardRequest { lang: cx.language(), ..input };
-        let stored = card_requests::create(&cx.state.db, input, cx.receipt(Kind::Card), &cx.state.notices()).await?;
+        let stored = card_requests::create(&cx.state.db, input, cx.receipt(Kind::Card), &crate::pages::url::notices(cx.state)).await?;
         tracing::info!(card_request = stored.id, "health card requested");
         Ok(Done::stored(StatusCode::CREATED, "cardRequest.received", json!({ "reference": stored.reference }), stored.receipt))
     }

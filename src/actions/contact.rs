@@ -16,7 +16,7 @@ impl Action for Send {
 
     async fn run(cx: &Cx<'_>, input: ContactRequest) -> Result<Done, WriteError> {
         let input = ContactRequest { lang: cx.language(), ..input };
-        let stored = contact_messages::create(&cx.state.db, input, cx.receipt(Kind::Contact), &cx.state.notices()).await?;
+        let stored = contact_messages::create(&cx.state.db, input, cx.receipt(Kind::Contact), &crate::pages::url::notices(cx.state)).await?;
         tracing::info!(contact_message = stored.id, "contact message stored");
         Ok(Done::stored(StatusCode::CREATED, "contact.sent", json!({ "reference": stored.reference }), stored.receipt))
     }

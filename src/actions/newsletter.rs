@@ -29,7 +29,7 @@ impl Action for Subscribe {
     /// (`hygo_booking::newsletter`). The e-mail says what to do next.
     async fn run(cx: &Cx<'_>, input: NewsletterRequest) -> Result<Done, WriteError> {
         let input = NewsletterRequest { lang: cx.language(), ..input };
-        newsletter::subscribe(&cx.state.db, input, &cx.state.notices()).await?;
+        newsletter::subscribe(&cx.state.db, input, &crate::pages::url::notices(cx.state)).await?;
         Ok(Done::Stored {
             status: StatusCode::OK,
             message: "newsletter.checkEmail",

@@ -376,7 +376,7 @@ async fn expire_due(cx: &Cx<'_>) {
         return;
     }
     let hours = cx.state.config.request_expiry_hours;
-    match hygo_booking::inbox::expire_due(cx.db(), chrono::Utc::now(), hours, &cx.state.notices()).await {
+    match hygo_booking::inbox::expire_due(cx.db(), chrono::Utc::now(), hours, &crate::pages::url::notices(cx.state)).await {
         Ok(0) => {}
         Ok(_) => {
             cx.state.render_cache.data_changed();

@@ -185,6 +185,33 @@ pub fn staff_hours(id: i32) -> String {
     STAFF_HOURS.link(&[("id", &id.to_string())])
 }
 
+/// The one-click unsubscribe address (`List-Unsubscribe-Post`, RFC 8058), routed
+/// in `crate::app` beside the JSON API's writes: mail clients post to it.
+pub const ONE_CLICK_UNSUBSCRIBE: &str = "/newsletter/unsubscribe";
+
+/// Who the clinic's e-mails go to and where their links lead
+/// (`hygo_booking::notices`): the pages of this registry, in the patient's language.
+pub fn notices(state: &crate::state::AppState) -> hygo_booking::notices::Notices {
+    let from = &state.config.mail_from;
+    let organizer = from.rsplit_once('<').and_then(|(_, rest)| rest.strip_suffix('>')).unwrap_or(from).trim().to_owned();
+    hygo_booking::notices::Notices {
+        clinic_email: state.config.clinic_email.clone(),
+        public_url: state.config.public_url.clone(),
+        organizer,
+        links: hygo_booking::notices::Links {
+            appointment: |lang| in_language(lang, APPOINTMENT.canonical()),
+            newsletter_confirm: |lang, token| in_language(lang, &NEWSLETTER_CONFIRM.with_query(&[], &[("token", token)])),
+            unsubscribe: |lang, token| in_language(lang, &UNSUBSCRIBE.with_query(&[], &[("token", token)])),
+            one_click_unsubscribe: |token| format!("{ONE_CLICK_UNSUBSCRIBE}?token={}", percent_encoding::utf8_percent_encode(token, SEGMENT)),
+            console: |kind, reference| match kind {
+                "appointment" => STAFF_APPOINTMENT.link(&[("reference", reference)]),
+                "card" => STAFF_CARD_REQUEST.link(&[("reference", reference)]),
+                _ => STAFF_MESSAGE.link(&[("reference", reference)]),
+            },
+        },
+    }
+}
+
 /// Whether a path is the address of a public page (a pattern's `{…}` is any one
 /// segment): where an editor's link may lead (`pages::editor::link_ok`).
 pub fn is_public_page(path: &str) -> bool {

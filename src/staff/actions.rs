@@ -491,7 +491,7 @@ impl StaffAction for AppointmentStep {
         };
         let input_back = Back::of(input.back.as_deref());
         let slot = NewSlot { doctor_id: input.doctor_id.and_then(|d| d.trim().parse().ok()), date: input.date, time: input.time };
-        let notices = cx.state.notices();
+        let notices = crate::pages::url::notices(cx.state);
         let why = inbox::Why { reason: input.reason, note: input.note };
         inbox::take(&cx.state.db, &cx.state.clock, &cx.actor(), &reference, step, Some(slot), why, &notices).await?;
         match input_back {
@@ -518,7 +518,7 @@ impl StaffAction for BookAtDesk {
     }
 
     async fn run(cx: &Cx<'_>, _who: Self::Who, input: Self::Input) -> Result<Next, WriteError> {
-        let notices = cx.state.notices();
+        let notices = crate::pages::url::notices(cx.state);
         let saved = hygo_booking::desk::book(&cx.state.db, &cx.state.clock, &cx.actor(), &input, &notices).await?;
         go(format!("{}?done=book", url::staff_appointment(&saved.reference)))
     }

@@ -29,7 +29,7 @@ pub fn start(state: web::Data<AppState>) -> actix_web::rt::task::JoinHandle<()> 
 
 /// Expires what is due now; answers how many.
 pub async fn expire(state: &AppState) -> Result<usize, hygo_core::DataError> {
-    hygo_booking::inbox::expire_due(&state.db, chrono::Utc::now(), state.config.request_expiry_hours, &state.notices()).await
+    hygo_booking::inbox::expire_due(&state.db, chrono::Utc::now(), state.config.request_expiry_hours, &crate::pages::url::notices(state)).await
 }
 
 /// Whether the database's files may be written (`Storage::files`, stats only).

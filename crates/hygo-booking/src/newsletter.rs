@@ -111,7 +111,7 @@ async fn request(
                 ..Default::default()
             };
             row.insert(txn).await?;
-            crate::letters::newsletter_confirm(lang, email, &notices.page(lang, &format!("/newsletter/confirm?token={token}")), CONFIRM_DAYS)
+            crate::letters::newsletter_confirm(lang, email, &notices.full((notices.links.newsletter_confirm)(lang, &token)), CONFIRM_DAYS)
         }
         Some(found) => {
             let status = status_of(&found);
@@ -132,8 +132,8 @@ async fn request(
             }
             row.update(txn).await?;
             match status {
-                Status::Confirmed => crate::letters::newsletter_already(lang, email, &notices.page(lang, &format!("/unsubscribe?token={unsubscribe_token}")), format!("{}/newsletter/unsubscribe?token={unsubscribe_token}", notices.public_url)),
-                Status::Pending | Status::Unsubscribed => crate::letters::newsletter_confirm(lang, email, &notices.page(lang, &format!("/newsletter/confirm?token={token}")), CONFIRM_DAYS),
+                Status::Confirmed => crate::letters::newsletter_already(lang, email, &notices.full((notices.links.unsubscribe)(lang, &unsubscribe_token)), notices.full((notices.links.one_click_unsubscribe)(&unsubscribe_token))),
+                Status::Pending | Status::Unsubscribed => crate::letters::newsletter_confirm(lang, email, &notices.full((notices.links.newsletter_confirm)(lang, &token)), CONFIRM_DAYS),
             }
         }
     };

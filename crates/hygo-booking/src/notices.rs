@@ -19,8 +19,8 @@ use crate::status::Status;
 use crate::content::Lang;
 use crate::{content, slots};
 
-/// What the notices need from the settings.
-#[derive(Debug, Clone, Default)]
+/// What the notices need from the settings and the server.
+#[derive(Debug, Clone)]
 pub struct Notices {
     /// Where the clinic is told of new requests; None: nobody is (the console still lists them).
     pub clinic_email: Option<String>,
@@ -28,36 +28,39 @@ pub struct Notices {
     pub public_url: String,
     /// The address invitations come from (their organizer).
     pub organizer: String,
-    /// A page's path in a language: the server's reverse routing
-    /// (`pages::url::in_language`); this crate spells no language's address.
-    pub in_language: InLanguage,
+    /// Where the mails' links lead: the server's reverse routing. This crate
+    /// spells no page's address.
+    pub links: Links,
 }
 
-/// A page's path in a language, as the server addresses it.
+/// The paths of the pages a mail links to, as the server routes them (its page
+/// registry, in the patient's language); the site's address is put before each.
 #[derive(Debug, Clone, Copy)]
-pub struct InLanguage(pub fn(Lang, &str) -> String);
-
-impl Default for InLanguage {
-    /// Without a server (a tool, a test): every language at the path as it is.
-    fn default() -> Self {
-        InLanguage(|_, path| path.to_owned())
-    }
+pub struct Links {
+    /// The appointment request form, in a language: where a patient whose visit
+    /// was declined or cancelled asks again.
+    pub appointment: fn(Lang) -> String,
+    /// The newsletter's confirmation page for a token, in a language.
+    pub newsletter_confirm: fn(Lang, &str) -> String,
+    /// The unsubscribe page for a token, in a language.
+    pub unsubscribe: fn(Lang, &str) -> String,
+    /// The one-click unsubscribe address for a token (`List-Unsubscribe-Post`,
+    /// RFC 8058: mail clients post to it without showing a page, so it has no language).
+    pub one_click_unsubscribe: fn(&str) -> String,
+    /// A request's page in the console, by its kind (`appointment`, `card`,
+    /// `contact`) and reference.
+    pub console: fn(&str, &str) -> String,
 }
 
 impl Notices {
-    /// A page's full address in a language, for a patient's mail.
-    pub(crate) fn page(&self, lang: Lang, path: &str) -> String {
-        format!("{}{}", self.public_url, (self.in_language.0)(lang, path))
+    /// The full address of a path the links gave.
+    pub(crate) fn full(&self, path: String) -> String {
+        format!("{}{path}", self.public_url)
     }
 
     /// The console's page of a request.
     pub(crate) fn console_link(&self, kind: &str, reference: &str) -> String {
-        let area = match kind {
-            "appointment" => "appointments",
-            "card" => "card-requests",
-            _ => "messages",
-        };
-        format!("{}/staff/{area}/{reference}", self.public_url)
+        self.full((self.links.console)(kind, reference))
     }
 
     /// A new appointment request: the clinic, and the patient's acknowledgement.
@@ -102,7 +105,7 @@ impl Notices {
         let c = content::get(lang);
         // The clinic as the patient's language names it.
         let clinic = clinic.and_then(|k| c.find_clinic(&k.id)).or(clinic).unwrap_or(&c.clinics[0]);
-        let rebook = self.page(lang, "/appointment");
+        let rebook = self.full((self.links.appointment)(lang));
         let invitation = |method| {
             let date = NaiveDate::parse_from_str(&row.date, "%Y-%m-%d").ok()?;
             let visit = Visit {
