@@ -130,6 +130,13 @@ mod tests {
         Entry::parse(key).unwrap()
     }
 
+    /// An entry of kind `kind` and name `name`, its language, and its shipped English and `tag` bodies.
+    fn shipped_bodies(kind: &str, name: &str, tag: &str) -> (Entry, Lang, Value, Value) {
+        let (shipped, lang, e) = (hygo_content::shipped(), Lang::parse(tag).unwrap(), entry(&format!("{kind}.{name}")));
+        let (en, own) = (e.read(&shipped.of(Lang::DEFAULT)).unwrap(), e.read(&shipped.of(lang)).unwrap());
+        (e, lang, en, own)
+    }
+
     #[test]
     fn the_shipped_translations_leave_nothing_untranslated() {
         let shipped = hygo_content::shipped();
@@ -143,38 +150,27 @@ mod tests {
 
     #[test]
     fn a_text_left_as_english_s_is_untranslated_and_a_kept_name_is_not() {
-        let shipped = hygo_content::shipped();
-        let gu = Lang::parse("gu").unwrap();
-        let about = entry(&format!("page.{}", "about"));
-        let en = about.read(&shipped.of(Lang::DEFAULT)).unwrap();
-        let mut body = about.read(&shipped.of(gu)).unwrap();
+        let (about, gu, en, mut body) = shipped_bodies("page", "about", "gu");
         assert!(untranslated(&about, gu, &en, &body).is_empty());
         body["heading"] = en["heading"].clone();
         assert_eq!(untranslated(&about, gu, &en, &body), ["heading"]);
         // The reviewers' names are the same in every language, as the shipped translation has them.
-        let reviews = entry(&format!("home.{}", "reviews"));
-        let (en, gu_body) = (reviews.read(&shipped.of(Lang::DEFAULT)).unwrap(), reviews.read(&shipped.of(gu)).unwrap());
+        let (reviews, _, en, gu_body) = shipped_bodies("home", "reviews", "gu");
         assert_eq!(en["items"][0]["name"], gu_body["items"][0]["name"]);
         assert!(untranslated(&reviews, gu, &en, &gu_body).is_empty());
     }
 
     #[test]
     fn a_translation_keeps_english_s_data_and_stands_not_without_english() {
-        let shipped = hygo_content::shipped();
-        let hi = Lang::parse("hi").unwrap();
-        let why = entry(&format!("home.{}", "whyChooseUs"));
-        let en = why.read(&shipped.of(Lang::DEFAULT)).unwrap();
-        let mut words = why.read(&shipped.of(hi)).unwrap();
+        let (why, hi, en, mut words) = shipped_bodies("home", "whyChooseUs", "hi");
         words["cards"][0]["link"] = Value::from("/elsewhere");
         let laid = laid(&why, hi, Some(&en), &words).unwrap();
         assert_eq!(laid["cards"][0]["link"], "/doctors");
         assert_ne!(laid["cards"][0]["title"], en["cards"][0]["title"]);
         assert_eq!(super::laid(&entry(&format!("article.{}", "new")), hi, None, &words), None);
         // A picture English replaced: the translation's description of the old one is not laid.
-        let article = entry(&format!("article.{}", "lab-sample-collection-at-home"));
+        let (article, _, mut en_article, mut hi_words) = shipped_bodies("article", "lab-sample-collection-at-home", "hi");
         let picture = |url: &str, alt: &str| serde_json::json!({"alt": alt, "sources": [{"url": url, "type": "image/jpeg", "width": 480, "height": 320}]});
-        let mut en_article = article.read(&shipped.of(Lang::DEFAULT)).unwrap();
-        let mut hi_words = article.read(&shipped.of(hi)).unwrap();
         en_article["image"] = picture("/media/a.jpg", "A nurse at a patient's home");
         hi_words["image"] = picture("/media/a.jpg", "मरीज़ के घर पर नर्स");
         assert_eq!(super::laid(&article, hi, Some(&en_article), &hi_words).unwrap()["image"]["alt"], "मरीज़ के घर पर नर्स");
