@@ -238,7 +238,7 @@ async fn requests_sent_at_once_cannot_pass_the_per_person_limit_together() {
                 let written = if n % 2 == 0 { phone.clone() } else { format!("0{}", &phone[4..]) };
                 let request: hygo_booking::appointments::AppointmentRequest =
                     serde_json::from_value(booking(&written, &format!("p{round}-{n}@example.in"), 1, date, time)).unwrap();
-                tasks.push(tokio::spawn(async move { hygo_booking::appointments::book(&conn, &clock, request, None, &Default::default()).await }));
+                tasks.push(tokio::spawn(async move { hygo_booking::appointments::book(&conn, &clock, request, None, &common::notices()).await }));
             }
             let mut stored = 0;
             for task in tasks {

@@ -120,7 +120,7 @@ async fn stored_options_become_their_ids() {
             subscription_type: Some("Essential Family".into()),
             ..Default::default()
         };
-        let id = hygo_booking::card_requests::create(&conn, req, None, &Default::default()).await.unwrap().id;
+        let id = hygo_booking::card_requests::create(&conn, req, None, &common::notices()).await.unwrap().id;
         let row = hygo_core::entities::card_request::Entity::find_by_id(id).one(&conn).await.unwrap().unwrap();
         assert_eq!(row.subscription_type, "family", "{b}");
     }
@@ -178,7 +178,7 @@ async fn stored_requests_get_references_and_subscribers_a_consent_record() {
             message: Some("M".into()),
             ..Default::default()
         };
-        let stored = hygo_booking::contact_messages::create(&conn, req, None, &Default::default()).await.unwrap();
+        let stored = hygo_booking::contact_messages::create(&conn, req, None, &common::notices()).await.unwrap();
         assert!(!references.contains(&stored.reference), "{b}");
         conn.close().await.unwrap();
 

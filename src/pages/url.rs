@@ -198,16 +198,21 @@ pub fn notices(state: &crate::state::AppState) -> hygo_booking::notices::Notices
         clinic_email: state.config.clinic_email.clone(),
         public_url: state.config.public_url.clone(),
         organizer,
-        links: hygo_booking::notices::Links {
-            appointment: |lang| in_language(lang, APPOINTMENT.canonical()),
-            newsletter_confirm: |lang, token| in_language(lang, &NEWSLETTER_CONFIRM.with_query(&[], &[("token", token)])),
-            unsubscribe: |lang, token| in_language(lang, &UNSUBSCRIBE.with_query(&[], &[("token", token)])),
-            one_click_unsubscribe: |token| format!("{ONE_CLICK_UNSUBSCRIBE}?token={}", percent_encoding::utf8_percent_encode(token, SEGMENT)),
-            console: |kind, reference| match kind {
-                "appointment" => STAFF_APPOINTMENT.link(&[("reference", reference)]),
-                "card" => STAFF_CARD_REQUEST.link(&[("reference", reference)]),
-                _ => STAFF_MESSAGE.link(&[("reference", reference)]),
-            },
+        links: mail_links(),
+    }
+}
+
+/// The pages the e-mails link to, by this registry's routes (`notices`).
+pub fn mail_links() -> hygo_booking::notices::Links {
+    hygo_booking::notices::Links {
+        appointment: |lang| in_language(lang, APPOINTMENT.canonical()),
+        newsletter_confirm: |lang, token| in_language(lang, &NEWSLETTER_CONFIRM.with_query(&[], &[("token", token)])),
+        unsubscribe: |lang, token| in_language(lang, &UNSUBSCRIBE.with_query(&[], &[("token", token)])),
+        one_click_unsubscribe: |token| format!("{ONE_CLICK_UNSUBSCRIBE}?token={}", percent_encoding::utf8_percent_encode(token, SEGMENT)),
+        console: |kind, reference| match kind {
+            "appointment" => STAFF_APPOINTMENT.link(&[("reference", reference)]),
+            "card" => STAFF_CARD_REQUEST.link(&[("reference", reference)]),
+            _ => STAFF_MESSAGE.link(&[("reference", reference)]),
         },
     }
 }

@@ -102,6 +102,17 @@ pub async fn state_from(db: &TestDb, clock: hygo_core::ist::Clock, mut config: C
     web::Data::new(AppState::new(conn, clock, renderer, config))
 }
 
+/// The mails' settings for a test that calls a data crate without the app: no
+/// clinic address, the test site's address, the registry's links.
+pub fn notices() -> hygo_booking::notices::Notices {
+    hygo_booking::notices::Notices {
+        clinic_email: None,
+        public_url: "https://hygo.test".into(),
+        organizer: "desk@hygo.test".into(),
+        links: hygo::pages::url::mail_links(),
+    }
+}
+
 pub fn test_config() -> Config {
     Config {
         addr: "127.0.0.1:0".parse().unwrap(),
