@@ -56,6 +56,27 @@ export const ROUTES = REGISTRY.filter((p) => !p.staff).flatMap((p) => {
 /** The doctors the database is seeded with. */
 export const seedDoctors = JSON.parse(readFileSync(join(repo, "crates/hygo-core/seed/doctors.json"), "utf8"));
 
+/** Today in India Standard Time, as the server counts days ("2026-11-28"). */
+export const todayInIndia = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+/** `date` plus `days`, both "YYYY-MM-DD". */
+export const dayAfter = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** 0 for Sunday … 6 for Saturday. */
+export const weekdayOf = (date) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/**
+ * The wizard's quick date a booking test presses, and the day it picks: "Next Week"
+ * (today + 7, a day no slot has passed on), except on a Sunday, when today + 7 is a
+ * Sunday no doctor works and the test presses "Tomorrow" (a Monday not yet begun).
+ * `key` is the button's text under `forms.appointment`; `weekday` is the seed's word
+ * for the day ("Monday"), to find the doctors who work on it.
+ */
+export function bookingDay(today = todayInIndia()) {
+  const [key, days] = weekdayOf(today) === 0 ? ["tomorrow", 1] : ["nextWeek", 7];
+  const date = dayAfter(today, days);
+  const weekday = new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
+  return { key, date, weekday };
+}
+
 function freePort() {
   return new Promise((ok, fail) => {
     const srv = createServer();

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { AxeBuilder } from "@axe-core/playwright";
-import { hydrated, markDocument, openPage, repo, sameDocument, seedDoctors, serverAndBrowser } from "./harness.mjs";
+import { bookingDay, hydrated, markDocument, openPage, repo, sameDocument, seedDoctors, serverAndBrowser } from "./harness.mjs";
 import { TAGS } from "./staff-steps.mjs";
 
 const env = serverAndBrowser({ HYGO_LANGUAGES: "en,hi,gu" });
@@ -156,10 +156,9 @@ test("a Gujarati browser is offered the page in Gujarati, never sent there; the 
 // patient's acknowledgement queued in Gujarati.
 const gu = JSON.parse(readFileSync(join(repo, "crates/hygo-content/catalogue/gu/forms.json"), "utf8")).appointment;
 const guMessages = JSON.parse(readFileSync(join(repo, "crates/hygo-content/catalogue/messages/gu.json"), "utf8"));
-// A doctor who works on the day "Next Week" picks (today + 7 in IST), and is not on leave.
-const istToday = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-const nextWeek = new Date(Date.parse(`${istToday}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
-const weekday = new Date(`${nextWeek}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
+// A doctor who works on the day the booking picks ("Next Week", or "Tomorrow" on a
+// Sunday), and is not on leave.
+const { key: quickKey, weekday } = bookingDay();
 const doctor = seedDoctors.filter((d) => !d.leaveDays && d.officeHours.some((h) => h.day === weekday)).at(-1);
 for (const javaScriptEnabled of [true, false]) {
   test(`a booking in Gujarati ${javaScriptEnabled ? "with" : "without"} JavaScript: its pages, its stored language, its e-mail`, async () => {
@@ -176,7 +175,7 @@ for (const javaScriptEnabled of [true, false]) {
     // Review without a time: the error in Gujarati.
     await page.getByRole("button", { name: gu.review }).click();
     await page.getByRole("alert").getByText(guMessages["appointment.timeRequired"]).first().waitFor();
-    await page.getByRole("button", { name: gu.nextWeek, exact: true }).click();
+    await page.getByRole("button", { name: gu[quickKey], exact: true }).click();
     const open = page.locator('input[name="time"]:not([disabled])').first();
     await open.waitFor();
     await open.check();

@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import ICAL from "ical.js";
-import { startServer, startRelay, launchBrowser, openPage, hydrated, markDocument, sameDocument } from "./harness.mjs";
+import { startServer, startRelay, launchBrowser, openPage, hydrated, markDocument, sameDocument, bookingDay, dayAfter, todayInIndia, weekdayOf } from "./harness.mjs";
 import { PASSWORD, staffSteps } from "./staff-steps.mjs";
 import { contentText, messageText, staffText } from "../catalogue.mjs";
 
@@ -39,10 +39,9 @@ const { url, code, addOnCommandLine, setUp, signIn, axe } = staffSteps(env);
 // Two doctors who work every day but Sunday: Dr. Bhavna Dave (id 6, mornings)
 // and Dr. Ankit Trivedi (id 7, afternoons). The day: two or more days ahead in
 // India Standard Time, not a Sunday.
-const istToday = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-const dayAfter = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const istToday = todayInIndia();
 let day = dayAfter(istToday, 2);
-if (new Date(`${day}T00:00:00Z`).getUTCDay() === 0) day = dayAfter(day, 1);
+if (weekdayOf(day) === 0) day = dayAfter(day, 1);
 const BHAVNA = { id: 6, name: "Dr. Bhavna Dave" };
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 /** "2026-11-24" → "24 November 2026", as the console writes a day. */
@@ -170,7 +169,7 @@ test("a request from the public wizard is confirmed: the clinic, then the patien
   await main.getByLabel("Email Address").fill(email);
   await patient.page.getByRole("button", { name: staffText("signIn.submit") }).click();
   await main.getByLabel(/^Doctor\b/).selectOption(BHAVNA.name);
-  await patient.page.getByRole("button", { name: "Next Week", exact: true }).click();
+  await patient.page.getByRole("button", { name: contentText(`forms.appointment.${bookingDay().key}`), exact: true }).click();
   await patient.page.getByRole("button", { name: "Show available times" }).click();
   const slot = patient.page.locator('input[name="time"]').first();
   const time = await slot.getAttribute("value");

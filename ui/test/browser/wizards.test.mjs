@@ -4,16 +4,15 @@
 // and the one a later visitor no longer sees.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serverAndBrowser, openPage, hydrated, seedDoctors } from "./harness.mjs";
+import { serverAndBrowser, openPage, hydrated, seedDoctors, bookingDay } from "./harness.mjs";
 import { clinic, contentText, messageText, uiText } from "../catalogue.mjs";
 
 const env = serverAndBrowser();
 const rows = (sql, params) => env.server.query(sql, params);
 
-// "Next Week" is today + 7 in India Standard Time: a day no slot has passed on.
-const istToday = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-const nextWeek = new Date(Date.parse(`${istToday}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
-const weekday = new Date(`${nextWeek}T00:00:00Z`).toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" });
+// The day the bookings pick ("Next Week", or "Tomorrow" on a Sunday), and its button.
+const { key: quickKey, date: bookedDay, weekday } = bookingDay();
+const quickDate = contentText(`forms.appointment.${quickKey}`);
 // Not the doctor the seed puts on leave for the first two weeks.
 const withHours = seedDoctors.filter((d) => !d.leaveDays && d.officeHours.some((h) => h.day === weekday));
 const doctorA = withHours[0];
@@ -51,8 +50,8 @@ async function wizardAToConfirm(page, email) {
   const neurologists = seedDoctors.filter((d) => d.department === "neurology").length;
   assert.deepEqual(groups, [["Neurology", neurologists], [contentText("forms.appointment.otherDoctors"), seedDoctors.length - neurologists]]);
   await page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
-  await page.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).click();
-  assert.equal(await page.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).getAttribute("aria-pressed"), "true");
+  await page.getByRole("button", { name: quickDate, exact: true }).click();
+  assert.equal(await page.getByRole("button", { name: quickDate, exact: true }).getAttribute("aria-pressed"), "true");
 
   const hours = page.getByRole("list", { name: "Hours" });
   await hours.waitFor();
@@ -90,7 +89,7 @@ test("wizard A with JavaScript: every step, the confirmation box, the stored req
       + "WHERE a.email = 'asha.a@example.in'");
     // Stored under the doctor's department; Neurology kept for the desk when the doctor is not in it.
     const differs = doctorA.department !== "neurology";
-    assert.deepEqual(stored, [{ date: nextWeek, start_time: time, visit_type: "video", reason: "follow-up",
+    assert.deepEqual(stored, [{ date: bookedDay, start_time: time, visit_type: "video", reason: "follow-up",
       symptoms: JSON.stringify(["fever", "cough"]), department: doctorA.department, asked_department: differs ? "neurology" : "", is_new_patient: 1 }]);
 
     await page.getByRole("link", { name: contentText("forms.appointment.another") }).click();
@@ -103,7 +102,7 @@ test("wizard A with JavaScript: every step, the confirmation box, the stored req
     await hydrated(next.page);
     await next.page.getByRole("button", { name: contentText("forms.appointment.continue") }).click();
     await next.page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
-    await next.page.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).click();
+    await next.page.getByRole("button", { name: quickDate, exact: true }).click();
     const hours = next.page.getByRole("list", { name: "Hours" });
     await hours.waitFor();
     const hourOf = shown(`${time.slice(0, 2)}:00`);
@@ -130,7 +129,7 @@ test("wizard A: a time requested by someone else meanwhile is refused, and the f
     const res = await fetch(`${env.server.base}/appointments/bookAppointment`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Other Visitor", phone: "+91 90000 00000", email: "other@example.in", doctor: doctorA.name, date: nextWeek, time }),
+      body: JSON.stringify({ name: "Other Visitor", phone: "+91 90000 00000", email: "other@example.in", doctor: doctorA.name, date: bookedDay, time }),
     });
     assert.equal(res.status, 201);
     await page.locator("main").getByLabel(/I confirm that the information provided is accurate and complete/).check();
@@ -155,7 +154,7 @@ test("wizard A without JavaScript and without an e-mail address: each step is a 
     await page.getByRole("button", { name: contentText("forms.appointment.continue") }).click();
     await page.getByRole("heading", { name: contentText("forms.appointment.titlesA.1") }).waitFor();
     await page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
-    await page.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).click();
+    await page.getByRole("button", { name: quickDate, exact: true }).click();
     await page.getByRole("button", { name: contentText("forms.appointment.showTimes") }).click();
     const slot = page.locator('input[name="time"]').last();
     const time = await slot.getAttribute("value");
@@ -171,7 +170,7 @@ test("wizard A without JavaScript and without an e-mail address: each step is a 
     assert.ok(await page.getByRole("heading", { name: contentText("forms.appointment.successHeading") }).isVisible());
     assert.ok(await page.getByText(contentText("forms.appointment.successByPhone")).isVisible(), "a call or WhatsApp, not an e-mail");
     const stored = rows("SELECT date, start_time, email FROM appointments WHERE name = 'Nikhil Rao'");
-    assert.deepEqual(stored, [{ date: nextWeek, start_time: time, email: "" }]);
+    assert.deepEqual(stored, [{ date: bookedDay, start_time: time, email: "" }]);
   } finally {
     await context.close();
   }
@@ -199,7 +198,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: contentText("forms.appointment.review") }).click();
       await page.getByRole("alert").getByText(messageText("appointment.timeRequired")).first().waitFor();
       await page.getByRole("heading", { name: contentText("forms.appointment.titlesB.1") }).waitFor();
-      await page.getByRole("button", { name: contentText("forms.appointment.nextWeek"), exact: true }).click();
+      await page.getByRole("button", { name: quickDate, exact: true }).click();
       const open = page.locator('input[name="time"]:not([disabled])').first();
       await open.waitFor();
       const time = await open.getAttribute("value");
@@ -231,11 +230,11 @@ for (const javaScriptEnabled of [true, false]) {
       assert.match(file.headers.get("content-type"), /^text\/calendar/);
       const text = await file.text();
       const [h, m] = time.split(":").map(Number);
-      const utc = new Date(Date.parse(`${nextWeek}T00:00:00Z`) + (h * 60 + m - 330) * 60_000).toISOString().replace(/[-:]/g, "").slice(0, 15);
+      const utc = new Date(Date.parse(`${bookedDay}T00:00:00Z`) + (h * 60 + m - 330) * 60_000).toISOString().replace(/[-:]/g, "").slice(0, 15);
       assert.ok(text.includes("STATUS:TENTATIVE\r\n") && text.includes(`DTSTART:${utc}Z\r\n`) && text.includes(place.name.split(",")[0]), text);
       if (!javaScriptEnabled) assert.match(page.url(), /\/requests\?token=[0-9a-z]{26}$/, "an address that names nothing");
       const stored = rows("SELECT doctor_id, date, start_time, reason, is_new_patient, insurance FROM appointments WHERE email = ?", [email]);
-      assert.deepEqual(stored, [{ doctor_id: doctorB.id, date: nextWeek, start_time: time, reason: "chronic-condition", is_new_patient: 0, insurance: "Star Health" }]);
+      assert.deepEqual(stored, [{ doctor_id: doctorB.id, date: bookedDay, start_time: time, reason: "chronic-condition", is_new_patient: 0, insurance: "Star Health" }]);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
