@@ -107,9 +107,9 @@ pub struct Config {
     /// SQLite file is still refused when its marker (`<file>.marker`, written at
     /// the first start) says it held data (`hygo_core::setup::connect_expecting`).
     pub database_must_exist: bool,
-    /// `HYGO_RECEIPT_MINUTES`: how long the confirmation page of a form sent
-    /// without JavaScript (`/requests?token=`) shows what was stored; after
-    /// that it is "not found".
+    /// `HYGO_RECEIPT_MINUTES`: how long a request's confirmation page
+    /// (`/requests?token=`) shows the person's own details; the page itself
+    /// lives as long as the request (`hygo_booking::receipts`).
     pub receipt_valid_for: Duration,
     /// `HYGO_CLINIC_EMAIL`: where the clinic is told of each new request (an
     /// e-mail with a link to it in the staff console). Unset: nobody is mailed; the
@@ -352,7 +352,7 @@ impl Config {
                 3 * write_limit_day,
                 1..=30_000_000,
             )? as u32,
-            form_min_secs: number("HYGO_FORM_MIN_SECONDS", file.form_min_seconds, 3, 0..=600)?,
+            form_min_secs: number("HYGO_FORM_MIN_SECONDS", file.form_min_seconds, 2, 0..=600)?,
             behind_proxy,
             database_must_exist,
             addr,
@@ -473,7 +473,7 @@ mod tests {
         assert!(!c.log_json);
         assert_eq!(c.write_limit, 20);
         assert_eq!(c.network_write_limit, 60);
-        assert_eq!(c.form_min_secs, 3);
+        assert_eq!(c.form_min_secs, 2);
         assert_eq!((c.write_limit_day, c.network_write_limit_day), (50, 150));
         let high = with_env("", &[("HYGO_WRITE_LIMIT", "1000")]).unwrap();
         assert_eq!((high.write_limit_day, high.network_write_limit_day), (1000, 3000), "a day allows at least one window");

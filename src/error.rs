@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use hygo_core::form::WriteError;
+use hygo_core::form::{Message, WriteError};
 use serde::Serialize;
 
 #[derive(Debug)]
@@ -17,6 +17,9 @@ pub struct ApiError {
     pub errors: BTreeMap<String, String>,
     /// Seconds, for `Retry-After` on 429.
     pub retry_after: Option<u64>,
+    /// The message as a key, to say it in the language of the answer
+    /// (`in_language`); and whether each refused field says it too.
+    said: Option<(Message, bool)>,
 }
 
 /// The error shape of every JSON answer (TypeScript: `ErrorAnswer`).
@@ -34,7 +37,35 @@ pub struct Body<'a> {
 
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        Self { status, message: message.into(), errors: BTreeMap::new(), retry_after: None }
+        Self { status, message: message.into(), errors: BTreeMap::new(), retry_after: None, said: None }
+    }
+
+    /// A refusal whose message is a key of `catalogue/messages`: said in English
+    /// until `in_language` says it in the answer's language.
+    pub fn said(status: StatusCode, message: Message) -> Self {
+        Self { said: Some((message.clone(), false)), ..Self::new(status, message.text(hygo_content::Lang::DEFAULT.as_str())) }
+    }
+
+    /// The same refusal, its message followed by `more` (said as it is).
+    pub fn with_more(mut self, more: &str) -> Self {
+        self.message = format!("{} {more}", self.message);
+        self.said = None;
+        self
+    }
+
+    /// The same refusal in `lang` (a page's or an `Accept-Language`'s): what
+    /// was said by a key is said again in the language; other texts stay.
+    pub fn in_language(&self, lang: &str) -> Self {
+        let mut out = Self { status: self.status, message: self.message.clone(), errors: self.errors.clone(), retry_after: self.retry_after, said: self.said.clone() };
+        if let Some((message, fields)) = &self.said {
+            out.message = message.text(lang);
+            if *fields {
+                for text in out.errors.values_mut() {
+                    text.clone_from(&out.message);
+                }
+            }
+        }
+        out
     }
 
     /// A refused write, in a language: 422 with a message per field, 409 with the
@@ -58,20 +89,11 @@ impl ApiError {
     }
 
     pub fn too_many(retry_after: u64) -> Self {
-        Self {
-            retry_after: Some(retry_after),
-            ..Self::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                hygo_content::message("request.tooMany"),
-            )
-        }
+        Self { retry_after: Some(retry_after), ..Self::said(StatusCode::TOO_MANY_REQUESTS, Message::new("request.tooMany")) }
     }
 
     fn unavailable() -> Self {
-        Self::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            hygo_content::message("request.unavailable"),
-        )
+        Self::said(StatusCode::SERVICE_UNAVAILABLE, Message::new("request.unavailable"))
     }
 
     pub fn not_found(message: impl Into<String>) -> Self {
@@ -87,14 +109,13 @@ impl ApiError {
     /// message by each field, as any other refused value.
     pub fn controls(found: crate::edge::Controls) -> Self {
         match found {
-            crate::edge::Controls::InName => {
-                Self::bad_request(hygo_content::message("request.controlName"))
-            }
+            crate::edge::Controls::InName => Self::said(StatusCode::BAD_REQUEST, Message::new("request.controlName")),
             crate::edge::Controls::InFields(fields) => {
-                let text = hygo_content::message("field.controlCharacters");
+                let refused = Self::said(StatusCode::UNPROCESSABLE_ENTITY, Message::new("field.controlCharacters"));
                 Self {
-                    errors: fields.into_iter().map(|f| (f, text.to_owned())).collect(),
-                    ..Self::new(StatusCode::UNPROCESSABLE_ENTITY, text)
+                    errors: fields.into_iter().map(|f| (f, refused.message.clone())).collect(),
+                    said: Some((Message::new("field.controlCharacters"), true)),
+                    ..refused
                 }
             }
         }

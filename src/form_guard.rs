@@ -13,9 +13,11 @@
 //!
 //! Pages are kept rendered; one with a token is kept by its props
 //! (`pages::Keep::ByProps`), and the token changes once per `SLOT_SECS`, so such a
-//! page is rendered at most once per slot. The token names the end of its slot,
-//! never an instant before the page was sent, so the wait is at least the setting
-//! and at most `SLOT_SECS` more.
+//! page is rendered at most once per slot. The token names the start of its slot,
+//! never an instant after the page was sent (issue 43): the wait is measured from
+//! when the page was shown or a little before, so a person is never refused for a
+//! wait they made (a program gains at most `SLOT_SECS`); and the refusal shows the
+//! form's own problems with it (`actions::Action::check`).
 //!
 //! A wizard carries the token of its first page through its steps (the steps are
 //! pages too, with tokens of their own), so the wait counts from the first step.
@@ -26,7 +28,6 @@ use sha2::Sha256;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use hygo_content::message;
 
 /// The honeypot's field name.
 pub const HONEYPOT: &str = "website";
@@ -67,9 +68,9 @@ pub fn unix_now(state: &AppState) -> i64 {
     now.and_utc().timestamp() - i64::from(hygo_core::ist::offset().local_minus_utc())
 }
 
-/// The token a page issued at `now` carries: the end of the slot, and its signature.
+/// The token a page issued at `now` carries: the start of the slot, and its signature.
 pub fn issue(key: &[u8], now: i64) -> String {
-    let issued = now.div_euclid(SLOT_SECS) * SLOT_SECS + SLOT_SECS;
+    let issued = now.div_euclid(SLOT_SECS) * SLOT_SECS;
     format!("{issued}.{}", hygo_core::secrets::hex(&sign(key, "form-issued", &[issued.to_string().as_bytes()])))
 }
 
@@ -149,7 +150,7 @@ impl Posted {
     /// Refuses (422) a post with the honeypot filled, or, when `timed`, without a
     /// valid token or sooner than `min_secs` after it was issued.
     pub fn check(&self, timed: bool, min_secs: u64) -> Result<(), ApiError> {
-        let refuse = |key| Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message(key)));
+        let refuse = |key| Err(ApiError::said(StatusCode::UNPROCESSABLE_ENTITY, hygo_core::form::Message::new(key)));
         if self.honeypot {
             return refuse("form.honeypot");
         }
@@ -167,17 +168,18 @@ impl Posted {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hygo_content::message;
 
     const KEY: &[u8] = b"a key for the tests, 32 bytes ok";
 
     #[test]
     fn a_token_is_read_back_with_its_age() {
         let token = issue(KEY, 1_000_001);
-        // Issued for the end of its slot.
-        assert!(token.starts_with("1000002."), "{token}");
-        assert_eq!(read(KEY, &token, 1_000_001), Token::Issued(-1));
-        assert_eq!(read(KEY, &token, 1_000_012), Token::Issued(10));
-        assert_eq!(read(KEY, &token, 1_000_002 + MAX_AGE_SECS), Token::Issued(MAX_AGE_SECS));
+        // Issued for the start of its slot: never after the page was sent.
+        assert!(token.starts_with("1000000."), "{token}");
+        assert_eq!(read(KEY, &token, 1_000_001), Token::Issued(1));
+        assert_eq!(read(KEY, &token, 1_000_003), Token::Issued(3), "3 s after it was shown is 3 s, never less");
+        assert_eq!(read(KEY, &token, 1_000_000 + MAX_AGE_SECS), Token::Issued(MAX_AGE_SECS));
     }
 
     #[test]
@@ -198,7 +200,7 @@ mod tests {
         ] {
             assert_eq!(read(KEY, bad, 1_000_010), Token::Invalid, "{bad:?}");
         }
-        assert_eq!(read(KEY, &token, 1_000_003 + MAX_AGE_SECS), Token::Invalid, "older than a day");
+        assert_eq!(read(KEY, &token, 1_000_001 + MAX_AGE_SECS), Token::Invalid, "older than a day");
         assert_eq!(read(KEY, &token, 1_000_000 - 60), Token::Invalid, "issued in the future");
     }
 

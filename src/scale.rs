@@ -87,6 +87,9 @@ pub async fn seed(db: &Db, scale: Scale, today: NaiveDate) -> Result<(usize, usi
             registration_council: Set(None),
             retired_on: Set(None),
             photo: Set(None),
+            fee: Set(None),
+            rating_count: Set(None),
+            rating_source: Set(None),
             ..Default::default()
         }
         .insert(&txn)

@@ -23,7 +23,6 @@ use std::future::Future;
 
 use actix_web::HttpRequest;
 use actix_web::http::StatusCode;
-use hygo_content::{fill, message};
 use hygo_core::form::WriteError;
 
 use crate::error::ApiError;
@@ -137,10 +136,10 @@ pub fn writable(state: &AppState) -> Result<(), ApiError> {
 fn not_saved(fault: hygo_core::db::Fault) -> ApiError {
     tracing::error!(%fault, "a write was refused: the database cannot keep it");
     let phone = &hygo_content::default().clinics[0].phone;
-    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, fill(&message("storage.notSaved"), &[("phone", phone)]))
+    ApiError::said(StatusCode::SERVICE_UNAVAILABLE, hygo_core::form::Message::new("storage.notSaved").with("phone", phone.clone()))
 }
 
 /// 403 for a write sent from another site's page.
 fn cross_site() -> ApiError {
-    ApiError::new(StatusCode::FORBIDDEN, message("request.crossSite"))
+    ApiError::said(StatusCode::FORBIDDEN, hygo_core::form::Message::new("request.crossSite"))
 }

@@ -267,6 +267,35 @@ async fn app_at(db: &TestDb, clock: &str) -> actix_web::web::Data<hygo::state::A
 
 const MESSAGE: &str = "name=Asha+Patel&email=asha%40example.in&subject=Hours&message=When+are+you+open%3F";
 
+/// Issue 43: a form sent 3 s after its page was shown was refused as "too soon"
+/// (the token named the end of its 2-second slot), the refusal was English on a
+/// Gujarati page, and the form's real problems showed only at the next try.
+#[actix_web::test]
+async fn the_wait_counts_from_when_the_page_was_shown_and_a_refusal_says_everything_in_the_page_s_language() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        // The page shown at 10:20:01; sent 3 s later: a person's wait, accepted.
+        let shown = test::init_service(hygo::app::app(app_at(&db, "2030-01-07 10:20:01").await)).await;
+        let token = form_token(&fetch(&shown, "/gu/contactus").await.text).unwrap();
+        let sent = test::init_service(hygo::app::app(app_at(&db, "2030-01-07 10:20:04").await)).await;
+        let answer = call(&sent, post_form("/gu/contactus", &format!("{MESSAGE}&formIssued={token}"))).await;
+        assert_eq!(answer.status, 303, "{b}: 3 s after the page was shown is 3 s: {}", answer.text);
+
+        // Too soon, and without a subject: both said at once, in Gujarati.
+        let quick = call(&shown, post_form("/gu/contactus", &format!("name=Asha&phone=98250&message=Hi&formIssued={token}"))).await;
+        assert_eq!(quick.status, 422, "{b}");
+        let gu = hygo_content::get(hygo_content::Lang::parse("gu").unwrap());
+        for key in ["form.tooFast", "contact.subjectRequired", "phone.format"] {
+            assert!(quick.text.contains(gu.message(key)), "{b}: {key} in Gujarati: {}", quick.text);
+        }
+        assert!(!quick.text.contains(&hygo_content::message("form.tooFast")), "{b}: no English refusal on a Gujarati page");
+        // Without the token, in Hindi.
+        let hi = hygo_content::get(hygo_content::Lang::parse("hi").unwrap());
+        let expired = call(&shown, post_form("/hi/contactus", MESSAGE)).await;
+        assert!(expired.status == 422 && expired.text.contains(hi.message("form.expired")), "{b}: {}", expired.text);
+    }
+}
+
 #[actix_web::test]
 async fn form_posts_need_the_page_s_token_a_little_patience_and_an_empty_honeypot() {
     let logs = common::logs::capture();

@@ -129,7 +129,7 @@ async fn a_request_is_stored_whole_and_unicode_round_trips() {
 }
 
 #[actix_web::test]
-async fn a_request_for_today_promises_a_call_within_two_hours_names_its_clinic_and_offers_a_tentative_calendar_file() {
+async fn a_request_is_promised_a_call_before_its_visit_names_its_clinic_and_offers_a_tentative_calendar_file() {
     use hygo_core::entities::outbox;
     use sea_orm::QueryOrder;
     for db in TestDb::all().await {
@@ -141,15 +141,26 @@ async fn a_request_for_today_promises_a_call_within_two_hours_names_its_clinic_a
             async move { outbox::Entity::find().filter(outbox::Column::ToAddress.eq(to)).order_by_desc(outbox::Column::Id).one(&db).await.unwrap().unwrap().body }
         };
 
-        // Today, 11:00 AM (it is 10:20): nobody should wait a day for the answer.
-        let mut today = request("2030-01-07", "11:00 AM");
+        // Today, 2:00 PM (it is 10:20): nobody should wait a day for the answer: a call
+        // within two hours of the clinic being open, said to the quarter hour.
+        let mut today = request("2030-01-07", "2:00 PM");
         today["email"] = json!("today@example.in");
+        let (status, _, soon) = send(&app, post_json("/appointments/bookAppointment", &today)).await;
+        assert_eq!(status, 201, "{b}: {soon}");
+        assert_eq!((soon["data"]["promise"]["reply"].as_str(), soon["data"]["promise"]["by"].as_str()), (Some("before"), Some("2030-01-07T12:30")), "{b}: {soon}");
+        assert_eq!(soon["message"], message_with("appointment.requestedSoon", &[("by", "12:30 PM on Monday, 7 January 2030"), ("phone", "+91 281 245 6700")]), "{b}");
+        let mail = mail_to("today@example.in").await;
+        assert!(mail.contains("we will call you before 12:30 PM on Monday, 7 January 2030") && !mail.contains("24 hours"), "{b}: {mail}");
+
+        // Today, 11:00 AM: no time is left to call before it, so the patient is asked to call now.
+        let mut today = request("2030-01-07", "11:00 AM");
+        today["email"] = json!("soon@example.in");
         let (status, _, body) = send(&app, post_json("/appointments/bookAppointment", &today)).await;
         assert_eq!(status, 201, "{b}: {body}");
-        assert_eq!(body["message"], message("appointment.requestedToday"), "{b}");
-        assert_eq!((body["data"]["reply"].as_str(), body["data"]["clinic"].as_str()), (Some("today"), Some("kalawad-road")), "{b}: {body}");
-        let mail = mail_to("today@example.in").await;
-        assert!(mail.contains("within two hours") && !mail.contains("24 hours"), "{b}: {mail}");
+        assert_eq!(body["message"], message_with("appointment.requestedCallUsNow", &[("phone", "+91 281 245 6700")]), "{b}");
+        assert_eq!((body["data"]["promise"]["reply"].as_str(), body["data"]["clinic"].as_str()), (Some("call-us"), Some("kalawad-road")), "{b}: {body}");
+        let mail = mail_to("soon@example.in").await;
+        assert!(mail.contains("please call the clinic now on +91 281 245 6700") && !mail.contains("24 hours"), "{b}: {mail}");
         assert!(mail.contains("Where: HYGO Clinic, Kalawad Road (Kalawad Road, Rajkot"), "{b}: the clinic with its address: {mail}");
 
         // Its calendar file: the requested time, tentative, nobody's address in it.
@@ -169,8 +180,12 @@ async fn a_request_for_today_promises_a_call_within_two_hours_names_its_clinic_a
         // A later day keeps the 24 hours; a made-up or mangled token finds nothing.
         let (status, _, later) = send(&app, post_json("/appointments/bookAppointment", &request("2030-01-09", "11:00 AM"))).await;
         assert_eq!(status, 201, "{b}: {later}");
-        assert_eq!((later["message"].clone(), later["data"]["reply"].as_str()), (json!(message("appointment.requested")), Some("later")), "{b}");
-        assert!(mail_to("asha@example.com").await.contains("within 24 hours"), "{b}");
+        assert_eq!((later["message"].clone(), later["data"]["promise"]["reply"].as_str()), (json!(message("appointment.requested")), Some("later")), "{b}");
+        let mail = mail_to("asha@example.com").await;
+        assert!(mail.contains("within 24 hours") && mail.contains("If nobody has called you by then"), "{b}: {mail}");
+        // Unconfirmed, it would lapse 48 hours on, before its visit: the patient is told when.
+        assert_eq!(later["data"]["promise"]["lapsesFirst"], true, "{b}: {later}");
+        assert!(mail.contains("lapses at 10:20 AM on Wednesday, 9 January 2030"), "{b}: {mail}");
         for bad in ["/requests/calendar.ics?token=abcdefghijklmnopqrstuvwxyz", "/requests/calendar.ics", "/requests/calendar.ics?token=%00%ff"] {
             assert_eq!(common::fetch(&app, bad).await.status, 404, "{b}: {bad}");
         }
@@ -465,5 +480,60 @@ async fn a_day_without_times_says_why() {
             assert_eq!(send(&app, post_json("/appointments/bookAppointment", &request("2030-01-09", time))).await.0, 201, "{b}");
         }
         assert_eq!(why("doctorId=1&date=2030-01-09").await, (0, "full".into()), "{b}: requested, not past");
+    }
+}
+
+/// Issue 43: a request at 20:30 for 10:00 the next morning was told "We'll contact
+/// you within 24 hours", and a phone-only patient's proof of it was gone 30
+/// minutes later. Now it is promised a call before the visit, in the page's
+/// language, and its page shows it until the visit, without the person's details
+/// once `HYGO_RECEIPT_MINUTES` are over, and not once it is declined.
+#[actix_web::test]
+async fn a_late_evening_request_is_promised_a_call_before_its_morning_visit_and_its_page_lives_until_then() {
+    use sea_orm::ConnectionTrait;
+    for db in TestDb::all().await {
+        let b = db.backend;
+        // Monday 7 January 2030, 8:30 PM; the clinics open at 8:00 AM.
+        let state = state_with(&db, at("2030-01-07 20:30"), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        // Dr. Kinjal Mehta (4) sees patients on Tuesdays from 9:00 AM; a phone, no e-mail.
+        let phone_only = json!({ "name": "Kavya Shah", "phone": "+91 98250 12345", "doctorId": 4, "date": "2030-01-08", "time": "10:00 AM" });
+        let req = post_json("/appointments/bookAppointment", &phone_only).insert_header(("accept-language", "gu"));
+        let (status, _, body) = send(&app, req).await;
+        assert_eq!(status, 201, "{b}: {body}");
+        let promise = &body["data"]["promise"];
+        assert_eq!((promise["reply"].as_str(), promise["by"].as_str(), promise["opens"].as_str()), (Some("before"), Some("2030-01-08T09:00"), Some("2030-01-08T08:00")), "{b}: {body}");
+        let gu = hygo_content::get(hygo_content::Lang::parse("gu").unwrap());
+        let by = hygo_content::calendar::moment(&gu, chrono::NaiveDate::from_ymd_opt(2030, 1, 8).unwrap().and_hms_opt(9, 0, 0).unwrap());
+        let said = body["message"].as_str().unwrap();
+        assert!(said.contains(&by) && !said.contains("24 કલાક"), "{b}: before the visit, in Gujarati: {said}");
+
+        // Its page: the address the answer gives, in the page's language.
+        let page = body["data"]["page"].as_str().expect("the request's page").to_owned();
+        assert!(page.starts_with("/gu/requests?token="), "{b}: {page}");
+        let reference = body["data"]["reference"].as_str().unwrap().to_owned();
+        let now = common::fetch(&app, &page).await;
+        assert_eq!(now.status, 200, "{b}");
+        assert!(now.text.contains(&reference) && now.text.contains("Kavya Shah"), "{b}: the reference, and the details just sent");
+        assert!(now.text.contains("https://wa.me/?text="), "{b}: a WhatsApp link to keep it, without JavaScript");
+
+        // 31 minutes on: the same page, the reference and the visit, not the person.
+        let aged = (chrono::Utc::now() - chrono::Duration::minutes(31)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        state.db.execute_unprepared(&format!("UPDATE receipts SET created_at = '{aged}'")).await.unwrap();
+        let later = common::fetch(&app, &page).await;
+        assert_eq!(later.status, 200, "{b}: the page lives as long as the request");
+        assert!(later.text.contains(&reference) && later.text.contains(&by), "{b}: the reference and the promise");
+        for private in ["Kavya", "98250", "12345"] {
+            assert!(!later.text.contains(private), "{b}: {private} is not shown after the minutes");
+        }
+        // Declined: it lives no more.
+        appointment::Entity::update_many()
+            .col_expr(appointment::Column::Status, sea_orm::sea_query::Expr::value("declined"))
+            .filter(appointment::Column::Reference.eq(reference.as_str()))
+            .exec(&state.db)
+            .await
+            .unwrap();
+        assert_eq!(common::fetch(&app, &page).await.status, 404, "{b}: a declined request's page is gone");
+        assert_eq!(hygo_booking::receipts::forget_expired(&state.db, state.clock.today()).await.unwrap(), 1, "{b}: and forgotten");
     }
 }

@@ -236,8 +236,18 @@ async fn health_card_requests_are_checked_and_stored() {
         let (status, _, answer) = send(&app, post_json(uri, &json!({}))).await;
         assert_eq!(status, 422);
         let fields: Vec<&String> = answer["errors"].as_object().unwrap().keys().collect();
-        assert_eq!(fields, ["email", "name", "number", "subscriptionType"]);
-        assert_eq!(card_request::Entity::find().count(&state.db).await.unwrap(), 3, "{b}: refusals store nothing");
+        assert_eq!(fields, ["name", "number", "subscriptionType"], "{b}: the e-mail address may be left out");
+        // A phone is enough (issue 43): the clinic calls to complete the membership.
+        let (status, _, answer) = send(&app, post_json(uri, &json!({ "name": "Kanta Ben", "number": "+91 98250 33333", "subscriptionType": "family" }))).await;
+        assert_eq!(status, 201, "{b}: {answer}");
+        let row = by_reference::<card_request::Entity>(&state.db, &answer).await;
+        assert_eq!((row.email.as_str(), row.number.as_str()), ("", "+91 98250 33333"), "{b}");
+        // An address that is given must have a real domain.
+        for bad in ["name@gmail", "name@localhost", "name@gmail.c", "name@123.456"] {
+            let (status, _, answer) = send(&app, post_json(uri, &json!({ "name": "A", "email": bad, "number": "9825012345", "subscriptionType": "family" }))).await;
+            assert_eq!((status, answer["errors"]["email"].as_str()), (422, Some(message("email.format").as_str())), "{b}: {bad}");
+        }
+        assert_eq!(card_request::Entity::find().count(&state.db).await.unwrap(), 4, "{b}: refusals store nothing");
     }
 }
 
@@ -258,6 +268,15 @@ async fn contact_messages_are_stored_for_real() {
         assert_eq!(status, 422);
         let fields: Vec<&String> = answer["errors"].as_object().unwrap().keys().collect();
         assert_eq!(fields, ["message", "phone", "subject"], "{b}");
+        // A phone without an e-mail address is enough (issue 43); one of the two is needed.
+        let phone_only = json!({ "name": "Ramesh", "phone": "+91 98250 44444", "subject": "Timing", "message": "Kal khule ho?" });
+        let (status, _, answer) = send(&app, post_json("/api/contact", &phone_only)).await;
+        assert_eq!(status, 201, "{b}: {answer}");
+        let row = by_reference::<contact_message::Entity>(&state.db, &answer).await;
+        assert_eq!((row.email.as_str(), row.phone.as_str()), ("", "+91 98250 44444"), "{b}");
+        let (status, _, answer) = send(&app, post_json("/api/contact", &json!({ "name": "Ramesh", "subject": "Timing", "message": "?" }))).await;
+        assert_eq!((status, answer["errors"]["email"].as_str()), (422, Some(common::message("contact.reachRequired").as_str())), "{b}: {answer}");
+        assert_eq!(contact_message::Entity::find().count(&state.db).await.unwrap(), 2, "{b}");
         let long = json!({ "name": "M", "email": "m@example.com", "subject": "s", "message": "m".repeat(5001) });
         let (status, _, answer) = send(&app, post_json("/api/contact", &long)).await;
         assert_eq!((status, answer["errors"]["message"].as_str()), (422, Some("Message must be 5000 characters or fewer")));

@@ -54,7 +54,7 @@ const FIRST: &[(&str, &str, &str)] = &[
     ("price of health card", "page", "/subscription"),
     ("Kalawad road", "clinic", "/contactus"),
     ("race course road clinic", "clinic", "/contactus"),
-    ("sugar", "specialization", "/specializations/general-physician"),
+    ("sugar", "department", "/departments/internal-medicine"),
     ("heart doctor", "department", "/departments/cardiology"),
     ("eye doctor", "department", "/departments/ophthalmology"),
     ("timings", "page", "/schedules"),

@@ -283,12 +283,16 @@ async fn in_the_evening_the_wizard_says_the_times_have_passed() {
     let tuesday = submit(&app, "/appointment", &format!("step=2&action=slots&{person}&doctor=Dr.+Hitesh+Patel&date=2030-01-08")).await;
     assert!(main_of(&tuesday.text).contains("No office hours for Tuesday."));
 
-    // Wizard B offers times on the hour only. Tuesday 8 January at 3:05 PM, Dr. Kaushik
-    // Vyas (11:00 AM - 4:00 PM) still has 3:15, 3:30 and 3:45, none on the hour.
+    // Wizard B offers the same times as wizard A (issue 43; it offered the hours only):
+    // Tuesday 8 January at 3:05 PM, Dr. Kaushik Vyas (11:00 AM - 4:00 PM) has no hour
+    // left but still 3:15, 3:30 and 3:45, and they are offered.
     let app = test::init_service(hygo::app::app(state_with(&db, at("2030-01-08 15:05"), 1000).await)).await;
-    let late = submit(&app, "/appointment/2", &format!("step=1&action=next&{person}")).await;
+    let late = submit(&app, "/appointment/2", &format!("step=2&action=slots&{person}&date=2030-01-08")).await;
     let html = main_of(&late.text);
-    assert!(html.contains("No time on the hour is left on Tuesday, 8 January 2030. Please choose another day."), "{html}");
+    for t in ["15:15", "15:30", "15:45"] {
+        assert!(html.contains(&format!(r#"name="time" value="{t}""#)), "{t}: {html}");
+    }
+    assert!(!html.contains(r#"name="time" value="15:00""#), "the hour that has gone is not offered: {html}");
     assert!(!html.contains("has been requested"));
 }
 
@@ -368,7 +372,7 @@ async fn one_symptom_ticked_without_javascript_is_stored() {
 }
 
 #[actix_web::test]
-async fn addresses_carry_no_request_and_a_confirmation_page_shows_it_for_a_short_time() {
+async fn addresses_carry_no_request_and_a_message_s_page_shows_its_reference_for_a_month() {
     for db in TestDb::all().await {
         let b = db.backend;
         let mut config = common::test_config();
@@ -409,17 +413,24 @@ async fn addresses_carry_no_request_and_a_confirmation_page_shows_it_for_a_short
         for bad in ["/requests", "/requests?token=x", "/requests?token=..%2F..%2Fetc", &format!("/requests?token={}", "z".repeat(500))] {
             assert_eq!(fetch(&app, bad).await.status, 404, "{b}: {bad}");
         }
-        let old = (chrono::Utc::now() - chrono::Duration::minutes(2)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
         use sea_orm::ConnectionTrait;
-        state.db.execute_unprepared(&format!("UPDATE receipts SET created_at = '{old}'")).await.unwrap();
+        // Past HYGO_RECEIPT_MINUTES a message's page still gives its reference (nothing
+        // else of it is on it); past `OTHER_DAYS` days it says what an unknown one says.
+        let aged = |minutes: i64| (chrono::Utc::now() - chrono::Duration::minutes(minutes)).to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        state.db.execute_unprepared(&format!("UPDATE receipts SET created_at = '{}'", aged(2))).await.unwrap();
+        let later = fetch(&app, sent.header("location")).await;
+        assert_eq!(later.status, 200, "{b}: a message's page outlives the details' minutes");
+        assert!(rows.iter().any(|r| later.text.contains(&r.reference)), "{b}: its reference is still there");
+        let days = hygo_booking::receipts::OTHER_DAYS;
+        state.db.execute_unprepared(&format!("UPDATE receipts SET created_at = '{}'", aged(days * 24 * 60 + 5))).await.unwrap();
         let expired = fetch(&app, sent.header("location")).await;
-        assert_eq!(expired.status, 404, "{b}: shown for HYGO_RECEIPT_MINUTES only");
+        assert_eq!(expired.status, 404, "{b}: shown for {days} days");
         assert_eq!(main_of(&expired.text), main_of(&unknown.text), "{b}: an expired page says what an unknown one says");
         let main = main_of(&expired.text);
         assert!(main.contains(&ui_text("request.notFoundHeading")) && !main.contains("Thank you") && !main.contains("HY-"), "{b}: {main}");
         assert!(!expired.text.contains("Devika") && !expired.text.contains("dev@example.in"), "{b}: nor in the props");
         assert_eq!(expired.header("cache-control"), "no-store", "{b}");
-        assert_eq!(hygo_booking::receipts::forget_expired(&state.db, chrono::Duration::minutes(1)).await.unwrap(), 2, "{b}");
+        assert_eq!(hygo_booking::receipts::forget_expired(&state.db, state.clock.today()).await.unwrap(), 2, "{b}");
         assert_eq!(contact_message::Entity::find().count(&state.db).await.unwrap(), 2, "{b}: the requests stay");
     }
 }

@@ -152,6 +152,7 @@ fn the_props_types_are_the_rust_structs() {
     all.visit::<hygo_booking::appointments::Booked>();
     all.visit::<hygo_booking::appointments::DaySlots>();
     all.visit::<hygo_directory::search::SearchResult>();
+    all.visit::<hygo::api::search::Answer>();
     all.visit::<hygo::error::Body<'static>>();
     all.visit::<hygo::actions::StoredAnswer>();
     let mut out = String::from(

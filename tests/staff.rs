@@ -40,7 +40,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFi
 use serde_json::{json, Value};
 
 use common::staff::{account, csrf_of, form, fresh_code, get_as, multipart, picture, post, props, props_status, session_set_cookie, set_up, sign_in, staff, staff_text, text, token_of, unix_now, Staff, ORIGIN, PASSWORD};
-use common::{at, call, post_json, send, state_with, Answer, TestDb};
+use common::{at, call, fetch, post_json, send, state_with, ui_text, Answer, TestDb};
 
 /// Monday 7 January 2030, 10:20 in Rajkot. Dr. Hitesh Patel (id 1) works
 /// Monday, Wednesday and Friday, 10:00 AM to 5:00 PM.
@@ -1182,7 +1182,7 @@ async fn a_phone_booking_by_the_desk_takes_the_slot_from_the_website_at_once() {
         assert_eq!(request_row(&state.db, &reference).await.lang, "gu", "{b}");
         let gu = hygo_content::get(hygo_content::Lang::parse("gu").unwrap());
         assert_eq!((mail.to_address.as_str(), mail.subject.clone()), ("mira@example.com", gu.message("mail.appointmentConfirmedSubject").replace("{reference}", &reference)), "{b}");
-        assert!(mail.body.contains("બુધવાર, 9 જાન્યુઆરી, 2030, 02:15 PM"), "{b}: {}", mail.body);
+        assert!(mail.body.contains("બુધવાર, 9 જાન્યુઆરી, 2030, 2:15 PM"), "{b}: {}", mail.body);
         audit_in_words(&state.db, b).await;
     }
 }
@@ -2140,6 +2140,13 @@ async fn admins_add_a_doctor_with_a_photo_and_hours_close_a_clinic_and_the_publi
         assert_eq!(errors["experience"], json!(text("doctor.experience")), "{b}");
         assert_eq!(errors["registrationCouncil"], json!(text("doctor.registrationCouncilRequired")), "{b}");
         assert!(refused.text.contains("Looks after children from birth to sixteen."), "{b}: the values are shown again");
+        // A rating only with its count and source (issue 43), a fee in whole rupees.
+        let mut half = profile_fields.to_vec();
+        // (A rating alone is kept and not shown: the sample doctors have one.)
+        half.extend([("rating", ""), ("ratingCount", "120"), ("ratingSource", ""), ("fee", "five hundred")]);
+        let refused = write(&admin, "/staff/doctors", &half).await;
+        let errors = &props(&refused)["form"]["errors"];
+        assert_eq!((errors["rating"].clone(), errors["fee"].clone()), (json!(text("doctor.ratingWhole")), json!(text("doctor.fee"))), "{b}: {errors}");
 
         // Added: public at once, with no times until the week is set.
         let added = write(&admin, "/staff/doctors", &profile_fields).await;
@@ -2152,6 +2159,17 @@ async fn admins_add_a_doctor_with_a_photo_and_hours_close_a_clinic_and_the_publi
         assert_eq!((&public["data"]["registrationNumber"], &public["data"]["registrationCouncil"]), (&json!("G-12345"), &json!("Gujarat Medical Council")), "{b}");
         assert_eq!(public["data"]["languages"], json!(["Gujarati", "Hindi", "English"]), "{b}");
         assert_eq!(public["data"]["photo"], Value::Null, "{b}: initials until a photo is uploaded");
+        // No fee, no rating: the profile says the clinic gives the fee when it calls, and shows no stars.
+        let page = fetch(&app, &format!("/doctors/{id}")).await;
+        assert!(page.text.contains(&ui_text("stars.feeUnknown")) && !page.text.contains(r#"class="stars-icons""#), "{b}");
+        let mut rated = profile_fields.to_vec();
+        rated.retain(|(k, _)| *k != "op");
+        rated.extend([("op", "save"), ("rating", "4.8"), ("ratingCount", "120"), ("ratingSource", "Google"), ("fee", "500")]);
+        assert_eq!(write(&admin, &format!("/staff/doctors/{id}"), &rated).await.status, 303, "{b}");
+        let page = fetch(&app, &format!("/doctors/{id}")).await;
+        assert!(page.text.contains("120 reviews on Google") && page.text.contains("Consultation fee: ₹500"), "{b}: the rating with its count and source, and the fee");
+        // The seed's ratings have neither: no doctor of the seed shows stars.
+        assert!(!fetch(&app, "/doctors/1").await.text.contains(r#"class="stars-icons""#), "{b}: a rating without its count and source is not shown");
         let slots_of = |date: &'static str| {
             let (app, id) = (&app, id.clone());
             async move { send(app, TestRequest::get().uri(&format!("/appointments/slots?doctorId={id}&date={date}"))).await.2 }
@@ -2332,7 +2350,7 @@ async fn admins_add_a_doctor_with_a_photo_and_hours_close_a_clinic_and_the_publi
 
         // Every change is in the audit log, in words.
         let actions: Vec<String> = audit_rows(&state.db, "Dr. Nisha Joshi").await.into_iter().map(|r| r.action).collect();
-        assert_eq!(actions, ["doctor-add", "hours-set", "hours-change-add", "photo-set", "photo-set", "photo-remove", "doctor-edit", "doctor-edit", "doctor-retire", "doctor-return"], "{b}");
+        assert_eq!(actions, ["doctor-add", "doctor-edit", "hours-set", "hours-change-add", "photo-set", "photo-set", "photo-remove", "doctor-edit", "doctor-edit", "doctor-retire", "doctor-return"], "{b}");
         let clinic: Vec<String> = audit_rows(&state.db, "HYGO Clinic, Kalawad Road").await.into_iter().map(|r| r.action).collect();
         assert_eq!(clinic, ["closure-add", "closure-remove"], "{b}");
         audit_in_words(&state.db, b).await;

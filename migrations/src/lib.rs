@@ -30,6 +30,8 @@ mod m20270101_000019_content_store;
 mod m20270102_000020_content_images;
 mod m20270103_000021_request_language;
 mod m20270104_000022_hours_as_data;
+mod m20270105_000023_request_promise;
+mod m20270106_000024_doctor_fee_and_rating_source;
 mod parts;
 
 pub struct Migrator;
@@ -60,6 +62,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20270102_000020_content_images::Migration),
             Box::new(m20270103_000021_request_language::Migration),
             Box::new(m20270104_000022_hours_as_data::Migration),
+            Box::new(m20270105_000023_request_promise::Migration),
+            Box::new(m20270106_000024_doctor_fee_and_rating_source::Migration),
         ]
     }
 }

@@ -131,6 +131,10 @@ impl Action for Book {
 
     /// JSON always requests; a form post only with its "send" button, the box
     /// ticked, for a doctor id that can be one (the others are refused first).
+    fn check(input: &Booking) -> Option<hygo_core::form::Invalid> {
+        appointments::check(&input.request)
+    }
+
     fn writes(cx: &Cx<'_>, input: &Booking) -> bool {
         let id_ok = cx.req.match_info().get("id").is_none_or(|id| crate::pages::positive_id(id).is_some());
         cx.channel == Channel::Json || (matches!(input.pressed(), Move::Submit) && input.confirm.is_some() && id_ok)
@@ -187,7 +191,8 @@ impl Action for Book {
         tracing::info!(appointment = booked.id, doctor = booked.doctor_id, "appointment requested");
         let receipt = booked.receipt.clone();
         booked.calendar = receipt.as_deref().map(crate::pages::url::request_calendar);
-        Ok(Done::stored(StatusCode::CREATED, booked.reply.message(), json!(booked), receipt))
+        booked.page = receipt.as_deref().map(|token| crate::pages::url::request(cx.language(), token));
+        Ok(Done::stored(StatusCode::CREATED, booked.promise.message(), json!(booked), receipt))
     }
 
     /// The step to show again: the first with a problem; the schedule step, with

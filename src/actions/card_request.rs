@@ -16,10 +16,14 @@ pub struct Request;
 impl Action for Request {
     type Input = CardRequest;
 
+    fn check(input: &CardRequest) -> Option<hygo_core::form::Invalid> {
+        card_requests::check(input)
+    }
+
     async fn run(cx: &Cx<'_>, input: CardRequest) -> Result<Done, WriteError> {
         let input = CardRequest { lang: cx.language(), ..input };
         let stored = card_requests::create(&cx.state.db, input, cx.receipt(Kind::Card), &crate::pages::url::notices(cx.state)).await?;
         tracing::info!(card_request = stored.id, "health card requested");
-        Ok(Done::stored(StatusCode::CREATED, "cardRequest.received", json!({ "reference": stored.reference }), stored.receipt))
+        Ok(Done::stored(StatusCode::CREATED, hygo_core::form::Message::new("cardRequest.received"), json!({ "reference": stored.reference }), stored.receipt))
     }
 }

@@ -14,10 +14,14 @@ pub struct Send;
 impl Action for Send {
     type Input = ContactRequest;
 
+    fn check(input: &ContactRequest) -> Option<hygo_core::form::Invalid> {
+        contact_messages::check(input)
+    }
+
     async fn run(cx: &Cx<'_>, input: ContactRequest) -> Result<Done, WriteError> {
         let input = ContactRequest { lang: cx.language(), ..input };
         let stored = contact_messages::create(&cx.state.db, input, cx.receipt(Kind::Contact), &crate::pages::url::notices(cx.state)).await?;
         tracing::info!(contact_message = stored.id, "contact message stored");
-        Ok(Done::stored(StatusCode::CREATED, "contact.sent", json!({ "reference": stored.reference }), stored.receipt))
+        Ok(Done::stored(StatusCode::CREATED, hygo_core::form::Message::new("contact.sent"), json!({ "reference": stored.reference }), stored.receipt))
     }
 }

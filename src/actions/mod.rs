@@ -25,7 +25,7 @@ use std::future::Future;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, ResponseError, mime, web};
 use hygo_content::{fill, message};
-use hygo_core::form::WriteError;
+use hygo_core::form::{Message, WriteError};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -84,7 +84,7 @@ pub struct Cx<'a> {
 pub enum Done {
     /// Stored: JSON gets `status` with the message (a key of
     /// `catalogue/messages`) and `data`; a form post goes to `location` (303).
-    Stored { status: StatusCode, message: &'static str, data: Option<Value>, location: String },
+    Stored { status: StatusCode, message: hygo_core::form::Message, data: Option<Value>, location: String },
     /// A form post answered with its page (the next step of a wizard, with this
     /// state; none for a page that only shows, such as "Doctor not found").
     Page(Option<FormState>),
@@ -93,7 +93,7 @@ pub enum Done {
 impl Done {
     /// A stored request: JSON gets `data`; a form post goes to the confirmation
     /// page of `receipt` (issued for every form post, `Cx::receipt`).
-    pub fn stored(status: StatusCode, message: &'static str, data: Value, receipt: Option<String>) -> Self {
+    pub fn stored(status: StatusCode, message: hygo_core::form::Message, data: Value, receipt: Option<String>) -> Self {
         let location = receipt.map_or_else(|| crate::pages::url::HOME.canonical().to_owned(), |token| crate::pages::url::REQUEST.with_query(&[], &[("token", &token)]));
         Done::Stored { status, message, data: Some(data), location }
     }
@@ -124,6 +124,13 @@ pub trait Action {
     }
 
     fn run(cx: &Cx<'_>, input: Self::Input) -> impl Future<Output = Result<Done, WriteError>>;
+
+    /// What is wrong with the fields, without storing anything: a form post
+    /// refused for its token (too soon, expired) shows these with its message,
+    /// so the visitor mends everything at once (issue 43).
+    fn check(_input: &Self::Input) -> Option<hygo_core::form::Invalid> {
+        None
+    }
 
     /// What the page shows besides the values and the errors after a refused form
     /// post (a wizard's step and free times), in `form`.
@@ -184,15 +191,28 @@ pub async fn handle<A: Action>(
     };
     let carried = guard.as_ref().and_then(|g| g.carried()).map(|t| (form_guard::TOKEN.to_owned(), Value::from(t)));
     values.extend(carried.clone());
+    let stores = A::writes(&cx, &input);
+    let token = guard.as_ref().map(|g| g.check(A::TIMED, state.config.form_min_secs));
+    // Refused for its token: the fields' own problems are said with it.
+    let invalid = match (&token, stores) {
+        (Some(Err(_)), true) => A::check(&input),
+        _ => None,
+    };
     let gate = crate::write::Gate {
-        stores: A::writes(&cx, &input),
-        token: guard.as_ref().map(|g| g.check(A::TIMED, state.config.form_min_secs)),
+        stores,
+        token,
         bucket: Some(declared.bucket),
         step: A::step(&cx, &input),
     };
     let done = match runner.run(gate, A::run(&cx, input), |done| matches!(done, Done::Stored { .. })).await {
         Ok(done) => done,
-        Err(e) => return early::<A>(&cx, &e, values).await,
+        Err(mut e) => {
+            if let Some(invalid) = invalid.filter(|_| e.status == StatusCode::UNPROCESSABLE_ENTITY) {
+                e = e.in_language(cx.lang).with_more(&invalid.summary(cx.lang));
+                e.errors = invalid.texts(cx.lang);
+            }
+            return early::<A>(&cx, &e, values).await;
+        }
     };
     match done {
         Ok(Done::Stored {
@@ -203,11 +223,7 @@ pub async fn handle<A: Action>(
         }) => match channel {
             Channel::Json => HttpResponse::build(status).json(StoredAnswer {
                 success: true,
-                message: hygo_content::get(
-                    hygo_content::Lang::parse(cx.lang).unwrap_or(hygo_content::Lang::DEFAULT),
-                )
-                .message(message)
-                .to_owned(),
+                message: message.text(cx.lang),
                 data,
             }),
             Channel::Form => see_other(&crate::pages::url::in_language(lang, &location)),
@@ -239,6 +255,8 @@ fn asked_language(req: &HttpRequest, served: &[hygo_content::Lang]) -> hygo_cont
 /// A refusal before the action ran (unreadable body, over the limit): JSON gets
 /// the error; a form post its page again with the message and what was sent.
 async fn early<A: Action>(cx: &Cx<'_>, e: &ApiError, values: Map<String, Value>) -> HttpResponse {
+    // Said in the language of the page, or of the JSON request.
+    let e = &e.in_language(cx.lang);
     match cx.channel {
         Channel::Json => e.error_response(),
         Channel::Form => {
@@ -292,24 +310,18 @@ pub(crate) async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::P
         (_, None) => false,
     };
     if !fits {
-        let message = match channel {
-            Channel::Json => message("request.notJson"),
-            Channel::Form => message("request.notForm"),
+        let key = match channel {
+            Channel::Json => "request.notJson",
+            Channel::Form => "request.notForm",
         };
-        return Err(ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, message));
+        return Err(ApiError::said(StatusCode::UNSUPPORTED_MEDIA_TYPE, Message::new(key)));
     }
     let body = match payload.to_bytes_limited(BODY_LIMIT).await {
         Ok(Ok(body)) => body,
-        Ok(Err(e)) if crate::edge::timed_out(&e) => return Err(ApiError::new(StatusCode::REQUEST_TIMEOUT, message("request.timeout"))),
-        Ok(Err(_)) => return Err(ApiError::bad_request(message("request.unreadable"))),
+        Ok(Err(e)) if crate::edge::timed_out(&e) => return Err(ApiError::said(StatusCode::REQUEST_TIMEOUT, Message::new("request.timeout"))),
+        Ok(Err(_)) => return Err(ApiError::said(StatusCode::BAD_REQUEST, Message::new("request.unreadable"))),
         Err(_) => {
-            return Err(ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                fill(
-                    &message("request.tooLarge"),
-                    &[("kb", &(BODY_LIMIT / 1024).to_string())],
-                ),
-            ));
+            return Err(ApiError::said(StatusCode::PAYLOAD_TOO_LARGE, Message::new("request.tooLarge").with("kb", (BODY_LIMIT / 1024).to_string())));
         }
     };
     // A control character (a NUL among them) in any field, before anything reads
@@ -324,7 +336,7 @@ pub(crate) async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::P
         Channel::Json => {
             let value: Value = serde_json::from_slice(&body).map_err(|e| match e.classify() {
                 serde_json::error::Category::Data => wrong_type(e),
-                _ => ApiError::bad_request(message("request.badJson")),
+                _ => ApiError::said(StatusCode::BAD_REQUEST, Message::new("request.badJson")),
             })?;
             if let Some(found) = crate::edge::json_controls(&value) {
                 return Err(ApiError::controls(found));
@@ -351,7 +363,7 @@ pub(crate) fn parse_form<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError
                 .map(|(k, v)| (k.into_owned(), v.into_owned()))
                 .collect();
             let again: String = form_urlencoded::Serializer::new(String::new()).extend_pairs(first).finish();
-            serde_html_form::from_str(&again).map_err(|_| ApiError::bad_request(message("request.unreadable")))
+            serde_html_form::from_str(&again).map_err(|_| ApiError::said(StatusCode::BAD_REQUEST, Message::new("request.unreadable")))
         })
 }
 

@@ -32,7 +32,7 @@ impl Action for Subscribe {
         newsletter::subscribe(&cx.state.db, input, &crate::pages::url::notices(cx.state)).await?;
         Ok(Done::Stored {
             status: StatusCode::OK,
-            message: "newsletter.checkEmail",
+            message: hygo_core::form::Message::new("newsletter.checkEmail"),
             data: None,
             location: "/newsletter?subscribed=1".into(),
         })

@@ -40,9 +40,9 @@ pub fn kept(req: &HttpRequest, answer: &Cached, no_store: bool) -> HttpResponse 
     res.body(body)
 }
 
-/// `{"success": true, "data": …}` as text, to be kept.
-pub fn ok_text<T: Serialize>(data: T) -> Result<String, ApiError> {
-    serde_json::to_string(&Data { success: true, data }).map_err(|e| {
+/// An answer as text, to be kept.
+pub fn text<T: Serialize>(answer: &T) -> Result<String, ApiError> {
+    serde_json::to_string(answer).map_err(|e| {
         tracing::error!(error = %e, "answer does not serialize");
         ApiError::new(
             actix_web::http::StatusCode::INTERNAL_SERVER_ERROR,

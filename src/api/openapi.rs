@@ -11,7 +11,6 @@ use hygo_booking::appointments::{AppointmentRequest, Booked, DaySlots};
 use hygo_booking::card_requests::CardRequest;
 use hygo_booking::contact_messages::ContactRequest;
 use hygo_booking::newsletter::NewsletterRequest;
-use hygo_directory::search::SearchResult;
 use hygo_directory::Doctor;
 use schemars::generate::SchemaSettings;
 use serde_json::{json, Value};
@@ -35,7 +34,7 @@ pub fn document() -> Value {
     let card = schema(generator.subschema_for::<CardRequest>());
     let contact = schema(generator.subschema_for::<ContactRequest>());
     let newsletter = schema(generator.subschema_for::<NewsletterRequest>());
-    let result = schema(generator.subschema_for::<SearchResult>());
+    let search = schema(generator.subschema_for::<crate::api::search::Answer>());
     let mut schemas = serde_json::Map::from_iter(generator.take_definitions(true));
     schemas.insert(
         "Error".into(),
@@ -137,10 +136,10 @@ pub fn document() -> Value {
                 }
             }},
             "/api/search": { "get": {
-                "summary": "Site search: doctors, then departments, services and specializations; at most 10.",
+                "summary": "Site search: doctors, then departments, services and specializations; at most 10. A text that means an emergency (chest pain, stroke, suicide, in any language served) also gets `emergency`: the help to show before any result.",
                 "parameters": [query("q", false, "The search text; fewer than 2 characters after trimming gives no results.")],
                 "responses": {
-                    "200": ok("The results.", data(list(&result))),
+                    "200": ok("The results, and the emergency's help when the text means one.", search),
                     "400": error("The text is longer than 100 characters.")
                 }
             }},

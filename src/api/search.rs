@@ -6,12 +6,29 @@
 //! data version (see `crate::cache`), ready-compressed like the pages.
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Deserialize;
+use hygo_directory::search::SearchResult;
+use serde::{Deserialize, Serialize};
+
+use crate::pages::search::Help;
 
 use crate::cache::{self, Cached};
 use crate::error::ApiError;
 use crate::state::AppState;
 use hygo_content::message;
+
+/// The answer (TypeScript: `SearchAnswer`): the results, and before them, when
+/// the text means an emergency, its help (`emergency`, absent otherwise).
+#[derive(Serialize, ts_rs::TS, schemars::JsonSchema)]
+#[ts(rename = "SearchAnswer")]
+pub struct Answer {
+    /// Always true.
+    pub success: bool,
+    pub data: Vec<SearchResult>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional, as = "Option<Vec<Help>>")]
+    #[schemars(default)]
+    pub emergency: Vec<Help>,
+}
 
 #[derive(Deserialize)]
 pub struct SearchQuery {
@@ -34,7 +51,8 @@ pub async fn get(req: HttpRequest, state: web::Data<AppState>, query: web::Query
         Some(hit) => hit,
         None => {
             let results = hygo_directory::search::search(&state.db, &state.clock, lang, &q, crate::pages::url::search_result).await?;
-            let answer = Cached::new(super::ok_text(results)?, 200).compressed();
+            let emergency = crate::pages::search::help(&hygo_content::get(lang), &q);
+            let answer = Cached::new(super::text(&Answer { success: true, data: results, emergency })?, 200).compressed();
             state.render_cache.put(key, key, answer.clone(), cache::Room::Free);
             answer
         }

@@ -66,7 +66,10 @@ pub struct DoctorSummary {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub specialization_lang: Option<&'static str>,
     pub experience: i32,
-    pub rating: Option<f64>,
+    /// The rating with its count and source; none without them (`Doctor::rated`).
+    #[ts(optional)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rated: Option<hygo_directory::doctors::Rated>,
     pub image: Option<String>,
     pub photo: Option<hygo_directory::doctor_photos::Photo>,
     pub location: String,
@@ -87,7 +90,7 @@ impl From<Doctor> for DoctorSummary {
             specialization: d.specialization,
             specialization_lang: d.specialization_lang,
             experience: d.experience,
-            rating: d.rating,
+            rated: d.rated,
             image: d.image,
             photo: d.photo,
             location: d.location,

@@ -18,7 +18,7 @@ mod page;
 pub mod registry;
 pub mod render;
 pub mod request;
-mod search;
+pub mod search;
 pub mod seo;
 mod services;
 pub mod sitemap;

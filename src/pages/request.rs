@@ -1,7 +1,9 @@
-//! `/requests?token=`: the confirmation page a form sent without JavaScript lands
-//! on (`hygo_booking::receipts`). It shows what the success screens show after a send
-//! with JavaScript, for `HYGO_RECEIPT_MINUTES` after the request; for a token that
-//! is unknown or has expired, the same "not found" page, which names no request.
+//! `/requests?token=`: a request's confirmation page (`hygo_booking::receipts`),
+//! where a form sent without JavaScript lands and which a JSON booking's answer
+//! names (`Booked.page`). It shows what the success screens show, with the
+//! reference to write down, share or print, for as long as the request lives
+//! (the person's details only for `HYGO_RECEIPT_MINUTES`); for a token that is
+//! unknown or has ended, the same "not found" page, which names no request.
 //! Never kept by the render cache, never indexed, never stored by the browser
 //! (`Cache-Control: no-store`) and never named to another site (`Referrer-Policy:
 //! no-referrer`): the address is the key to a person's details.
@@ -31,14 +33,18 @@ pub struct Data {
     pub contact_sent: String,
     /// An appointment request's calendar file (`url::request_calendar`).
     pub calendar: Option<String>,
+    /// The page's full address, to share.
+    pub address: String,
 }
 
 pub async fn load(cx: &super::Cx<'_>) -> Result<super::Loaded, DataError> {
     let token = cx.query("token").unwrap_or_default();
-    let receipt = receipts::find(cx.db(), &token, valid_for(cx.state)).await?;
+    let receipt = receipts::find(cx.db(), &token, valid_for(cx.state), cx.clock().today()).await?;
     let found = receipt.is_some();
     let calendar = matches!(receipt, Some(Receipt::Appointment { .. })).then(|| super::url::request_calendar(&token));
+    let address = format!("{}{}", cx.state.config.public_url, super::url::request(cx.content.lang, &token));
     let data = Data {
+        address,
         calendar,
         receipt,
         appointment: cx.content.forms.appointment.clone(),
@@ -69,7 +75,7 @@ pub async fn calendar(state: actix_web::web::Data<crate::state::AppState>, req: 
         .ok()
         .and_then(|q| q.get("token").cloned())
         .unwrap_or_default();
-    let mut res = match receipts::calendar(&state.db, &token, valid_for(&state)).await {
+    let mut res = match receipts::calendar(&state.db, &token, state.clock.today()).await {
         Ok(Some(file)) => HttpResponse::Ok()
             .content_type("text/calendar; charset=utf-8")
             .insert_header((header::CONTENT_DISPOSITION, "attachment; filename=\"hygo-appointment-request.ics\""))
@@ -89,7 +95,7 @@ pub async fn calendar(state: actix_web::web::Data<crate::state::AppState>, req: 
 pub fn forget_expired(state: actix_web::web::Data<crate::state::AppState>) -> actix_web::rt::task::JoinHandle<()> {
     actix_web::rt::spawn(async move {
         loop {
-            match receipts::forget_expired(&state.db, valid_for(&state)).await {
+            match receipts::forget_expired(&state.db, state.clock.today()).await {
                 Ok(n) if n > 0 => tracing::debug!(receipts = n, "expired confirmation pages deleted"),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "deleting expired confirmation pages failed"),

@@ -199,6 +199,7 @@ pub fn notices(state: &crate::state::AppState) -> hygo_booking::notices::Notices
         public_url: state.config.public_url.clone(),
         organizer,
         links: mail_links(),
+        expiry_hours: state.config.request_expiry_hours,
     }
 }
 
@@ -259,6 +260,11 @@ pub const REQUEST_CALENDAR: &str = "/requests/calendar.ics";
 /// `REQUEST_CALENDAR` for a token.
 pub fn request_calendar(token: &str) -> String {
     format!("{REQUEST_CALENDAR}?token={}", percent_encoding::utf8_percent_encode(token, SEGMENT))
+}
+
+/// A request's confirmation page, by its token, in a language.
+pub fn request(lang: hygo_content::Lang, token: &str) -> String {
+    in_language(lang, &REQUEST.with_query(&[], &[("token", token)]))
 }
 
 /// The page a search result leads to (`hygo_directory::search::Target`).

@@ -110,6 +110,7 @@ pub fn notices() -> hygo_booking::notices::Notices {
         public_url: "https://hygo.test".into(),
         organizer: "desk@hygo.test".into(),
         links: hygo::pages::url::mail_links(),
+        expiry_hours: 48,
     }
 }
 

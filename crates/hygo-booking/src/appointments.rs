@@ -34,7 +34,7 @@ use crate::entities::{appointment, doctor};
 use crate::form::{Check, Invalid, Message, WriteError};
 use crate::ist::{Clock, parse_date};
 use crate::notices::Notices;
-use crate::promise::Reply;
+use crate::promise::{Opening, Promise};
 use crate::slots::{self, Minutes};
 use crate::status::Status;
 use crate::window::Window;
@@ -161,8 +161,8 @@ pub struct Booked {
     pub visit_type: String,
     /// The id of the clinic the visit is at (`schedule::clinic_of_visit`).
     pub clinic: String,
-    /// When the clinic will be in touch.
-    pub reply: Reply,
+    /// When the clinic will be in touch, and when the request lapses.
+    pub promise: Promise,
     /// No e-mail address was given: the clinic answers by a call or WhatsApp.
     pub by_phone: bool,
     /// The address of the requested time's calendar file (tentative), set by
@@ -170,21 +170,30 @@ pub struct Booked {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub calendar: Option<String>,
+    /// The address of the request's confirmation page, which shows it for as
+    /// long as it lives (`receipts`), set by the server: a reload, a shared
+    /// link or a cheap phone's lost tab finds the request again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub page: Option<String>,
 }
 
-/// Checks and stores a request, with its confirmation page when `receipt` names
-/// one. A conflict on `time` when the slot is already held.
-///
-/// In the same transaction, the clinic is told of it and the patient gets its
-/// reference by e-mail (`Notices`).
-pub async fn book(
-    db: &Db,
-    clock: &Clock,
-    req: AppointmentRequest,
-    receipt: Option<receipts::Kind>,
-    notices: &Notices,
-) -> Result<Booked, WriteError> {
-    let mut c = Check::default();
+/// A request's own fields, checked (the doctor and the time are checked with the database).
+struct Fields {
+    name: String,
+    phone: String,
+    email: String,
+    department: String,
+    visit_type: String,
+    reason: String,
+    symptoms: Vec<String>,
+    notes: String,
+    insurance: String,
+    policy_number: String,
+    is_new_patient: bool,
+}
+
+fn fields(c: &mut Check, req: &AppointmentRequest) -> Fields {
     let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("name.required"));
     let phone = c.phone("phone", req.phone.as_deref(), Some("phone.required"));
     let email = c.optional_email("email", req.email.as_deref());
@@ -215,8 +224,8 @@ pub async fn book(
     };
     let mut symptoms: Vec<String> = Vec::new();
     let known = content::default();
-    for s in req.selected_symptoms.unwrap_or_default() {
-        match known.symptoms().iter().find(|k| k.named_by(&s)) {
+    for s in req.selected_symptoms.iter().flatten() {
+        match known.symptoms().iter().find(|k| k.named_by(s)) {
             Some(k) if !symptoms.contains(&k.id) => symptoms.push(k.id.clone()),
             Some(_) => {}
             None => c.fail("selectedSymptoms", Message::new("appointment.symptoms")),
@@ -226,7 +235,31 @@ pub async fn book(
     let insurance = c.line("insurance", "label.insurance", req.insurance.as_deref(), 100, None);
     let policy_number = c.line("policyNumber", "label.policyNumber", req.policy_number.as_deref(), 50, None);
     let is_new_patient = c.choice("isNewPatient", req.is_new_patient.as_deref(), &["yes", "no"], Some("yes"), "appointment.isNewPatient") == "yes";
+    Fields { name, phone, email, department, visit_type, reason, symptoms, notes, insurance, policy_number, is_new_patient }
+}
 
+/// What is wrong with a request's own fields (not its doctor or time), without
+/// storing it: a form refused for its timing shows these too. None when nothing is.
+pub fn check(req: &AppointmentRequest) -> Option<Invalid> {
+    let mut c = Check::default();
+    fields(&mut c, req);
+    c.finish().err()
+}
+
+/// Checks and stores a request, with its confirmation page when `receipt` names
+/// one. A conflict on `time` when the slot is already held.
+///
+/// In the same transaction, the clinic is told of it and the patient gets its
+/// reference by e-mail (`Notices`).
+pub async fn book(
+    db: &Db,
+    clock: &Clock,
+    req: AppointmentRequest,
+    receipt: Option<receipts::Kind>,
+    notices: &Notices,
+) -> Result<Booked, WriteError> {
+    let mut c = Check::default();
+    let Fields { name, phone, email, department, visit_type, reason, symptoms, notes, insurance, policy_number, is_new_patient } = fields(&mut c, &req);
     let doctor = find_doctor(db, req.doctor_id, req.doctor.as_deref()).await?;
     if doctor.is_none() {
         let given = req.doctor_id.is_some() || req.doctor.as_deref().is_some_and(|d| !d.trim().is_empty());
@@ -240,7 +273,9 @@ pub async fn book(
         Some(clinic) => clinic,
         None => content::default().find_clinic(&doctor.clinic_id).unwrap_or(&content::default().clinics[0]).clone(),
     };
-    let reply = Reply::of(date, clock.today());
+    // What the patient is promised: from when they ask and when the visit is.
+    let visit = date.and_time(chrono::NaiveTime::from_hms_opt(start / 60, start % 60, 0).unwrap_or_default());
+    let promise = Promise::decide(clock.now(), visit, &Opening::parse(&clinic.opening_hours), &clinic.phone, notices.expiry_hours);
     // A department the doctor is not in (Cardiology with a dermatologist): the
     // request goes under the doctor's, and the one chosen is kept for the desk.
     let doctors_department = crate::entities::department::Entity::find_by_id(doctor.department_id).one(db).await?.map(|d| d.slug);
@@ -252,6 +287,7 @@ pub async fn book(
     let row = |reference| appointment::ActiveModel {
         reference: Set(reference),
         lang: Set(req.lang.as_str().to_owned()),
+        promise: Set(promise.stored()),
         doctor_id: Set(doctor.id),
         department: Set(department.clone()),
         asked_department: Set(asked_department.clone()),
@@ -304,7 +340,7 @@ pub async fn book(
             None => None,
         };
         // The clinic is told, and the patient gets the request's reference, with the request.
-        for mail in notices.appointment_requested(&saved, &doctor.name, &clinic, reply) {
+        for mail in notices.appointment_requested(&saved, &doctor.name, &clinic, &promise) {
             crate::mail::queue(&txn, mail).await.map_err(DataError::from)?;
         }
         txn.commit().await.map_err(DataError::from)?;
@@ -312,15 +348,16 @@ pub async fn book(
             id: saved.id,
             reference,
             receipt,
-            doctor: doctor.name,
+            doctor: crate::notices::doctor_name(req.lang, doctor.id, &doctor.name),
             doctor_id: doctor.id,
             date: saved.date,
             time: slots::format_12h(start),
             visit_type,
             clinic: clinic.id,
-            reply,
+            promise: promise.clone(),
             by_phone: email.is_empty(),
             calendar: None,
+            page: None,
         });
     }
 }

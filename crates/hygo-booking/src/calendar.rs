@@ -166,7 +166,8 @@ fn utc(date: NaiveDate, start: Minutes) -> DateTime<Utc> {
 pub(crate) fn titled(name: &str) -> String {
     let name = clean(name);
     let lower = name.to_lowercase();
-    if ["dr.", "dr ", "doctor "].iter().any(|p| lower.starts_with(p)) {
+    // A name written in Hindi or Gujarati has its own title (डॉ., ડૉ.).
+    if ["dr.", "dr ", "doctor ", "डॉ", "डा.", "ડૉ", "ડો."].iter().any(|p| lower.starts_with(p)) {
         name
     } else {
         format!("Dr. {name}")

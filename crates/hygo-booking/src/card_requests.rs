@@ -25,14 +25,18 @@ pub struct CardRequest {
     pub lang: content::Lang,
 }
 
-/// Checks and stores a request, with its confirmation page when `receipt` names
-/// one; answers its id, reference and page.
-///
-/// The clinic is told of it in the same transaction (`Notices`), with the card asked for.
-pub async fn create(db: &Db, req: CardRequest, receipt: Option<receipts::Kind>, notices: &Notices) -> Result<Stored, WriteError> {
+/// What is wrong with a request's fields, without storing it (a form refused
+/// for its timing shows these too); None when nothing is.
+pub fn check(req: &CardRequest) -> Option<crate::form::Invalid> {
+    checked(req).err()
+}
+
+/// The fields, checked: name, e-mail address, phone number, the card's id.
+fn checked(req: &CardRequest) -> Result<(String, String, String, String), crate::form::Invalid> {
     let mut c = Check::default();
     let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("name.required"));
-    let email = c.email("email", req.email.as_deref());
+    // The clinic calls to complete the membership: a phone is enough (issue 43).
+    let email = c.optional_email("email", req.email.as_deref());
     let number = c.phone("number", req.number.as_deref(), Some("phone.required"));
     // Stored by the plan's id ("essential", "family"); the API takes the names the
     // spec gives too ("Essential individual", "Essential Family").
@@ -42,7 +46,16 @@ pub async fn create(db: &Db, req: CardRequest, receipt: Option<receipts::Kind>, 
         content::default().card_types(),
         "cardRequest.type",
     );
-    c.finish().map_err(WriteError::Invalid)?;
+    c.finish()?;
+    Ok((name, email, number, kind))
+}
+
+/// Checks and stores a request, with its confirmation page when `receipt` names
+/// one; answers its id, reference and page.
+///
+/// The clinic is told of it in the same transaction (`Notices`), with the card asked for.
+pub async fn create(db: &Db, req: CardRequest, receipt: Option<receipts::Kind>, notices: &Notices) -> Result<Stored, WriteError> {
+    let (name, email, number, kind) = checked(&req).map_err(WriteError::Invalid)?;
     let row = |reference| card_request::ActiveModel {
         reference: Set(reference),
         name: Set(name.clone()),

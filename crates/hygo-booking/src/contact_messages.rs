@@ -30,16 +30,32 @@ pub struct ContactRequest {
 
 pub(crate) const MESSAGE_MAX: usize = 5000;
 
-/// Checks and stores a message, with its confirmation page when `receipt` names
-/// one; answers its id, reference and page.
-///
-/// The clinic is told of it in the same transaction (`Notices`): that a message
-/// came, for which clinic, never what it says (its subject may be about health).
-pub async fn create(db: &Db, req: ContactRequest, receipt: Option<receipts::Kind>, notices: &Notices) -> Result<Stored, WriteError> {
+/// What is wrong with a message's fields, without storing it (a form refused
+/// for its timing shows these too); None when nothing is.
+pub fn check(req: &ContactRequest) -> Option<crate::form::Invalid> {
+    checked(req).err()
+}
+
+/// A message's fields, checked.
+struct Checked {
+    name: String,
+    email: String,
+    phone: String,
+    subject: String,
+    message: String,
+    /// The clinic's id, when one was chosen.
+    clinic: Option<String>,
+}
+
+fn checked(req: &ContactRequest) -> Result<Checked, crate::form::Invalid> {
     let mut c = Check::default();
     let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("contact.nameRequired"));
-    let email = c.email("email", req.email.as_deref());
+    // A phone is enough (issue 43): most patients have no e-mail; one of the two is needed to answer.
+    let email = c.optional_email("email", req.email.as_deref());
     let phone = c.phone("phone", req.phone.as_deref(), None);
+    if email.is_empty() && phone.is_empty() && !c.has_error("email") && !c.has_error("phone") {
+        c.fail("email", crate::form::Message::new("contact.reachRequired"));
+    }
     let subject = c.line("subject", "label.subject", req.subject.as_deref(), 150, Some("contact.subjectRequired"));
     let message = c.paragraph("message", "label.message", req.message.as_deref(), MESSAGE_MAX, Some("contact.messageRequired"));
     // A choice of `catalogue/clinics.json`, by id (or by its name, as the original
@@ -47,15 +63,21 @@ pub async fn create(db: &Db, req: ContactRequest, receipt: Option<receipts::Kind
     let known = content::default();
     let clinic = match req.clinic.as_deref().map(str::trim) {
         None | Some("") => None,
-        typed => Some(c.option(
-            "clinic",
-            typed,
-            known.clinic_choices(),
-            "contact.clinicUnknown",
-        ))
-        .and_then(|id| known.find_clinic(&id)),
+        typed => Some(c.option("clinic", typed, known.clinic_choices(), "contact.clinicUnknown")),
     };
-    c.finish().map_err(WriteError::Invalid)?;
+    c.finish()?;
+    Ok(Checked { name, email, phone, subject, message, clinic })
+}
+
+/// Checks and stores a message, with its confirmation page when `receipt` names
+/// one; answers its id, reference and page.
+///
+/// The clinic is told of it in the same transaction (`Notices`): that a message
+/// came, for which clinic, never what it says (its subject may be about health).
+pub async fn create(db: &Db, req: ContactRequest, receipt: Option<receipts::Kind>, notices: &Notices) -> Result<Stored, WriteError> {
+    let Checked { name, email, phone, subject, message, clinic } = checked(&req).map_err(WriteError::Invalid)?;
+    let known = content::default();
+    let clinic = clinic.and_then(|id| known.find_clinic(&id));
     let row = |reference| contact_message::ActiveModel {
         reference: Set(reference),
         lang: Set(req.lang.as_str().to_owned()),

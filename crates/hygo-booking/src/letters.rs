@@ -57,14 +57,10 @@ pub(crate) fn clinic_new_request(
 }
 
 /// The patient's acknowledgement of an appointment request: received, not yet
-/// confirmed, an answer within `hours` hours, and 108 for emergencies.
-pub(crate) fn appointment_received(lang: Lang, to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, reply: crate::promise::Reply) -> Mail {
+/// confirmed, when the clinic will call (`promise::Promise`), and 108 for emergencies.
+pub(crate) fn appointment_received(lang: Lang, to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, promise: &crate::promise::Promise) -> Mail {
     let doctor = crate::calendar::titled(doctor);
-    let c = content::get(lang);
-    let promise = match reply {
-        crate::promise::Reply::Today => c.message("mail.promiseToday").replace("{phone}", &c.site.phone),
-        crate::promise::Reply::Later => c.message("mail.promiseLater").replace("{hours}", &crate::promise::PROMISE_HOURS.to_string()),
-    };
+    let promise = promise.mail_text(lang.as_str());
     let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic), ("promise", &promise)];
     message(lang, to, "mail.appointmentReceivedSubject", "mail.appointmentReceivedBody", &values, None)
 }
@@ -108,7 +104,12 @@ pub(crate) fn appointment_declined(lang: Lang, to: &str, reference: &str, doctor
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::promise::Reply;
+    use crate::promise::sample;
+
+    /// The spec's promise: asked on a Monday morning for Thursday.
+    fn later() -> crate::promise::Promise {
+        sample("2030-11-04 09:00", "2030-11-07 10:00")
+    }
 
     const INVITE: &str = "BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nEND:VCALENDAR\r\n";
 
@@ -123,7 +124,7 @@ mod tests {
             clinic_new_request("care@hygo.in", "appointment", "HY-7K3QX", "Dr. Ananya Mehta, Thu 7 Nov 2030, 10:00 AM", "https://hygo.test/staff/appointments/HY-7K3QX"),
             clinic_new_request("care@hygo.in", "card", "HC-2B9LM", "Family plan", "https://hygo.test/staff/cards/HC-2B9LM"),
             clinic_new_request("care@hygo.in", "contact", "CM-4D8PR", "", "https://hygo.test/staff/messages/CM-4D8PR"),
-            appointment_received(lang, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", Reply::Later),
+            appointment_received(lang, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", &later()),
             appointment_confirmed(lang, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned()),
             appointment_rescheduled(lang, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "", INVITE.to_owned()),
             appointment_cancelled(lang, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "The doctor is away at that time.", "https://hygo.test/book", INVITE.to_owned()),
@@ -156,6 +157,7 @@ mod tests {
         assert!(confirm.body.contains("https://hygo.test/gu/newsletter/confirm?token=t0k3n"), "{}", confirm.body);
         assert!(received.subject.contains(&c.message("mail.appointmentReceivedSubject").replace("{reference}", "HY-7K3QX")), "{}", received.subject);
         assert!(received.body.contains(&c.message("mail.promiseLater").replace("{hours}", &crate::promise::PROMISE_HOURS.to_string())), "{}", received.body);
+        assert!(received.body.contains(&content::calendar::moment(&c, chrono::NaiveDate::from_ymd_opt(2030, 11, 6).unwrap().and_hms_opt(9, 0, 0).unwrap())), "the lapse in Gujarati words: {}", received.body);
         assert_ne!(c.message("mail.confirmSubject"), content::default().message("mail.confirmSubject"), "Gujarati has its own words");
         assert_eq!(mails[2].subject, all()[2].subject, "the clinic's mail stays English");
     }
@@ -183,17 +185,22 @@ mod tests {
 
     #[test]
     fn the_acknowledgement_promises_nothing_it_cannot_keep() {
-        let mail = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road (Kalawad Road, Rajkot)", Reply::Later);
+        let mail = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road (Kalawad Road, Rajkot)", &later());
         assert!(mail.subject.contains("HY-7K3QX"));
         for part in ["HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "Where: HYGO Clinic, Kalawad Road (Kalawad Road, Rajkot)\r\n", "not confirmed yet", "within 24 hours", "108"] {
             assert!(mail.body.contains(part), "{part:?} in {}", mail.body);
         }
         assert!(!mail.body.contains("two hours"), "{}", mail.body);
         assert!(mail.calendar.is_none());
-        // A request for today cannot wait a day: a call within two hours, or the patient phones.
-        let today = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Today", "HYGO Clinic, Kalawad Road", Reply::Today);
-        assert!(today.body.contains("we will call you within two hours") && today.body.contains("please call the clinic on +91 281 245 6700."), "{}", today.body);
-        assert!(!today.body.contains("24 hours"), "{}", today.body);
+        assert!(mail.body.contains("If nobody has called you by then, please call us on +91 281 245 6700"), "what to do if nobody calls: {}", mail.body);
+        assert!(mail.body.contains("lapses at 9:00 AM on Wednesday, 6 November 2030"), "when it lapses, before the visit: {}", mail.body);
+        // A request at 20:30 for 10:00 the next morning cannot wait a day: a call before 9:00.
+        let late = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Tuesday, 5 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", &sample("2030-11-04 20:30", "2030-11-05 10:00"));
+        assert!(late.body.contains("we will call you before 9:00 AM on Tuesday, 5 November 2030"), "{}", late.body);
+        assert!(!late.body.contains("24 hours") && !late.body.contains("lapses"), "{}", late.body);
+        // No time left: the patient calls.
+        let early = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Tuesday, 5 November 2030, 8:30 AM", "HYGO Clinic, Kalawad Road", &sample("2030-11-05 07:00", "2030-11-05 08:30"));
+        assert!(early.body.contains("please call the clinic on +91 281 245 6700 to confirm it; we answer from 8:00 AM on Tuesday, 5 November 2030"), "{}", early.body);
     }
 
     #[test]
@@ -227,7 +234,7 @@ mod tests {
 
     #[test]
     fn a_value_cannot_break_the_subject_or_the_line_endings() {
-        let mail = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX\r\nBcc: x@example.in", "A\rB", "now\n", "here\r\n", Reply::Later);
+        let mail = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX\r\nBcc: x@example.in", "A\rB", "now\n", "here\r\n", &later());
         assert!(!mail.subject.contains(['\r', '\n']), "{:?}", mail.subject);
         for (i, _) in mail.body.match_indices('\n') {
             assert_eq!(&mail.body[i - 1..i], "\r");

@@ -31,6 +31,9 @@ pub struct Notices {
     /// Where the mails' links lead: the server's reverse routing. This crate
     /// spells no page's address.
     pub links: Links,
+    /// How long a request nobody confirms waits before it lapses
+    /// (`HYGO_REQUEST_EXPIRY_HOURS`): what a patient is told (`promise`).
+    pub expiry_hours: i64,
 }
 
 /// The paths of the pages a mail links to, as the server routes them (its page
@@ -64,7 +67,8 @@ impl Notices {
     }
 
     /// A new appointment request: the clinic, and the patient's acknowledgement.
-    pub(crate) fn appointment_requested(&self, row: &appointment::Model, doctor: &str, clinic: &content::Clinic, reply: crate::promise::Reply) -> Vec<Mail> {
+    pub(crate) fn appointment_requested(&self, row: &appointment::Model, doctor: &str, clinic: &content::Clinic, promise: &crate::promise::Promise) -> Vec<Mail> {
+        let in_theirs = doctor_name(lang_of(row), row.doctor_id, doctor);
         let english = when(row, Lang::DEFAULT);
         let mut mails: Vec<Mail> = self
             .clinic_email
@@ -73,7 +77,7 @@ impl Notices {
             .collect();
         if !row.email.is_empty() {
             let lang = lang_of(row);
-            mails.push(crate::letters::appointment_received(lang, &row.email, &row.reference, doctor, &when(row, lang), &place(lang, clinic), reply));
+            mails.push(crate::letters::appointment_received(lang, &row.email, &row.reference, &in_theirs, &when(row, lang), &place(lang, clinic), promise));
         }
         mails
     }
@@ -103,6 +107,7 @@ impl Notices {
         let lang = lang_of(row);
         let when = when(row, lang);
         let c = content::get(lang);
+        let doctor = &doctor_name(lang, row.doctor_id, doctor);
         // The clinic as the patient's language names it.
         let clinic = clinic.and_then(|k| c.find_clinic(&k.id)).or(clinic).unwrap_or(&c.clinics[0]);
         let rebook = self.full((self.links.appointment)(lang));
@@ -146,9 +151,16 @@ pub(crate) fn lang_of(row: &appointment::Model) -> Lang {
 
 /// "Tuesday, 24 November 2026, 10:00 AM": a request's day and time as e-mails
 /// write them, in `lang` ("મંગળવાર, 24 નવેમ્બર, 2026, 10:00 AM").
+/// A doctor's name as a language writes it (`doctor.{id}` in the content editor;
+/// the sample doctors come with theirs), else the record's.
+pub(crate) fn doctor_name(lang: Lang, id: i32, record: &str) -> String {
+    content::get(lang).doctor_words.get(&id).map(|w| w.name.trim()).filter(|n| !n.is_empty()).unwrap_or(record).to_owned()
+}
+
 pub(crate) fn when(row: &appointment::Model, lang: Lang) -> String {
     let day = NaiveDate::parse_from_str(&row.date, "%Y-%m-%d").map(|d| content::calendar::long_date(&content::get(lang), d)).unwrap_or_else(|_| row.date.clone());
-    let time = slots::parse_time(&row.start_time).map(slots::format_12h).unwrap_or_else(|| row.start_time.clone());
+    let c = content::get(lang);
+    let time = slots::parse_time(&row.start_time).map(|t| content::calendar::time_of_day(&c, t / 60, t % 60)).unwrap_or_else(|| row.start_time.clone());
     format!("{day}, {time}")
 }
 

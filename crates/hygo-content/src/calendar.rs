@@ -5,7 +5,7 @@
 //! Gujarati e-mail. Both are held to one table (`calendar-cases.json`); the
 //! server writes days only, so it is held to the table's days.
 
-use chrono::{Datelike, NaiveDate};
+use chrono::{Datelike, NaiveDate, NaiveDateTime, Timelike};
 
 use crate::{fill, Content, Text};
 
@@ -30,6 +30,20 @@ pub fn long_date(content: &Content, day: NaiveDate) -> String {
     fill(word(content, "longDate", None), &[("weekday", weekday), ("date", &date(content, day))])
 }
 
+/// A time of day, 12-hour, in the language's words: "2:05 PM" (as the pages'
+/// `clockTime` writes it).
+pub fn time_of_day(content: &Content, hour: u32, minute: u32) -> String {
+    let period = word(content, if hour < 12 { "am" } else { "pm" }, None);
+    let (h, m) = (((hour + 11) % 12 + 1).to_string(), format!("{minute:02}"));
+    fill(word(content, "time", None), &[("hour", &h), ("minute", &m), ("period", period)])
+}
+
+/// A moment: "9:00 AM on Thursday, 3 December 2026" (as the pages' `moment`).
+pub fn moment(content: &Content, at: NaiveDateTime) -> String {
+    let time = time_of_day(content, at.hour(), at.minute());
+    fill(word(content, "moment", None), &[("time", &time), ("date", &long_date(content, at.date()))])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -48,8 +62,10 @@ mod tests {
             let got = match case["what"].as_str().unwrap() {
                 "longDate" => long_date(&content, day()),
                 "date" => date(&content, day()),
+                "hour" => time_of_day(&content, input.parse().unwrap(), 0),
+                "moment" => moment(&content, NaiveDateTime::parse_from_str(input, "%Y-%m-%dT%H:%M").unwrap()),
                 // Written by the pages only.
-                "monthYear" | "weekdayShort" | "hour" | "instant" => continue,
+                "monthYear" | "weekdayShort" | "instant" => continue,
                 other => panic!("no such case: {other}"),
             };
             assert_eq!(got, case["out"].as_str().unwrap(), "{case}");

@@ -151,4 +151,17 @@ pub struct DoctorWords {
     pub services: Vec<String>,
     /// The languages the doctor speaks, named in this language.
     pub languages: Vec<String>,
+    /// A founder's title, qualifications and words on the home and Founding Team
+    /// pages (issue 43: they stayed English); absent for the other doctors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub founder: Option<FounderWords>,
+}
+
+/// A founder's own texts in a language (`DoctorWords::founder`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FounderWords {
+    pub title: String,
+    pub job: String,
+    pub description: String,
 }

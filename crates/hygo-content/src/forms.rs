@@ -73,6 +73,8 @@ pub struct ContactTexts {
     pub heading: String,
     pub intro: String,
     pub fields: ContactFields,
+    /// Under the e-mail field: a phone, an e-mail address or both (one is needed).
+    pub reach: String,
     pub any_clinic: String,
     pub medical_note: String,
     pub submit: String,
@@ -167,13 +169,11 @@ pub struct AppointmentTexts {
     pub no_hours: String,
     pub no_free_slots: String,
     pub past_slots: String,
-    pub no_hourly_slots: String,
     pub on_leave_day: String,
     pub on_leave_day_no_back: String,
     pub on_leave_open: String,
     pub on_leave_option: String,
     pub slots_failed: String,
-    pub not_available: String,
     #[serde(rename = "continue")]
     pub continue_label: String,
     pub back: String,
@@ -191,11 +191,11 @@ pub struct AppointmentTexts {
     /// Confirmed!" for a request nobody has confirmed yet: an untrue sentence about
     /// a patient's care gives way to an honest one (DESIGN.md, "One source of truth").
     pub success_heading: String,
-    /// The promise for a request for a later day (within 24 hours).
+    /// The spec's promise, for a visit later than 24 hours on (the clinic open then).
     pub success_text: String,
-    /// The promise for a request for today: a call within two hours of opening
-    /// time; "{phone}" is the clinic's number.
-    pub success_today: String,
+    /// The other promises (`hygo_booking::promise`): `{by}`, `{opens}` and
+    /// `{lapses}` are moments, `{phone}` the clinic's number.
+    pub promise: PromiseTexts,
     /// The date strip's word for a day that cannot be chosen, by what the slot
     /// engine says of it.
     pub day_status: DayStatus,
@@ -224,4 +224,22 @@ pub struct AppointmentTexts {
     pub doctor_not_found_text: String,
     pub back_to_doctors: String,
     pub available: String,
+}
+
+/// What a request is promised, beyond the spec's 24 hours (issue 43).
+#[derive(Debug, Clone, Serialize, Deserialize, ts_rs::TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PromiseTexts {
+    /// 24 hours on the clinic is closed: a call by a time it is open.
+    pub by: String,
+    /// A visit sooner than 24 hours on: a call before it.
+    pub soon: String,
+    /// No time left to call: the patient calls, from when the clinic opens.
+    pub call_us: String,
+    /// The same, while the clinic is open.
+    pub call_us_now: String,
+    /// What to do if nobody calls.
+    pub if_nobody: String,
+    /// When a request nobody confirms lapses.
+    pub lapses: String,
 }

@@ -14,6 +14,7 @@
 
 pub mod calendar;
 mod directory;
+pub mod emergency;
 mod overlay;
 mod forms;
 mod home;
@@ -24,7 +25,7 @@ mod texts;
 use std::collections::BTreeMap;
 use std::sync::{Arc, LazyLock, RwLock};
 
-pub use directory::{Choice, Clinic, Department, DoctorWords, Service, Specialization};
+pub use directory::{Choice, Clinic, Department, DoctorWords, FounderWords, Service, Specialization};
 pub use forms::{
     AppointmentTexts, ContactFields, ContactTexts, Forms, OptionText, SubscriptionFields,
     SubscriptionTexts,
@@ -34,7 +35,7 @@ pub use pages::{
     Card, ContentPage, Counter, LegalPart, Question, Section, SectionKind, Stat, VisitLabels,
 };
 pub use site::{Link, Meta, NamedLink, NavItem, PageMeta, Site};
-pub use texts::{SearchPage, SearchWords, Synonyms, Text, Texts};
+pub use texts::{EmergencyWords, SearchPage, SearchWords, Synonyms, Text, Texts};
 pub use overlay::{english_texts, is_data, translated};
 
 /// A language the site's texts are written in, by its BCP 47 tag.
@@ -98,6 +99,8 @@ pub struct Content {
     pub search_pages: Vec<SearchPage>,
     /// The search's stop words and synonyms (`catalogue/search-synonyms.json`).
     pub search_words: SearchWords,
+    /// What a search that means an emergency shows first (`catalogue/emergency.json`).
+    pub emergency: Arc<emergency::Emergencies>,
     /// The doctors' own texts in this language, by doctor (none in English,
     /// whose are the doctors' records): the editors' published translations.
     pub doctor_words: Arc<BTreeMap<i32, DoctorWords>>,
@@ -402,6 +405,7 @@ pub mod files {
         specializations: &'static str,
         search: &'static str,
         search_words: &'static str,
+        emergency: &'static str,
         texts: &'static str,
         staff: &'static str,
         messages: &'static str,
@@ -421,6 +425,7 @@ pub mod files {
         specializations: include_str!("../catalogue/specializations.json"),
         search: include_str!("../catalogue/search.json"),
         search_words: include_str!("../catalogue/search-synonyms.json"),
+        emergency: include_str!("../catalogue/emergency.json"),
         texts: include_str!("../catalogue/texts/en.json"),
         staff: include_str!("../catalogue/staff/en.json"),
         messages: include_str!("../catalogue/messages/en.json"),
@@ -437,6 +442,7 @@ pub mod files {
         "departments.json",
         "specializations.json",
         "search.json",
+        "emergency.json",
     ];
 
     macro_rules! translations {
@@ -450,6 +456,7 @@ pub mod files {
                 ("departments.json", include_str!(concat!("../catalogue/", $lang, "/departments.json"))),
                 ("specializations.json", include_str!(concat!("../catalogue/", $lang, "/specializations.json"))),
                 ("search.json", include_str!(concat!("../catalogue/", $lang, "/search.json"))),
+                ("emergency.json", include_str!(concat!("../catalogue/", $lang, "/emergency.json"))),
                 ("search-synonyms.json", include_str!(concat!("../catalogue/", $lang, "/search-synonyms.json"))),
             ]
         };
@@ -501,6 +508,7 @@ pub mod files {
                 "departments.json" => self.departments,
                 "specializations.json" => self.specializations,
                 "search.json" => self.search,
+                "emergency.json" => self.emergency,
                 _ => "{}",
             }
         }
@@ -563,6 +571,7 @@ pub mod files {
         let departments: Vec<Department> = f.read("departments.json")?;
         let specializations: Vec<Specialization> = f.read("specializations.json")?;
         let search: texts::SearchFile = f.read("search.json")?;
+        let emergency: emergency::Emergencies = f.read("emergency.json")?;
         // Each language's own everyday words; the search reads every language's
         // (`hygo_directory::search`), so an editor changes one list in one place.
         let search_words: texts::SearchWords = match f.translation("search-synonyms.json") {
@@ -599,6 +608,7 @@ pub mod files {
             services: Arc::new(Vec::new()),
             search_pages: search.pages,
             search_words,
+            emergency: Arc::new(emergency),
             doctor_words: Arc::default(),
             pages: pages.into_iter().map(|(k, v)| (k, Arc::new(v))).collect(),
             messages,

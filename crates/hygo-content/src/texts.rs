@@ -47,6 +47,19 @@ pub struct SearchWords {
     pub note: String,
     pub stop_words: Vec<String>,
     pub synonyms: Vec<Synonyms>,
+    /// Words and phrases that mean an emergency, by its kind (`emergency.json`'s
+    /// ids): the search shows that kind's help before any result.
+    #[serde(default)]
+    pub emergencies: Vec<EmergencyWords>,
+}
+
+/// The words of one kind of emergency (`heart`, `suicide`…). A phrase counts
+/// when every one of its words is in the query, in any order.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EmergencyWords {
+    pub kind: String,
+    pub words: Vec<String>,
 }
 
 /// Words (or phrases) and what they find, the first best: `department:<slug>`,

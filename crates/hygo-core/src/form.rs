@@ -26,6 +26,8 @@ pub enum Arg {
     Text(String),
     Key(&'static str),
     Day(chrono::NaiveDate),
+    /// A moment of a day ("9:00 AM on Thursday, 3 December 2026").
+    Moment(chrono::NaiveDateTime),
 }
 
 impl Message {
@@ -46,6 +48,13 @@ impl Message {
         self
     }
 
+    /// With a moment ("9:00 AM on Thursday, 3 December 2026"), written in the
+    /// language the message is answered in (`hygo_content::calendar::moment`).
+    pub fn with_moment(mut self, name: &'static str, at: chrono::NaiveDateTime) -> Self {
+        self.args.push((name, Arg::Moment(at)));
+        self
+    }
+
     /// With a placeholder that is itself a message (a field's label).
     pub fn with_key(mut self, name: &'static str, key: &'static str) -> Self {
         self.args.push((name, Arg::Key(key)));
@@ -62,6 +71,7 @@ impl Message {
                 Arg::Text(t) => (*name, t.clone()),
                 Arg::Key(k) => (*name, c.message(k).to_owned()),
                 Arg::Day(day) => (*name, content::calendar::long_date(&c, *day)),
+                Arg::Moment(at) => (*name, content::calendar::moment(&c, *at)),
             })
             .collect();
         let args: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
@@ -153,11 +163,12 @@ static NEWSLETTER_EMAIL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(?-u:\w)+([.-]?(?-u:\w)+)*@(?-u:\w)+([.-]?(?-u:\w)+)*(\.(?-u:\w){2,3})+$").unwrap()
 });
 
-/// What a browser's `type="email"` field accepts (the HTML standard's rule), which is
-/// what the other forms ask for.
+/// What a browser's `type="email"` field accepts (the HTML standard's rule), with a
+/// real domain: at least one dot and a top-level name of letters (`name@gmail` is
+/// refused: the clinic could never write to it; issue 43).
 static EMAIL: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$",
+        r"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*\.[a-zA-Z]{2,63}$",
     )
     .unwrap()
 });

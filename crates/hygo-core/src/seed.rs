@@ -7,7 +7,10 @@ use sea_orm::{
 };
 use serde::Deserialize;
 
-use crate::entities::{department, doctor, doctor_leave, office_hours};
+use crate::entities::{content_revision, department, doctor, doctor_leave, office_hours};
+
+/// Who the content store names as the author of the sample doctors' translations.
+pub(crate) const SEED_AUTHOR: &str = "HYGO sample data";
 use crate::ist::Clock;
 use crate::{DataError, content, weekday};
 
@@ -51,6 +54,27 @@ pub struct SeedFounder {
 }
 
 pub const SEED_DOCTORS: &str = include_str!("../seed/doctors.json");
+
+/// The sample doctors' own texts in Hindi and Gujarati (issue 43): seeded with
+/// them as the editors' published translations (`doctor.{id}`), so a fresh
+/// install's Hindi and Gujarati pages show no English but names. A clinic's own
+/// doctors are translated in the content editor.
+const SEED_TRANSLATIONS: &[(&str, &str)] = &[("hi", include_str!("../seed/doctors.hi.json")), ("gu", include_str!("../seed/doctors.gu.json"))];
+
+/// Each sample doctor's translation: its id and its body as the content store keeps it.
+pub(crate) fn seed_translations() -> Result<Vec<(&'static str, i32, String)>, DataError> {
+    let mut out = Vec::new();
+    for (lang, text) in SEED_TRANSLATIONS {
+        let corrupt = |detail: String| DataError::Corrupt { what: format!("seed/doctors.{lang}.json"), detail };
+        let items: Vec<serde_json::Map<String, serde_json::Value>> = serde_json::from_str(text).map_err(|e| corrupt(e.to_string()))?;
+        for mut item in items {
+            let id = item.remove("id").and_then(|v| v.as_i64()).and_then(|v| i32::try_from(v).ok()).ok_or_else(|| corrupt("an item without an id".into()))?;
+            let words: content::DoctorWords = serde_json::from_value(serde_json::Value::Object(item)).map_err(|e| corrupt(format!("doctor {id}: {e}")))?;
+            out.push((*lang, id, serde_json::to_string(&words).expect("the words serialize")));
+        }
+    }
+    Ok(out)
+}
 
 pub(crate) fn seed_doctors() -> Result<Vec<SeedDoctor>, DataError> {
     serde_json::from_str(SEED_DOCTORS)
@@ -102,6 +126,9 @@ pub(crate) async fn seed_if_empty(db: &crate::Db) -> Result<(), DataError> {
                 registration_council: Set(None),
                 retired_on: Set(None),
                 photo: Set(None),
+                fee: Set(None),
+                rating_count: Set(None),
+                rating_source: Set(None),
             }
             .insert(&txn)
             .await?;
@@ -130,6 +157,26 @@ pub(crate) async fn seed_if_empty(db: &crate::Db) -> Result<(), DataError> {
                 .await?;
             }
         }
+        // Their texts in Hindi and Gujarati, as published translations of the content store.
+        let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        for (lang, id, body) in seed_translations()? {
+            content_revision::ActiveModel {
+                entry: Set(format!("doctor.{id}")),
+                lang: Set(lang.to_owned()),
+                body: Set(body),
+                state: Set("published".to_owned()),
+                publish_at: Set(None),
+                published_at: Set(Some(now.clone())),
+                author_id: Set(None),
+                author: Set(SEED_AUTHOR.to_owned()),
+                based_on: Set(None),
+                created_at: Set(now.clone()),
+                updated_at: Set(now.clone()),
+                ..Default::default()
+            }
+            .insert(&txn)
+            .await?;
+        }
         if txn.get_database_backend() == DatabaseBackend::Postgres {
             // Ids came from the seed file, so move the serial past them.
             txn.execute_raw(Statement::from_string(
@@ -147,6 +194,21 @@ pub(crate) async fn seed_if_empty(db: &crate::Db) -> Result<(), DataError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_sample_doctor_is_translated_whole_into_hindi_and_gujarati() {
+        let doctors = seed_doctors().unwrap();
+        let translations = seed_translations().unwrap();
+        for lang in ["hi", "gu"] {
+            for d in &doctors {
+                let (_, _, body) = translations.iter().find(|(l, id, _)| *l == lang && *id == d.id).unwrap_or_else(|| panic!("doctor {} in {lang}", d.id));
+                let w: content::DoctorWords = serde_json::from_str(body).unwrap();
+                assert!(!w.name.is_empty() && w.name != d.name && !w.bio.is_empty() && w.bio != d.bio, "{lang} {}", d.id);
+                assert_eq!((w.education.len(), w.services.len(), w.languages.len()), (d.education.len(), d.services.len(), d.languages.len()), "{lang} {}", d.id);
+                assert_eq!(w.founder.is_some(), d.founder.is_some(), "{lang} {}: a founder's words where there is a founder", d.id);
+            }
+        }
+    }
 
     #[test]
     fn the_seed_is_valid() {

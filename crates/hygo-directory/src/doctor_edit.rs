@@ -37,6 +37,14 @@ pub struct Fields {
     pub registration_council: String,
     /// "Available", "Limited availability": what the profile says besides leave.
     pub availability: String,
+    /// The consultation fee in whole rupees; empty: not said (the clinic tells
+    /// the patient when it calls).
+    pub fee: String,
+    /// "4.8", of `rating_count` reviews given at `rating_source` ("Google"): the
+    /// pages show a rating only with all three (issue 43).
+    pub rating: String,
+    pub rating_count: String,
+    pub rating_source: String,
 }
 
 /// The lists' limits: items per list and characters per item.
@@ -52,6 +60,10 @@ pub const LIMITS: Limits = &[
     ("registrationNumber", 40),
     ("registrationCouncil", 120),
     ("availability", 60),
+    ("fee", 6),
+    ("rating", 3),
+    ("ratingCount", 7),
+    ("ratingSource", 80),
 ];
 
 impl Fields {
@@ -72,8 +84,51 @@ impl Fields {
             registration_number: row.registration_number.clone().unwrap_or_default(),
             registration_council: row.registration_council.clone().unwrap_or_default(),
             availability: row.availability.clone(),
+            fee: row.fee.map(|f| f.to_string()).unwrap_or_default(),
+            rating: row.rating.map(|r| format!("{r:.1}")).unwrap_or_default(),
+            rating_count: row.rating_count.map(|n| n.to_string()).unwrap_or_default(),
+            rating_source: row.rating_source.clone().unwrap_or_default(),
         }
     }
+}
+
+/// A whole number in `range` from a field, or None when it is empty; a
+/// failure with `message` when it is not one.
+fn whole(c: &mut Check, field: &str, text: &str, range: std::ops::RangeInclusive<i32>, message: &'static str) -> Option<i32> {
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    match text.parse::<i32>() {
+        Ok(n) if range.contains(&n) => Some(n),
+        _ => {
+            c.fail(field, Message::new(message));
+            None
+        }
+    }
+}
+
+/// The rating, its count and its source: all three or none.
+fn rating(c: &mut Check, f: &Fields) -> (Option<f64>, Option<i32>, Option<String>) {
+    let value = match f.rating.trim() {
+        "" => None,
+        text => match text.parse::<f64>() {
+            Ok(r) if (1.0..=5.0).contains(&r) && text.len() <= 3 => Some((r * 10.0).round() / 10.0),
+            _ => {
+                c.fail("rating", Message::new("doctor.rating"));
+                None
+            }
+        },
+    };
+    let count = whole(c, "ratingCount", &f.rating_count, 1..=1_000_000, "doctor.ratingCount");
+    let source = c.line("ratingSource", "doctor.ratingSourceLabel", Some(&f.rating_source), limit(LIMITS, "ratingSource"), None);
+    // A rating alone is kept (the sample doctors and older records have one) and
+    // not shown; a count or a source needs the other two.
+    let given = [!f.rating.trim().is_empty(), !f.rating_count.trim().is_empty(), !source.is_empty()];
+    if (given[1] || given[2]) && given.contains(&false) {
+        c.fail("rating", Message::new("doctor.ratingWhole"));
+    }
+    (value, count, Some(source).filter(|s| !s.is_empty()))
 }
 
 fn list(c: &mut Check, field: &str, label: &'static str, text: &str) -> String {
@@ -128,6 +183,8 @@ async fn checked(db: &Db, f: &Fields) -> Result<doctor::ActiveModel, WriteError>
         c.fail("registrationCouncil", Message::new("doctor.registrationCouncilRequired"));
     }
     let availability = c.line("availability", "doctor.availabilityLabel", Some(&f.availability), limit(LIMITS, "availability"), None);
+    let fee = whole(&mut c, "fee", &f.fee, 0..=100_000, "doctor.fee");
+    let (rating_value, rating_count, rating_source) = rating(&mut c, f);
     c.finish().map_err(WriteError::Invalid)?;
     Ok(doctor::ActiveModel {
         name: Set(name),
@@ -147,6 +204,10 @@ async fn checked(db: &Db, f: &Fields) -> Result<doctor::ActiveModel, WriteError>
         } else {
             availability
         }),
+        fee: Set(fee),
+        rating: Set(rating_value),
+        rating_count: Set(rating_count),
+        rating_source: Set(rating_source),
         ..Default::default()
     })
 }
@@ -154,7 +215,6 @@ async fn checked(db: &Db, f: &Fields) -> Result<doctor::ActiveModel, WriteError>
 /// Adds a doctor (no hours yet: they offer no slots until the week is set).
 pub async fn add(db: &Db, actor: &Actor, f: &Fields) -> Result<doctor::Model, WriteError> {
     let mut row = checked(db, f).await?;
-    row.rating = Set(None);
     row.image = Set(None);
     row.founder_title = Set(None);
     row.founder_job = Set(None);

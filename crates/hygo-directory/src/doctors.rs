@@ -33,6 +33,16 @@ pub struct Doctor {
     /// Whole years.
     pub experience: i32,
     pub rating: Option<f64>,
+    /// The rating with how many reviews it is of and where they were given:
+    /// what the pages show (issue 43: a rating without them says nothing a
+    /// patient can weigh, so none shows).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub rated: Option<Rated>,
+    /// The consultation fee in whole rupees, when staff have set it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub fee: Option<i32>,
     /// The address of a picture from the original data (none today); `photo` is
     /// the photo staff upload.
     pub image: Option<String>,
@@ -129,6 +139,23 @@ impl HoursRange {
     }
 }
 
+/// A rating as the pages show it: its value, of how many reviews, given where.
+#[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
+pub struct Rated {
+    pub value: f64,
+    pub count: i32,
+    /// Where the reviews were given ("Google", "HYGO's patient survey").
+    pub source: String,
+}
+
+impl Rated {
+    /// The rating of a record that says how many reviews it is of and where.
+    pub fn of(rating: Option<f64>, count: Option<i32>, source: Option<&str>) -> Option<Rated> {
+        let source = source.map(str::trim).filter(|s| !s.is_empty())?;
+        Some(Rated { value: rating?, count: count.filter(|n| *n > 0)?, source: source.to_owned() })
+    }
+}
+
 #[derive(Debug, Clone, Serialize, PartialEq, schemars::JsonSchema, ts_rs::TS)]
 pub struct Founder {
     pub title: String,
@@ -171,6 +198,21 @@ impl Doctor {
             list("education", &mut self.education, &words.education);
             list("services", &mut self.services, &words.services);
             list("languages", &mut self.languages, &words.languages);
+            // A founder's words: translated together, or English's, marked.
+            if let Some(founder) = self.founder.as_mut() {
+                match words.founder.as_ref().filter(|w| given(&w.description) && w.description != founder.description) {
+                    Some(own) => {
+                        founder.description.clone_from(&own.description);
+                        if given(&own.title) {
+                            founder.title.clone_from(&own.title);
+                        }
+                        if given(&own.job) {
+                            founder.job.clone_from(&own.job);
+                        }
+                    }
+                    None => english_texts.push("founder"),
+                }
+            }
             if !self.insurances.is_empty() {
                 english_texts.push("insurances");
             }
@@ -484,7 +526,9 @@ async fn assemble(db: &Db, clock: &Clock, rows: Vec<doctor::Model>) -> Result<Ve
                 name: row.name,
                 specialization: row.specialization,
                 experience: row.experience_years,
+                rated: Rated::of(row.rating, row.rating_count, row.rating_source.as_deref()),
                 rating: row.rating,
+                fee: row.fee,
                 image: row.image,
                 location: clinic.map(content::Clinic::location).unwrap_or_default(),
                 clinic: row.clinic_id,

@@ -109,6 +109,9 @@ struct Entry {
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Found {
     Exact,
+    /// The word without an ending a language attaches to it (Gujarati's "માં",
+    /// "ને": "છાતીમાં" is "છાતી").
+    Stem,
     /// The start of a word.
     Prefix,
     /// Within this many typing mistakes.
@@ -120,6 +123,7 @@ impl Found {
     fn quality(self) -> u32 {
         match self {
             Found::Exact => 10,
+            Found::Stem => 9,
             Found::Prefix => 8,
             Found::Near(1) => 6,
             Found::Near(_) => 4,
@@ -148,18 +152,90 @@ fn mistakes(letters: usize) -> u32 {
     }
 }
 
-/// The entries' words in a finite-state set, and which entries hold each word where.
+/// Endings Gujarati writes onto a word (postpositions and the plural:
+/// "છાતીમાં" in the chest, "બાળકને" to the child, "બાળકો" children), longest
+/// first. Hindi writes its postpositions as words of their own (the stop words).
+const GUJARATI_ENDINGS: &[&str] = &["માંથી", "માંથી", "નાં", "માં", "થી", "ને", "નો", "ની", "નું", "ના", "એ", "ઓ", "પર"];
+
+/// A word without the ending its language attached (none for most words):
+/// what is left has at least two letters.
+fn stems(word: &str) -> Vec<String> {
+    GUJARATI_ENDINGS
+        .iter()
+        .filter_map(|e| word.strip_suffix(e))
+        .filter(|rest| rest.chars().count() >= 2)
+        .map(str::to_owned)
+        .collect()
+}
+
+/// How a query's word matches a phrase's word (each in `words`' form): the
+/// same word, the same without an ending, within the typing mistakes of its
+/// length (for words of 5 letters or more), or, for the word being typed, its
+/// start (3 letters or more).
+fn matches_word(query: &str, phrase: &str, typing: bool) -> Option<Found> {
+    if query == phrase {
+        return Some(Found::Exact);
+    }
+    if stems(query).iter().any(|s| s == phrase) {
+        return Some(Found::Stem);
+    }
+    let letters = phrase.chars().count();
+    if letters >= 5 {
+        let distance = strsim::levenshtein(query, phrase) as u32;
+        if distance <= mistakes(letters) {
+            return Some(Found::Near(distance as u8));
+        }
+    }
+    if typing && query.chars().count() >= 3 && phrase.starts_with(query) {
+        return Some(Found::Prefix);
+    }
+    None
+}
+
+/// The places of `query` (its words, stop words included) a phrase covers
+/// when every word of it is there, in any order, and how well the worst of
+/// them matched; None when one is missing.
+fn phrase_in(phrase: &[String], query: &[String]) -> Option<(Vec<usize>, Found)> {
+    let mut at = Vec::new();
+    let mut worst = Found::Exact;
+    for word in phrase {
+        let found = query.iter().enumerate().filter(|(i, _)| !at.contains(i)).find_map(|(i, q)| matches_word(q, word, i + 1 == query.len()).map(|f| (i, f)))?;
+        at.push(found.0);
+        if found.1.quality() < worst.quality() {
+            worst = found.1;
+        }
+    }
+    Some((at, worst))
+}
+
+/// The entries' words in a finite-state set, and which entries hold each word
+/// where; an everyday word of several words ("blood test", "पेट दर्द") is a
+/// phrase, found only whole.
 struct Index {
     words: fst::Set<Vec<u8>>,
     postings: HashMap<String, Vec<(usize, Field)>>,
+    /// Each phrase's words, the entry that holds it and where.
+    phrases: Vec<(Vec<String>, usize, Field)>,
+}
+
+/// Whether a text of this field is a phrase rather than words: the everyday
+/// words are, when they are more than one word.
+fn is_phrase(field: Field, words: &[String]) -> bool {
+    words.len() > 1 && matches!(field, Field::Everyday(_) | Field::Inherited)
 }
 
 impl Index {
     fn build(entries: &[&Entry]) -> Index {
         let mut postings: HashMap<String, Vec<(usize, Field)>> = HashMap::new();
+        let mut phrases = Vec::new();
         for (i, e) in entries.iter().enumerate() {
             for (field, text) in &e.texts {
-                for w in words(text) {
+                let ws = words(text);
+                if is_phrase(*field, &ws) {
+                    phrases.push((ws, i, *field));
+                    continue;
+                }
+                for w in ws {
                     let list = postings.entry(w).or_default();
                     match list.iter_mut().find(|(at, _)| *at == i) {
                         Some((_, best)) => *best = (*best).max(*field),
@@ -171,7 +247,7 @@ impl Index {
         let mut keys: Vec<&String> = postings.keys().collect();
         keys.sort();
         let words = fst::Set::from_iter(keys).expect("sorted, distinct words");
-        Index { words, postings }
+        Index { words, postings, phrases }
     }
 
     /// The index's words a query word finds, each with how.
@@ -188,13 +264,21 @@ impl Index {
         if self.words.contains(word) {
             take(word.as_bytes().to_vec(), Found::Exact, &mut found);
         }
+        for stem in stems(word) {
+            if self.words.contains(&stem) {
+                take(stem.into_bytes(), Found::Stem, &mut found);
+            }
+        }
         if word.chars().count() >= MIN_CHARS {
             let mut stream = self.words.search(Str::new(word).starts_with()).into_stream();
             while let Some(key) = stream.next() {
                 take(key.to_vec(), Found::Prefix, &mut found);
             }
         }
-        for distance in 1..=mistakes(word.chars().count()) {
+        // A word the index has as it is typed is not a typing mistake of another
+        // ("dard" is not "card").
+        let known = found.iter().any(|(_, how)| matches!(how, Found::Exact | Found::Stem));
+        for distance in (1..=mistakes(word.chars().count())).filter(|_| !known) {
             if let Ok(near) = Levenshtein::new(word, distance) {
                 let mut stream = self.words.search(near).into_stream();
                 while let Some(key) = stream.next() {
@@ -206,27 +290,48 @@ impl Index {
     }
 }
 
-/// The query's words, without the stop words when anything else is left.
-fn query_words(query: &str) -> Vec<String> {
-    let all = words(query);
-    let stop: HashSet<String> = content::LANGUAGES.iter().flat_map(|l| content::get(*l).search_words.stop_words.iter().flat_map(|w| words(w)).collect::<Vec<_>>()).collect();
-    let kept: Vec<String> = all.iter().filter(|w| !stop.contains(*w)).cloned().collect();
-    if kept.is_empty() { all } else { kept }
+/// A query's words, and which of them count: all but the stop words, unless
+/// nothing else is left. Phrases are read against every word ("chest pain":
+/// "pain" is a stop word alone, a part of the phrase).
+struct Query {
+    all: Vec<String>,
+    /// The places in `all` of the words that count.
+    kept: Vec<usize>,
 }
 
-/// Each entry's score for a query: for each word, its best place in the entry;
-/// the entries holding every word, or else those holding the most.
-fn scores(entries: &[&Entry], index: &Index, query: &[String], near_only: bool) -> Vec<(u32, usize)> {
+impl Query {
+    fn read(query: &str) -> Query {
+        let all = words(query);
+        let stop: HashSet<String> = content::LANGUAGES.iter().flat_map(|l| content::get(*l).search_words.stop_words.iter().flat_map(|w| words(w)).collect::<Vec<_>>()).collect();
+        let kept: Vec<usize> = (0..all.len()).filter(|i| !stop.contains(&all[*i])).collect();
+        let kept = if kept.is_empty() { (0..all.len()).collect() } else { kept };
+        Query { all, kept }
+    }
+
+    /// The words that count.
+    fn counted(&self) -> Vec<String> {
+        self.kept.iter().map(|i| self.all[*i].clone()).collect()
+    }
+}
+
+/// The query's words, without the stop words when anything else is left.
+#[cfg(test)]
+fn query_words(query: &str) -> Vec<String> {
+    Query::read(query).counted()
+}
+
+/// Each entry's score for a query: for each word that counts, its best place
+/// in the entry (a phrase of the entry counts for each word of the query it
+/// covers); the entries holding every word, or else those holding the most.
+fn scores(entries: &[&Entry], index: &Index, query: &Query) -> Vec<(u32, usize)> {
     let mut per_word: Vec<HashMap<usize, u32>> = Vec::new();
-    for word in query {
+    for &at in &query.kept {
+        let word = &query.all[at];
         let mut best: HashMap<usize, u32> = HashMap::new();
         for (key, how) in index.find(word) {
-            if near_only && how == Found::Exact {
-                continue;
-            }
             for (entry, field) in &index.postings[&key] {
                 // A description counts for whole words only.
-                if *field == Field::Description && how != Found::Exact {
+                if *field == Field::Description && !matches!(how, Found::Exact | Found::Stem) {
                     continue;
                 }
                 let points = field.weight() * how.quality();
@@ -235,6 +340,17 @@ fn scores(entries: &[&Entry], index: &Index, query: &[String], near_only: bool) 
             }
         }
         per_word.push(best);
+    }
+    for (phrase, entry, field) in &index.phrases {
+        let Some((covered, how)) = phrase_in(phrase, &query.all) else { continue };
+        // A phrase found whole counts more than its words would alone.
+        let points = field.weight() * how.quality() + 5 * phrase.len() as u32;
+        for (n, at) in query.kept.iter().enumerate() {
+            if covered.contains(at) {
+                let best = per_word[n].entry(*entry).or_default();
+                *best = (*best).max(points);
+            }
+        }
     }
     let mut total: HashMap<usize, (usize, u32)> = HashMap::new();
     for best in &per_word {
@@ -245,7 +361,7 @@ fn scores(entries: &[&Entry], index: &Index, query: &[String], near_only: bool) 
         }
     }
     let most = total.values().map(|(n, _)| *n).max().unwrap_or(0);
-    let whole = query.join(" ");
+    let whole = query.counted().join(" ");
     total
         .into_iter()
         .filter(|(_, (n, _))| *n == most)
@@ -255,6 +371,29 @@ fn scores(entries: &[&Entry], index: &Index, query: &[String], near_only: bool) 
             (points + if named { 10_000 } else { 0 }, entry)
         })
         .collect()
+}
+
+/// The kinds of emergency a query means (`emergency.json`'s ids, in its
+/// order), from every language's words (`emergencies` in each
+/// `search-synonyms.json`): a phrase counts when each of its words is in the
+/// query, in any order, exactly, without an ending, within the typing
+/// mistakes of its length, or as the start of the word being typed. Empty for
+/// most queries. The help is shown before any result, so a false alarm costs
+/// a patient a line to read; a missed one could cost more.
+pub fn emergencies(query: &str) -> Vec<String> {
+    let all = words(query);
+    if all.is_empty() {
+        return Vec::new();
+    }
+    let mut meant: HashSet<String> = HashSet::new();
+    for lang in content::LANGUAGES {
+        for group in &content::get(*lang).search_words.emergencies {
+            if !meant.contains(&group.kind) && group.words.iter().map(|w| words(w)).filter(|w| !w.is_empty()).any(|w| phrase_in(&w, &all).is_some_and(|(_, how)| how != Found::Prefix || all.len() > 1 || all[0].chars().count() >= 4)) {
+                meant.insert(group.kind.clone());
+            }
+        }
+    }
+    content::default().emergency.kinds.iter().filter(|k| meant.contains(&k.id)).map(|k| k.id.clone()).collect()
 }
 
 /// The results for `query`, best first, named in `lang`; `link` gives the
@@ -279,17 +418,30 @@ async fn answer(db: &Db, clock: &Clock, lang: content::Lang, query: &str, link: 
     let catalogue = catalogue_entries(lang);
     let entries: Vec<&Entry> = doctors.iter().chain(catalogue.iter()).collect();
     let index = Index::build(&entries);
-    let q = query_words(query);
-    if q.is_empty() {
+    let q = Query::read(query);
+    if q.kept.is_empty() {
         return Ok(None);
     }
-    let mut scored = scores(&entries, &index, &q, false);
+    let mut scored = scores(&entries, &index, &q);
+    let urgent = emergencies(query);
     if suggest {
-        if !scored.is_empty() {
+        if !scored.is_empty() || !urgent.is_empty() {
             return Ok(None);
         }
         // Nothing within the usual mistakes: each word with one more allowed.
-        scored = wider_scores(&index, &q);
+        scored = wider_scores(&index, &q.counted());
+    }
+    // After an emergency's help, what its kind names comes first (Cardiology
+    // after "chest pain", Psychiatry after "suicide"), found or not.
+    let english = content::default();
+    let firsts: Vec<&String> = urgent.iter().filter_map(|k| english.emergency.kind(k)).flat_map(|k| &k.finds).collect();
+    for (rank, target) in firsts.iter().enumerate() {
+        let Some(i) = entries.iter().position(|e| e.result.kind == target.split(':').next().unwrap_or_default() && e.result.id == target.split(':').nth(1).unwrap_or_default()) else { continue };
+        let first = 100_000 - rank as u32;
+        match scored.iter_mut().find(|(_, at)| *at == i) {
+            Some(found) => found.0 = found.0.max(first),
+            None => scored.push((first, i)),
+        }
     }
     // Best first; among equals, the order the entries were listed in (by kind).
     scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));

@@ -74,6 +74,17 @@ const SEARCH_WORDS: &str = "words";
 struct WordsBody {
     stop_words: String,
     synonyms: Vec<WordsGroup>,
+    /// The words of each kind of emergency (its kind fixed: the help it shows).
+    #[serde(default)]
+    emergencies: Vec<EmergencyGroup>,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EmergencyGroup {
+    /// The kind (`emergency.json`'s id): known by it, so fixed, and none added.
+    id: String,
+    words: String,
 }
 
 #[derive(serde::Serialize, serde::Deserialize)]
@@ -201,6 +212,7 @@ impl Entry {
                 serde_json::to_value(WordsBody {
                     stop_words: joined(&words.stop_words),
                     synonyms: words.synonyms.iter().map(|g| WordsGroup { words: joined(&g.words), finds: joined(&g.finds) }).collect(),
+                    emergencies: words.emergencies.iter().map(|g| EmergencyGroup { id: g.kind.clone(), words: joined(&g.words) }).collect(),
                 })
             }
         };
@@ -274,10 +286,17 @@ impl Entry {
             }
             Kind::Search => {
                 let body: WordsBody = typed(body)?;
+                // The kinds are the help the site has (`emergency.json`): none added, none lost.
+                let asked: std::collections::BTreeSet<&str> = body.emergencies.iter().map(|g| g.id.as_str()).collect();
+                let had: std::collections::BTreeSet<&str> = content.search_words.emergencies.iter().map(|g| g.kind.as_str()).collect();
+                if asked != had {
+                    return Err(Misfit { path: "emergencies".into(), detail: "the kinds of emergency cannot change".into() });
+                }
                 content.search_words = hygo_content::SearchWords {
                     note: content.search_words.note.clone(),
                     stop_words: split(&body.stop_words),
                     synonyms: body.synonyms.iter().map(|g| hygo_content::Synonyms { words: split(&g.words), finds: split(&g.finds) }).collect(),
+                    emergencies: body.emergencies.iter().map(|g| hygo_content::EmergencyWords { kind: g.id.clone(), words: split(&g.words) }).collect(),
                 };
             }
         }

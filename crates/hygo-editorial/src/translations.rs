@@ -85,6 +85,7 @@ pub fn doctor_words(d: &hygo_directory::doctors::Doctor) -> Value {
         education: d.education.clone(),
         services: d.services.clone(),
         languages: d.languages.clone(),
+        founder: d.founder.as_ref().map(|f| hygo_content::FounderWords { title: f.title.clone(), job: f.job.clone(), description: f.description.clone() }),
     };
     serde_json::to_value(words).unwrap_or_default()
 }

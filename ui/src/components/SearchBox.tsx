@@ -2,24 +2,30 @@
 // from /api/search from 2 characters on; arrow keys move through them, Enter opens
 // one, Escape closes the list; submitting opens the first result (spec section 2),
 // or, when nothing was found, the search page with its suggestions (issue 27).
+// A text that means an emergency (issue 43) gets its help above the suggestions,
+// announced at once, and submitting it opens the search page, where the help
+// comes before any result.
 import { Building2, FileText, HeartPulse, MapPin, Newspaper, Search, Stethoscope, UserRoundSearch, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 import { useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { usePlural } from "./ui";
-import type { SearchResult } from "../types";
+import type { EmergencyHelp as Help, SearchAnswer, SearchResult } from "../types";
 import { inLanguage, pageLanguage } from "../lib/language";
+import { EmergencyHelp } from "./Emergency";
 
 export const ICONS = {
   doctor: Stethoscope, department: Building2, service: HeartPulse, specialization: UserRoundSearch, clinic: MapPin, page: FileText, article: Newspaper,
 };
 
-async function fetchResults(q: string, signal?: AbortSignal): Promise<SearchResult[]> {
+type Found = { results: SearchResult[]; emergency: Help[] };
+
+async function fetchResults(q: string, signal?: AbortSignal): Promise<Found> {
   const res = await fetch(`/api/search?q=${encodeURIComponent(q)}`, { signal, headers: { accept: "application/json", "accept-language": pageLanguage() } });
-  if (!res.ok) return [];
-  const body = (await res.json()) as { data?: unknown };
-  return Array.isArray(body.data) ? (body.data as SearchResult[]) : [];
+  if (!res.ok) return { results: [], emergency: [] };
+  const body = (await res.json()) as Partial<SearchAnswer>;
+  return { results: Array.isArray(body.data) ? body.data : [], emergency: Array.isArray(body.emergency) ? body.emergency : [] };
 }
 
 export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?: boolean }) {
@@ -29,6 +35,7 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
   const count = usePlural();
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<SearchResult[]>([]);
+  const [emergency, setEmergency] = useState<Help[]>([]);
   // The query the shown results answer: while the next one is on its way they are the last one's.
   const [resultsFor, setResultsFor] = useState("");
   const [open, setOpen] = useState(false);
@@ -45,6 +52,7 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
     const q = query.trim();
     if (q.length < 2) {
       setResults([]);
+      setEmergency([]);
       setOpen(false);
       setActive(-1);
       setLoading(false);
@@ -54,8 +62,9 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
     setLoading(true);
     const timer = setTimeout(() => {
       fetchResults(q, controller.signal).then(
-        (list) => {
-          setResults(list);
+        (found) => {
+          setResults(found.results);
+          setEmergency(found.emergency);
           setResultsFor(q);
           setOpen(true);
           setActive(-1);
@@ -82,20 +91,20 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    // The form's own address (the search page), as without JavaScript.
-    const page = new URL(e.currentTarget.action).pathname;
     const q = query.trim();
     if (!q) return;
     // The shown results only if they answer what was typed (Enter typed faster than
     // the answer comes would open the previous query's first result).
-    const list = open && results.length && resultsFor === q ? results : await fetchResults(q).catch(() => []);
-    if (list.length) choose(list[0]);
+    const found = open && resultsFor === q ? { results, emergency } : await fetchResults(q).catch(() => ({ results: [], emergency: [] }));
+    if (found.results.length && !found.emergency.length) choose(found.results[0]);
     else {
-      // Nothing to open: the search page says so, with the nearest entries and the departments.
+      // Nothing to open, or an emergency: the search page, with the help first or
+      // the nearest entries and the departments. The router adds the page's
+      // language to the address (its basename), as the form's action has it.
       setQuery("");
       setOpen(false);
       onDone();
-      navigate(`${page}?q=${encodeURIComponent(q)}`);
+      navigate(`/search?q=${encodeURIComponent(q)}`);
     }
   };
 
@@ -126,7 +135,7 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
   const announcement = loading
     ? ""
     : open
-      ? count(t.results, results.length)
+      ? [...emergency.map((h) => h.heading), count(t.results, results.length)].join(" ")
       : "";
 
   return (
@@ -149,6 +158,7 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
       {showHint ? <p className="searchbox-hint">{t.hint}</p> : null}
       <p className="visually-hidden" role="status">{announcement}</p>
       <div className="searchbox-results" hidden={!open}>
+        {open ? <EmergencyHelp help={emergency} compact /> : null}
         <p id={labelId} className="searchbox-label">{t.resultsHeading}</p>
         <ul id={listId} role="listbox" aria-labelledby={labelId} className="plain-list">
           {results.map((r, i) => {

@@ -2,12 +2,12 @@
 import { Star } from "lucide-react";
 import { Fragment, useState, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { clockTime, fill, formatDate, initials, longDate, telHref, weekdayNumber } from "../lib/format";
+import { clockTime, fill, formatDate, grouped, initials, longDate, telHref, weekdayNumber } from "../lib/format";
 import { plural, type Plural } from "../lib/plural";
 import { inLanguage } from "../lib/language";
 import { useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
-import type { Clinic, DayHours, Doctor, Photo, Picture, PublicClosure } from "../types";
+import type { Clinic, DayHours, Doctor, Photo, Picture, PublicClosure, Rated } from "../types";
 
 /**
  * A working day's hours in the page's language, from the server's "HH:MM"
@@ -42,6 +42,28 @@ export function Stars({ rating, className }: { rating: number | null; className?
       <span className="stars-value" aria-hidden="true">{rating.toFixed(1)}</span>
     </span>
   );
+}
+
+/**
+ * A doctor's rating, only with how many reviews it is of and where they were
+ * given (issue 43: a bare rating says nothing a patient can weigh); nothing
+ * without them.
+ */
+export function DoctorRating({ rated }: { rated?: Rated | null }) {
+  const t = useTexts("stars");
+  const count = usePlural();
+  if (!rated) return null;
+  return (
+    <p className="doctor-rating">
+      <Stars rating={rated.value} /> <span className="doctor-rating-source">{fill(count(t.reviews, rated.count), { source: rated.source })}</span>
+    </p>
+  );
+}
+
+/** A doctor's consultation fee, or that the clinic gives it when it calls (with what the health card covers). */
+export function DoctorFee({ fee }: { fee?: number | null }) {
+  const t = useTexts("stars");
+  return <p className="doctor-meta doctor-fee">{fee === null || fee === undefined ? t.feeUnknown : fill(t.fee, { fee: grouped(fee) })}</p>;
 }
 
 /** The media type of the photos' WebP versions. */

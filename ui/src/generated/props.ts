@@ -54,7 +54,7 @@ chosen: string, showTimes: string, backToHours: string, hoursLabel: string,
 /**
  * "Times from {hour}".
  */
-timesFrom: string, selectDoctorFirst: string, loadingSlots: string, noHours: string, noFreeSlots: string, pastSlots: string, noHourlySlots: string, onLeaveDay: string, onLeaveDayNoBack: string, onLeaveOpen: string, onLeaveOption: string, slotsFailed: string, notAvailable: string, continue: string, back: string, review: string, submitA: string, submitB: string, sending: string, confirm: string, confirmRequired: string, summaryHeading: string, change: string, notGiven: string, privacy: string, 
+timesFrom: string, selectDoctorFirst: string, loadingSlots: string, noHours: string, noFreeSlots: string, pastSlots: string, onLeaveDay: string, onLeaveDayNoBack: string, onLeaveOpen: string, onLeaveOption: string, slotsFailed: string, continue: string, back: string, review: string, submitA: string, submitB: string, sending: string, confirm: string, confirmRequired: string, summaryHeading: string, change: string, notGiven: string, privacy: string, 
 /**
  * Both wizards' success heading. The spec's wizard B says "Appointment
  * Confirmed!" for a request nobody has confirmed yet: an untrue sentence about
@@ -62,14 +62,14 @@ timesFrom: string, selectDoctorFirst: string, loadingSlots: string, noHours: str
  */
 successHeading: string, 
 /**
- * The promise for a request for a later day (within 24 hours).
+ * The spec's promise, for a visit later than 24 hours on (the clinic open then).
  */
 successText: string, 
 /**
- * The promise for a request for today: a call within two hours of opening
- * time; "{phone}" is the clinic's number.
+ * The other promises (`hygo_booking::promise`): `{by}`, `{opens}` and
+ * `{lapses}` are moments, `{phone}` the clinic's number.
  */
-successToday: string, 
+promise: PromiseTexts, 
 /**
  * The date strip's word for a day that cannot be chosen, by what the slot
  * engine says of it.
@@ -138,9 +138,9 @@ time: string, visitType: string,
  */
 clinic: string, 
 /**
- * When the clinic will be in touch.
+ * When the clinic will be in touch, and when the request lapses.
  */
-reply: Reply, 
+promise: RequestPromise, 
 /**
  * No e-mail address was given: the clinic answers by a call or WhatsApp.
  */
@@ -149,7 +149,13 @@ byPhone: boolean,
  * The address of the requested time's calendar file (tentative), set by
  * the server that knows its routes.
  */
-calendar?: string, };
+calendar?: string, 
+/**
+ * The address of the request's confirmation page, which shows it for as
+ * long as it lives (`receipts`), set by the server: a reload, a shared
+ * link or a cheap phone's lost tab finds the request again.
+ */
+page?: string, };
 
 export type BookingChannel = "web" | "phone" | "walk-in";
 
@@ -238,7 +244,11 @@ mapArea: string,
  */
 openMap: string, };
 
-export type ContactTexts = { heading: string, intro: string, fields: ContactFields, anyClinic: string, medicalNote: string, submit: string, sending: string, sendAnother: string, privacy: string, };
+export type ContactTexts = { heading: string, intro: string, fields: ContactFields, 
+/**
+ * Under the e-mail field: a phone, an e-mail address or both (one is needed).
+ */
+reach: string, anyClinic: string, medicalNote: string, submit: string, sending: string, sendAnother: string, privacy: string, };
 
 export type ContentData = { 
 /**
@@ -350,6 +360,16 @@ specializationLang?: string,
  * Whole years.
  */
 experience: number, rating: number | null, 
+/**
+ * The rating with how many reviews it is of and where they were given:
+ * what the pages show (issue 43: a rating without them says nothing a
+ * patient can weigh, so none shows).
+ */
+rated?: Rated, 
+/**
+ * The consultation fee in whole rupees, when staff have set it.
+ */
+fee?: number, 
 /**
  * The address of a picture from the original data (none today); `photo` is
  * the photo staff upload.
@@ -463,7 +483,11 @@ export type DoctorSummary = { id: number, name: string, specialization: string,
 /**
  * "en" when the page's language does not name it (`Doctor::in_language`).
  */
-specializationLang?: string, experience: number, rating: number | null, image: string | null, photo: Photo | null, location: string, availability: string, 
+specializationLang?: string, experience: number, 
+/**
+ * The rating with its count and source; none without them (`Doctor::rated`).
+ */
+rated?: Rated, image: string | null, photo: Photo | null, location: string, availability: string, 
 /**
  * "en" when staff wrote it themselves (`Doctor::in_language`).
  */
@@ -616,6 +640,26 @@ link: string,
  * RFC 3339, UTC.
  */
 expires: string, revoked: boolean, expired: boolean, };
+
+export type EmergencyCall = { 
+/**
+ * The number as it is dialled ("108").
+ */
+number: string, label: string, };
+
+export type EmergencyHelp = { 
+/**
+ * "suicide", "heart", "stroke", "breathing", "bleeding", "poisoning", "injury" or "general".
+ */
+kind: string, heading: string, text: string, 
+/**
+ * The numbers to call, the first to call first.
+ */
+calls: Array<EmergencyCall>, 
+/**
+ * The site and the clinics are not for emergencies.
+ */
+notFor: string, };
 
 export type EntryKind = "page" | "home" | "article" | "department" | "site" | "desk" | "search" | "doctor";
 
@@ -943,6 +987,32 @@ export type Plans = { heading: string, intro: string, currency: string, periodLa
 
 export type Points = { heading: string, points: Array<string>, };
 
+export type PromiseTexts = { 
+/**
+ * 24 hours on the clinic is closed: a call by a time it is open.
+ */
+by: string, 
+/**
+ * A visit sooner than 24 hours on: a call before it.
+ */
+soon: string, 
+/**
+ * No time left to call: the patient calls, from when the clinic opens.
+ */
+callUs: string, 
+/**
+ * The same, while the clinic is open.
+ */
+callUsNow: string, 
+/**
+ * What to do if nobody calls.
+ */
+ifNobody: string, 
+/**
+ * When a request nobody confirms lapses.
+ */
+lapses: string, };
+
 export type PublicClosure = { 
 /**
  * The clinic's id.
@@ -968,6 +1038,12 @@ note: string, };
 export type Question = { q: string, a: string, };
 
 export type QuickCard = { title: string, text: string, linkLabel: string, link: string, };
+
+export type Rated = { value: number, count: number, 
+/**
+ * Where the reviews were given ("Google", "HYGO's patient survey").
+ */
+source: string, };
 
 export type ReachLinks = { 
 /**
@@ -997,9 +1073,13 @@ time: string, visitType: string,
  */
 clinic: string, 
 /**
- * When the clinic will be in touch.
+ * When the clinic will be in touch, and when the request lapses.
  */
-reply: Reply, 
+promise: RequestPromise, 
+/**
+ * The clinic has confirmed the visit (or the patient has come).
+ */
+confirmed: boolean, 
 /**
  * No e-mail address was given: the clinic answers by a call or WhatsApp.
  */
@@ -1013,7 +1093,7 @@ details?: Details, } | { "kind": "card", reference: string,
  */
 card: string, } | { "kind": "contact", reference: string, };
 
-export type Reply = "today" | "later";
+export type Reply = "later" | "later-by" | "before" | "call-us";
 
 export type RequestData = { 
 /**
@@ -1035,7 +1115,11 @@ contactSent: string,
 /**
  * An appointment request's calendar file (`url::request_calendar`).
  */
-calendar: string | null, };
+calendar: string | null, 
+/**
+ * The page's full address, to share.
+ */
+address: string, };
 
 export type RequestDetail = { 
 /**
@@ -1102,6 +1186,32 @@ soon: VisitSoon | null,
  */
 clinic: string, };
 
+export type RequestPromise = { reply: Reply, 
+/**
+ * When the request was sent.
+ */
+asked: string, 
+/**
+ * By when the clinic calls (Later, Before); for CallUs, the visit.
+ */
+by: string, 
+/**
+ * When the clinic next answers its phone (now, if it is open).
+ */
+opens: string, 
+/**
+ * When the request lapses if nobody confirms it (its time is freed).
+ */
+lapses: string, 
+/**
+ * Whether it would lapse before the visit (then the patient is told when).
+ */
+lapsesFirst: boolean, 
+/**
+ * The clinic's number to call.
+ */
+phone: string, };
+
 export type RequestStatus = "requested" | "confirmed" | "declined" | "rescheduled" | "arrived" | "completed" | "no-show" | "cancelled" | "expired";
 
 export type RequestStep = "confirm" | "decline" | "reschedule" | "arrive" | "complete" | "no-show" | "cancel";
@@ -1112,6 +1222,12 @@ export type Reviews = { heading: string, items: Array<Review>, };
 
 export type RevisionState = "draft" | "scheduled" | "published" | "replaced";
 
+export type SearchAnswer = { 
+/**
+ * Always true.
+ */
+success: boolean, data: Array<SearchResult>, emergency?: Array<EmergencyHelp>, };
+
 export type SearchData = { query: string, results: Array<SearchResult>, 
 /**
  * With no results: the nearest entries ("Did you mean"), at most three.
@@ -1120,7 +1236,11 @@ suggestions: Array<SearchResult>,
 /**
  * With no results: every department, to choose from.
  */
-departments: Array<DepartmentLink>, };
+departments: Array<DepartmentLink>, 
+/**
+ * The query means an emergency: the help, shown before any result.
+ */
+emergency: Array<EmergencyHelp>, };
 
 export type SearchResult = { 
 /**
@@ -1405,7 +1525,17 @@ clinic: string, registrationNumber: string, registrationCouncil: string,
 /**
  * "Available", "Limited availability": what the profile says besides leave.
  */
-availability: string, };
+availability: string, 
+/**
+ * The consultation fee in whole rupees; empty: not said (the clinic tells
+ * the patient when it calls).
+ */
+fee: string, 
+/**
+ * "4.8", of `rating_count` reviews given at `rating_source` ("Google"): the
+ * pages show a rating only with all three (issue 43).
+ */
+rating: string, ratingCount: string, ratingSource: string, };
 
 export type StaffDoctorRow = { id: number, name: string, specialization: string, clinic: string, 
 /**

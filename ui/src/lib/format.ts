@@ -91,6 +91,11 @@ export function monthYear(iso: string): string {
   return p && calendar ? fill(calendar.monthYear, { month: month(p[1]), year: p[0] }) : iso;
 }
 
+/** The months a span of days falls in: "November 2026", or "November 2026 – December 2026" across a month's end. */
+export function monthsOf(first: string, last: string): string {
+  return !calendar || first.slice(0, 7) === last.slice(0, 7) ? monthYear(first) : fill(calendar.range, { from: monthYear(first), to: monthYear(last) });
+}
+
 type Weekday = keyof Calendar["weekdays"];
 
 /** "2026-11-24" → "Tuesday". */
@@ -224,6 +229,12 @@ export function telHref(phone: string): string {
 /** Replaces each `{name}` in a catalogue text with its value. */
 export function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+/** "2026-12-03T09:00" (an IST wall-clock time, as the server sends a promise's) → "9:00 AM on Thursday, 3 December 2026". */
+export function moment(local: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  return m && calendar ? fill(calendar.moment, { time: clock(Number(m[2]), Number(m[3])), date: longDate(m[1]) }) : local;
 }
 
 /** "24 Nov 2026, 3:05 PM" in IST, from an RFC 3339 instant (no Intl: the same on server and browser). */

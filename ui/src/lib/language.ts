@@ -23,6 +23,15 @@ export function englishOnly(pageLang: string): string | undefined {
   return pageLang === DEFAULT_LANGUAGE ? undefined : DEFAULT_LANGUAGE;
 }
 
+/**
+ * The `lang` of a doctor's own text (`field`: "bio", "education", "founder"…) on
+ * a page in `pageLang`: "en" when the server lists it among those left in English
+ * (`Doctor.english`), or gives no list at all; nothing once it is translated.
+ */
+export function untranslated(english: readonly string[] | undefined, field: string, pageLang: string): string | undefined {
+  return !english || english.includes(field) ? englishOnly(pageLang) : undefined;
+}
+
 /** The language the page is in. */
 export function pageLanguage(): string {
   return current;

@@ -2,7 +2,9 @@
 // A, /appointment: Personal Info, Appointment (department, doctor, day, time in
 // two levels, visit, reason, symptoms, notes, insurance), Confirm.
 // B, /appointment/{doctorId}: the doctor's card, then Personal Info, Schedule (day,
-// the hourly times of section 9), Review.
+// and the same two-level times as A: section 9's hourly slots offered only the
+// hours, and a day whose hours were taken looked full with quarter hours free;
+// issue 43), Review.
 // One form renders every step. Without JavaScript it posts to the page's path and
 // the server answers with the next step (see src/actions/appointment.rs); with it,
 // the same buttons change step here, the times come from /appointments/slots and
@@ -14,9 +16,9 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { AppointmentDone, ClinicPlace, type Booked } from "../components/done";
 import { ErrorSummary, Field, FormGuard, PrivacyNotice, TextField, describedBy, fieldId, postJson, type Errors } from "../components/form";
-import { ClosureNotes, DoctorImage, DoctorStatus, EmergencyNote, Spinner, Stars, usePlural } from "../components/ui";
+import { ClosureNotes, DoctorImage, DoctorStatus, EmergencyNote, Spinner, DoctorFee, DoctorRating, usePlural } from "../components/ui";
 import {
-  addDays, dayOfMonth, daysBetween, fill, hhmm, hourLabel, longDate, minutesOf, timeOfDay, mondayOf, monthYear, weekdayName, weekdayShort, weeksBetween,
+  addDays, dayOfMonth, daysBetween, fill, hhmm, hourLabel, longDate, minutesOf, timeOfDay, mondayOf, monthsOf, weekdayName, weekdayShort, weeksBetween,
 } from "../lib/format";
 import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
@@ -162,7 +164,7 @@ function DateStrip({ texts, today, maxDaysAhead, date, week, interactive, dayOf,
           onClick={click(() => onWeek(week - 1))}>
           <ChevronLeft aria-hidden="true" focusable="false" size={20} /><span className="visually-hidden">{texts.previousWeek}</span>
         </button>
-        <p className="week-title" aria-live="polite">{monthYear(days[0])}</p>
+        <p className="week-title" aria-live="polite">{monthsOf(days[0], days[6])}</p>
         <button type="submit" name="week" value={week + 1} className="icon-button" disabled={addDays(first, 7) > last} formAction={timesAction}
           onClick={click(() => onWeek(week + 1))}>
           <ChevronRight aria-hidden="true" focusable="false" size={20} /><span className="visually-hidden">{texts.followingWeek}</span>
@@ -190,7 +192,7 @@ function DateStrip({ texts, today, maxDaysAhead, date, week, interactive, dayOf,
   );
 }
 
-/** Variant A's times: an hour block, then its 15-minute slots (all at once without JavaScript). */
+/** Both wizards' times: an hour block, then its 15-minute slots (all at once without JavaScript). */
 function TimePicker({ texts, slots, values, doctor, interactive, error, onTime, timesAction }: {
   texts: AppointmentTexts;
   timesAction: string;
@@ -269,49 +271,6 @@ function TimePicker({ texts, slots, values, doctor, interactive, error, onTime, 
   );
 }
 
-/** Variant B's times: the hourly slots 9:00 AM to 8:00 PM; the ones the doctor does not offer that day are disabled. */
-function HourlyPicker({ texts, slots, values, doctor, error, onTime }: {
-  texts: AppointmentTexts;
-  slots: Slots;
-  values: Values;
-  doctor: ListedDoctor | undefined;
-  error?: string;
-  onTime: (t: string) => void;
-}) {
-  const formTexts = useTexts("form");
-  const closedText = useTexts("closures").noTimes;
-  const free = new Set(slots.state === "ready" ? slots.availableSlots.filter((t) => !slots.bookedSlots.includes(t)).map(minutesOf) : []);
-  // Each hour from 9 to 20 as data ("14:00"), labelled in the page's language.
-  const times = Array.from({ length: 12 }, (_, i) => `${String(9 + i).padStart(2, "0")}:00`);
-  const none = slots.state === "ready" && !times.some((t) => free.has(minutesOf(t)));
-  const chosen = minutesOf(values.time);
-  // Free quarter hours but none on the hour (late in the day): say that, not "every time requested".
-  const why = slots.state !== "ready" ? "" : slots.availability === "open" ? fill(texts.noHourlySlots, { date: longDate(values.date) })
-    : noTimesMessage(texts, slots, doctor, values.date, closedText);
-  return (
-    <fieldset id="times" className={`field time-picker${error ? " field--error" : ""}`} aria-describedby={error ? `${FORM}-time-error` : undefined}>
-      <legend className="field-label">{texts.fields.time}<span className="required-mark" aria-hidden="true"> *</span></legend>
-      {error ? <p className="field-error" id={`${FORM}-time-error`}><span className="visually-hidden">{formTexts.errorPrefix}</span>{error}</p> : null}
-      <div aria-live="polite">
-        {slots.state === "loading" ? <p className="page-status">{texts.loadingSlots}</p> : null}
-        {none ? <p className="page-status">{why}</p> : null}
-      </div>
-      <div className="slot-grid">
-        {times.map((t, i) => {
-          const open = free.has(minutesOf(t));
-          return (
-            <label key={t} className={`slot${open ? "" : " slot--off"}`}>
-              <input type="radio" name="time" value={t} checked={chosen === minutesOf(t)} disabled={!open} onChange={() => onTime(t)}
-                id={i === 0 ? fieldId(FORM, "time") : undefined} />
-              <span>{timeOfDay(t)}{open ? null : <span className="visually-hidden"> ({texts.notAvailable})</span>}</span>
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
-  );
-}
-
 /**
  * "This form is not for emergencies": shown as soon as "Emergency" or a red-flag
  * symptom is chosen. Without JavaScript CSS shows it (`:has()` on the checked
@@ -364,7 +323,8 @@ function DoctorCard({ doctor }: { doctor: Doctor }) {
       <div>
         <h2 className="doctor-header-name">{doctor.name}</h2>
         <p>{count(t.experience, doctor.experience, { specialization: doctor.specialization })}</p>
-        {doctor.rating !== null ? <Stars rating={doctor.rating} /> : null}
+        <DoctorRating rated={doctor.rated} />
+        <DoctorFee fee={doctor.fee} />
         <p className="muted"><MapPin aria-hidden="true" focusable="false" size={16} /> {doctor.location}</p>
         <DoctorStatus doctor={doctor} />
       </div>
@@ -476,9 +436,12 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
       setMessage("");
       setDone({
         doctor: b.doctor ?? values.doctor, date: b.date ?? values.date, time: b.time ?? values.time, visitType: b.visitType ?? values.visitType,
-        reference: b.reference, clinic: b.clinic, reply: b.reply, calendar: b.calendar, byPhone: b.byPhone,
+        reference: b.reference, clinic: b.clinic, promise: b.promise, calendar: b.calendar, byPhone: b.byPhone, page: b.page,
         details: general ? undefined : { name: values.name, phone: values.phone, email: values.email },
       });
+      // The address becomes the request's own page (issue 43), so a reload, or a
+      // cheap phone that reloads a tab it had put away, finds the request again.
+      if (b.page) window.history.replaceState(window.history.state, "", b.page);
       return;
     }
     setErrors(answer.errors);
@@ -514,6 +477,8 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
 
   function reset() {
     moved.current = true;
+    // Back at the wizard's address (the request's page was put in its place).
+    window.history.replaceState(window.history.state, "", inLanguage(location.pathname) + location.search);
     setDone(null);
     setValues(startValues(undefined, data, general, presetDepartment));
     setWeek(0);
@@ -634,13 +599,9 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
               interactive={interactive} dayOf={(iso) => dayLetter(data, doctorObj?.id, iso)} onPick={pick} onWeek={changeWeek} timesAction={`${inLanguage(location.pathname)}#times`} />
             <ClosureNotes className="closure-notes field-hint" closures={data.closures.filter((c) => !!doctorObj?.clinics.includes(c.clinic) && weeksBetween(data.today, c.date) === week)} />
             {errors.date ? <p className="field-error" id={`${FORM}-date-error`}>{errors.date}</p> : null}
-            {general ? (
-              <TimePicker key={slotKey} texts={texts} slots={shownSlots}
-                values={values} doctor={doctorObj} interactive={interactive} error={errors.time} onTime={set("time")} timesAction={`${inLanguage(location.pathname)}#times`} />
-            ) : (
-              <HourlyPicker texts={texts} slots={shownSlots} doctor={doctorObj}
-                values={values} error={errors.time} onTime={set("time")} />
-            )}
+            {/* Both wizards offer the same times: an hour block, then its 15-minute slots (spec section 4; issue 43). */}
+            <TimePicker key={slotKey} texts={texts} slots={shownSlots}
+              values={values} doctor={doctorObj} interactive={interactive} error={errors.time} onTime={set("time")} timesAction={`${inLanguage(location.pathname)}#times`} />
             <Radios name="visitType" legend={texts.fields.visitType} options={texts.visitTypes} value={values.visitType}
               onChange={set("visitType")} error={errors.visitType} />
             <Field form={FORM} name="reason" label={texts.fields.reason} error={errors.reason} required>

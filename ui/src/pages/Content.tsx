@@ -12,7 +12,7 @@ import { useTexts } from "../lib/texts";
 import { ContactForm } from "../components/ContactForm";
 import type { Clinic, ContentProps, ContentSection, Doctor, FormState, MapPoint, PublicClosure, Review } from "../types";
 import { link } from "../lib/public-links";
-import { englishOnly } from "../lib/language";
+import { untranslated } from "../lib/language";
 
 /**
  * Counts from 0 to each target in 60 steps of about 33 ms, starting 1 s after the
@@ -54,7 +54,7 @@ function Counters({ items }: { items: { value: number; suffix: string; label: st
 
 function Founders({ founders }: { founders: Doctor[] }) {
   const common = useTexts("common");
-  const own = englishOnly(useSite().lang);
+  const lang = useSite().lang;
   return (
     <ul className="founders plain-list">
       {founders.map((d, i) => (
@@ -62,9 +62,9 @@ function Founders({ founders }: { founders: Doctor[] }) {
           <DoctorImage name={d.name} image={d.image} photo={d.photo} size={160} />
           <div>
             <h2>{d.name}</h2>
-            {d.founder ? <p className="founder-title" lang={own}>{d.founder.title}</p> : null}
-            {d.founder?.job ? <p className="muted" lang={own}>{d.founder.job}</p> : null}
-            <p lang={own}>{d.founder?.description || d.bio}</p>
+            {d.founder ? <p className="founder-title" lang={untranslated(d.english, "founder", lang)}>{d.founder.title}</p> : null}
+            {d.founder?.job ? <p className="muted" lang={untranslated(d.english, "founder", lang)}>{d.founder.job}</p> : null}
+            <p lang={untranslated(d.english, d.founder?.description ? "founder" : "bio", lang)}>{d.founder?.description || d.bio}</p>
             <Link to={link("doctor", { id: d.id })} className="text-link" aria-label={fill(common.viewProfileOf, { name: d.name })}>{common.viewProfile}</Link>
           </div>
         </li>
@@ -75,7 +75,7 @@ function Founders({ founders }: { founders: Doctor[] }) {
 
 function Specialists({ doctors }: { doctors: Doctor[] }) {
   const common = useTexts("common");
-  const own = englishOnly(useSite().lang);
+  const lang = useSite().lang;
   return (
     <ul className="specialist-grid specialist-grid--wide plain-list">
       {doctors.map((d) => (
@@ -84,7 +84,7 @@ function Specialists({ doctors }: { doctors: Doctor[] }) {
           <h2 className="doctor-name">{d.name}</h2>
           <p className="doctor-spec" lang={d.specializationLang}>{d.specialization}</p>
           <LeaveBadge doctor={d} />
-          {d.education.length ? <p className="muted" lang={own}>{d.education.join("; ")}</p> : null}
+          {d.education.length ? <p className="muted" lang={untranslated(d.english, "education", lang)}>{d.education.join("; ")}</p> : null}
           <Link to={link("doctor", { id: d.id })} className="button button--outline" aria-label={fill(common.viewProfileOf, { name: d.name })}>{common.viewProfile}</Link>
         </li>
       ))}

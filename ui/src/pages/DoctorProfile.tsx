@@ -1,11 +1,11 @@
 import { ArrowLeft, Briefcase, CalendarCheck, Clock, GraduationCap, Languages, MapPin, ShieldCheck, Stethoscope } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BookLink, DoctorImage, DoctorStatus, hoursOf, NotFound, Spinner, Stars, usePlural } from "../components/ui";
+import { BookLink, DoctorImage, DoctorStatus, hoursOf, NotFound, Spinner, DoctorFee, DoctorRating, usePlural } from "../components/ui";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { fill } from "../lib/format";
-import { englishOnly } from "../lib/language";
+import { untranslated } from "../lib/language";
 import type { Doctor } from "../types";
 import { link } from "../lib/public-links";
 
@@ -29,7 +29,7 @@ function Profile({ doctor }: { doctor: Doctor }) {
   const t = useTexts("doctorProfile");
   const count = usePlural();
   // The doctor's own texts the editors have not translated are the record's English.
-  const own = (text: string) => (doctor.english?.includes(text) ? englishOnly(site.lang) : undefined);
+  const own = (text: string) => untranslated(doctor.english, text, site.lang);
   const icon = (I: typeof Clock) => <I aria-hidden="true" focusable="false" size={20} />;
   return (
     <div className="page">
@@ -43,12 +43,13 @@ function Profile({ doctor }: { doctor: Doctor }) {
             <h1 lang={own("name")}>{doctor.name}</h1>
             <p className="doctor-spec" lang={doctor.specializationLang}>{doctor.specialization}</p>
             <p className="doctor-meta">{icon(Briefcase)}{count(common.experience, doctor.experience)}</p>
-            <Stars rating={doctor.rating} />
+            <DoctorRating rated={doctor.rated} />
             <p className="doctor-meta">{icon(MapPin)}{doctor.location}</p>
             {doctor.registrationNumber && doctor.registrationCouncil ? (
               <p className="doctor-meta">{fill(t.registration, { number: doctor.registrationNumber, council: doctor.registrationCouncil })}</p>
             ) : null}
             <DoctorStatus doctor={doctor} />
+            <DoctorFee fee={doctor.fee} />
             <div className="form-actions">
               <BookLink to={link("doctor-appointment", { id: doctor.id })} className="button button--primary">{site.bookLabel}</BookLink>
             </div>

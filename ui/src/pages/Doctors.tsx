@@ -1,7 +1,7 @@
 import { Briefcase, MapPin, Search } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { DoctorImage, LeaveBadge, Stars, usePlural } from "../components/ui";
+import { DoctorImage, LeaveBadge, DoctorRating, usePlural } from "../components/ui";
 import { fill } from "../lib/format";
 import { fetchPageProps, usePageProps, type LoadError } from "../lib/props";
 import { useTexts, type Texts } from "../lib/texts";
@@ -31,7 +31,7 @@ function DoctorCard({ doctor, headingRef }: { doctor: DoctorSummary; headingRef?
         <p className="doctor-spec" lang={doctor.specializationLang}>{doctor.specialization}</p>
         <LeaveBadge doctor={doctor} />
         <p className="doctor-meta"><Briefcase aria-hidden="true" focusable="false" size={16} />{count(common.experience, doctor.experience)}</p>
-        <Stars rating={doctor.rating} />
+        <DoctorRating rated={doctor.rated} />
         <p className="doctor-meta"><MapPin aria-hidden="true" focusable="false" size={16} />{doctor.location}</p>
         <Link to={link("doctor", { id: doctor.id })} className="button button--outline doctor-link"
           aria-label={fill(common.viewProfileOf, { name: doctor.name })}>

@@ -1,14 +1,28 @@
 import { ArrowRight, Clock, Mail, MapPin, Pause, Phone, Play } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Fade, preloadMotion } from "../components/Fade";
 import { BookLink, ClinicAddress, ContentPicture, DoctorImage, Spinner, Stars } from "../components/ui";
 import { fill, formatDate, telHref } from "../lib/format";
-import { englishOnly } from "../lib/language";
+import { untranslated } from "../lib/language";
 import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import type { Department, Doctor, HomeContent, Site } from "../types";
 import { FlipCard } from "../components/FlipCard";
+
+/**
+ * Which of a group of radio buttons the page shows checked (a choice made
+ * before hydration, or kept by the browser on Back), as the index of `values`.
+ */
+function checkedIn(root: HTMLElement | null, name: string, values: readonly string[]): number {
+  const input = root?.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`);
+  return input ? values.indexOf(input.value) : -1;
+}
+
+// The slides and the service tiles work without JavaScript: their choices are
+// radio buttons, and the stylesheet shows the part of the checked one (`:has()`).
+// Server and browser draw the same page; once React owns it (`live`), it hides
+// the others itself (`hidden`), as many as there are.
 
 function Hero({ content, site }: { content: HomeContent["hero"]; site: Site }) {
   const t = useTexts("home");
@@ -16,6 +30,16 @@ function Hero({ content, site }: { content: HomeContent["hero"]; site: Site }) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [moved, setMoved] = useState(false);
+  const [live, setLive] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const chosen = checkedIn(ref.current, "hero-slide", slides.map((_, i) => String(i)));
+    if (chosen > 0) setIndex(chosen);
+    setLive(true);
+    // Once, when React takes the page over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Auto-advance every 5 s, looping; not for people who asked for reduced motion.
   useEffect(() => {
@@ -39,13 +63,13 @@ function Hero({ content, site }: { content: HomeContent["hero"]; site: Site }) {
   };
 
   return (
-    <section id="home" className="hero" aria-labelledby="hero-heading">
+    <section id="home" ref={ref} className="hero" aria-labelledby="hero-heading">
       <div className="container hero-inner">
         <h1 id="hero-heading" className="hero-kicker">{site.name} · {site.tagline}</h1>
-        <div className="hero-slides" role="region" aria-roledescription={t.carousel} aria-label={t.highlights}>
+        <div className={`hero-slides${live ? " is-live" : ""}`} role="region" aria-roledescription={t.carousel} aria-label={t.highlights}>
           {slides.map((s, i) => (
             <div key={i} className="hero-slide-wrap" role="group" aria-roledescription={t.slide} aria-label={fill(t.slideOf, { n: i + 1, total: slides.length })}
-              hidden={i !== index}>
+              hidden={live && i !== index}>
               <Fade key={i === index ? `on-${i}` : `off-${i}`} animate={moved && i === index} className={s.image ? "hero-slide hero-slide--pictured" : "hero-slide"}>
                 <div>
                   <p className="hero-eyebrow">{s.eyebrow}</p>
@@ -65,11 +89,12 @@ function Hero({ content, site }: { content: HomeContent["hero"]; site: Site }) {
           <ul className="hero-dots" aria-label={t.chooseSlide}>
             {slides.map((s, i) => (
               <li key={i}>
-                <button type="button" className="hero-dot" aria-pressed={i === index}
-                  aria-label={fill(t.slideLabel, { n: i + 1, title: s.title })} onClick={() => show(i)} />
+                <input type="radio" name="hero-slide" value={String(i)} className="hero-dot" checked={i === index}
+                  aria-label={fill(t.slideLabel, { n: i + 1, title: s.title })} onChange={() => show(i)} />
               </li>
             ))}
           </ul>
+          {/* Nothing moves before React runs the slideshow: no pause button until then. */}
           <button type="button" className="hero-pause" onClick={() => setPlaying((p) => !p)}>
             {playing ? <Pause aria-hidden="true" focusable="false" size={16} /> : <Play aria-hidden="true" focusable="false" size={16} />}
             <span className="visually-hidden">{playing ? t.pause : t.play}</span>
@@ -121,14 +146,16 @@ function Departments({ content, departments }: { content: HomeContent["departmen
 }
 
 function Founders({ content, founders }: { content: HomeContent["founders"]; founders: Doctor[] }) {
-  const own = englishOnly(useSite().lang);
+  const lang = useSite().lang;
   return (
     <section id="doctors" className="section section--tinted" aria-labelledby="founders-heading">
       <div className="container">
         <h2 id="founders-heading" className="section-title">{content.heading}</h2>
         <p className="section-intro">{content.intro}</p>
         <div className="card-grid card-grid--3">
-          {founders.map((d) => (
+          {founders.map((d) => {
+            const own = untranslated(d.english, "founder", lang);
+            return (
             <article key={d.id} className="card founder-card">
               <DoctorImage name={d.name} image={d.image} photo={d.photo} size={112} />
               <h3>{d.name}</h3>
@@ -139,7 +166,8 @@ function Founders({ content, founders }: { content: HomeContent["founders"]; fou
                 {content.linkLabel} <ArrowRight aria-hidden="true" focusable="false" size={16} />
               </Link>
             </article>
-          ))}
+            );
+          })}
         </div>
       </div>
     </section>
@@ -148,54 +176,72 @@ function Founders({ content, founders }: { content: HomeContent["founders"]; fou
 
 function Services({ content, specialities }: { content: HomeContent["services"]; specialities: string[] }) {
   const t = useTexts("home");
-  const [selected, setSelected] = useState(content.tiles[0]?.id ?? "");
+  const tiles = content.tiles;
+  const [selected, setSelected] = useState(tiles[0]?.id ?? "");
   const [touched, setTouched] = useState(false);
-  const tile = content.tiles.find((x) => x.id === selected) ?? content.tiles[0];
+  const [live, setLive] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  const shown = tiles.some((x) => x.id === selected) ? selected : tiles[0]?.id;
+
+  useEffect(() => {
+    const chosen = checkedIn(ref.current, "service", tiles.map((x) => x.id));
+    if (chosen > 0) setSelected(tiles[chosen].id);
+    setLive(true);
+    // Once, when React takes the page over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
-    <section id="services" className="section" aria-labelledby="services-heading">
+    <section id="services" ref={ref} className="section" aria-labelledby="services-heading">
       <div className="container">
         <h2 id="services-heading" className="section-title">{content.heading}</h2>
         <p className="section-intro">{content.intro}</p>
         <div className="services-layout">
-          <ul className="service-tiles plain-list" aria-label={t.servicesLabel}>
-            {content.tiles.map((x) => (
-              <li key={x.id}>
-                <button type="button" className="service-tile" aria-pressed={x.id === tile?.id}
-                  aria-controls="service-detail" onClick={() => {
-                    setTouched(true);
-                    setSelected(x.id);
-                  }}>
-                  <span className="service-tile-name">{x.name}</span>
-                  <span className="service-tile-summary">{x.summary}</span>
-                </button>
-              </li>
+          <fieldset className="service-choice">
+            <legend className="visually-hidden">{t.servicesLabel}</legend>
+            <ul className="service-tiles plain-list">
+              {tiles.map((x) => (
+                <li key={x.id}>
+                  <input type="radio" name="service" value={x.id} id={`service-${x.id}`} className="service-pick"
+                    checked={x.id === shown} onChange={() => {
+                      setTouched(true);
+                      setSelected(x.id);
+                    }} />
+                  <label htmlFor={`service-${x.id}`} className="service-tile">
+                    <span className="service-tile-name">{x.name}</span>
+                    <span className="service-tile-summary">{x.summary}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <div id="service-detail" className={`service-details${live ? " is-live" : ""}`} aria-live="polite">
+            {tiles.map((tile, i) => (
+              <div key={tile.id} className="card service-detail" hidden={live && tile.id !== shown}>
+                <Fade animate={touched && tile.id === shown} duration={0.3} rise={8}>
+                  <h3>{tile.name}</h3>
+                  <h4 className="offer-heading">{content.offerHeading}</h4>
+                  <ul className="check-list">
+                    {tile.offers.map((o) => <li key={o}>{o}</li>)}
+                  </ul>
+                  {i === 0 ? (
+                    <>
+                      <h4 className="offer-heading">{content.specialitiesHeading}</h4>
+                      <ul className="tag-list">
+                        {specialities.map((s) => <li key={s}>{s}</li>)}
+                      </ul>
+                    </>
+                  ) : null}
+                  <div className="service-actions">
+                    <Link to={tile.link} className="button button--outline" aria-label={`${content.knowMoreLabel}: ${tile.name}`}>
+                      {content.knowMoreLabel}
+                    </Link>
+                    <BookLink className="button button--primary">{content.readyLabel}</BookLink>
+                  </div>
+                </Fade>
+              </div>
             ))}
-          </ul>
-          {tile ? (
-            <div id="service-detail" className="card service-detail" aria-live="polite">
-              <Fade key={tile.id} animate={touched} duration={0.3} rise={8}>
-                <h3>{tile.name}</h3>
-                <h4 className="offer-heading">{content.offerHeading}</h4>
-                <ul className="check-list">
-                  {tile.offers.map((o) => <li key={o}>{o}</li>)}
-                </ul>
-                {tile.id === content.tiles[0]?.id ? (
-                  <>
-                    <h4 className="offer-heading">{content.specialitiesHeading}</h4>
-                    <ul className="tag-list">
-                      {specialities.map((s) => <li key={s}>{s}</li>)}
-                    </ul>
-                  </>
-                ) : null}
-                <div className="service-actions">
-                  <Link to={tile.link} className="button button--outline" aria-label={`${content.knowMoreLabel}: ${tile.name}`}>
-                    {content.knowMoreLabel}
-                  </Link>
-                  <BookLink className="button button--primary">{content.readyLabel}</BookLink>
-                </div>
-              </Fade>
-            </div>
-          ) : null}
+          </div>
         </div>
       </div>
     </section>

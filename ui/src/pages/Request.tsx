@@ -1,14 +1,16 @@
 // /requests?token=: where a form sent without JavaScript lands (src/pages/request.rs).
 // It shows what the form's success screen shows after a send with JavaScript (the
 // wizards' "Appointment Request Sent", the health card's thank-you, the contact
-// form's message) with the request's reference, for a short time after the
-// request; then, as for a token that never existed, "Page not found".
+// form's message) with the request's reference to write down, share or print,
+// for as long as the request lives; then, as for a token that never existed,
+// "Page not found".
 import { Link } from "react-router";
 import { AppointmentDone, CardThanks, Reference } from "../components/done";
 import { NotFound, Spinner } from "../components/ui";
 import { usePageProps } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { link } from "../lib/public-links";
+import { fill } from "../lib/format";
 
 export default function RequestPage() {
   const state = usePageProps("Request");
@@ -27,7 +29,7 @@ export default function RequestPage() {
       const texts = data.appointment;
       heading = t.appointmentHeading;
       body = (
-        <AppointmentDone texts={texts} done={{ ...r, calendar: data.calendar ?? undefined }}>
+        <AppointmentDone texts={texts} done={{ ...r, calendar: data.calendar ?? undefined, page: data.address }}>
           {r.general ? <Link to="/" className="button button--outline">{texts.returnHome}</Link>
             : <Link to={link("doctors")} className="button button--outline">{texts.returnDoctors}</Link>}
           <Link to={r.general ? link("appointment") : link("doctor-appointment", { id: r.doctorId })} className="button button--primary">{texts.another}</Link>
@@ -37,13 +39,13 @@ export default function RequestPage() {
     }
     case "card":
       heading = t.cardHeading;
-      body = <div className="card form-card"><CardThanks texts={data.subscription} plans={data.plans.plans} card={r.card} reference={r.reference} /></div>;
+      body = <div className="card form-card"><CardThanks texts={data.subscription} plans={data.plans.plans} card={r.card} reference={r.reference} page={data.address} /></div>;
       break;
     case "contact":
       heading = t.contactHeading;
       body = (
         <div className="card form-card">
-          <div className="form-success" role="status"><p>{data.contactSent}</p><Reference reference={r.reference} /></div>
+          <div className="form-success" role="status"><p>{data.contactSent}</p><Reference reference={r.reference} keep={t.keepOther} share={{ text: fill(t.shareOther, { reference: r.reference }), url: data.address }} /></div>
           <Link to={link("contact")} className="button button--outline">{t.backToContact}</Link>
         </div>
       );

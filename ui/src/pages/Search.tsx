@@ -6,6 +6,7 @@ import { usePageProps, useSite } from "../lib/props";
 import { useTexts } from "../lib/texts";
 import { link } from "../lib/public-links";
 import { inLanguage } from "../lib/language";
+import { EmergencyHelp } from "../components/Emergency";
 
 /** The search as a page: a plain GET form, so it works without JavaScript. */
 export default function SearchPage() {
@@ -80,7 +81,11 @@ export default function SearchPage() {
           </form>
         </div>
       </div>
-      <div className="container page-body">{body}</div>
+      <div className="container page-body">
+        {/* An emergency's help comes before anything found (issue 43). */}
+        {state.status === "ready" ? <EmergencyHelp help={state.props.data.emergency} /> : null}
+        {body}
+      </div>
     </div>
   );
 }

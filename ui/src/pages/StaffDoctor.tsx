@@ -13,7 +13,7 @@ import type { StaffDoctorFields } from "../types";
 import { pageLink, writeLink } from "../lib/links";
 
 const FIELDS = ["name", "specialization", "department", "experience", "bio", "education", "services", "languages", "insurances",
-  "clinic", "registrationNumber", "registrationCouncil", "availability"] as const;
+  "clinic", "registrationNumber", "registrationCouncil", "availability", "fee", "rating", "ratingCount", "ratingSource"] as const;
 type Name = (typeof FIELDS)[number];
 const LISTS: readonly Name[] = ["education", "services", "languages", "insurances"];
 
@@ -98,6 +98,18 @@ function StaffDoctorPage() {
           </Field>
           <Field form={formId} name="availability" label={t.fields.availability} hint={t.availabilityHint} error={errors.availability}>
             {input("availability", { hint: true, attrs: { maxLength: d.limits.availability } })}
+          </Field>
+          <Field form={formId} name="fee" label={t.fields.fee} hint={t.feeHint} error={errors.fee}>
+            {input("fee", { hint: true, attrs: { inputMode: "numeric", maxLength: d.limits.fee } })}
+          </Field>
+          <Field form={formId} name="rating" label={t.fields.rating} hint={t.ratingHint} error={errors.rating}>
+            {input("rating", { hint: true, attrs: { inputMode: "decimal", maxLength: d.limits.rating } })}
+          </Field>
+          <Field form={formId} name="ratingCount" label={t.fields.ratingCount} error={errors.ratingCount}>
+            {input("ratingCount", { attrs: { inputMode: "numeric", maxLength: d.limits.ratingCount } })}
+          </Field>
+          <Field form={formId} name="ratingSource" label={t.fields.ratingSource} error={errors.ratingSource}>
+            {input("ratingSource", { attrs: { maxLength: d.limits.ratingSource } })}
           </Field>
           <button type="submit" className="button button--primary">{d.id ? t.save : t.addSubmit}</button>
         </StaffForm>

@@ -89,7 +89,7 @@ function RequestForm({ data, id, plan, initial, onSent }: {
       <TextField form={id} name="name" label={t.fields.name} value={values.name} onChange={set("name")} error={errors.name}
         autoComplete="name" required />
       <TextField form={id} name="email" label={t.fields.email} value={values.email} onChange={set("email")} error={errors.email}
-        type="email" autoComplete="email" required />
+        type="email" autoComplete="email" />
       <TextField form={id} name="number" label={t.fields.number} value={values.number} onChange={set("number")} error={errors.number}
         type="tel" autoComplete="tel" required />
       <div id={`${id}-privacy`}><PrivacyNotice text={t.privacy} forms={data.forms} /></div>

@@ -70,14 +70,14 @@ describe("axe at a phone and a desktop width", { concurrency: true }, () => {
           await main.getByRole("button", { name: contentText("forms.appointment.review") }).click();
           await main.getByRole("alert").getByText(messageText("appointment.timeRequired")).waitFor();
           await check(`${path} step 2 without a time`);
-          if (path === "/appointment") await main.getByRole("list", { name: "Hours" }).getByRole("button").first().click();
+          await main.getByRole("list", { name: "Hours" }).getByRole("button").first().click();
           await main.locator('input[name="time"]:not([disabled])').first().check();
           await main.getByRole("button", { name: contentText("forms.appointment.review") }).click();
-          await main.getByRole("button", { name: /^(Request|Confirm) Appointment$/ }).click();
+          await main.getByRole("button", { name: /^(Request Appointment|Send Appointment Request)$/ }).click();
           await main.getByRole("alert").waitFor();
           await check(`${path} step 3 with an error`);
           await main.getByLabel(/I confirm that the information/).check();
-          await main.getByRole("button", { name: /^(Request|Confirm) Appointment$/ }).click();
+          await main.getByRole("button", { name: /^(Request Appointment|Send Appointment Request)$/ }).click();
           await main.getByRole("alert").getByRole("link").first().waitFor();
           await check(`${path} refused by the server`);
         }

@@ -221,3 +221,74 @@ test("when the server cannot be reached, the form says so and keeps what was typ
     await context.close();
   }
 });
+
+/**
+ * The rows of a screenshot (PNG) that hold ink: a pixel darker than mid-grey.
+ * Decoded by Chromium itself, in a page of its own.
+ */
+async function inkedRows(png) {
+  const decoder = await env.browser.newPage();
+  try {
+    return await decoder.evaluate(async (data) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${data}`;
+      await img.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = img.width;
+      canvas.height = img.height;
+      const g = canvas.getContext("2d");
+      g.drawImage(img, 0, 0);
+      const { data: px } = g.getImageData(0, 0, img.width, img.height);
+      const rows = [];
+      for (let y = 0; y < img.height; y++) {
+        for (let x = 0; x < img.width; x++) {
+          const i = (y * img.width + x) * 4;
+          if ((px[i] + px[i + 1] + px[i + 2]) / 3 < 128) { rows.push(y); break; }
+        }
+      }
+      return rows;
+    }, png.toString("base64"));
+  } finally {
+    await decoder.close();
+  }
+}
+
+// The error summary's bullets at a phone's width: an item on two lines kept its
+// bullet beside its last line (the link, an inline-block, gave the line its last
+// line's baseline). Each bullet, as drawn, must sit beside its item's first line.
+test("the error summary's bullets stay beside the first line of an item that wraps", async () => {
+  for (const width of [320, 375]) {
+    const { page, context } = await openPage(env.browser, { javaScriptEnabled: false, width, height: 800 });
+    try {
+      await page.goto(`${env.server.base}/contactus`);
+      await page.locator("#contact-form").getByRole("button", { name: contentText("forms.contact.submit") }).click();
+      const items = page.locator(".error-summary li");
+      await items.first().waitFor();
+      let wrapped = 0;
+      for (const item of await items.all()) {
+        const lines = await item.locator("a").evaluate((a) => {
+          const range = document.createRange();
+          range.selectNodeContents(a);
+          const tops = [];
+          for (const r of range.getClientRects()) {
+            if (r.width > 1 && !tops.some((t) => Math.abs(t.top - r.top) < 2)) tops.push({ top: r.top, bottom: r.bottom });
+          }
+          return tops.sort((p, q) => p.top - q.top);
+        });
+        const li = await item.boundingBox();
+        // The bullet is drawn outside the item, in the list's left padding.
+        const shot = await page.screenshot({ clip: { x: li.x - 16, y: li.y, width: 14, height: li.height } });
+        const rows = await inkedRows(shot);
+        assert.ok(rows.length > 0, `${width} px: a bullet is drawn beside "${await item.innerText()}"`);
+        const middle = li.y + (rows[0] + rows[rows.length - 1]) / 2;
+        const first = lines[0];
+        assert.ok(middle >= first.top && middle <= first.bottom,
+          `${width} px: the bullet of "${await item.innerText()}" (${lines.length} lines) is at ${middle.toFixed(1)}, its first line from ${first.top.toFixed(1)} to ${first.bottom.toFixed(1)}`);
+        if (lines.length > 1) wrapped += 1;
+      }
+      assert.ok(wrapped > 0, `${width} px: an item on two lines at least`);
+    } finally {
+      await context.close();
+    }
+  }
+});

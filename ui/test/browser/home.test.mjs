@@ -1,5 +1,7 @@
-// The home page with JavaScript on: the hero carousel (pagination, auto-advance,
-// pause, reduced motion), the service tiles, and the news cards leading to articles.
+// The home page: the hero carousel (pagination, auto-advance, pause, reduced
+// motion), the service tiles, and the news cards leading to articles; without
+// JavaScript (and before it has run) the dots and the tiles work too: they are
+// radio buttons, and the stylesheet shows the checked one's slide or part.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serverAndBrowser, openPage, hydrated } from "./harness.mjs";
@@ -7,27 +9,39 @@ import { contentText, uiText } from "../catalogue.mjs";
 
 const env = serverAndBrowser();
 
-/** The 0-based index of the visible slide. */
-const visibleSlide = (page) => page.locator(".hero-slide-wrap").evaluateAll(
-  (slides) => slides.findIndex((s) => !s.hidden));
+/** The 0-based indexes of the slides on screen. */
+const visibleSlides = (page) => page.locator(".hero-slide-wrap").evaluateAll(
+  (slides) => slides.flatMap((s, i) => (s.getClientRects().length ? [i] : [])));
+/** The 0-based index of the visible slide (there is one). */
+async function visibleSlide(page) {
+  const shown = await visibleSlides(page);
+  assert.equal(shown.length, 1, `one slide on screen, not ${shown.length}`);
+  return shown[0];
+}
+/** The service parts on screen, by their heading. */
+const visibleServices = (page) => page.locator("#service-detail .service-detail").evaluateAll(
+  (parts) => parts.filter((p) => p.getClientRects().length).map((p) => p.querySelector("h3").textContent));
+const dotsOf = (page) => page.getByRole("list", { name: uiText("home.chooseSlide") }).getByRole("radio");
+const tilesOf = (page) => page.getByRole("group", { name: uiText("home.servicesLabel") }).getByRole("radio");
 
 test("the hero has four slides, clickable pagination, auto-advance every 5 s and a pause button", async () => {
   const { page, context, problems } = await openPage(env.browser);
   try {
     await page.goto(`${env.server.base}/`);
     await hydrated(page);
-    const dots = page.getByRole("list", { name: uiText("home.chooseSlide") }).getByRole("button");
+    const dots = dotsOf(page);
     assert.equal(await dots.count(), 4);
     assert.equal(await visibleSlide(page), 0);
 
     await dots.nth(2).click();
     assert.equal(await visibleSlide(page), 2, "a dot shows its slide");
-    assert.equal(await dots.nth(2).getAttribute("aria-pressed"), "true");
-    assert.equal(await dots.nth(0).getAttribute("aria-pressed"), "false");
+    assert.equal(await dots.nth(2).isChecked(), true);
+    assert.equal(await dots.nth(0).isChecked(), false);
 
     await dots.nth(3).click();
     // From the last slide the carousel loops to the first within about 5 s.
     await page.waitForFunction(() => !document.querySelectorAll(".hero-slide-wrap")[0].hidden, null, { timeout: 7000 });
+    assert.equal(await dots.nth(0).isChecked(), true, "the dots follow");
 
     await page.getByRole("button", { name: uiText("home.pause") }).click();
     const paused = await visibleSlide(page);
@@ -48,7 +62,7 @@ test("with reduced motion the slides do not advance by themselves", async () => 
     await hydrated(page);
     await page.waitForTimeout(6000);
     assert.equal(await visibleSlide(page), 0);
-    await page.getByRole("list", { name: uiText("home.chooseSlide") }).getByRole("button").nth(1).click();
+    await dotsOf(page).nth(1).click();
     assert.equal(await visibleSlide(page), 1, "pagination still works");
   } finally {
     await context.close();
@@ -60,16 +74,18 @@ test("choosing a service tile shows what it offers and its Know More link", asyn
   try {
     await page.goto(`${env.server.base}/`);
     await hydrated(page);
-    const tiles = page.getByRole("list", { name: uiText("home.servicesLabel") }).getByRole("button");
+    const tiles = tilesOf(page);
     assert.equal(await tiles.count(), 9, "nine tiles");
-    assert.equal(await tiles.first().getAttribute("aria-pressed"), "true", "Doctor Consultation is chosen at first");
+    assert.equal(await tiles.first().isChecked(), true, "Doctor Consultation is chosen at first");
     const detail = page.locator("#service-detail");
+    assert.deepEqual(await visibleServices(page), [contentText("home.services.tiles.0.name")]);
     assert.ok((await detail.innerText()).includes(contentText("home.services.offerHeading")));
 
-    const lab = tiles.filter({ hasText: contentText("home.services.tiles.2.name") });
+    const lab = tiles.nth(2);
     await lab.click();
-    assert.equal(await lab.getAttribute("aria-pressed"), "true");
+    assert.equal(await lab.isChecked(), true);
     await detail.getByRole("heading", { name: contentText("home.services.tiles.2.name") }).waitFor();
+    assert.deepEqual(await visibleServices(page), [contentText("home.services.tiles.2.name")], "one part on screen");
     const knowMore = detail.getByRole("link", { name: /Know More/ });
     assert.equal(await knowMore.getAttribute("href"), "/services/laboratory");
     await knowMore.click();
@@ -104,3 +120,63 @@ test("news pages: three cards a page, an article page, and Back to where the vis
     await context.close();
   }
 });
+
+for (const javaScriptEnabled of [false, true]) {
+  // Without JavaScript, or before it has run (the page's modules held back): the
+  // same choices work, by the stylesheet alone. Before, the dots and tiles were
+  // buttons that did nothing until React arrived.
+  test(`the hero's dots and the service tiles work ${javaScriptEnabled ? "before the page's JavaScript has run, and React keeps the choice" : "without JavaScript"}`, async () => {
+    const { page, context, problems } = await openPage(env.browser, { javaScriptEnabled, width: 375, height: 800 });
+    let release = () => {};
+    const held = new Promise((resolve) => { release = resolve; });
+    if (javaScriptEnabled) await page.route(/\/assets\/.*\.js$/, async (route) => { await held; await route.continue(); });
+    try {
+      await page.goto(`${env.server.base}/`, { waitUntil: "commit" });
+      const dots = dotsOf(page);
+      await dots.first().waitFor();
+      assert.equal(await dots.count(), 4);
+      assert.equal(await visibleSlide(page), 0, "the first slide at first");
+      assert.equal(await page.locator(".hero-pause").isVisible(), false, "no pause button while nothing moves");
+      await dots.nth(2).click();
+      assert.equal(await visibleSlide(page), 2, "a dot shows its slide");
+      assert.equal(await dots.nth(2).isChecked(), true);
+      // The keyboard: arrows move along the dots.
+      await page.keyboard.press("ArrowRight");
+      assert.equal(await visibleSlide(page), 3, "an arrow key shows the next slide");
+
+      const tiles = tilesOf(page);
+      assert.equal(await tiles.count(), 9, "nine tiles");
+      assert.equal(await tiles.first().isChecked(), true, "Doctor Consultation is chosen at first");
+      assert.deepEqual(await visibleServices(page), [contentText("home.services.tiles.0.name")], "and its part shown");
+      await tiles.nth(2).click();
+      assert.deepEqual(await visibleServices(page), [contentText("home.services.tiles.2.name")], "a tile shows its part, alone");
+      const knowMore = page.locator("#service-detail").getByRole("link", { name: /Know More/ });
+      assert.equal(await knowMore.count(), 1, "one Know More on screen");
+      assert.equal(await knowMore.getAttribute("href"), "/services/laboratory");
+      assert.ok(await knowMore.isVisible());
+      // Focus on a tile is drawn on it.
+      await tiles.nth(2).focus();
+      await page.keyboard.press("ArrowRight");
+      assert.deepEqual(await visibleServices(page), [contentText("home.services.tiles.3.name")]);
+      const ring = await page.locator(".service-pick:focus-visible + .service-tile").evaluate((l) => getComputedStyle(l).outlineStyle);
+      assert.equal(ring, "solid", "the focused tile shows its focus");
+
+      if (javaScriptEnabled) {
+        release();
+        await hydrated(page);
+        await page.waitForTimeout(300);
+        assert.deepEqual(await visibleServices(page), [contentText("home.services.tiles.3.name")], "React keeps the chosen tile");
+        assert.equal(await tiles.nth(3).isChecked(), true);
+        const slide = await visibleSlide(page);
+        assert.ok(slide === 3 || slide === 0, `React keeps the chosen slide (or has moved on to the next): ${slide}`);
+        assert.ok(await page.locator(".hero-pause").isVisible(), "the pause button, once the slideshow runs");
+        await tiles.nth(5).click();
+        assert.deepEqual(await visibleServices(page), [contentText("home.services.tiles.5.name")]);
+        assert.deepEqual(problems, [], "no hydration mismatch");
+      }
+    } finally {
+      release();
+      await context.close();
+    }
+  });
+}

@@ -46,6 +46,14 @@ const POSTS = [
   ["newsletter, refused", "/newsletter", "email=nope"],
 ];
 
+/**
+ * CSS the checker's CSS profile does not know yet, and only that: the properties
+ * of scroll-driven animations (CSS Animations 2; Chromium 115, Safari 26), with
+ * which the home page's header turns white on scroll before and without
+ * JavaScript (app.css, "Header"). Browsers without them skip the rule.
+ */
+const NEWER_CSS = /^CSS: “(animation-timeline|animation-range)”: Property “\1” doesn't exist\.$/;
+
 test("the Nu HTML checker finds no error in any page or form state", async () => {
   java();
   const sitemap = await (await fetch(`${server.base}/sitemap.xml`)).text();
@@ -75,6 +83,7 @@ test("the Nu HTML checker finds no error in any page or form state", async () =>
     const errors = report.messages
       // "non-document-error": a document it could not read, which must not pass either.
       .filter((m) => m.type === "error" || m.type === "non-document-error" || m.subType === "fatal")
+      .filter((m) => !NEWER_CSS.test(m.message))
       .map((m) => `${names.get(m.url) ?? m.url}: ${m.message} (${(m.extract ?? "").trim().slice(0, 80)})`);
     assert.deepEqual(errors, []);
   } finally {

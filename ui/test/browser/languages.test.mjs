@@ -41,6 +41,50 @@ test("a Gujarati visitor stays in Gujarati, on the client too, and the language 
   assert.deepEqual(problems, [], "no console error, no hydration mismatch");
 });
 
+// A phone set to English (issue: Gujarati and Hindi were the last row of the
+// phone's menu, or the footer): the menu's first row is the languages, each named
+// in its own script and marked with its language, at the first tap, with or
+// without JavaScript and before it has run.
+for (const javaScriptEnabled of [false, true]) {
+  test(`on an English phone page the other languages open the menu, ${javaScriptEnabled ? "before the page's JavaScript has run" : "without JavaScript"}`, async () => {
+    const { page, context, problems } = await openPage(env.browser, { javaScriptEnabled, width: 375, height: 700 });
+    let release = () => {};
+    const held = new Promise((resolve) => { release = resolve; });
+    if (javaScriptEnabled) await page.route(/\/assets\/.*\.js$/, async (route) => { await held; await route.continue(); });
+    try {
+      await page.goto(`${env.server.base}/doctors`, { waitUntil: "commit" });
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const languages = nav.getByRole("list", { name: "Languages" });
+      await languages.waitFor();
+      const links = languages.getByRole("link");
+      assert.deepEqual(await links.allInnerTexts(), ["English", "हिन्दी", "ગુજરાતી"]);
+      for (const [tag, href] of [["en", "/doctors"], ["hi", "/hi/doctors"], ["gu", "/gu/doctors"]]) {
+        const link = languages.locator(`a[lang="${tag}"]`);
+        assert.equal(await link.getAttribute("hreflang"), tag);
+        assert.equal(await link.getAttribute("href"), href, "the same page in that language");
+      }
+      assert.equal(await links.first().getAttribute("aria-current"), "true", "English is this page's");
+      // At the top of the menu: right under the header bar, before every other link.
+      const header = await page.locator("header.site-header").boundingBox();
+      const row = await languages.boundingBox();
+      assert.ok(row.y < header.y + header.height + 8, `the languages' row starts at ${row.y}, the header ends at ${header.height}`);
+      const first = await nav.locator("a, summary").first().getAttribute("lang");
+      assert.equal(first, "en", "the languages come first in the menu");
+      for (const link of await links.all()) assert.ok((await link.boundingBox()).height >= 24, "each a target of 24 px at least");
+      release();
+      if (javaScriptEnabled) await hydrated(page);
+      await languages.locator('a[lang="gu"]').click();
+      await page.waitForURL(/\/gu\/doctors$/);
+      assert.equal(await page.getAttribute("html", "lang"), "gu");
+      if (javaScriptEnabled) assert.deepEqual(problems, []);
+    } finally {
+      release();
+      await context.close();
+    }
+  });
+}
+
 test("without JavaScript a form posted in Gujarati answers in Gujarati", async () => {
   const { page, context } = await openPage(env.browser, { javaScriptEnabled: false, width: 375, height: 800 });
   await page.goto(`${env.server.base}/gu/contactus`);
@@ -58,6 +102,10 @@ test("an English page with the language links fetches no font; axe on Gujarati a
   await page.goto(`${env.server.base}/`, { waitUntil: "networkidle" });
   await hydrated(page);
   assert.equal(await page.locator("footer .language-links a").count(), 3);
+  // The phone's menu, which opens on its languages.
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.locator(".site-nav > .language-links").waitFor();
+  await page.waitForLoadState("networkidle");
   assert.deepEqual(fonts, [], "the languages' names are drawn with the system's fonts");
   const failures = [];
   for (const width of [375, 1280]) {
@@ -140,7 +188,9 @@ test("a Gujarati browser is offered the page in Gujarati, never sent there; the 
     if (path === "/gu/doctors") {
       // The wide header's menu: the page's language named in itself, the others' links to this page.
       const menu = p.locator(".nav-language-menu");
-      await menu.getByRole("button", { name: /ગુજરાતી/ }).click();
+      const sign = menu.locator("summary");
+      assert.match(await sign.innerText(), /ગુજરાતી/, "named for screen readers");
+      await sign.click();
       const links = menu.getByRole("link");
       assert.deepEqual(await links.allInnerTexts(), ["English", "हिन्दी", "ગુજરાતી"]);
       await links.first().click();
@@ -176,6 +226,7 @@ for (const javaScriptEnabled of [true, false]) {
     await page.getByRole("button", { name: gu.review }).click();
     await page.getByRole("alert").getByText(guMessages["appointment.timeRequired"]).first().waitFor();
     await page.getByRole("button", { name: gu[quickKey], exact: true }).click();
+    if (javaScriptEnabled) await page.locator(".slot--hour").first().click();
     const open = page.locator('input[name="time"]:not([disabled])').first();
     await open.waitFor();
     await open.check();

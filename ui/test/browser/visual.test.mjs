@@ -27,6 +27,9 @@ function inspect() {
   };
   const shown = (el) => {
     if (el.closest("[hidden], .visually-hidden")) return false;
+    // A closed <details> draws its summary only (the header's groups of links).
+    const closed = el.closest("details:not([open])");
+    if (closed && !closed.querySelector(":scope > summary")?.contains(el)) return false;
     const s = getComputedStyle(el);
     if (s.visibility !== "visible" || s.display === "none" || Number(s.opacity) < 0.1) return false;
     const r = el.getBoundingClientRect();

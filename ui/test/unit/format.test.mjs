@@ -54,13 +54,16 @@ test("each language writes dates and times with its own words, digits Latin, as 
   assert.ok(new Set(CASES.map((c) => c.lang)).size === 3 && CASES.length >= 18);
   for (const c of CASES) {
     const f = await load(c.lang);
-    const got = { longDate: f.longDate, date: f.formatDate, monthYear: f.monthYear, weekdayShort: f.weekdayShort, hour: (h) => f.hourLabel(Number(h)), instant: f.instant }[c.what](c.in);
+    const got = { longDate: f.longDate, date: f.formatDate, monthYear: f.monthYear, weekdayShort: f.weekdayShort, hour: (h) => f.hourLabel(Number(h)), instant: f.instant, moment: f.moment }[c.what](c.in);
     assert.equal(got, c.out, `${c.lang} ${c.what} ${c.in}`);
   }
 });
 
 test("times, hour blocks, numbers and catalogue texts", async () => {
   const f = await load();
+  // A week across a month's end names both months (issue 43: "November 2026" over 30 November – 6 December).
+  assert.equal(f.monthsOf("2026-11-30", "2026-12-06"), "November 2026 – December 2026");
+  assert.equal(f.monthsOf("2026-12-07", "2026-12-13"), "December 2026");
   // The one time grammar: the examples the server's parse_time is tested against too.
   const times = JSON.parse(readFileSync(join(ui, "../crates/hygo-schedule/src/times.json"), "utf8"));
   assert.ok(Object.keys(times.read).length >= 10 && times.refused.length >= 10, "the examples are there");

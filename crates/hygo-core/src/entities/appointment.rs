@@ -46,6 +46,8 @@ pub struct Model {
     pub asked_department: String,
     /// The language the patient wrote in: a tag of `hygo_content::LANGUAGES` (migration 21).
     pub lang: String,
+    /// What the patient was promised, as JSON (`hygo_booking::promise::Promise`, migration 23); empty before it.
+    pub promise: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

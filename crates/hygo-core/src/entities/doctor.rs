@@ -43,6 +43,12 @@ pub struct Model {
     /// The current photo (`crate::photos::Photo` as JSON); None: initials.
     #[sea_orm(column_type = "Text", nullable)]
     pub photo: Option<String>,
+    /// The consultation fee in whole rupees, when staff have set it (migration 24).
+    pub fee: Option<i32>,
+    /// How many reviews `rating` is of, and where they were given ("Google"):
+    /// a rating is shown only with both (migration 24).
+    pub rating_count: Option<i32>,
+    pub rating_source: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
