@@ -95,7 +95,9 @@ pub async fn calendar(state: actix_web::web::Data<crate::state::AppState>, req: 
 pub fn forget_expired(state: actix_web::web::Data<crate::state::AppState>) -> actix_web::rt::task::JoinHandle<()> {
     actix_web::rt::spawn(async move {
         loop {
-            match receipts::forget_expired(&state.db, state.clock.today()).await {
+            // Like the other background work, not while the files may not be written.
+            let forgotten = if crate::staff::jobs::files_ok(&state) { receipts::forget_expired(&state.db, state.clock.today()).await } else { Ok(0) };
+            match forgotten {
                 Ok(n) if n > 0 => tracing::debug!(receipts = n, "expired confirmation pages deleted"),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "deleting expired confirmation pages failed"),
