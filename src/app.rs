@@ -138,8 +138,8 @@ pub fn app(
         .wrap(from_fn(refuse_nul))
         .wrap(headers)
         .wrap(from_fn(move |req, next| edge::body_deadline(body_timeout, req, next)))
+        .wrap(from_fn(edge::head_as_get))
         .wrap(from_fn(telemetry::log_request))
-
         .wrap(from_fn(edge::watch_requests))
         .configure(routes)
 }

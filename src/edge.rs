@@ -205,6 +205,20 @@ fn sweep(limit: Duration) {
     }
 }
 
+/// Middleware: a HEAD request is answered as its GET would be (RFC 9110 §9.3.2),
+/// on every route: the router and the handlers see GET, and the HTTP/1 codec,
+/// which noted the method when it read the head, sends the answer's headers
+/// without its body. A HEAD health check so sees `/healthz`'s 503.
+pub async fn head_as_get(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    if req.method() == actix_web::http::Method::HEAD {
+        req.head_mut().method = actix_web::http::Method::GET;
+    }
+    next.call(req).await
+}
+
 /// Middleware: while a request is answered (its body included, however slowly
 /// the client reads it), its connection is not waiting; when the answer has
 /// gone, the wait for the next head starts.

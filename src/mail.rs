@@ -34,7 +34,7 @@ pub fn start(state: web::Data<AppState>) -> Option<actix_web::rt::task::JoinHand
     Some(actix_web::rt::spawn(async move {
         loop {
             // Nothing is claimed from an outbox that cannot be written.
-            if crate::staff::jobs::files_ok(&state)
+            if crate::tasks::files_ok(&state)
                 && let Err(e) = deliver_due(&state).await
             {
                 tracing::warn!(error = %e, "e-mail delivery failed");

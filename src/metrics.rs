@@ -67,6 +67,7 @@ pub struct Metrics {
     outbox_waiting: Gauge,
     outbox_failed: Gauge,
     sign_in_failures: Family<OutcomeLabels, Counter>,
+    patient_searches: Family<OutcomeLabels, Counter>,
 }
 
 impl Default for Metrics {
@@ -89,6 +90,8 @@ impl Default for Metrics {
         registry.register("outbox_failed", "E-mails the outbox gave up on after every attempt", outbox_failed.clone());
         let sign_in_failures = Family::<OutcomeLabels, Counter>::default();
         registry.register("sign_in_failures", "Staff sign-in steps refused: wrong, waiting, busy", sign_in_failures.clone());
+        let patient_searches = Family::<OutcomeLabels, Counter>::default();
+        registry.register("patient_searches", "The desk's patient searches: shown, or refused as too many (limited)", patient_searches.clone());
         // Every series from the start, at 0, so a rate can be taken from the first scrape.
         for lane in ["public", "staff"] {
             let _ = render_queue.get_or_create(&LaneLabels { lane });
@@ -98,6 +101,9 @@ impl Default for Metrics {
         }
         for outcome in ["wrong", "waiting", "busy"] {
             let _ = sign_in_failures.get_or_create(&OutcomeLabels { outcome });
+        }
+        for outcome in ["shown", "limited"] {
+            let _ = patient_searches.get_or_create(&OutcomeLabels { outcome });
         }
         Self {
             registry,
@@ -110,6 +116,7 @@ impl Default for Metrics {
             outbox_waiting,
             outbox_failed,
             sign_in_failures,
+            patient_searches,
         }
     }
 }
@@ -123,6 +130,11 @@ impl Metrics {
     /// A sign-in step was refused: `wrong`, `waiting` or `busy`.
     pub fn sign_in_refused(&self, outcome: &'static str) {
         self.sign_in_failures.get_or_create(&OutcomeLabels { outcome }).inc();
+    }
+
+    /// A patient search by the desk: `shown`, or `limited` (too many lately).
+    pub fn patient_searched(&self, outcome: &'static str) {
+        self.patient_searches.get_or_create(&OutcomeLabels { outcome }).inc();
     }
 
     /// An answer, by its route's label and status.

@@ -31,3 +31,17 @@ pub async fn stop(tasks: Vec<actix_web::rt::task::JoinHandle<()>>, within: Durat
     }
 }
 
+/// Whether the database's files may be written (`Storage::files`, stats only).
+/// The background work skips a turn while they may not: SQLite maps the `-shm`,
+/// and a query on a read-only one may kill the process (docs/security.md), which
+/// a job running every second would find before the operator. `/healthz` reports
+/// the fault meanwhile; the work goes on once it clears.
+pub(crate) fn files_ok(state: &crate::state::AppState) -> bool {
+    match state.storage.files() {
+        Ok(()) => true,
+        Err(fault) => {
+            tracing::debug!(%fault, "background work waits for the database's files");
+            false
+        }
+    }
+}

@@ -64,6 +64,7 @@ pub async fn log_request(
 fn may_read_metrics(req: &HttpRequest, token: Option<&crate::config::Secret>) -> bool {
     let local = req.peer_addr().is_some_and(|a| a.ip().is_loopback())
         && !req.headers().contains_key("x-forwarded-for")
+        && !req.headers().contains_key("x-real-ip")
         && !req.headers().contains_key(header::FORWARDED);
     let bearer = req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
     let with_token = match (token, bearer) {

@@ -16,6 +16,38 @@ use sea_orm::{EntityTrait, PaginatorTrait};
 use common::server::{get, spawn, spawn_logging, wait_healthy};
 use common::{at, call, fetch, post_form, post_json, state_from, test_config, TestDb};
 
+/// Every GET route answers HEAD as it answers GET (RFC 9110 §9.3.2): the same
+/// status and type, and no body; a page's HEAD is not sent to the home page.
+#[test]
+fn head_answers_as_get_on_every_get_route() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = common::server::free_port();
+    let mut child = spawn(dir.path(), port, &[]);
+    wait_healthy(&mut child, port);
+    // Answers with a body, and answers that send elsewhere (an unknown page, a
+    // language this server does not serve, the console without a session).
+    let with_body = [
+        "/healthz", "/", "/doctors", "/doctors/1", "/departments", "/search?q=heart", "/contactus", "/appointment",
+        "/sitemap.xml", "/robots.txt", "/api/doctors", "/api/search?q=heart", "/api/no-such-endpoint", "/staff/sign-in", "/metrics",
+    ];
+    let elsewhere = ["/no-such-page", "/hi/doctors", "/staff", "/requests?token=nonsense"];
+    for path in with_body.iter().chain(&elsewhere) {
+        let got = common::server::exchange(port, "GET", path, &[], None).unwrap();
+        let head = common::server::exchange(port, "HEAD", path, &[], None).unwrap();
+        assert_eq!(
+            (head.status, head.header("content-type"), head.header("location"), head.body.as_str()),
+            (got.status, got.header("content-type"), got.header("location"), ""),
+            "HEAD {path}"
+        );
+    }
+    for path in with_body {
+        let got = common::server::exchange(port, "GET", path, &[], None).unwrap();
+        assert!(!got.body.is_empty(), "GET {path} has a body, so the test can tell: {}", got.status);
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
 /// Monday 7 January 2030, 10:20 in Rajkot.
 const NOW: &str = "2030-01-07 10:20";
 

@@ -181,6 +181,11 @@ async fn editors_draft_preview_share_schedule_publish_and_restore() {
             ("/staff/content/page.nowhere", vec![("base", "0")], 422),
             (&format!("{ENTRY}/publish") as &str, vec![("revision", "999999"), ("when", "now")], 422),
             (&format!("{ENTRY}/publish"), vec![("revision", &new.to_string()), ("when", "at"), ("date", "tomorrow"), ("time", "x")], 422),
+            // Only 4-digit years (a stored "+10001-…" sorted before every other and went live at once).
+            (&format!("{ENTRY}/publish"), vec![("revision", &new.to_string()), ("when", "at"), ("date", "+10001-06-01"), ("time", "10:00")], 422),
+            (&format!("{ENTRY}/publish"), vec![("revision", &new.to_string()), ("when", "at"), ("date", "10001-06-01"), ("time", "10:00")], 422),
+            (&format!("{ENTRY}/publish"), vec![("revision", &new.to_string()), ("when", "at"), ("date", "2031-6-1"), ("time", "10:00")], 422),
+            (&format!("{ENTRY}/publish"), vec![("revision", &new.to_string()), ("when", "at"), ("date", "2031-06-01"), ("time", "9:5")], 422),
             (&format!("{ENTRY}/share"), vec![("op", "revoke"), ("share", "999999")], 422),
             (&format!("{ENTRY}/restore"), vec![("revision", "-4")], 422),
         ] {

@@ -195,3 +195,59 @@ async fn translations_are_edited_marked_previewed_and_published_per_language() {
         hygo_content::install(hygo_content::shipped());
     }
 }
+
+/// Issue 44: the editor's own form, posted back unchanged, was refused 413 for
+/// long pages in Hindi and Gujarati (the privacy policy, the terms, About: 22–39
+/// KB as a form sends them, over a fixed 16 KB). Now the limit follows from the
+/// fields': every entry's unchanged form saves in every language, as the page's
+/// form sends it (the JavaScript autosave posts the same form).
+#[actix_web::test]
+async fn every_entry_s_unchanged_form_saves_in_every_language() {
+    /// The pairs the entry's form sends for its fields (`ui/src/pages/StaffEntry.tsx`, `Leaf`).
+    fn pairs(fields: &Value, out: &mut Vec<(String, String)>) {
+        for f in fields.as_array().into_iter().flatten() {
+            let (path, shape, value) = (f["path"].as_str().unwrap(), f["shape"].as_str().unwrap(), f["value"].as_str().unwrap_or_default());
+            match shape {
+                "group" | "list" | "image" => pairs(&f["children"], out),
+                _ if f["fixed"] == true => {}
+                "flag" => {
+                    out.push((format!("b.{path}"), String::new()));
+                    if value == "on" {
+                        out.push((format!("f.{path}"), "on".into()));
+                    }
+                }
+                _ => out.push((format!("f.{path}"), value.to_owned())),
+            }
+        }
+    }
+    for db in TestDb::all().await {
+        let state = state(&db).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let b = db.backend;
+        let editor: Staff = staff(&app, &state.db, "long.pages@hygo.test", Role::Editor).await;
+        let list = props(&call(&app, get_as("/staff/content", Some(&editor.token))).await);
+        let keys: Vec<String> = list["data"]["groups"].as_array().unwrap().iter().flat_map(|g| g["entries"].as_array().unwrap()).map(|e| e["key"].as_str().unwrap().to_owned()).collect();
+        assert!(keys.len() > 20, "{b}: {keys:?}");
+        let (mut saved, mut largest) = (0, (0, String::new()));
+        for key in &keys {
+            for lang in ["en", "hi", "gu"] {
+                let data = props(&call(&app, get_as(&format!("/staff/content/{key}?lang={lang}"), Some(&editor.token))).await)["data"].clone();
+                if data["englishFirst"] == true {
+                    continue;
+                }
+                let base = data["revision"]["id"].as_i64().unwrap_or(0).to_string();
+                let mut sent = vec![("csrf".to_owned(), editor.csrf.clone()), ("lang".into(), lang.into()), ("base".into(), base), ("op".into(), "save".into())];
+                pairs(&data["fields"], &mut sent);
+                let body = form_urlencoded::Serializer::new(String::new()).extend_pairs(&sent).finish();
+                if body.len() > largest.0 {
+                    largest = (body.len(), format!("{key} ({lang})"));
+                }
+                let answer = call(&app, post(&format!("/staff/content/{key}"), &body, Some(&editor.token))).await;
+                assert_eq!(answer.status, 303, "{b}: {key} in {lang}, {} bytes: {}", body.len(), answer.text.chars().take(400).collect::<String>());
+                saved += 1;
+            }
+        }
+        eprintln!("{b}: {saved} unchanged forms saved; the largest {} bytes ({})", largest.0, largest.1);
+        assert!(largest.0 > 22 * 1024, "{b}: a long page in Hindi or Gujarati was among them: {largest:?}");
+    }
+}

@@ -80,6 +80,9 @@ async fn the_metrics_count_what_happens_and_only_the_machine_reads_them() {
         assert_eq!(through_proxy.status, 404, "{b}: through a proxy");
         let forwarded = scrape(local().insert_header(("forwarded", "for=203.0.113.9"))).await;
         assert_eq!(forwarded.status, 404, "{b}");
+        // Issue 44: a proxy that says only X-Real-IP (nginx's common set-up) is a proxy too.
+        let real_ip = scrape(local().insert_header(("x-real-ip", "203.0.113.9"))).await;
+        assert_eq!(real_ip.status, 404, "{b}");
         let elsewhere = || TestRequest::get().peer_addr("203.0.113.9:50000".parse().unwrap());
         assert_eq!(scrape(elsewhere()).await.status, 404, "{b}: from another machine");
         assert_eq!(scrape(elsewhere().insert_header(("authorization", "Bearer not-the-token-at-all-00000"))).await.status, 404, "{b}");
@@ -385,7 +388,7 @@ fn the_nginx_example_in_front_of_the_server_does_what_the_docs_say() {
         .collect();
     assert_eq!(statuses, ["HTTP/1.1 201 Created", "HTTP/1.1 201 Created", "HTTP/1.1 429 Too Many Requests"], "the proxy's address for the client, not the client's word");
     // A body over the forms' limit stops at the proxy.
-    let big = vec![b'x'; 100 * 1024];
+    let big = vec![b'x'; 300 * 1024];
     let head = format!("POST /api/contact HTTP/1.1\r\nHost: hygo.example.in\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n", big.len());
     assert!(https(https_port, &ca_cert, &head, &big).starts_with("HTTP/1.1 413"), "too large");
     // The log names paths, never a query string (a token opens a person's page).

@@ -40,7 +40,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFi
 use serde_json::{json, Value};
 
 use common::staff::{account, csrf_of, form, fresh_code, get_as, multipart, picture, post, props, props_status, session_set_cookie, set_up, sign_in, staff, staff_text, text, token_of, unix_now, Staff, ORIGIN, PASSWORD};
-use common::{at, call, fetch, post_json, send, state_with, ui_text, Answer, TestDb};
+use common::{at, call, fetch, message, post_json, send, state_with, ui_text, Answer, TestDb};
 
 /// Monday 7 January 2030, 10:20 in Rajkot. Dr. Hitesh Patel (id 1) works
 /// Monday, Wednesday and Friday, 10:00 AM to 5:00 PM.
@@ -832,6 +832,74 @@ async fn passwords_are_checked_on_their_own_threads_behind_a_short_queue() {
     assert_eq!(busy.status, 422, "free again once the checks are done");
 }
 
+/// Issue 44: 9 concurrent wrong passwords for a fresh account were all checked
+/// (designed: 5), and 200 concurrent wrong codes 10: each attempt was counted
+/// only after its check. Now it is counted first, in one write transaction:
+/// attempts released together by a barrier, each from a client of its own, get
+/// exactly the free five checks, on both databases.
+#[actix_web::test]
+async fn failures_are_counted_before_the_check_under_any_concurrency() {
+    use hygo_staff::sign_in::{self, Keys, Refused};
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = common::state(&db).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let made = staff(&app, &state.db, "race@hygo.test", Role::Desk).await;
+        let hasher = hygo_staff::hashing::Hasher::start(4, 64);
+        let now = chrono::Utc::now();
+        let outcomes = |stored: Vec<(String, String)>, account: &str| {
+            let mut counts = std::collections::BTreeMap::<String, usize>::new();
+            for (_, outcome) in stored.into_iter().filter(|(key, _)| key == account) {
+                *counts.entry(outcome).or_default() += 1;
+            }
+            counts
+        };
+        let stored = |db: hygo_core::Db| async move {
+            let rows = sign_in_attempt::Entity::find().all(&db).await.unwrap();
+            rows.into_iter().map(|r| (r.account_key, r.outcome)).collect::<Vec<_>>()
+        };
+
+        // Nine wrong passwords at once for an account never signed in to.
+        let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(9));
+        let tries = (0..9).map(|n| {
+            let (db, hasher, barrier) = (state.db.clone(), hasher.clone(), barrier.clone());
+            async move {
+                let keys = Keys { account: "fresh-account".into(), client: format!("client-{n}"), devices: vec![] };
+                barrier.wait().await;
+                sign_in::password(&db, &hasher, &keys, "fresh@hygo.test", "Not the password 4711", now).await.unwrap().unwrap_err()
+            }
+        });
+        let answers = futures_util::future::join_all(tries).await;
+        let wrong = answers.iter().filter(|r| matches!(r, Refused::Wrong(_))).count();
+        let waiting = answers.iter().filter(|r| matches!(r, Refused::Waiting(_))).count();
+        assert_eq!((wrong, waiting), (5, 4), "{b}: {answers:?}");
+        let counts = outcomes(stored(state.db.clone()).await, "fresh-account");
+        assert_eq!(counts, [("password".to_owned(), 5), ("waiting".to_owned(), 4)].into(), "{b}");
+
+        // Twenty wrong codes at once for a signed-up account (none of the codes
+        // the authenticator would show within a step of now).
+        let secret = common::staff::account(&state.db, &made.email).await.totp_secret.unwrap();
+        let unix = common::staff::unix_now();
+        let valid: Vec<String> = [unix - 30, unix, unix + 30].iter().map(|t| hygo_staff::totp::code_at(&secret, *t).unwrap()).collect();
+        let wrong_code = (0..1_000_000u32).map(|c| format!("{c:06}")).find(|c| !valid.contains(c)).unwrap();
+        let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(20));
+        let id = made.id;
+        let tries = (0..20).map(|n| {
+            let (db, barrier, code) = (state.db.clone(), barrier.clone(), wrong_code.clone());
+            async move {
+                let keys = Keys { account: "race-account".into(), client: format!("client-{n}"), devices: vec![] };
+                barrier.wait().await;
+                sign_in::second_factor(&db, &keys, id, &code, unix, now).await.unwrap().unwrap_err()
+            }
+        });
+        let answers = futures_util::future::join_all(tries).await;
+        let wrong = answers.iter().filter(|r| matches!(r, Refused::Wrong(_))).count();
+        assert_eq!(wrong, 5, "{b}: {answers:?}");
+        let counts = outcomes(stored(state.db.clone()).await, "race-account");
+        assert_eq!(counts, [("code".to_owned(), 5), ("waiting".to_owned(), 15)].into(), "{b}");
+    }
+}
+
 /// Issue 24: with `HYGO_STAFF_IDLE_MINUTES=1`, a session used at 0, 45 and 75 s was
 /// refused at 75 s (its last use was saved once a minute and the timeout counted
 /// from the saved time). Now idle time counts from the last request.
@@ -1378,6 +1446,38 @@ async fn a_patient_is_found_by_phone_in_three_spellings_with_their_visits() {
         let views: Vec<String> = audit_log::Entity::find().filter(audit_log::Column::Action.eq("view")).all(&state.db).await.unwrap().into_iter().map(|r| format!("{} {}", r.target, r.after)).collect();
         assert!(views.iter().any(|v| v.starts_with("/staff/patients ")), "{b}: {views:?}");
         assert!(!views.iter().any(|v| v.contains("98250") || v.to_lowercase().contains("meena")), "{b}: no query in the log: {views:?}");
+
+        // Issue 44: each search leaves whose records it showed (by their latest
+        // reference), never the query; it needs the session's token; and one
+        // member of staff has a bounded number of them.
+        let searches = || audit_log::Entity::find().filter(audit_log::Column::Action.eq("patient-search")).order_by_asc(audit_log::Column::Id).all(&state.db);
+        let trail: Vec<String> = searches().await.unwrap().into_iter().map(|r| r.after.to_string()).collect();
+        assert_eq!(trail.len(), 9, "{b}: eight that found her and one that found nobody (the too short are refused before): {trail:?}");
+        assert!(trail[..8].iter().all(|t| t.contains(&reference)), "{b}: {trail:?}");
+        assert!(!trail.iter().any(|t| t.contains("98250") || t.to_lowercase().contains("meena") || t.contains("Nobody")), "{b}: no query: {trail:?}");
+        let no_token = call(&app, post("/staff/patients", &form(&[("q", "meena")]), Some(&desk.token))).await;
+        assert_eq!(no_token.status, 403, "{b}: {}", no_token.text);
+        assert!(!no_token.text.contains("98250"), "{b}: nothing found without the token");
+        assert_eq!(searches().await.unwrap().len(), 9, "{b}: and nothing recorded");
+        // Twice the limit (a fixed ten-minute window may turn over once while
+        // they run; twice the limit still passes it in one of the two windows).
+        let mut limited = Vec::new();
+        for _ in 0..2 * hygo_booking::patients::SEARCHES_PER_WINDOW {
+            let answer = find("meena").await;
+            assert!(answer.status == 200 || answer.status == 429, "{b}: {}", answer.status);
+            if answer.status == 429 {
+                limited.push(answer.text);
+            }
+        }
+        assert!(!limited.is_empty(), "{b}: searches have a bound");
+        let said = message("patients.tooMany");
+        assert!(limited.iter().all(|t| t.contains(said.split('{').next().unwrap()) && !t.contains("98250")), "{b}: said, nothing shown");
+        let metrics = call(&app, TestRequest::get().uri("/metrics").peer_addr("127.0.0.1:50000".parse().unwrap())).await;
+        let count = |outcome: &str| -> usize {
+            let series = format!("hygo_patient_searches_total{{outcome=\"{outcome}\"}} ");
+            metrics.text.lines().find_map(|l| l.strip_prefix(series.as_str())).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("{b}: {series} in {}", metrics.text))
+        };
+        assert_eq!(count("limited"), limited.len(), "{b}");
     }
 }
 

@@ -142,6 +142,9 @@ fn a_deleted_database_is_reported_refused_and_not_silently_recreated() {
     std::fs::remove_file(db_file(dir.path())).unwrap();
 
     assert_eq!(health(port), (503, "database file missing".to_owned()));
+    // A HEAD health check sees it too: GET's status, no body.
+    let head = common::server::exchange(port, "HEAD", "/healthz", &[], None).unwrap();
+    assert_eq!((head.status, head.body.as_str()), (503, ""));
     let answers: Vec<(u16, String)> = (1..=20).map(|n| contact(port, n)).collect();
     let acknowledged = answers.iter().filter(|(s, _)| (200..300).contains(s)).count();
     eprintln!("deleted file: {acknowledged} of 20 writes answered 2xx after the deletion");

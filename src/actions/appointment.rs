@@ -128,6 +128,7 @@ pub struct Book;
 
 impl Action for Book {
     type Input = Booking;
+    const MOST_CHARS: usize = hygo_booking::appointments::MOST_CHARS;
 
     /// JSON always requests; a form post only with its "send" button, the box
     /// ticked, for a doctor id that can be one (the others are refused first).

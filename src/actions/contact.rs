@@ -13,6 +13,7 @@ pub struct Send;
 
 impl Action for Send {
     type Input = ContactRequest;
+    const MOST_CHARS: usize = contact_messages::MOST_CHARS;
 
     fn check(input: &ContactRequest) -> Option<hygo_core::form::Invalid> {
         contact_messages::check(input)

@@ -68,8 +68,26 @@ pub struct Declared {
 /// The fields a form sends several times on purpose (checkboxes).
 const LISTS: &[&str] = &["selectedSymptoms"];
 
-/// The form bodies are small; a larger one is refused (413) as soon as it is.
+/// The smallest body limit: forms of short fields (a sign-in, a newsletter).
+/// A form with long fields is read with `body_limit` of its characters; a
+/// body over its limit is refused (413) as soon as it is.
 pub const BODY_LIMIT: usize = 16 * 1024;
+
+/// The bytes one character may take as a form or JSON sends it: a 4-byte UTF-8
+/// character percent-encoded (`%F0%9F%99%8F`), or as two `\uXXXX` escapes in
+/// JSON. A Gujarati or Devanagari letter is 9 (`%E0%AA%95`) or 6.
+pub const WORST_BYTES_PER_CHAR: usize = 12;
+/// What a body holds besides its fields' values: the names, `=` and `&`, the
+/// page's token, the honeypot, the buttons.
+pub const FORM_OVERHEAD: usize = 4 * 1024;
+
+/// The body limit of a form whose fields take at most `chars` characters
+/// together: every input within its fields' limits fits, in any language and
+/// either encoding; never less than `BODY_LIMIT`.
+pub const fn body_limit(chars: usize) -> usize {
+    let worst = chars * WORST_BYTES_PER_CHAR + FORM_OVERHEAD;
+    if worst > BODY_LIMIT { worst } else { BODY_LIMIT }
+}
 
 /// What an action gets besides its input.
 pub struct Cx<'a> {
@@ -105,6 +123,10 @@ pub trait Action {
     /// The fields the form sends: parsed from JSON or from a form post, and shown
     /// again (serialized) when a form post is refused.
     type Input: DeserializeOwned + Serialize;
+
+    /// The most characters its fields take together (`body_limit`); 0 for a
+    /// form of short fields only (`BODY_LIMIT`).
+    const MOST_CHARS: usize = 0;
 
     /// Whether a form post must come with the page's signed token, and not too soon
     /// (`crate::form_guard`); every form post is refused with its honeypot filled.
@@ -176,7 +198,7 @@ pub async fn handle<A: Action>(
     if let Err(e) = runner.same_site() {
         return early::<A>(&cx, &e, Map::new()).await;
     }
-    let (input, body): (A::Input, _) = match read(&req, payload, channel).await {
+    let (input, body): (A::Input, _) = match read(&req, payload, channel, body_limit(A::MOST_CHARS)).await {
         Ok(read) => read,
         Err(e) => return early::<A>(&cx, &e, Map::new()).await,
     };
@@ -298,7 +320,7 @@ pub(crate) fn shown_again<T: Serialize>(input: &T) -> Map<String, Value> {
 
 /// Reads and parses the body as the route accepts it: the content type must say
 /// so (415), the body fit the limit (413) and parse (400).
-pub(crate) async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload, channel: Channel) -> Result<(T, web::Bytes), ApiError> {
+pub(crate) async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::Payload, channel: Channel, limit: usize) -> Result<(T, web::Bytes), ApiError> {
     let mime = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -316,12 +338,12 @@ pub(crate) async fn read<T: DeserializeOwned>(req: &HttpRequest, payload: web::P
         };
         return Err(ApiError::said(StatusCode::UNSUPPORTED_MEDIA_TYPE, Message::new(key)));
     }
-    let body = match payload.to_bytes_limited(BODY_LIMIT).await {
+    let body = match payload.to_bytes_limited(limit).await {
         Ok(Ok(body)) => body,
         Ok(Err(e)) if crate::edge::timed_out(&e) => return Err(ApiError::said(StatusCode::REQUEST_TIMEOUT, Message::new("request.timeout"))),
         Ok(Err(_)) => return Err(ApiError::said(StatusCode::BAD_REQUEST, Message::new("request.unreadable"))),
         Err(_) => {
-            return Err(ApiError::said(StatusCode::PAYLOAD_TOO_LARGE, Message::new("request.tooLarge").with("kb", (BODY_LIMIT / 1024).to_string())));
+            return Err(ApiError::said(StatusCode::PAYLOAD_TOO_LARGE, Message::new("request.tooLarge").with("kb", (limit / 1024).to_string())));
         }
     };
     // A control character (a NUL among them) in any field, before anything reads

@@ -94,7 +94,7 @@ pub fn document() -> Value {
     let write_errors = |mut responses: Value| {
         let r = responses.as_object_mut().expect("responses are an object");
         r.insert("400".into(), error("The body is not JSON, or a field has the wrong type."));
-        r.insert("413".into(), error("The body is larger than 16 KB."));
+        r.insert("413".into(), error("The body is larger than its fields allow (16 KB for short forms; a contact message about 70 KB)."));
         r.insert("415".into(), error("The body is not sent as application/json."));
         r.insert("422".into(), error("A field failed its checks; `errors` has a message per field."));
         r.insert("429".into(), error("Too many writes from this client; see the Retry-After header."));

@@ -96,7 +96,7 @@ pub fn forget_expired(state: actix_web::web::Data<crate::state::AppState>) -> ac
     actix_web::rt::spawn(async move {
         loop {
             // Like the other background work, not while the files may not be written.
-            let forgotten = if crate::staff::jobs::files_ok(&state) { receipts::forget_expired(&state.db, state.clock.today()).await } else { Ok(0) };
+            let forgotten = if crate::tasks::files_ok(&state) { receipts::forget_expired(&state.db, state.clock.today()).await } else { Ok(0) };
             match forgotten {
                 Ok(n) if n > 0 => tracing::debug!(receipts = n, "expired confirmation pages deleted"),
                 Ok(_) => {}

@@ -120,6 +120,9 @@ pub trait StaffAction {
     type Who: Who;
     /// Whether the form sends a file (`multipart/form-data`, field `UPLOAD_FIELD`).
     const UPLOAD: bool = false;
+    /// The most characters its fields take together (`crate::actions::body_limit`);
+    /// 0 for a form of short fields only.
+    const MOST_CHARS: usize = 0;
     /// Whether it changes anything: a read posted only to keep what was typed out
     /// of the address (a search by phone) is not one (`crate::write::Gate::stores`).
     const STORES: bool = true;
@@ -165,7 +168,8 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
         tracing::info!(path = req.path(), "staff write refused: sent from another site");
         return refuse(e, Map::new(), own_page).await;
     }
-    let read = if A::UPLOAD { read_upload(&req, payload).await } else { crate::actions::read(&req, payload, Channel::Form).await.map(|(i, b)| (i, b, None)) };
+    let limit = crate::actions::body_limit(A::MOST_CHARS);
+    let read = if A::UPLOAD { read_upload(&req, payload).await } else { crate::actions::read(&req, payload, Channel::Form, limit).await.map(|(i, b)| (i, b, None)) };
     let (input, body, upload): (A::Input, _, _) = match read {
         Ok(read) => read,
         Err(e) => return refuse(e, Map::new(), own_page).await,
@@ -236,7 +240,7 @@ async fn read_upload<T: DeserializeOwned>(req: &HttpRequest, payload: web::Paylo
     let multipart_type = req.headers().get(actix_web::http::header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("multipart/form-data"));
     if !multipart_type {
         // A form without a file (the photo's removal, a client that sent none).
-        return crate::actions::read(req, payload, Channel::Form).await.map(|(i, b)| (i, b, None));
+        return crate::actions::read(req, payload, Channel::Form, crate::actions::BODY_LIMIT).await.map(|(i, b)| (i, b, None));
     }
     let too_large = || {
         let text = Message::new("photo.tooLarge")
@@ -508,6 +512,7 @@ pub struct BookAtDesk;
 impl StaffAction for BookAtDesk {
     type Input = hygo_booking::desk::DeskBooking;
     type Who = Staff<Desk>;
+    const MOST_CHARS: usize = hygo_core::form::total(hygo_booking::desk::LIMITS) + 200;
 
     /// Refused, the page again for the doctor and day chosen, so their free times show.
     fn page(_req: &HttpRequest, input: &Self::Input) -> Option<String> {
@@ -535,14 +540,30 @@ pub struct FindInput {
 
 pub struct FindPatient;
 
+/// A search stores its trail (and so needs the session's token, like every
+/// write): the audit row names the patients shown, by their latest reference,
+/// never the query (a phone or a name); and searches are counted per member of
+/// staff (`SEARCHES_PER_WINDOW`), refused 429 beyond, both counted in `/metrics`.
 impl StaffAction for FindPatient {
     type Input = FindInput;
     type Who = Staff<Desk>;
-    const STORES: bool = false;
 
     async fn run(cx: &Cx<'_>, _who: Self::Who, input: FindInput) -> Result<Next, WriteError> {
+        use hygo_booking::patients::{SEARCHES_PER_WINDOW, SEARCH_WINDOW_SECS};
         let q = input.q.unwrap_or_default();
-        let found = hygo_booking::patients::find(&cx.state.db, &q, cx.state.clock.today()).await?;
+        let current = cx.session()?;
+        let (db, now) = (&cx.state.db, cx.state.clock.real().timestamp());
+        let searcher = format!("staff-{}", current.account_id);
+        if let Some(retry) = hygo_core::rate_limit::hit(db, "patient-search", &searcher, now, SEARCH_WINDOW_SECS, SEARCHES_PER_WINDOW).await? {
+            cx.state.metrics.patient_searched("limited");
+            let minutes = retry.div_ceil(60).max(1);
+            return Err(WriteError::Busy(Message::new("patients.tooMany").with("minutes", minutes.to_string())));
+        }
+        let found = hygo_booking::patients::find(db, &q, cx.state.clock.today()).await?;
+        let shown: Vec<&str> = found.iter().map(|p| p.reference.as_str()).collect();
+        let target = hygo_core::audit::Target { kind: "patients", name: "search" };
+        hygo_core::audit::record(db, &cx.actor(), "patient-search", target, Value::Null, json!({ "shown": shown.join(", ") })).await?;
+        cx.state.metrics.patient_searched("shown");
         let mut values = Map::new();
         values.insert("q".into(), json!(q));
         values.insert("patients".into(), json!(found));
@@ -792,6 +813,7 @@ pub struct ManageDoctor;
 impl StaffAction for ManageDoctor {
     type Input = DoctorInput;
     type Who = Staff<Admin>;
+    const MOST_CHARS: usize = hygo_directory::doctor_edit::MOST_CHARS;
 
     fn page(req: &HttpRequest, _input: &DoctorInput) -> Option<String> {
         req.match_info().get("id").is_none().then(|| url::STAFF_DOCTOR_NEW.canonical().to_owned())

@@ -109,6 +109,8 @@ pub struct SaveEntry;
 impl StaffAction for SaveEntry {
     type Input = BTreeMap<String, String>;
     type Who = Staff<Editing>;
+    /// A whole revision's text (a long page in Gujarati is 22–39 KB as a form sends it).
+    const MOST_CHARS: usize = hygo_editorial::store::BODY_MAX;
 
     async fn run(cx: &Cx<'_>, _who: Self::Who, input: Self::Input) -> Result<Next, WriteError> {
         let entry = path_entry(cx).await?;
@@ -262,8 +264,18 @@ pub struct PublishInput {
 pub struct PublishEntry;
 
 /// An IST date and time (YYYY-MM-DD, HH:MM) as an instant.
+/// A date and time in Rajkot as the form sends them (`YYYY-MM-DD`, `HH:MM`),
+/// strictly: a 4-digit year only (chrono alone takes `+10001-06-01`, whose
+/// stored text would sort before every other), so every stored `publish_at` is
+/// the same fixed-width UTC text and text order is time order on both databases.
 fn ist_instant(date: &str, time: &str) -> Option<DateTime<Utc>> {
-    let at = NaiveDateTime::parse_from_str(&format!("{} {}", date.trim(), time.trim()), "%Y-%m-%d %H:%M").ok()?;
+    let day = hygo_core::ist::parse_date(date.trim())?;
+    let time = time.trim();
+    let t = time.as_bytes();
+    if !(t.len() == 5 && t[2] == b':' && t.iter().enumerate().all(|(i, c)| i == 2 || c.is_ascii_digit())) {
+        return None;
+    }
+    let at = NaiveDateTime::new(day, chrono::NaiveTime::parse_from_str(time, "%H:%M").ok()?);
     hygo_core::ist::offset().from_local_datetime(&at).single().map(|t| t.with_timezone(&Utc))
 }
 

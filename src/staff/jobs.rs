@@ -14,7 +14,7 @@ const EVERY: Duration = Duration::from_secs(60);
 pub fn start(state: web::Data<AppState>) -> actix_web::rt::task::JoinHandle<()> {
     actix_web::rt::spawn(async move {
         loop {
-            let due = if files_ok(&state) { expire(&state).await } else { Ok(0) };
+            let due = if crate::tasks::files_ok(&state) { expire(&state).await } else { Ok(0) };
             match due {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(expired = n, "unconfirmed appointment requests expired"),
@@ -30,21 +30,6 @@ pub fn start(state: web::Data<AppState>) -> actix_web::rt::task::JoinHandle<()> 
 /// Expires what is due now; answers how many.
 pub async fn expire(state: &AppState) -> Result<usize, hygo_core::DataError> {
     hygo_booking::inbox::expire_due(&state.db, chrono::Utc::now(), state.config.request_expiry_hours, &crate::pages::url::notices(state)).await
-}
-
-/// Whether the database's files may be written (`Storage::files`, stats only).
-/// The background work skips a turn while they may not: SQLite maps the `-shm`,
-/// and a query on a read-only one may kill the process (docs/security.md), which
-/// a job running every second would find before the operator. `/healthz` reports
-/// the fault meanwhile; the work goes on once it clears.
-pub(crate) fn files_ok(state: &AppState) -> bool {
-    match state.storage.files() {
-        Ok(()) => true,
-        Err(fault) => {
-            tracing::debug!(%fault, "background work waits for the database's files");
-            false
-        }
-    }
 }
 
 /// The content's data version this process last installed (`hygo_editorial`).
@@ -81,7 +66,7 @@ pub async fn publish_due(state: &AppState) -> Result<Vec<String>, hygo_core::Dat
 pub fn start_content(state: web::Data<AppState>) -> actix_web::rt::task::JoinHandle<()> {
     actix_web::rt::spawn(async move {
         loop {
-            if files_ok(&state) {
+            if crate::tasks::files_ok(&state) {
                 content_turn(&state).await;
             }
             if !crate::tasks::wait_or_stop(state.config.data_recheck.max(Duration::from_millis(200))).await {

@@ -193,6 +193,12 @@ struct Fields {
     is_new_patient: bool,
 }
 
+/// The most characters a request's fields take together: name, phone,
+/// e-mail, notes, insurance and policy, and 1,000 for the choices (doctor,
+/// day, time, department, reason, the symptoms by their names) (the form's
+/// body limit).
+pub const MOST_CHARS: usize = 100 + 40 + 254 + 2000 + 100 + 50 + 1000;
+
 fn fields(c: &mut Check, req: &AppointmentRequest) -> Fields {
     let name = c.line("name", "label.fullName", req.name.as_deref(), 100, Some("name.required"));
     let phone = c.phone("phone", req.phone.as_deref(), Some("phone.required"));

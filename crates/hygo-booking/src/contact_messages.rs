@@ -30,6 +30,10 @@ pub struct ContactRequest {
 
 pub(crate) const MESSAGE_MAX: usize = 5000;
 
+/// The most characters a message's fields take together: name, e-mail,
+/// phone, subject, message and the clinic's id (the form's body limit).
+pub const MOST_CHARS: usize = 100 + 254 + 40 + 150 + MESSAGE_MAX + 100;
+
 /// What is wrong with a message's fields, without storing it (a form refused
 /// for its timing shows these too); None when nothing is.
 pub fn check(req: &ContactRequest) -> Option<crate::form::Invalid> {

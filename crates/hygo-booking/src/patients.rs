@@ -24,6 +24,11 @@ use crate::{DataError, Db};
 
 /// The patients a search shows at most, and the requests it reads at most.
 pub const MAX_PATIENTS: usize = 20;
+/// The most patient searches one member of staff makes in `SEARCH_WINDOW_SECS`
+/// (a desk on a busy morning makes one or two a minute; a script or a curious
+/// colleague paging through the town's phone numbers many more).
+pub const SEARCHES_PER_WINDOW: u32 = 60;
+pub const SEARCH_WINDOW_SECS: i64 = 10 * 60;
 const MAX_ROWS: u64 = 500;
 /// The shortest query: a name's first letters, or the end of a phone number.
 pub(crate) const MIN_LETTERS: usize = 3;

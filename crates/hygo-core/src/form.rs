@@ -320,6 +320,17 @@ impl Check {
 /// written once beside the checks that use them.
 pub type Limits = &'static [(&'static str, usize)];
 
+/// The most characters a form's fields in `limits` take together (for the
+/// body limit a form is read with: `src/actions`, `body_limit`).
+pub const fn total(limits: Limits) -> usize {
+    let (mut sum, mut i) = (0, 0);
+    while i < limits.len() {
+        sum += limits[i].1;
+        i += 1;
+    }
+    sum
+}
+
 /// The limit of `field` in `limits`.
 ///
 /// # Panics

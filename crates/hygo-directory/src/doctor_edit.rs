@@ -66,6 +66,11 @@ pub const LIMITS: Limits = &[
     ("ratingSource", 80),
 ];
 
+/// The most characters the doctor form's fields take together: the limits,
+/// its four lists (education, services, languages, insurers) and 200 for the
+/// choices (the form's body limit).
+pub const MOST_CHARS: usize = hygo_core::form::total(LIMITS) + 4 * LIST_ITEMS * (ITEM_CHARS + 1) + 200;
+
 impl Fields {
     /// A stored doctor's fields, to fill the form.
     pub fn of(row: &doctor::Model, department_slug: &str) -> Fields {

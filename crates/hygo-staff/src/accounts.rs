@@ -212,9 +212,13 @@ fn busy() -> WriteError {
 }
 
 /// The words a password of this account must not be made of, besides the
-/// clinic's (`password::check`): its address and name, whole and in parts.
-fn context(account: &staff_account::Model) -> Vec<String> {
-    super::password::words_of(&account.email, &account.name)
+/// clinic's (`password::check`): its address and name, whole and in parts,
+/// and the other staff members' names.
+async fn context(db: &impl ConnectionTrait, account: &staff_account::Model) -> Result<Vec<String>, WriteError> {
+    let others = staff_account::Entity::find().filter(staff_account::Column::Id.ne(account.id)).all(db).await.map_err(DataError::from)?;
+    let mut words = super::password::words_of(&account.email, &account.name);
+    words.extend(super::password::colleagues_words(others.iter().map(|o| o.name.as_str())));
+    Ok(words)
 }
 
 /// Step one of a setup link: the new password (checked: `password::check`). The
@@ -226,7 +230,7 @@ pub async fn choose_password(db: &Db, hasher: &Hasher, token: &str, new_password
     // Checked and hashed on the hashing threads, before the write begins, so no
     // write lock is held while they work.
     let (_, account) = by_link(db, token).await?.ok_or_else(expired)?;
-    let hashed = hash_new(hasher, new_password, context(&account)).await?.map_err(|key| WriteError::Invalid(Invalid::field("password", password_message(key))))?;
+    let hashed = hash_new(hasher, new_password, context(db, &account).await?).await?.map_err(|key| WriteError::Invalid(Invalid::field("password", password_message(key))))?;
     let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
     let (link, account) = by_link(&txn, token).await?.filter(|(_, a)| a.id == account.id).ok_or_else(expired)?;
     let mut used: staff_link::ActiveModel = link.into();
@@ -293,7 +297,7 @@ pub async fn change_password(db: &Db, hasher: &Hasher, account_id: i32, keep: i3
     let account = by_id(db, account_id).await?.ok_or_else(|| WriteError::Invalid(Invalid::field("current", Message::new("staff.currentWrong"))))?;
     let (stored, typed) = (account.password_hash.clone(), current.to_owned());
     let known = hasher.run(move || stored.is_some_and(|hash| super::password::verify(&typed, &hash))).await.map_err(|_| busy())?;
-    let hashed = hash_new(hasher, new_password, context(&account)).await?;
+    let hashed = hash_new(hasher, new_password, context(db, &account).await?).await?;
     let mut c = Check::default();
     if !known {
         c.fail("current", Message::new("staff.currentWrong"));

@@ -40,6 +40,8 @@ pub(crate) const CONTEXT_WORDS: &[&str] = &[
     "hygo", "rajkot", "gujarat", "india", "clinic", "hospital", "health", "healthcare", "card", "doctor", "patient",
     "appointment", "staff", "console", "admin", "desk", "editor", "kalawad", "racecourse", "medical", "medicine", "care",
     "primary",
+    // The site's address and the slogan ("One App, One Card"), whole and in parts.
+    "hygo.in", "hygoin", "www", "in", "oneapponecard", "oneapp", "onecard", "oneapp1card",
 ];
 
 /// Words people in Rajkot reach for that zxcvbn's English lists lack: festivals,
@@ -51,6 +53,21 @@ pub(crate) const LOCAL_WORDS: &[&str] = &[
     "durga", "ambe", "amba", "laxmi", "lakshmi", "jai", "shree", "shri", "om", "bharat", "hindustan", "jaihind", "vande",
     "mataram", "namaste", "ahmedabad", "surat", "vadodara", "baroda", "jamnagar", "junagadh", "bhavnagar", "gandhinagar",
     "saurashtra", "kathiawar", "mumbai", "delhi", "cricket", "dhoni", "sachin", "virat", "kohli", "rohit", "bumrah",
+    // Gujarat's places: cities, towns, temples, rivers, hills.
+    "morbi", "gondal", "jetpur", "dhoraji", "upleta", "porbandar", "dwarka", "somnath", "veraval", "amreli", "botad",
+    "wankaner", "jasdan", "surendranagar", "bhuj", "kutch", "kachchh", "mehsana", "patan", "palanpur", "anand", "nadiad",
+    "bharuch", "valsad", "navsari", "vapi", "godhra", "dahod", "himmatnagar", "modasa", "gir", "girnar", "sasan", "diu",
+    "daman", "ambaji", "pavagadh", "chotila", "virpur", "sabarmati", "narmada", "tapi", "aji", "lalpari", "kankaria",
+    "statueofunity", "sardar", "patel", "gandhi", "bapu", "mahatma",
+    // Festivals, whole (several words said as one).
+    "makarsankranti", "uttarayana", "rakshabandhan", "rakhi", "dussehra", "dasara", "bhaibeej", "bhaidooj", "dhanteras",
+    "kalichaudas", "navratri", "sharad", "purnima", "ganeshchaturthi", "mahashivratri", "shivratri", "ramnavami",
+    "gokulashtami", "jalaram", "swaminarayan", "bestuvarsh", "newyear", "saalmubarak", "eid", "christmas",
+    // Greetings and blessings, whole and in parts.
+    "kemcho", "kem", "cho", "majama", "majamaa", "aapnu", "apnu", "aapdu", "aavjo", "jayshreekrishna", "jaishreekrishna",
+    "jaishreeram", "jayshreeram", "jaisiyaram", "jaimatadi", "jaijalaram", "jayjalaram", "harharmahadev", "radheradhe",
+    "jayswaminarayan", "jaiswaminarayan", "jaihind", "jay", "ramram", "satsriakal", "salaam", "khamma", "ghani",
+    "jaijinendra", "namaskar", "pranam", "vandemataram", "aapnurajkot", "rangilorajkot", "rangilu",
 ];
 
 /// Why a password was refused: the key of the message that says so, without it.
@@ -58,15 +75,43 @@ pub type Refusal = &'static str;
 
 /// The words to refuse in a password of one person: their e-mail address whole,
 /// its parts (`asha`, `patel` of `asha.patel@…`) and their name's parts, each at
-/// least three characters.
+/// least three characters; the name with one part cut to its initial
+/// (`kavyas`, `kshah`); and each of those reversed (`hahsayvak`).
 pub(crate) fn words_of(email: &str, name: &str) -> Vec<String> {
     let mut words = vec![email.to_lowercase(), name.to_lowercase()];
     let (local, domain) = email.split_once('@').unwrap_or((email, ""));
     let parts = local.split(|c: char| !c.is_alphanumeric()).chain(domain.split('.')).chain(name.split(|c: char| !c.is_alphanumeric()));
     words.extend(parts.filter(|w| w.chars().count() >= 3).map(str::to_lowercase));
-    words.push(name.split_whitespace().collect::<String>().to_lowercase());
+    words.extend(name_words(name));
     words.push(local.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_lowercase());
+    let reversed: Vec<String> = words.iter().map(|w| w.chars().rev().collect()).collect();
+    words.extend(reversed);
     words.retain(|w| w.chars().count() >= 3);
+    words.sort();
+    words.dedup();
+    words
+}
+
+/// A name's words for a password check: its parts, the parts run together,
+/// and the parts run together with one of them cut to its initial.
+fn name_words(name: &str) -> Vec<String> {
+    let parts: Vec<String> = name.split(|c: char| !c.is_alphanumeric()).filter(|p| !p.is_empty()).map(str::to_lowercase).collect();
+    let mut words: Vec<String> = parts.iter().filter(|p| p.chars().count() >= 3).cloned().collect();
+    words.push(parts.concat());
+    for cut in 0..parts.len() {
+        words.push(parts.iter().enumerate().map(|(i, p)| if i == cut { p.chars().take(1).collect() } else { p.clone() }).collect());
+    }
+    words.retain(|w| w.chars().count() >= 3);
+    words
+}
+
+/// Other staff members' names as words to refuse (`words_of` adds the
+/// person's own): a colleague's name is what an attacker who read the site's
+/// "About" page tries next.
+pub(crate) fn colleagues_words<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut words: Vec<String> = names.into_iter().flat_map(name_words).collect();
+    let reversed: Vec<String> = words.iter().map(|w| w.chars().rev().collect()).collect();
+    words.extend(reversed);
     words.sort();
     words.dedup();
     words
@@ -135,8 +180,11 @@ enum Word {
 
 /// Whether every letter of the password lies in a word, whole, in any case and
 /// with common substitutions, the rest being digits, symbols and spaces (in
-/// any number); if so, the fewest common words (not `own`) any such reading has.
-/// None when some letter belongs to no word, or there is no word at all.
+/// any number), and at most one letter standing alone ("Dwarka2026!!x": a
+/// stray letter multiplies the guesses by 26 only); if so, the fewest common
+/// words (not `own`) any such reading has. A word may be spelt with spaces,
+/// dots or dashes inside ("Jai Shree Krishna", "hygo.in"). None when some
+/// letter belongs to no word, or there is no word at all.
 fn made_of_words(password: &str, own: &std::collections::HashSet<String>) -> Option<usize> {
     let chars: Vec<char> = password.to_lowercase().chars().collect();
     let n = chars.len();
@@ -144,39 +192,58 @@ fn made_of_words(password: &str, own: &std::collections::HashSet<String>) -> Opt
         return None;
     }
     let mut memo = std::collections::HashMap::new();
-    // best[i]: the fewest common words, and whether any word was read, up to i.
-    let mut best: Vec<Option<(usize, bool)>> = vec![None; n + 1];
-    best[0] = Some((0, false));
+    // best[i][k]: the fewest common words, and whether any word was read, up
+    // to i with k lone letters.
+    let mut best: Vec<[Option<(usize, bool)>; 2]> = vec![[None; 2]; n + 1];
+    best[0][0] = Some((0, false));
     let better = |slot: &mut Option<(usize, bool)>, new: (usize, bool)| {
         if slot.is_none_or(|old| (new.0, !new.1) < (old.0, !old.1)) {
             *slot = Some(new);
         }
     };
     for i in 0..n {
-        let Some((common, any)) = best[i] else { continue };
-        if !chars[i].is_alphabetic() {
-            better(&mut best[i + 1], (common, any));
-        }
-        for j in (i + 2)..=n.min(i + LONGEST_WORD) {
-            let token = &chars[i..j];
-            if !token.iter().any(|c| c.is_alphabetic()) {
-                continue;
+        for lone in 0..2 {
+            let Some((common, any)) = best[i][lone] else { continue };
+            if !chars[i].is_alphabetic() {
+                better(&mut best[i + 1][lone], (common, any));
+            } else if lone == 0 {
+                better(&mut best[i + 1][1], (common, any));
             }
-            match word(token, own, &mut memo) {
-                Some(Word::Own) => better(&mut best[j], (common, true)),
-                Some(Word::Common) => better(&mut best[j], (common + 1, true)),
-                None => {}
+            for j in (i + 2)..=n.min(i + LONGEST_WORD) {
+                let token = &chars[i..j];
+                if INSIDE_A_WORD.contains(&token[0]) || !token.iter().any(|c| c.is_alphabetic()) {
+                    continue;
+                }
+                match word(token, own, &mut memo) {
+                    Some(Word::Own) => better(&mut best[j][lone], (common, true)),
+                    Some(Word::Common) => better(&mut best[j][lone], (common + 1, true)),
+                    None => {}
+                }
             }
         }
     }
-    best[n].filter(|(_, any)| *any).map(|(common, _)| common)
+    let read = |k: usize| best[n][k].filter(|(_, any)| *any);
+    match (read(0), read(1)) {
+        (Some(a), Some(b)) => Some(a.0.min(b.0)),
+        (a, b) => a.or(b).map(|(common, _)| common),
+    }
 }
+
+/// What may stand inside a word as typed and is left out when it is read
+/// ("jai shree krishna", "hygo.in", "one-app").
+const INSIDE_A_WORD: &[char] = &[' ', '.', '-', '_'];
 
 /// What a run of characters reads as, letters substituted back (each reading
 /// tried, at most 16): one of `own`, a common word, or none.
 fn word(token: &[char], own: &std::collections::HashSet<String>, memo: &mut std::collections::HashMap<String, bool>) -> Option<Word> {
     let mut readings = vec![String::new()];
+    if token.last().is_some_and(|c| INSIDE_A_WORD.contains(c)) {
+        return None;
+    }
     for c in token {
+        if INSIDE_A_WORD.contains(c) {
+            continue;
+        }
         let options: &[char] = match SUBSTITUTES.iter().find(|(s, _)| s == c) {
             Some((_, letters)) => letters,
             None if c.is_alphabetic() => std::slice::from_ref(c),
@@ -308,10 +375,44 @@ mod tests {
         }
     }
 
+    /// The fourteen an outside tester set in round three (issue 44): parts of
+    /// the name and reversed, the site's domain and slogan, another staff
+    /// member's name, Gujarat's places, festivals and greetings.
+    #[test]
+    fn names_places_festivals_and_greetings_are_refused() {
+        let mut kavya = words_of("kavya.shah@hygo.in", "Kavya Shah");
+        kavya.extend(colleagues_words(["Asha Patel", "Dr. Rajesh Mehta"]));
+        for (password, why) in [
+            ("KavyaS2026!!", "staff.passwordOwnWords"),
+            ("KShah20262026!", "staff.passwordOwnWords"),
+            ("hahSayvaK2026!", "staff.passwordOwnWords"),
+            ("Hygo.in2026!!", "staff.passwordOwnWords"),
+            ("OneAppOneCard1", "staff.passwordOwnWords"),
+            ("AshaPatel2026!", "staff.passwordOwnWords"),
+            ("Aapnu Rajkot 1", "staff.passwordWordAndNumbers"),
+            ("Somnath2026!!", "staff.passwordWordAndNumbers"),
+            ("Dwarka2026!!x", "staff.passwordWordAndNumbers"),
+            ("Morbi@2026!!!", "staff.passwordWordAndNumbers"),
+            ("Makarsankranti26", "staff.passwordWordAndNumbers"),
+            ("JaiShreeRam2026", "staff.passwordWordAndNumbers"),
+            ("Jai Shree Krishna", "staff.passwordWordAndNumbers"),
+            ("Kem Cho 2026!!", "staff.passwordWordAndNumbers"),
+        ] {
+            assert_eq!(check(password, &kavya), Err(why), "{password}");
+        }
+        // A colleague's name counts only when it is known: without it, Asha's is a name like any.
+        let alone = words_of("kavya.shah@hygo.in", "Kavya Shah");
+        assert_ne!(check("AshaPatel2026!", &alone), Err("staff.passwordOwnWords"));
+        // Unrelated words stay good, a stray letter among them too.
+        for password in ["tamarind kettle lantern 1987", "pebble orbit x velvet cactus", "correct horse battery staple clinic"] {
+            assert_eq!(check(password, &kavya), Ok(()), "{password}");
+        }
+    }
+
     #[test]
     fn a_persons_words_are_their_address_and_name_in_parts() {
         let words = words_of("Kavya.Shah@hygo.in", "Kavya Shah");
-        for expected in ["kavya", "shah", "kavyashah", "kavya.shah@hygo.in", "kavya shah", "hygo"] {
+        for expected in ["kavya", "shah", "kavyashah", "kavya.shah@hygo.in", "kavya shah", "hygo", "kavyas", "kshah", "hahsayvak"] {
             assert!(words.iter().any(|w| w == expected), "{expected} in {words:?}");
         }
         assert!(words.iter().all(|w| w.chars().count() >= 3), "{words:?}");

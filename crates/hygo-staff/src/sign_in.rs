@@ -19,13 +19,19 @@
 //! address that is no account is counted and answered like one that is, after
 //! the same work (`password::verify_nobody`), so the answers never tell which
 //! addresses are accounts. Every attempt is recorded (`sign_in_attempts`), never
-//! with the password. Hashing runs on its own threads (`hashing::Hasher`); when
+//! with the password, and counted *before* it is checked: one write transaction
+//! counts the failures and records the attempt as `checking` (a failure until
+//! the check says otherwise), under the keys' locks on PostgreSQL and SQLite's
+//! one writer, so five free failures are five under any concurrency.
+//! Hashing runs on its own threads (`hashing::Hasher`); when
 //! they are all busy the attempt is refused at once (`Refused::Busy`), before any
 //! query, and not recorded: nothing was checked (`/metrics` counts them).
 
 use chrono::{DateTime, Duration, SecondsFormat, Utc};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
+};
 
 use super::hashing::Hasher;
 use super::{accounts, password, recovery, totp};
@@ -77,13 +83,18 @@ pub enum Refused {
     Busy,
 }
 
-/// Outcomes that are failures, and those that are a whole sign-in.
-const FAILED: [&str; 2] = ["password", "code"];
+/// Outcomes that are failures (`checking`: counted before the check, until it
+/// says otherwise; a process that died while checking leaves a failure), and
+/// those that are a whole sign-in.
+const FAILED: [&str; 3] = ["password", "code", CHECKING];
 const SIGNED_IN: [&str; 2] = ["ok", "ok-recovery"];
+const CHECKING: &str = "checking";
 
-async fn record(db: &Db, keys: &Keys, device: Option<&str>, outcome: &str, now: DateTime<Utc>) -> Result<(), DataError> {
-    tracing::info!(outcome, trusted_device = device.is_some(), "staff sign-in attempt");
-    sign_in_attempt::ActiveModel {
+async fn record(db: &impl ConnectionTrait, keys: &Keys, device: Option<&str>, outcome: &str, now: DateTime<Utc>) -> Result<i32, DataError> {
+    if outcome != CHECKING {
+        tracing::info!(outcome, trusted_device = device.is_some(), "staff sign-in attempt");
+    }
+    let row = sign_in_attempt::ActiveModel {
         at: Set(stamp(now)),
         account_key: Set(keys.account.clone()),
         client_key: Set(keys.client.clone()),
@@ -93,7 +104,44 @@ async fn record(db: &Db, keys: &Keys, device: Option<&str>, outcome: &str, now: 
     }
     .insert(db)
     .await?;
+    Ok(row.id)
+}
+
+/// The attempt counted as `checking` gets its outcome.
+async fn settle(db: &Db, id: i32, device: Option<&str>, outcome: &str) -> Result<(), DataError> {
+    tracing::info!(outcome, trusted_device = device.is_some(), "staff sign-in attempt");
+    sign_in_attempt::Entity::update_many()
+        .col_expr(sign_in_attempt::Column::Outcome, Expr::value(outcome))
+        .filter(sign_in_attempt::Column::Id.eq(id))
+        .exec(db)
+        .await?;
     Ok(())
+}
+
+/// Counts the attempt before it is checked: in one write transaction, how long
+/// it must wait and, when it need not, its row as `checking` (answered: `Ok(id)`);
+/// when it must, its row as `waiting` (answered: `Err(wait)`). PostgreSQL
+/// takes the keys' transaction locks first (in one order: no deadlock); on
+/// SQLite the write transaction is the one writer already.
+async fn count_first(db: &Db, keys: &Keys, device: Option<&str>, now: DateTime<Utc>) -> Result<Result<i32, Duration>, DataError> {
+    let txn = crate::db::begin_write(db).await?;
+    if txn.get_database_backend() == DbBackend::Postgres {
+        let mut locks: Vec<String> = match device {
+            Some(device) => vec![format!("sign-in device {device}")],
+            None => vec![format!("sign-in account {}", keys.account), format!("sign-in client {}", keys.client)],
+        };
+        locks.sort();
+        for key in locks {
+            txn.execute_raw(Statement::from_sql_and_values(DbBackend::Postgres, "SELECT pg_advisory_xact_lock(hashtext($1))", [key.into()])).await?;
+        }
+    }
+    let left = waiting(&txn, keys, device, now).await?;
+    let counted = if left.is_zero() { Ok(record(&txn, keys, device, CHECKING, now).await?) } else {
+        record(&txn, keys, device, "waiting", now).await?;
+        Err(left)
+    };
+    txn.commit().await?;
+    Ok(counted)
 }
 
 fn stamp(t: DateTime<Utc>) -> String {
@@ -122,7 +170,7 @@ enum Counted<'a> {
 /// account or a device, since its last whole sign-in (a client's count is not
 /// reset by a success: signing in to one's own account must not buy more
 /// guesses at others').
-async fn wait_for(db: &Db, counted: Counted<'_>, now: DateTime<Utc>) -> Result<Duration, DataError> {
+async fn wait_for(db: &impl ConnectionTrait, counted: Counted<'_>, now: DateTime<Utc>) -> Result<Duration, DataError> {
     let (free, window, resets, filter) = match counted {
         Counted::Account(key) => (ACCOUNT_FREE, WINDOW_HOURS, true, Condition::all().add(sign_in_attempt::Column::AccountKey.eq(key)).add(sign_in_attempt::Column::DeviceKey.is_null())),
         Counted::Client(key) => (CLIENT_FREE, CLIENT_WINDOW_HOURS, false, Condition::all().add(sign_in_attempt::Column::ClientKey.eq(key)).add(sign_in_attempt::Column::DeviceKey.is_null())),
@@ -164,7 +212,7 @@ async fn wait_for(db: &Db, counted: Counted<'_>, now: DateTime<Utc>) -> Result<D
 
 /// How long this attempt must wait: from one of the account's own browsers, that
 /// device's count alone; from any other, the longer of the account's and the client's.
-async fn waiting(db: &Db, keys: &Keys, device: Option<&str>, now: DateTime<Utc>) -> Result<Duration, DataError> {
+async fn waiting(db: &impl ConnectionTrait, keys: &Keys, device: Option<&str>, now: DateTime<Utc>) -> Result<Duration, DataError> {
     Ok(match device {
         Some(device) => wait_for(db, Counted::Device(device), now).await?,
         None => wait_for(db, Counted::Account(&keys.account), now).await?.max(wait_for(db, Counted::Client(&keys.client), now).await?),
@@ -194,12 +242,11 @@ pub async fn password(db: &Db, hasher: &Hasher, keys: &Keys, email: &str, typed:
     }
     let account = accounts::by_email(db, email).await?;
     let device = keys.device_of(account.as_ref().map(|a| a.id)).map(str::to_owned);
-    let left = waiting(db, keys, device.as_deref(), now).await?;
-    if !left.is_zero() {
-        // The same answer for every address, account or not: no hash is needed to make it so.
-        record(db, keys, device.as_deref(), "waiting", now).await?;
-        return Ok(Err(wait(left)));
-    }
+    // The same answer for every address, account or not: no hash is needed to make it so.
+    let attempt = match count_first(db, keys, device.as_deref(), now).await? {
+        Ok(id) => id,
+        Err(left) => return Ok(Err(wait(left))),
+    };
     let (typed_owned, hash) = (typed.to_owned(), account.as_ref().and_then(|a| a.password_hash.clone()));
     let verified = hasher
         .run(move || match hash {
@@ -211,19 +258,21 @@ pub async fn password(db: &Db, hasher: &Hasher, keys: &Keys, email: &str, typed:
         })
         .await;
     let Ok(right) = verified else {
+        // Nothing was checked after all: the attempt is not a failure.
+        settle(db, attempt, device.as_deref(), "busy").await?;
         return Ok(Err(Refused::Busy));
     };
     match account {
         Some(account) if right && account.disabled_at.is_none() => {
-            record(db, keys, device.as_deref(), "password-ok", now).await?;
+            settle(db, attempt, device.as_deref(), "password-ok").await?;
             Ok(Ok(account))
         }
         Some(_) if right => {
-            record(db, keys, device.as_deref(), "disabled", now).await?;
+            settle(db, attempt, device.as_deref(), "disabled").await?;
             Ok(Err(wrong_password()))
         }
         _ => {
-            record(db, keys, device.as_deref(), "password", now).await?;
+            settle(db, attempt, device.as_deref(), "password").await?;
             Ok(Err(wrong_password()))
         }
     }
@@ -235,13 +284,13 @@ pub async fn password(db: &Db, hasher: &Hasher, keys: &Keys, email: &str, typed:
 /// attempt is recorded and counted at.
 pub async fn second_factor(db: &Db, keys: &Keys, account_id: i32, code: &str, unix_secs: u64, now: DateTime<Utc>) -> Result<Result<(), Refused>, DataError> {
     let device = keys.device_of(Some(account_id)).map(str::to_owned);
-    let left = waiting(db, keys, device.as_deref(), now).await?;
-    if !left.is_zero() {
-        record(db, keys, device.as_deref(), "waiting", now).await?;
-        return Ok(Err(wait(left)));
-    }
+    let attempt = match count_first(db, keys, device.as_deref(), now).await? {
+        Ok(id) => id,
+        Err(left) => return Ok(Err(wait(left))),
+    };
     let wrong = || Refused::Wrong(Message::new("staff.codeWrong"));
     let Some(account) = accounts::by_id(db, account_id).await?.filter(|a| a.disabled_at.is_none()) else {
+        settle(db, attempt, device.as_deref(), "code").await?;
         return Ok(Err(wrong()));
     };
     let digits: String = code.chars().filter(|c| !c.is_whitespace()).collect();
@@ -257,7 +306,7 @@ pub async fn second_factor(db: &Db, keys: &Keys, account_id: i32, code: &str, un
                 None => taken.filter(staff_account::Column::TotpLastStep.is_null()),
             };
             if taken.exec(db).await?.rows_affected == 1 {
-                record(db, keys, device.as_deref(), "ok", now).await?;
+                settle(db, attempt, device.as_deref(), "ok").await?;
                 return Ok(Ok(()));
             }
         }
@@ -270,11 +319,11 @@ pub async fn second_factor(db: &Db, keys: &Keys, account_id: i32, code: &str, un
             .exec(db)
             .await?;
         if used.rows_affected == 1 {
-            record(db, keys, device.as_deref(), "ok-recovery", now).await?;
+            settle(db, attempt, device.as_deref(), "ok-recovery").await?;
             return Ok(Ok(()));
         }
     }
-    record(db, keys, device.as_deref(), "code", now).await?;
+    settle(db, attempt, device.as_deref(), "code").await?;
     Ok(Err(wrong()))
 }
 
