@@ -198,6 +198,49 @@ pub fn cookie(token: &str) -> Cookie<'static> {
     Cookie::build(sessions::COOKIE, token.to_owned()).path("/").secure(true).http_only(true).same_site(SameSite::Strict).finish()
 }
 
+/// The console page a sign-in returns to (issue 44: the desk landed on the inbox
+/// after the idle timeout, and a clinic notification's link was lost the same
+/// way): set when a page is refused for want of a session, read once after the
+/// second factor. Not in the address; `__Host-`, for 15 minutes.
+pub const RETURN_COOKIE: &str = "__Host-hygo-return";
+
+/// The page to return to after signing in, as a cookie (`RETURN_COOKIE`), when
+/// `path_and_query` is one (`return_path`).
+pub fn return_cookie(path_and_query: &str) -> Option<Cookie<'static>> {
+    return_path(path_and_query)?;
+    let value: String = form_urlencoded::byte_serialize(path_and_query.as_bytes()).collect();
+    Some(Cookie::build(RETURN_COOKIE, value).path("/").secure(true).http_only(true).same_site(SameSite::Strict).max_age(actix_web::cookie::time::Duration::minutes(15)).finish())
+}
+
+/// The page a return cookie names, checked: a console address of this site
+/// (`/staff/…`, not a sign-in or set-up step), relative, without a scheme, a
+/// host (`//`), a backslash or a control character, at most 500 characters.
+pub fn return_path(text: &str) -> Option<&str> {
+    let steps = ["/staff/sign-in", "/staff/setup", "/staff/sign-out"];
+    let fine = text.len() <= 500
+        && text.starts_with("/staff")
+        && (text.len() == 6 || text[6..].starts_with('/') || text[6..].starts_with('?'))
+        && !text.contains("//")
+        && !text.contains('\\')
+        && !text.chars().any(char::is_control)
+        && !steps.iter().any(|s| text.starts_with(s));
+    fine.then_some(text)
+}
+
+/// The page of the request's return cookie, decoded and checked, if any.
+pub fn returning_to(req: &HttpRequest) -> Option<String> {
+    let raw = req.cookie(RETURN_COOKIE)?;
+    let decoded: String = form_urlencoded::parse(format!("p={}", raw.value()).as_bytes()).next()?.1.into_owned();
+    return_path(&decoded).map(str::to_owned)
+}
+
+/// The cookie that removes the return cookie.
+pub fn return_removal() -> Cookie<'static> {
+    let mut c = Cookie::build(RETURN_COOKIE, "").path("/").secure(true).http_only(true).same_site(SameSite::Strict).finish();
+    c.make_removal();
+    c
+}
+
 /// The cookie that removes it.
 pub fn removal() -> Cookie<'static> {
     let mut c = cookie("");

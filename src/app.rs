@@ -149,7 +149,10 @@ pub fn app(
 /// (`hygo_core::db::Storage::check`). Otherwise 503 with a short reason, and the
 /// log says which fault.
 async fn health(state: web::Data<AppState>) -> HttpResponse {
-    match state.storage.check(&state.db).await {
+    // Always within a second (issue 44: it timed out after a full disk): a check
+    // that takes longer is a fault of its own.
+    let checked = actix_web::rt::time::timeout(hygo_core::db::HEALTH_WITHIN, state.storage.check(&state.db)).await;
+    match checked.unwrap_or(Err(hygo_core::db::Fault::Slow)) {
         Ok(()) => HttpResponse::Ok().json(serde_json::json!({ "status": "ok" })),
         Err(fault) => {
             tracing::error!(%fault, "health check: the database cannot take writes");

@@ -2,12 +2,15 @@
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: hygo serve | hygo staff … | hygo backup FILE | hygo restore FILE | hygo seed --scale\n\n\
+const USAGE: &str = "usage: hygo serve | hygo staff … | hygo backup FILE | hygo restore FILE [--replace] | hygo seed --scale\n\n\
 serve           starts the HYGO website (the default)\n\
 staff …         manages staff accounts (hygo staff help)\n\
 backup FILE     copies the database into FILE while the site runs (SQLite: the online\n\
                 backup API; PostgreSQL: pg_dump). FILE must not exist.\n\
-restore FILE    replaces the database with the backup FILE; stop every server first\n\
+restore FILE [--replace]\n\
+                puts the backup FILE into the database, with every server stopped\n\
+                (refused while one runs); a database that holds data is replaced\n\
+                only with --replace\n\
 seed --scale [--doctors N] [--requests N]\n\
                 adds doctors up to N (200) and N requests (100,000) for `make bench`\n\
                 (never on the clinic's database)\n\n\
@@ -19,7 +22,9 @@ fn main() -> ExitCode {
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["serve"] | [] => {}
         ["staff", rest @ ..] => return staff(rest),
-        [verb @ ("backup" | "restore"), file] => return backup(verb, file),
+        ["backup", file] => return backup("backup", file, false),
+        ["restore", file] => return backup("restore", file, false),
+        ["restore", file, "--replace"] | ["restore", "--replace", file] => return backup("restore", file, true),
         ["seed", "--scale", rest @ ..] => return seed_scale(rest),
         ["-h" | "--help" | "help"] => {
             println!("{USAGE}");
@@ -63,7 +68,7 @@ fn staff(args: &[&str]) -> ExitCode {
 }
 
 /// `hygo backup FILE` and `hygo restore FILE` (`hygo_core::backup`).
-fn backup(verb: &str, file: &str) -> ExitCode {
+fn backup(verb: &str, file: &str, replace: bool) -> ExitCode {
     let config = match config() {
         Ok(config) => config,
         Err(code) => return code,
@@ -71,7 +76,7 @@ fn backup(verb: &str, file: &str) -> ExitCode {
     let path = std::path::Path::new(file);
     let done = match verb {
         "backup" => hygo_core::backup::backup(&config.database_url, path),
-        _ => hygo_core::backup::restore(&config.database_url, path),
+        _ => hygo_core::backup::restore(&config.database_url, path, replace),
     };
     match done {
         Ok(text) => {

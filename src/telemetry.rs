@@ -22,6 +22,10 @@ use crate::state::AppState;
 
 pub fn init(json: bool) {
     let filter = EnvFilter::try_from_env("HYGO_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
+    // sqlx warns when a connection took over 2 s to come from the pool: on a busy
+    // machine that is load, not a fault (a pool that cannot give one within the
+    // acquire timeout is an error, and said as one). Not a warning line in the log.
+    let filter = filter.add_directive("sqlx::pool::acquire=error".parse().expect("a valid directive"));
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
     let _ = if json { builder.json().try_init() } else { builder.try_init() };
 }

@@ -203,6 +203,10 @@ async fn editors_draft_preview_share_schedule_publish_and_restore() {
         assert!(started.header("location").starts_with(new_article), "{b}: {}", started.header("location"));
         let again = call(&app, save(&editor.token, &editor.csrf, "/staff/content", &[("title", "Flu vaccines this winter")])).await;
         assert_eq!(again.status, 422, "{b}: one article an address");
+        // Issue 44: a title in Devanagari was answered "exists already"; it makes no address, and is said so.
+        let hindi = call(&app, save(&editor.token, &editor.csrf, "/staff/content", &[("title", "हृदय की देखभाल")])).await;
+        assert_eq!(hindi.status, 422, "{b}");
+        assert!(hindi.text.contains(&common::message("editor.titleInEnglish")) && !hindi.text.contains(&common::message("editor.articleExists")), "{b}: {}", hindi.text);
         let taken = call(&app, save(&editor.token, &editor.csrf, "/staff/content", &[("title", "Lab sample collection at home")])).await;
         assert_eq!(taken.status, 422, "{b}: nor an address of the files");
         assert_eq!(call(&app, save(&editor.token, &editor.csrf, "/staff/content", &[("title", "  ")])).await.status, 422, "{b}");
@@ -238,9 +242,20 @@ async fn editors_draft_preview_share_schedule_publish_and_restore() {
         assert_eq!(shown["data"]["problems"][0]["path"], "emergencyNote", "{b}: {{number}} was lost");
         let kept = call(&app, save(&editor.token, &editor.csrf, contact, &[("base", &hours.to_string()), ("op", "save"), ("f.emergencyNote", "In an emergency, call {number} at once.")])).await;
         let kept = revision_of(kept.header("location"));
-        let out = call(&app, save(&editor.token, &editor.csrf, &format!("{contact}/publish"), &[("revision", &kept.to_string()), ("when", "now")])).await;
+        // Issue 44: the clinic's contact data goes live only by an admin's hand,
+        // now or at a time; the audit says who wrote it and who approved it.
+        let alone = call(&app, save(&editor.token, &editor.csrf, &format!("{contact}/publish"), &[("revision", &kept.to_string()), ("when", "now")])).await;
+        assert_eq!(alone.status, 422, "{b}: {}", alone.text);
+        assert!(alone.text.contains(&common::message_with("editor.contactNeedsAdmin", &[("revision", &kept.to_string())])), "{b}");
+        let later = call(&app, save(&editor.token, &editor.csrf, &format!("{contact}/publish"), &[("revision", &kept.to_string()), ("when", "at"), ("date", "2031-01-01"), ("time", "10:00")])).await;
+        assert_eq!(later.status, 422, "{b}: nor scheduled by an editor");
+        assert!(!fetch(&app, "/contactus").await.text.contains("8:00 AM to 9:00 PM"), "{b}: not live");
+        let admin: Staff = staff(&app, &state.db, "admin.content@hygo.test", Role::Admin).await;
+        let out = call(&app, save(&admin.token, &admin.csrf, &format!("{contact}/publish"), &[("revision", &kept.to_string()), ("when", "now")])).await;
         assert_eq!(out.status, 303, "{b}: {}", out.text);
         assert!(fetch(&app, "/contactus").await.text.contains("8:00 AM to 9:00 PM"), "{b}: the contact page shows the new hours");
+        let approved = audit_log::Entity::find().filter(audit_log::Column::Action.eq("content-publish")).filter(audit_log::Column::Target.eq("site.contact")).all(&state.db).await.unwrap();
+        assert_eq!(approved.iter().map(|r| (r.actor.clone(), serde_json::from_str::<Value>(&r.after).unwrap()["author"].as_str().unwrap_or_default().to_owned())).collect::<Vec<_>>(), [("admin.content@hygo.test".to_owned(), "editor@hygo.test".to_owned())], "{b}");
         // The desk's reasons: their words change, their ids never (stored requests name them).
         let reasons = "/staff/content/desk.declineReasons";
         let worded = call(&app, save(&editor.token, &editor.csrf, reasons, &[("base", "0"), ("op", "save"), ("f.declineReasons.0.label", "The doctor is away then."), ("f.declineReasons.0.id", "renamed")])).await;
@@ -280,5 +295,56 @@ async fn editors_draft_preview_share_schedule_publish_and_restore() {
 
         // Leave the files' content for the next database.
         hygo_content::install(hygo_content::files::load().unwrap());
+    }
+}
+
+/// Issue 44: two editors opened About; each saved a change; the newer draft held
+/// only the second change, with no warning. Now the second save, based on the
+/// revision its page was opened on, is refused (409) while someone else's newer
+/// draft exists: nothing saved, what was typed shown again with who saved the
+/// newer one; saved again from that page, it is kept as the newest, and the
+/// first stays in the history. An editor's own newer drafts are no conflict.
+#[actix_web::test]
+async fn a_save_on_an_older_revision_than_another_editor_s_draft_is_refused_not_lost() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, hygo_core::ist::Clock::System, 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let asha: Staff = staff(&app, &state.db, "asha.editor@hygo.test", Role::Editor).await;
+        let ravi: Staff = staff(&app, &state.db, "ravi.editor@hygo.test", Role::Editor).await;
+        let save = |who: &Staff, pairs: &[(&str, &str)]| {
+            let mut all = vec![("csrf", who.csrf.as_str()), ("op", "save")];
+            all.extend_from_slice(pairs);
+            call(&app, post(ENTRY, &form(&all), Some(&who.token)))
+        };
+        // Both open the page on the live text (base 0).
+        let first = save(&asha, &[("base", "0"), ("f.heading", "About HYGO, by Asha")]).await;
+        assert_eq!(first.status, 303, "{b}: {}", first.text);
+        let hers = revision_of(first.header("location"));
+        // Her own second save from the same page is hers to make.
+        let again = save(&asha, &[("base", "0"), ("f.heading", "About HYGO, by Asha, twice")]).await;
+        assert_eq!(again.status, 303, "{b}: {}", again.text);
+        let hers = revision_of(again.header("location")).max(hers);
+        let refused = save(&ravi, &[("base", "0"), ("f.heading", "About HYGO, by Ravi")]).await;
+        assert_eq!(refused.status, 409, "{b}: {}", refused.text);
+        let said = common::message_with("editor.newerDraft", &[("author", "asha.editor@hygo.test"), ("revision", &hers.to_string())]);
+        let page = props(&refused);
+        let shown = format!("{}", page["form"]);
+        assert!(shown.contains("About HYGO, by Ravi"), "{b}: what he typed is shown again: {shown}");
+        assert!(refused.text.contains(&said), "{b}: who saved the newer draft and which: {shown}");
+        let newest = |db: hygo_core::Db| async move {
+            let key = hygo_editorial::entries::Entry::parse("page.about").unwrap();
+            hygo_editorial::store::history(&db, &key, "en", 1).await.unwrap().remove(0)
+        };
+        let kept = newest(state.db.clone()).await;
+        assert_eq!((kept.id, kept.author.as_str()), (hers, "asha.editor@hygo.test"), "{b}: nothing saved over hers");
+        // From the refused page (its base is the newest revision), saved on purpose.
+        let on_purpose = save(&ravi, &[("base", &hers.to_string()), ("f.heading", "About HYGO, by Ravi")]).await;
+        assert_eq!(on_purpose.status, 303, "{b}: {}", on_purpose.text);
+        let kept = newest(state.db.clone()).await;
+        assert_eq!((kept.author.as_str(), kept.body["heading"].as_str()), ("ravi.editor@hygo.test", Some("About HYGO, by Ravi")), "{b}");
+        let key = hygo_editorial::entries::Entry::parse("page.about").unwrap();
+        let history = hygo_editorial::store::history(&state.db, &key, "en", 10).await.unwrap();
+        assert!(history.iter().any(|r| r.id == hers && r.body["heading"] == "About HYGO, by Asha, twice"), "{b}: hers stays in the history");
     }
 }

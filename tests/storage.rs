@@ -451,3 +451,44 @@ async fn a_write_the_file_lost_while_it_ran_is_not_answered_as_stored() {
         Ok(answer) => panic!("a write the file lost was answered as the write said: {:?}", answer.map_err(|_| "an error")),
     }
 }
+
+/// Issue 44: after SQLite's file system filled up and space came back, every
+/// write said "database is locked" for 100 s, and `/healthz` timed out, until a
+/// restart: a connection whose write failed as the disk filled went back to the
+/// pool inside its transaction, holding the lock. Here the database is full on
+/// demand for one connection (`PRAGMA max_page_count`, no root needed); a write
+/// on it fails with `SQLITE_FULL` inside `BEGIN IMMEDIATE`, and the connection is
+/// given back so. It is closed rather than kept: the next writes go through at
+/// once, and `/healthz` answers 200 within its second.
+#[actix_web::test]
+async fn a_connection_left_in_a_transaction_by_a_full_disk_holds_no_lock() {
+    use sea_orm::sqlx::{self, Connection as _};
+    let db = common::TestDb::sqlite();
+    let state = common::state(&db).await;
+    let app = actix_web::test::init_service(hygo::app::app(state.clone())).await;
+    let message = || common::post_json("/api/contact", &serde_json::json!({ "name": "Meera", "phone": "98250 12345", "subject": "Hours", "message": "Open on Sunday?" }));
+    assert_eq!(common::call(&app, message()).await.status, 201);
+    {
+        let pool = state.db.get_sqlite_connection_pool();
+        let mut conn = pool.acquire().await.unwrap();
+        let pages: i64 = sqlx::query_scalar("PRAGMA page_count").fetch_one(&mut *conn).await.unwrap();
+        sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA max_page_count = {pages}"))).execute(&mut *conn).await.unwrap();
+        sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await.unwrap();
+        let full = sqlx::query("UPDATE contact_messages SET message = ?")
+            .bind("x".repeat(200_000))
+            .execute(&mut *conn)
+            .await
+            .unwrap_err();
+        assert!(full.to_string().contains("full"), "the database is full for this connection: {full}");
+        conn.ping().await.unwrap();
+        // Given back as a failed write leaves it: inside its transaction, with the lock.
+    }
+    let started = Instant::now();
+    for _ in 0..3 {
+        let answer = common::call(&app, message()).await;
+        assert_eq!(answer.status, 201, "a write after the fault: {}", answer.text);
+    }
+    assert!(started.elapsed() < Duration::from_secs(4), "without waiting for a lock: {:?}", started.elapsed());
+    let health = common::call(&app, actix_web::test::TestRequest::get().uri("/healthz")).await;
+    assert_eq!(health.status, 200, "{}", health.text);
+}

@@ -517,6 +517,16 @@ pub fn denied(req: &HttpRequest, denied: crate::access::Denied) -> HttpResponse 
     if denied == Denied::SignIn && req.cookie(hygo_staff::sessions::COOKIE).is_some() {
         let _ = res.add_cookie(&crate::access::removal());
     }
+    // A page asked for without a session is where the sign-in returns to.
+    if denied == Denied::SignIn && req.method() == actix_web::http::Method::GET {
+        let asked = match req.query_string() {
+            "" => req.path().to_owned(),
+            q => format!("{}?{q}", req.path()),
+        };
+        if let Some(cookie) = crate::access::return_cookie(&asked) {
+            let _ = res.add_cookie(&cookie);
+        }
+    }
     res.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
     res
 }

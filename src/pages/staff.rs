@@ -501,6 +501,8 @@ pub struct TodayVisit {
     pub status: Status,
     /// What the desk may do now: of "arrive", "no-show" and "complete", those the status allows.
     pub steps: Vec<Step>,
+    /// Nobody can see the patient then (the doctor away, the clinic closed): the desk moves the visit.
+    pub away: bool,
 }
 
 pub async fn today(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
@@ -522,6 +524,7 @@ pub async fn today(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError
                     doctor: v.doctor,
                     status: v.status,
                     steps: v.steps,
+                    away: v.away,
                 })
                 .collect(),
         })
@@ -1035,8 +1038,13 @@ pub async fn week(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError>
     // A clinic's doctors, a page of them, in a handful of queries however many (`day_plans`).
     let clinics = clinic_choices(cx);
     let clinic = cx.query("clinic").filter(|c| clinics.iter().any(|k| &k.id == c)).or_else(|| clinics.first().map(|c| c.id.clone())).unwrap_or_default();
+    // The clinic's doctors, and those of the other clinics with hours here this
+    // week (issue 44: a doctor's Friday at the other clinic was shown, unmarked,
+    // in her own clinic's week, and missing from the other's).
     let mut rows = hygo_directory::doctor_edit::records(cx.db(), true).await?;
-    rows.retain(|d| d.clinic_id == clinic);
+    let plans = schedule::day_plans(cx.db(), &rows, &days).await?;
+    let here = |plan: &schedule::DayPlan| plan.hours.iter().any(|h| h.clinic == clinic);
+    rows.retain(|d| d.clinic_id == clinic || days.iter().any(|&day| here(&plans.of(d.id, day))));
     rows.sort_by_key(|d| hygo_core::entities::doctor::sort_key(&d.name));
     let total = rows.len();
     let (page, pages, shown) = doctors_page(cx, total);
@@ -1044,7 +1052,6 @@ pub async fn week(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError>
     let ids: Vec<i32> = rows.iter().map(|d| d.id).collect();
     let counts = hygo_booking::appointments::held_counts(cx.db(), &ids, days[0], days[6]).await?;
     let leave = hygo_schedule::leave::periods(cx.db(), &ids, days[0]).await?;
-    let plans = schedule::day_plans(cx.db(), &rows, &days).await?;
     let mut doctors = Vec::with_capacity(rows.len());
     for d in rows {
         let periods = leave.get(&d.id).map_or(&[][..], Vec::as_slice);
@@ -1053,13 +1060,15 @@ pub async fn week(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError>
             .map(|&day| {
                 let plan = plans.of(d.id, day);
                 let date = day.to_string();
+                // Only the hours at this clinic: the other clinic's week shows the rest.
+                let ranges: Vec<_> = plan.hours.iter().filter(|h| h.clinic == clinic).map(|h| h.range).collect();
                 WeekDay {
                     requests: counts.get(&(d.id, date.clone())).copied().unwrap_or(0),
                     date,
-                    hours: plan.hours_text(),
+                    hours: schedule::ranges_text(&ranges),
                     on_leave: periods.iter().any(|p| p.covers(day)),
                     changed: plan.changed,
-                    closed: plan.closed_by.map(|c| c.note),
+                    closed: plan.closed_by.filter(|c| c.clinic == clinic).map(|c| c.note),
                 }
             })
             .collect();

@@ -364,8 +364,12 @@ impl StaffAction for SecondFactor {
             Ok(()) => {
                 // Signed in: a new token (the pending one ends), and this browser remembered.
                 let token = sessions::advance(&cx.state.db, current.account_id, &current.email, &cx.next(Stage::Full)).await.map_err(data)?;
-                let to = if current.role == Role::Editor { url::STAFF_CONTENT.canonical() } else { url::STAFF_INBOX.canonical() };
-                Ok(Next::Go { to: to.into(), cookies: cx.signed_in(current.account_id, &token).await })
+                let home = if current.role == Role::Editor { url::STAFF_CONTENT.canonical() } else { url::STAFF_INBOX.canonical() };
+                // Back to the page that asked for the sign-in, when it did (`access::RETURN_COOKIE`).
+                let to = guard::returning_to(cx.req).unwrap_or_else(|| home.to_owned());
+                let mut cookies = cx.signed_in(current.account_id, &token).await;
+                cookies.push(guard::return_removal());
+                Ok(Next::Go { to, cookies })
             }
             Err(refused) => Err(refusal(cx.state, "code", refused)),
         }

@@ -149,7 +149,15 @@ impl StaffAction for SaveEntry {
         fits(&entry, lang, english.as_ref(), &body)?;
         let autosave = input.get("autosave").is_some_and(|v| v == "1");
         let actor = cx.actor();
-        let id = store::save(&cx.state.db, &entry, lang.as_str(), &body, &actor, cx.state.clock.real(), autosave).await?;
+        let based_on = input.get("base").and_then(|b| b.trim().parse::<i32>().ok()).unwrap_or(0);
+        let saved = store::save_on(&cx.state.db, &entry, lang.as_str(), &body, &actor, cx.state.clock.real(), autosave, based_on).await?;
+        // Someone else saved meanwhile: nothing is saved, what was typed is shown
+        // again on the page of the newer revision, which says who and which; a
+        // second save keeps this one as the newest (the other stays in the history).
+        let id = saved.map_err(|newer| WriteError::Conflict {
+            field: "base",
+            message: Message::new("editor.newerDraft").with("author", newer.author).with("revision", newer.id.to_string()),
+        })?;
         go(entry_page(&entry.key(), lang, &format!("done=saved&revision={id}{anchor}")))
     }
 }
@@ -175,6 +183,13 @@ impl StaffAction for NewArticle {
         let mut check = hygo_core::form::Check::default();
         let title = check.line("title", "editor.title", input.title.as_deref(), TITLE_MAX, Some("editor.titleRequired"));
         check.finish().map_err(WriteError::Invalid)?;
+        // The address is made from the English title (an article starts in
+        // English; its Hindi and Gujarati titles are its translations'): one in
+        // another script makes none, which was answered "exists already" (issue 44).
+        let slug = hygo_content::slug(&title);
+        if slug.is_empty() || !slug.is_ascii() {
+            return Err(refused("title", "editor.titleInEnglish"));
+        }
         let day = cx.state.clock.today().to_string();
         let (entry, body) = hygo_editorial::new_article(&title, &day).ok_or_else(|| refused("title", "editor.articleExists"))?;
         if !store::history(&cx.state.db, &entry, Lang::DEFAULT.as_str(), 1).await?.is_empty() {
@@ -311,6 +326,10 @@ impl StaffAction for PublishEntry {
         }
         if translations::is_translation(&entry, lang) && live.is_none() {
             return Err(refused("revision", "editor.englishFirst"));
+        }
+        // The clinic's contact data goes live only by an admin's hand (now or at a time).
+        if entry.holds_contact_data() && cx.current.is_none_or(|c| c.role != hygo_staff::Role::Admin) {
+            return Err(WriteError::Invalid(hygo_core::form::Invalid::field("revision", Message::new("editor.contactNeedsAdmin").with("revision", id.to_string()))));
         }
         match input.when.as_deref() {
             Some("at") => {

@@ -285,9 +285,11 @@ pub async fn book(
     // A department the doctor is not in (Cardiology with a dermatologist): the
     // request goes under the doctor's, and the one chosen is kept for the desk.
     let doctors_department = crate::entities::department::Entity::find_by_id(doctor.department_id).one(db).await?.map(|d| d.slug);
+    // Wizard B names no department: the doctor's (issue 44: the CSV's was empty).
     let (department, asked_department) = match doctors_department {
         Some(theirs) if !department.is_empty() && theirs != department => (theirs, department),
-        _ => (department, String::new()),
+        Some(theirs) => (theirs, String::new()),
+        None => (department, String::new()),
     };
 
     let row = |reference| appointment::ActiveModel {

@@ -13,7 +13,7 @@
 //! length apart, so the desk sees the queue in order (the day view lists them after the slots, marked walk-in).
 
 use chrono::Timelike;
-use sea_orm::{ActiveModelTrait, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -117,17 +117,23 @@ pub async fn book(db: &Db, clock: &Clock, actor: &Actor, input: &DeskBooking, no
     c.finish().map_err(WriteError::Invalid)?;
     let (doctor, (date, time)) = (doctor.expect("checked"), slot.expect("checked"));
     let status = if channel == Channel::WalkIn { Status::Arrived } else { Status::Confirmed };
+    // The doctor's department (the CSV's column), and whether the caller is new:
+    // no request of this phone before (issue 44: every desk booking said "No").
+    let department = crate::entities::department::Entity::find_by_id(doctor.department_id).one(db).await?.map(|d| d.slug).unwrap_or_default();
+    let is_new_patient = appointment::Entity::find().filter(appointment::Column::PhoneKey.eq(phone_key(&phone))).count(db).await? == 0;
     let mut attempt = 0;
     loop {
         attempt += 1;
         let start = match time {
             Some(t) => t,
-            None => walk_in_time(db, clock, &doctor, date).await?,
+            None => walk_in_time(db, clock, &doctor, date).await?.ok_or_else(|| {
+                WriteError::Conflict { field: "doctorId", message: Message::new("desk.walkInQueueFull").with("doctor", doctor.name.clone()).with("minutes", WALK_IN_OVERTIME.to_string()) }
+            })?,
         };
         let row = appointment::ActiveModel {
             reference: Set(refs::new_reference()),
             doctor_id: Set(doctor.id),
-            department: Set(String::new()),
+            department: Set(department.clone()),
             date: Set(date.to_string()),
             start_time: Set(slots::format_24h(start)),
             visit_type: Set(visit_type.clone()),
@@ -140,7 +146,7 @@ pub async fn book(db: &Db, clock: &Clock, actor: &Actor, input: &DeskBooking, no
             notes: Set(notes.clone()),
             insurance: Set(String::new()),
             policy_number: Set(String::new()),
-            is_new_patient: Set(false),
+            is_new_patient: Set(is_new_patient),
             created_at: Set(ist::stamp()),
             status: Set(status.as_str().to_owned()),
             sequence: Set(0),
@@ -191,25 +197,30 @@ async fn walk_in_day(c: &mut Check, db: &Db, clock: &Clock, doctor: Option<&doct
 /// Now for a walk-in: the slot under way or the next free one of the doctor's
 /// day; when none is left, after the last slot (and after any walk-in already
 /// there), a slot's length apart.
-async fn walk_in_time(db: &Db, clock: &Clock, doctor: &doctor::Model, date: chrono::NaiveDate) -> Result<Minutes, DataError> {
+async fn walk_in_time(db: &Db, clock: &Clock, doctor: &doctor::Model, date: chrono::NaiveDate) -> Result<Option<Minutes>, DataError> {
     let plan = schedule::day_plan(db, doctor, date).await?;
     let held = held_slots(db, doctor.id, date).await?;
     let now = clock.now().time().num_seconds_from_midnight() / 60;
     Ok(next_walk_in(&plan.grid, &held, now))
 }
 
-/// The rule of `walk_in_time`, on its own for its tests.
-fn next_walk_in(grid: &[Minutes], held: &[Minutes], now: Minutes) -> Minutes {
+/// How long past the end of the doctor's hours walk-ins may queue, in minutes
+/// (issue 44: they queued to 11:45 PM, then a "time taken" 409).
+pub const WALK_IN_OVERTIME: Minutes = 60;
+
+/// The rule of `walk_in_time`, on its own for its tests: None when no time is
+/// left within `WALK_IN_OVERTIME` of the end of the day's hours (the desk is
+/// told so, and books another day or doctor).
+fn next_walk_in(grid: &[Minutes], held: &[Minutes], now: Minutes) -> Option<Minutes> {
     if let Some(t) = grid.iter().copied().find(|t| t + SLOT_MINUTES > now && !held.contains(t)) {
-        return t;
+        return Some(t);
     }
     let last_end = grid.last().map_or(now, |t| t + SLOT_MINUTES);
     let mut t = last_end.max(now.div_ceil(SLOT_MINUTES) * SLOT_MINUTES);
-    // Before midnight: a day's queue past 11:45 PM shares the last time (the desk sees them all).
-    while held.contains(&t) && t + SLOT_MINUTES < 24 * 60 {
+    while held.contains(&t) {
         t += SLOT_MINUTES;
     }
-    t
+    (t + SLOT_MINUTES <= last_end + WALK_IN_OVERTIME && t + SLOT_MINUTES <= 24 * 60).then_some(t)
 }
 
 #[cfg(test)]
@@ -220,11 +231,15 @@ mod tests {
     fn a_walk_in_takes_the_slot_under_way_then_the_next_free_then_the_end_of_the_day() {
         // 10:00 to 11:00: 10:00, 10:15, 10:30, 10:45.
         let grid = [600, 615, 630, 645];
-        assert_eq!(next_walk_in(&grid, &[], 620), 615, "the slot under way");
-        assert_eq!(next_walk_in(&grid, &[615], 620), 630, "the next free one");
-        assert_eq!(next_walk_in(&grid, &[615, 630, 645], 620), 660, "all held: after the last slot");
-        assert_eq!(next_walk_in(&grid, &[615, 630, 645, 660], 620), 675, "after the walk-ins already there");
-        assert_eq!(next_walk_in(&grid, &[], 700), 705, "the day over: now, on the grid");
+        assert_eq!(next_walk_in(&grid, &[], 620), Some(615), "the slot under way");
+        assert_eq!(next_walk_in(&grid, &[615], 620), Some(630), "the next free one");
+        assert_eq!(next_walk_in(&grid, &[615, 630, 645], 620), Some(660), "all held: after the last slot");
+        assert_eq!(next_walk_in(&grid, &[615, 630, 645, 660], 620), Some(675), "after the walk-ins already there");
+        assert_eq!(next_walk_in(&grid, &[], 700), Some(705), "the day over: now, on the grid");
+        // Within an hour past the end of the hours (11:00): the last at 11:45, then none.
+        assert_eq!(next_walk_in(&grid, &[615, 630, 645, 660, 675, 690], 620), Some(705));
+        assert_eq!(next_walk_in(&grid, &[615, 630, 645, 660, 675, 690, 705], 620), None, "the queue is full");
+        assert_eq!(next_walk_in(&grid, &[], 730), None, "an hour past the end: none");
     }
 
     #[test]

@@ -91,15 +91,17 @@ impl Notices {
     /// What the patient is sent when their request became `row` (its new status,
     /// and for a reschedule its new time and sequence), naming the clinic of the
     /// visit (`schedule::clinic_of_visit`; None: the first clinic), and for a
-    /// decline or a cancellation the reason the desk chose, as the patient reads it;
-    /// a reschedule to another clinic names the one it was at (`moved_from`).
+    /// decline or a cancellation the reason the desk chose (its id in
+    /// `forms.json`'s `declineReasons`), in the patient's language; a reschedule
+    /// to another clinic (by id: the names are each language's) names the one
+    /// it was at (`moved_from`).
     pub(crate) fn appointment_changed(
         &self,
         row: &appointment::Model,
         doctor: &str,
         clinic: Option<&content::Clinic>,
         reason: &str,
-        moved_from: Option<&str>,
+        moved_from: Option<&content::Clinic>,
     ) -> Option<Mail> {
         if row.email.is_empty() {
             return None;
@@ -111,6 +113,7 @@ impl Notices {
         // The clinic as the patient's language names it.
         let clinic = clinic.and_then(|k| c.find_clinic(&k.id)).or(clinic).unwrap_or(&c.clinics[0]);
         let rebook = self.full((self.links.appointment)(lang));
+        let reason = c.forms.decline_reasons.iter().find(|r| r.id == reason).map_or(reason, |r| r.label.as_str());
         let invitation = |method| {
             let date = NaiveDate::parse_from_str(&row.date, "%Y-%m-%d").ok()?;
             let visit = Visit {
@@ -133,7 +136,8 @@ impl Notices {
         match Status::parse(&row.status)? {
             Status::Confirmed => Some(crate::letters::appointment_confirmed(lang, to, reference, doctor, &when, &place(lang, clinic), invitation(Method::Request)?)),
             Status::Rescheduled => {
-                let moved = moved_from.filter(|before| *before != clinic.name).map(|before| c.message("mail.otherClinic").replace("{clinic}", &clinic.name).replace("{address}", &clinic.address).replace("{previous}", before));
+                let previous = moved_from.filter(|before| before.id != clinic.id).map(|before| c.find_clinic(&before.id).unwrap_or(before));
+                let moved = previous.map(|before| c.message("mail.otherClinic").replace("{clinic}", &clinic.name).replace("{address}", &clinic.address).replace("{previous}", &before.name));
                 Some(crate::letters::appointment_rescheduled(lang, to, reference, doctor, &when, &place(lang, clinic), moved.as_deref().unwrap_or(""), invitation(Method::Request)?))
             }
             Status::Cancelled => Some(crate::letters::appointment_cancelled(lang, to, reference, doctor, &when, reason, &rebook, invitation(Method::Cancel)?)),

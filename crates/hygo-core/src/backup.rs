@@ -14,7 +14,12 @@
 //!   password, if any, passed in the environment, never on the command line.
 //!
 //! A restore refuses while any process has the SQLite database open (the
-//! server, another instance): it takes the database's exclusive lock first.
+//! server, another instance): it takes the database's exclusive lock first. On
+//! PostgreSQL it refuses while any other session is connected to the database
+//! (a server's pool, another instance, a `psql`), as `pg_stat_activity` says;
+//! and a database that holds HYGO's data is replaced only when the operator
+//! says so (`--replace`), after being told what it holds: a restore by mistake
+//! onto a live database (issue 44) took 346 acknowledged writes.
 
 use std::ffi::{CStr, CString};
 use std::path::{Path, PathBuf};
@@ -38,14 +43,18 @@ pub fn backup(database_url: &str, out: &Path) -> Result<Done, String> {
 }
 
 /// Restores the backup `from` into the database `database_url` names, with every
-/// server stopped. What the database held is replaced.
-pub fn restore(database_url: &str, from: &Path) -> Result<Done, String> {
+/// server stopped. What the database held is replaced; on PostgreSQL, a database
+/// that holds HYGO's data only with `replace`.
+pub fn restore(database_url: &str, from: &Path, replace: bool) -> Result<Done, String> {
     if !from.is_file() {
         return Err(format!("{} is no file", from.display()));
     }
     match crate::db::sqlite_file(database_url) {
-        Some(file) => restore_sqlite(from, &file),
-        None if is_postgres(database_url) => pg(database_url, from, Direction::Restore),
+        Some(file) => restore_sqlite(from, &file, replace),
+        None if is_postgres(database_url) => {
+            pg_may_restore(database_url, replace)?;
+            pg(database_url, from, Direction::Restore)
+        }
         None => Err("DATABASE_URL names no database file or server to restore into".into()),
     }
 }
@@ -165,6 +174,7 @@ fn backup_sqlite(file: &Path, out: &Path) -> Result<Done, String> {
     let partial = with_suffix(out, ".partial");
     let _ = std::fs::remove_file(&partial);
     let result = (|| {
+        create_private(&partial)?;
         let source = Conn::open(file, ffi::SQLITE_OPEN_READONLY, 10_000)?;
         let copy_to = Conn::open(&partial, ffi::SQLITE_OPEN_READWRITE | ffi::SQLITE_OPEN_CREATE, 10_000)?;
         copy(&source, &copy_to)?;
@@ -190,7 +200,7 @@ fn backup_sqlite(file: &Path, out: &Path) -> Result<Done, String> {
     }
 }
 
-fn restore_sqlite(from: &Path, file: &Path) -> Result<Done, String> {
+fn restore_sqlite(from: &Path, file: &Path, replace: bool) -> Result<Done, String> {
     let source = Conn::open(from, ffi::SQLITE_OPEN_READONLY, 0)?;
     source.check(from)?;
     if source.text("SELECT count(*) FROM sqlite_master WHERE name = 'seaql_migrations'")? != "1" {
@@ -205,6 +215,10 @@ fn restore_sqlite(from: &Path, file: &Path) -> Result<Done, String> {
     live.exec("PRAGMA locking_mode=EXCLUSIVE").map_err(running)?;
     live.exec("BEGIN IMMEDIATE").map_err(running)?;
     live.exec("COMMIT").map_err(running)?;
+    // (SQLite resolves every table of a statement when it prepares it: the counts only where there are tables.)
+    if live.text("SELECT count(*) FROM sqlite_master WHERE name = 'appointments'")? != "0" && !replace {
+        return Err(replace_first(&live.text(&format!("SELECT {HOLDS}"))?));
+    }
     copy(&source, &live)?;
     live.exec("PRAGMA wal_checkpoint(TRUNCATE)")?;
     live.check(file)?;
@@ -217,6 +231,14 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     name.into()
+}
+
+/// A backup holds password hashes, second-factor secrets and patients' data:
+/// made empty and readable by its owner only (0600) before anything is written
+/// into it, whatever the umask (issue 44: 0644, world-readable).
+fn create_private(path: &Path) -> Result<(), String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path).map(drop).map_err(|e| format!("cannot make {}: {e}", path.display()))
 }
 
 fn sync(path: &Path) -> Result<(), String> {
@@ -233,6 +255,39 @@ fn sync_folder(path: &Path) -> Result<(), String> {
 enum Direction {
     Dump,
     Restore,
+    /// A query with `psql` (one value: `--tuples-only --no-align`).
+    Query(String),
+}
+
+/// Whether a restore may go on: no other session on the database (every
+/// server keeps connections open while it runs), and a database without HYGO's
+/// data, or `replace` (the refusal says what it holds).
+fn pg_may_restore(database_url: &str, replace: bool) -> Result<(), String> {
+    let others = pg(database_url, Path::new(""), Direction::Query(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()".into(),
+    ))?;
+    if others.trim() != "0" {
+        return Err(format!(
+            "{} other sessions are connected to the database (a server, another instance, a psql): stop every server on it first, then restore",
+            others.trim()
+        ));
+    }
+    // (PostgreSQL, as SQLite, resolves every table of a statement first: the counts only where there are tables.)
+    let has_data = pg(database_url, Path::new(""), Direction::Query("SELECT to_regclass('public.appointments') IS NOT NULL".into()))?;
+    if has_data.trim() == "t" && !replace {
+        let holds = pg(database_url, Path::new(""), Direction::Query(format!("SELECT {HOLDS}")))?;
+        return Err(replace_first(holds.trim()));
+    }
+    Ok(())
+}
+
+/// What a database holds, in words (SQL for both databases).
+const HOLDS: &str = "(SELECT count(*) FROM appointments) || ' appointment requests, ' || (SELECT count(*) FROM contact_messages) || ' contact messages, ' || \
+     (SELECT count(*) FROM card_requests) || ' health card requests, ' || (SELECT count(*) FROM audit_log) || ' audit rows'";
+
+/// The refusal of a restore onto a database that holds data, without `--replace`.
+fn replace_first(holds: &str) -> String {
+    format!("the database holds HYGO's data ({holds}), which the restore would replace with the backup's: if that is what you mean, run it again with --replace")
 }
 
 /// `pg_dump` or `pg_restore` for a `postgres://` URL: the URL without its
@@ -251,11 +306,15 @@ fn pg(database_url: &str, file: &Path, direction: Direction) -> Result<Done, Str
     if !kept.is_empty() {
         url.query_pairs_mut().extend_pairs(kept);
     }
-    let (program, args): (&str, Vec<String>) = match direction {
+    let (program, args): (&str, Vec<String>) = match &direction {
         Direction::Dump => {
             let out = file.to_string_lossy().into_owned();
             ("pg_dump", vec!["--format=custom".into(), "--no-owner".into(), "--no-privileges".into(), "--no-password".into(), format!("--file={out}"), format!("--dbname={url}")])
         }
+        Direction::Query(sql) => (
+            "psql",
+            vec!["--no-psqlrc".into(), "--tuples-only".into(), "--no-align".into(), "--no-password".into(), "--set=ON_ERROR_STOP=1".into(), format!("--command={sql}"), format!("--dbname={url}")],
+        ),
         Direction::Restore => (
             "pg_restore",
             vec![
@@ -271,14 +330,27 @@ fn pg(database_url: &str, file: &Path, direction: Direction) -> Result<Done, Str
             ],
         ),
     };
+    if let Direction::Dump = direction {
+        // pg_dump writes into the file as it is, so it keeps these permissions.
+        create_private(file)?;
+    }
     let mut command = Command::new(program);
     command.args(&args);
     if let Some(password) = password {
         command.env("PGPASSWORD", password);
     }
-    let output = command.output().map_err(|e| format!("cannot run {program} (install PostgreSQL's client tools): {e}"))?;
+    let failed = |why: String| {
+        if let Direction::Dump = direction {
+            let _ = std::fs::remove_file(file);
+        }
+        Err(why)
+    };
+    let output = match command.output() {
+        Ok(output) => output,
+        Err(e) => return failed(format!("cannot run {program} (install PostgreSQL's client tools): {e}")),
+    };
     if !output.status.success() {
-        return Err(format!("{program} failed: {}", String::from_utf8_lossy(&output.stderr).trim()));
+        return failed(format!("{program} failed: {}", String::from_utf8_lossy(&output.stderr).trim()));
     }
     if let Direction::Dump = direction {
         sync(file)?;
@@ -286,6 +358,7 @@ fn pg(database_url: &str, file: &Path, direction: Direction) -> Result<Done, Str
     Ok(match direction {
         Direction::Dump => format!("backed up the PostgreSQL database to {} with pg_dump (custom format)", file.display()),
         Direction::Restore => format!("restored the PostgreSQL database from {} with pg_restore; start the server", file.display()),
+        Direction::Query(_) => String::from_utf8_lossy(&output.stdout).into_owned(),
     })
 }
 
@@ -304,22 +377,24 @@ mod tests {
         let copy = Conn::open(&out, ffi::SQLITE_OPEN_READONLY, 0).unwrap();
         assert_eq!(copy.text("SELECT count(*) FROM t").unwrap(), "3", "the writes in the WAL are in the copy");
         assert_eq!(copy.text("PRAGMA journal_mode").unwrap(), "delete", "one file");
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&out).unwrap().permissions().mode() & 0o777, 0o600, "the owner's only");
         assert!(!with_suffix(&out, "-wal").exists());
         let again = backup(&format!("sqlite://{}", live.display()), &out).unwrap_err();
         assert!(again.contains("exists already"), "{again}");
 
         // Restoring is refused while the database is open elsewhere (`conn`, as a server's would be).
         conn.exec("INSERT INTO t VALUES (4)").unwrap();
-        let refused = restore(&format!("sqlite://{}", live.display()), &out).unwrap_err();
+        let refused = restore(&format!("sqlite://{}", live.display()), &out, false).unwrap_err();
         assert!(refused.contains("stop every server"), "{refused}");
         drop(conn);
-        restore(&format!("sqlite://{}", live.display()), &out).unwrap();
+        restore(&format!("sqlite://{}", live.display()), &out, false).unwrap();
         let back = Conn::open(&live, ffi::SQLITE_OPEN_READONLY, 0).unwrap();
         assert_eq!(back.text("SELECT count(*) FROM t").unwrap(), "3", "as it was at the backup");
         // Not a HYGO database: refused.
         let other = dir.join("other.db");
         Conn::open(&other, ffi::SQLITE_OPEN_READWRITE | ffi::SQLITE_OPEN_CREATE, 0).unwrap().exec("CREATE TABLE x (y)").unwrap();
-        assert!(restore(&format!("sqlite://{}", live.display()), &other).unwrap_err().contains("no HYGO database"));
+        assert!(restore(&format!("sqlite://{}", live.display()), &other, false).unwrap_err().contains("no HYGO database"));
         let _ = std::fs::remove_dir_all(dir);
     }
 

@@ -55,7 +55,10 @@ pub async fn open(url: &str) -> Result<Db, DbErr> {
                 let file = file.clone();
                 Box::pin(async move { Ok(!stale_read_only(conn, &file).await?) })
             })
-            .map_sqlx_sqlite_pool_opts(|pool| pool.after_connect(|conn, _| Box::pin(must_write(conn))));
+            .map_sqlx_sqlite_pool_opts(|pool| {
+                pool.after_connect(|conn, _| Box::pin(must_write(conn)))
+                    .after_release(|conn, _| Box::pin(async move { Ok(!in_transaction(conn).await?) }))
+            });
 
     } else {
         options.max_connections(16).min_connections(1);
@@ -74,6 +77,22 @@ pub async fn open(url: &str) -> Result<Db, DbErr> {
 /// they reach them: `Storage::files`).
 async fn stale_read_only(conn: &mut sea_orm::sqlx::SqliteConnection, file: &std::path::Path) -> Result<bool, sea_orm::sqlx::Error> {
     Ok(read_only(conn).await? && writable(file))
+}
+
+/// A connection given back to the pool inside a transaction is closed, not
+/// kept: its transaction (and the write lock it may hold) ends with it. A write
+/// that failed as the disk filled (`SQLITE_FULL`) can leave its transaction
+/// open when the rollback fails too; kept, that connection held the lock, and
+/// every other write said "database is locked" until a restart (issue 44).
+async fn in_transaction(conn: &mut sea_orm::sqlx::SqliteConnection) -> Result<bool, sea_orm::sqlx::Error> {
+    let mut handle = conn.lock_handle().await?;
+    // SAFETY: the handle is locked (no other thread uses the connection) and
+    // open; the call reads a flag.
+    let open = unsafe { libsqlite3_sys::sqlite3_get_autocommit(handle.as_raw_handle().as_ptr()) } == 0;
+    if open {
+        tracing::warn!("a database connection came back inside a transaction: closed, so it holds no lock");
+    }
+    Ok(open)
 }
 
 async fn read_only(conn: &mut sea_orm::sqlx::SqliteConnection) -> Result<bool, sea_orm::sqlx::Error> {
@@ -145,7 +164,13 @@ pub enum Fault {
     JournalReadOnly,
     /// A write transaction could not be committed.
     WriteFailed,
+    /// The check did not finish within its time (`HEALTH_WITHIN`): a writer
+    /// holds the lock, or the disk does not answer.
+    Slow,
 }
+
+/// How long `/healthz` waits for the check before it says `Fault::Slow` (503).
+pub const HEALTH_WITHIN: Duration = Duration::from_secs(1);
 
 impl Fault {
     /// A short reason for `/healthz` (no path, nothing personal).
@@ -158,6 +183,7 @@ impl Fault {
             Fault::FolderReadOnly => "database folder read-only",
             Fault::JournalReadOnly => "database journal read-only",
             Fault::WriteFailed => "database write failed",
+            Fault::Slow => "database slow to answer",
         }
     }
 }

@@ -180,6 +180,14 @@ impl Entry {
         Some(Entry { kind, name: name.to_owned() })
     }
 
+    /// Whether it holds the clinic's own contact data, the phones, e-mails and
+    /// hours every page and patient e-mail sends patients to (`site.contact`):
+    /// published only by an admin (an editor's draft is published by an admin,
+    /// who so approves it; issue 44: one editor alone redirected patients' calls).
+    pub fn holds_contact_data(&self) -> bool {
+        self.kind == Kind::Site && self.name == "contact"
+    }
+
     pub fn key(&self) -> String {
         format!("{}.{}", self.kind.as_str(), self.name)
     }

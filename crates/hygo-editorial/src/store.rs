@@ -97,31 +97,59 @@ pub const BODY_MAX: usize = 200_000;
 /// draft, theirs and not shared (autosave while typing: one revision per
 /// sitting, not one per keystroke). Answers the revision's id.
 pub async fn save(db: &Db, entry: &Entry, lang: &str, body: &Value, actor: &Actor, now: DateTime<Utc>, amend: bool) -> Result<i32, DataError> {
-    let text = body.to_string();
     let txn = hygo_core::db::begin_write(db).await?;
+    let id = save_in(&txn, entry, lang, body, actor, now, amend).await?;
+    txn.commit().await?;
+    Ok(id)
+}
+
+/// `save` of an editor's form that was opened on revision `base` (0: the live
+/// text): refused, with the revision, when someone else saved a newer one of
+/// the entry in this language meanwhile (two editors on one entry: the second
+/// save would silently leave out the first's change). The check and the save
+/// are one write transaction. The editor's own newer drafts (an autosave, a
+/// second tab) are no conflict.
+pub async fn save_on(db: &Db, entry: &Entry, lang: &str, body: &Value, actor: &Actor, now: DateTime<Utc>, amend: bool, base: i32) -> Result<Result<i32, Revision>, DataError> {
+    let txn = hygo_core::db::begin_write(db).await?;
+    let newer = revision::Entity::find()
+        .filter(revision::Column::Entry.eq(entry.key()))
+        .filter(revision::Column::Lang.eq(lang))
+        .filter(revision::Column::Id.gt(base))
+        .order_by_desc(revision::Column::Id)
+        .all(&txn)
+        .await?
+        .into_iter()
+        .find(|r| r.author_id != actor.id || actor.id.is_none());
+    if let Some(row) = newer {
+        return Ok(Err(Revision::of(row)?));
+    }
+    let id = save_in(&txn, entry, lang, body, actor, now, amend).await?;
+    txn.commit().await?;
+    Ok(Ok(id))
+}
+
+async fn save_in(txn: &sea_orm::DatabaseTransaction, entry: &Entry, lang: &str, body: &Value, actor: &Actor, now: DateTime<Utc>, amend: bool) -> Result<i32, DataError> {
+    let text = body.to_string();
     if amend {
         let newest = revision::Entity::find()
             .filter(revision::Column::Entry.eq(entry.key()))
             .filter(revision::Column::Lang.eq(lang))
             .order_by_desc(revision::Column::Id)
-            .one(&txn)
+            .one(txn)
             .await?;
         if let Some(row) = newest.filter(|r| r.state == "draft" && r.author_id == actor.id && actor.id.is_some()) {
-            let shared = share::Entity::find().filter(share::Column::RevisionId.eq(row.id)).one(&txn).await?.is_some();
+            let shared = share::Entity::find().filter(share::Column::RevisionId.eq(row.id)).one(txn).await?.is_some();
             if !shared {
                 let id = row.id;
                 let mut row: revision::ActiveModel = row.into();
                 row.body = Set(text);
                 row.updated_at = Set(stamp(now));
-                row.update(&txn).await?;
-                txn.commit().await?;
+                row.update(txn).await?;
                 return Ok(id);
             }
         }
     }
-    let id = insert(&txn, entry, lang, text, actor, now, None).await?;
-    txn.commit().await?;
-    Ok(id)
+    insert(txn, entry, lang, text, actor, now, None).await
 }
 
 async fn insert(conn: &impl ConnectionTrait, entry: &Entry, lang: &str, body: String, actor: &Actor, now: DateTime<Utc>, based_on: Option<i32>) -> Result<i32, DataError> {
@@ -274,7 +302,9 @@ pub async fn publish(db: &Db, entry: &Entry, id: i32, actor: &Actor, now: DateTi
         .await?;
     raise_version(&txn).await?;
     let action = if from == State::Scheduled { "content-publish-scheduled" } else { "content-publish" };
-    let after = json!({ "revision": id, "lang": row.lang, "retired": row.body == "null" });
+    // Who wrote what went live, beside who published it (for the clinic's
+    // contact data, an admin: the one who approved an editor's change).
+    let after = json!({ "revision": id, "lang": row.lang, "retired": row.body == "null", "author": row.author });
     audit::record(&txn, actor, action, Target { kind: "content", name: &row.entry }, Value::Null, after).await?;
     txn.commit().await?;
     Ok(true)

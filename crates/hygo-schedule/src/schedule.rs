@@ -49,7 +49,7 @@ pub struct Closure {
 }
 
 impl Closure {
-    fn takes(&self, clinic: &str, t: Minutes) -> bool {
+    pub(crate) fn takes(&self, clinic: &str, t: Minutes) -> bool {
         self.clinic == clinic && self.window.is_none_or(|w| t < w.end && t + SLOT_MINUTES > w.start)
     }
 }

@@ -80,6 +80,11 @@ impl Window {
             .find(|p| p.covers(date))
     }
 
+    /// The closure of `clinic` that takes the slot at `t` on `date`, if any.
+    pub fn closure_at(&self, clinic: &str, date: NaiveDate, t: crate::slots::Minutes) -> Option<&Closure> {
+        self.closures.get(&date)?.iter().find(|c| c.takes(clinic, t))
+    }
+
     /// The doctor's day as `schedule::day_plan` makes it (leave aside). A date
     /// outside the window, or a doctor not in it, offers nothing.
     pub fn plan(&self, doctor_id: i32, date: NaiveDate) -> DayPlan {

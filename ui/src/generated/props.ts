@@ -794,7 +794,12 @@ soon: VisitSoon | null,
  * Where the visit takes place (the clinic of the doctor's hours at its
  * time); "" where a list does not say (`rows_of` fills it).
  */
-clinic: string, };
+clinic: string, 
+/**
+ * Nobody can see the patient then (the doctor on leave, the clinic closed,
+ * no hours then any more): the desk moves the visit (`super::nobody_works`).
+ */
+away: boolean, };
 
 export type ItemStatus = "new" | "called" | "issued" | "not-interested" | "answered" | "handled";
 
@@ -1184,7 +1189,12 @@ soon: VisitSoon | null,
  * Where the visit takes place (the clinic of the doctor's hours at its
  * time); "" where a list does not say (`rows_of` fills it).
  */
-clinic: string, };
+clinic: string, 
+/**
+ * Nobody can see the patient then (the doctor on leave, the clinic closed,
+ * no hours then any more): the desk moves the visit (`super::nobody_works`).
+ */
+away: boolean, };
 
 export type RequestPromise = { reply: Reply, 
 /**
@@ -1825,7 +1835,11 @@ tel: string, doctor: string, status: RequestStatus,
 /**
  * What the desk may do now: of "arrive", "no-show" and "complete", those the status allows.
  */
-steps: Array<RequestStep>, };
+steps: Array<RequestStep>, 
+/**
+ * Nobody can see the patient then (the doctor away, the clinic closed): the desk moves the visit.
+ */
+away: boolean, };
 
 export type TokenLink = { token: string, valid: boolean, };
 

@@ -155,6 +155,8 @@ function useLiveEditing(d: StaffEntryData, form: React.RefObject<HTMLFormElement
       body.set("autosave", "1");
       try {
         const res = await fetch(el.action, { method: "POST", body, redirect: "manual", credentials: "same-origin" });
+        // Someone else saved a newer draft: nothing was saved, and the button's save says whose.
+        if (res.status === 409) { setStatus(t.saveConflict); return; }
         if (res.type !== "opaqueredirect" && !res.ok) throw new Error(String(res.status));
         setStatus(t.savedAuto);
         saves.current += 1;

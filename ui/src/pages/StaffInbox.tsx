@@ -82,7 +82,7 @@ function StaffInboxPage() {
               {d.rows.map((r) => (
                 <tr key={r.reference} role="row">
                   <td role="cell"><StaffLink to={pageLink("staff-appointment", { reference: r.reference })}>{r.reference}</StaffLink></td>
-                  <td role="cell" data-label={t.status}>{t.statuses[r.status]}{r.overdue ? <strong className="staff-flag"> {t.overdueFlag}</strong> : null}{r.departmentDiffers ? <strong className="staff-flag"> {t.departmentFlag}</strong> : null}</td>
+                  <td role="cell" data-label={t.status}>{t.statuses[r.status]}{r.overdue ? <strong className="staff-flag"> {t.overdueFlag}</strong> : null}{r.departmentDiffers ? <strong className="staff-flag"> {t.departmentFlag}</strong> : null}{r.away ? <strong className="staff-flag"> {t.awayFlag}</strong> : null}</td>
                   <td role="cell" data-label={t.when}>{formatDate(r.date)}, {r.time}{r.soon ? <strong className="staff-flag staff-soon"> {t.soon[r.soon]}</strong> : null}</td>
                   <td role="cell" data-label={t.doctor}>{r.doctor}</td>
                   <td role="cell" data-label={t.clinic}>{r.clinic}</td>

@@ -29,6 +29,7 @@ function StaffTodayPage() {
                   <p className="staff-today-who">
                     <span className="staff-day-time">{v.time}</span> <bdi>{v.name}</bdi>
                     {" "}<span className="staff-muted">({all.inbox.statuses[v.status]})</span>
+                    {v.away ? <strong className="staff-flag"> {all.inbox.awayFlag}</strong> : null}
                   </p>
                   <dl className="staff-dl">
                     <dt>{t.doctor}</dt><dd>{v.doctor}</dd>

@@ -54,6 +54,9 @@ pub struct Row {
     /// Where the visit takes place (the clinic of the doctor's hours at its
     /// time); "" where a list does not say (`rows_of` fills it).
     pub clinic: String,
+    /// Nobody can see the patient then (the doctor on leave, the clinic closed,
+    /// no hours then any more): the desk moves the visit (`super::nobody_works`).
+    pub away: bool,
 }
 
 /// A visit close enough to flag in the inbox.
@@ -120,6 +123,7 @@ pub(crate) fn row_of(a: &appointment::Model, doctors: &[(i32, String)], cutoff: 
         department_differs: !a.asked_department.is_empty(),
         soon: None,
         clinic: String::new(),
+        away: false,
     }
 }
 
@@ -129,10 +133,12 @@ pub(crate) async fn rows_of(db: &Db, rows: &[appointment::Model], today: Option<
     let (doctors, cutoff) = (doctor_names(db).await?, promise_cutoff());
     let visits: Vec<(i32, &str, &str)> = rows.iter().map(|a| (a.doctor_id, a.date.as_str(), a.start_time.as_str())).collect();
     let clinics = crate::schedule::clinics_of_visits(db, &visits).await?;
+    let away = super::nobody_works_for(db, rows).await?;
     Ok(rows
         .iter()
         .zip(clinics)
-        .map(|(a, clinic)| Row { soon: today.and_then(|t| Soon::of(&a.date, t)), clinic, ..row_of(a, &doctors, &cutoff) })
+        .zip(away)
+        .map(|((a, clinic), away)| Row { soon: today.and_then(|t| Soon::of(&a.date, t)), clinic, away, ..row_of(a, &doctors, &cutoff) })
         .collect())
 }
 
@@ -187,6 +193,8 @@ pub struct Visit {
     pub status: Status,
     /// What the desk may do now: of "arrive", "no-show" and "complete", those the status allows.
     pub steps: Vec<Step>,
+    /// Nobody can see the patient then (`super::nobody_works`): flagged, without "Arrived".
+    pub away: bool,
 }
 
 /// One clinic's visits of the day, by time.
@@ -196,11 +204,13 @@ pub struct ClinicDay {
     pub visits: Vec<Visit>,
 }
 
-/// The day at the front desk: `date`'s visits (confirmed, rescheduled, arrived,
-/// and those already marked completed or no-show), by clinic in the catalogue's
+/// The day at the front desk: `date`'s visits (requested and not yet confirmed,
+/// confirmed, rescheduled, arrived, and those already marked completed or
+/// no-show), by clinic in the catalogue's
 /// order and by time, each where it takes place (`schedule::clinic_of_visit`).
 pub async fn today(db: &Db, date: NaiveDate, now: NaiveDateTime) -> Result<Vec<ClinicDay>, DataError> {
-    let day = [Status::Confirmed, Status::Rescheduled, Status::Arrived, Status::Completed, Status::NoShow];
+    // Requested ones too (issue 44: left out, the desk did not see who was coming).
+    let day = [Status::Requested, Status::Confirmed, Status::Rescheduled, Status::Arrived, Status::Completed, Status::NoShow];
     let held = appointments::holding(db, appointments::Held::on(date)).await?;
     let doctors = doctor_names(db).await?;
     let mut clinics: Vec<ClinicDay> = content::default()
@@ -214,13 +224,14 @@ pub async fn today(db: &Db, date: NaiveDate, now: NaiveDateTime) -> Result<Vec<C
     let mut rows: Vec<(String, Option<u32>, Visit)> = Vec::new();
     let visits: Vec<(i32, &str, &str)> = held.iter().map(|a| (a.doctor_id, a.date.as_str(), a.start_time.as_str())).collect();
     let at_clinics = crate::schedule::clinics_of_visits(db, &visits).await?;
-    for (a, at) in held.iter().zip(at_clinics) {
+    let away = super::nobody_works_for(db, &held).await?;
+    for ((a, at), away) in held.iter().zip(at_clinics).zip(away) {
         let Some(status) = Status::parse(&a.status).filter(|s| day.contains(s)) else {
             continue;
         };
         // In the order the desk meets them: Arrived, No-show, Completed.
         let due = super::next_now(a, now);
-        let steps = [Step::Arrive, Step::NoShow, Step::Complete].into_iter().filter(|s| due.contains(s)).collect();
+        let steps = [Step::Arrive, Step::NoShow, Step::Complete].into_iter().filter(|s| due.contains(s) && !(away && *s == Step::Arrive)).collect();
         let visit = Visit {
             reference: a.reference.clone(),
             time: slots::parse_time(&a.start_time).map(slots::format_12h).unwrap_or_else(|| a.start_time.clone()),
@@ -229,6 +240,7 @@ pub async fn today(db: &Db, date: NaiveDate, now: NaiveDateTime) -> Result<Vec<C
             doctor: doctors.iter().find(|(id, _)| *id == a.doctor_id).map(|(_, n)| n.clone()).unwrap_or_default(),
             status,
             steps,
+            away,
         };
         rows.push((at, slots::parse_time(&a.start_time), visit));
     }
@@ -304,10 +316,10 @@ pub async fn one(db: &Db, reference: &str, now: NaiveDateTime) -> Result<Option<
     };
     let symptoms: Vec<String> =
         serde_json::from_str::<Vec<String>>(&a.symptoms).unwrap_or_default();
-    let chat = content::fill(
-        known.message("inbox.whatsappText"),
-        &[("reference", &a.reference), ("when", &when(&a, crate::content::Lang::DEFAULT))],
-    );
+    // The desk's WhatsApp text in the patient's language (the request's), as the
+    // e-mails are: the reference and the day and time as that language writes them.
+    let lang = crate::notices::lang_of(&a);
+    let chat = content::fill(content::get(lang).message("inbox.whatsappText"), &[("reference", &a.reference), ("when", &when(&a, lang))]);
     Ok(Some(Detail {
         next: super::next_now(&a, now),
         department: department_name(&a.department),

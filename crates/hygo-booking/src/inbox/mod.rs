@@ -78,6 +78,14 @@ pub async fn take(
     if !due(step, status, &row, clock.now()) {
         return Err(WriteError::Invalid(Invalid::field("status", Message::new("inbox.notYet").with("minutes", ARRIVE_EARLY_MINUTES.to_string()))));
     }
+    // Nobody confirms, or marks arrived, a visit nobody can see (issue 44): the
+    // doctor on leave, the clinic closed, no hours then any more. The desk moves
+    // the visit (Reschedule) or declines it, and the patient is told.
+    if matches!(step, Step::Confirm | Step::Arrive) {
+        if let Some(why) = nobody_works(db, &row).await? {
+            return Err(WriteError::Conflict { field: "status", message: why });
+        }
+    }
     // A decline or a cancellation says why: a reason the patient reads, and a note for staff.
     let mut reason: Option<(String, String)> = None;
     let mut note = String::new();
@@ -165,19 +173,73 @@ pub async fn take(
     let clinic =
         crate::schedule::clinic_of_visit(db, after.doctor_id, &after.date, &after.start_time)
             .await?;
-    let told = reason.as_ref().map_or("", |(_, label)| label.as_str());
+    // The reason by its id: the mail says it in the patient's language.
+    let told = reason.as_ref().map_or("", |(id, _)| id.as_str());
     // A move to the other clinic says where the visit was, so the patient does not go there.
     let before = match step {
-        Step::Reschedule => crate::schedule::clinic_of_visit(db, row.doctor_id, &row.date, &row.start_time).await?.map(|c| c.name),
+        Step::Reschedule => crate::schedule::clinic_of_visit(db, row.doctor_id, &row.date, &row.start_time).await?,
         _ => None,
     };
-    if let Some(mail) = notices.appointment_changed(&after, &doctor_name, clinic.as_ref(), told, before.as_deref()) {
+    if let Some(mail) = notices.appointment_changed(&after, &doctor_name, clinic.as_ref(), told, before.as_ref()) {
         crate::mail::queue(&txn, mail)
             .await
             .map_err(DataError::from)?;
     }
     txn.commit().await.map_err(DataError::from)?;
     Ok(after)
+}
+
+/// Why nobody can see the patient at a request's time: the doctor is on leave
+/// that day, the clinic is closed then (its closure's note), or the doctor has
+/// no hours then any more. None when the doctor works then (or the request's
+/// doctor or time cannot be read: the other checks say so). The same rules as
+/// the slots the site offers (`crate::window::Window`).
+pub async fn nobody_works(db: &Db, row: &appointment::Model) -> Result<Option<Message>, DataError> {
+    let Some(date) = crate::ist::parse_date(&row.date) else {
+        return Ok(None);
+    };
+    let Some(doctor) = doctor::Entity::find_by_id(row.doctor_id).one(db).await? else {
+        return Ok(None);
+    };
+    let window = crate::window::Window::load(db, std::slice::from_ref(&doctor), date, date).await?;
+    Ok(away_in(&window, &doctor, row))
+}
+
+/// For a list's rows at once (the inbox, Today): whether nobody can see each
+/// visit still to come (requested, confirmed, rescheduled), one window read
+/// for all of them. The desk moves those visits.
+pub async fn nobody_works_for(db: &Db, rows: &[appointment::Model]) -> Result<Vec<bool>, DataError> {
+    let open = |a: &appointment::Model| matches!(Status::parse(&a.status), Some(Status::Requested | Status::Confirmed | Status::Rescheduled));
+    let dates: Vec<chrono::NaiveDate> = rows.iter().filter(|a| open(a)).filter_map(|a| crate::ist::parse_date(&a.date)).collect();
+    let (Some(&from), Some(&until)) = (dates.iter().min(), dates.iter().max()) else {
+        return Ok(vec![false; rows.len()]);
+    };
+    let mut ids: Vec<i32> = rows.iter().map(|a| a.doctor_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let doctors = doctor::Entity::find().filter(doctor::Column::Id.is_in(ids)).all(db).await?;
+    let window = crate::window::Window::load(db, &doctors, from, until).await?;
+    Ok(rows.iter().map(|a| open(a) && doctors.iter().find(|d| d.id == a.doctor_id).is_some_and(|d| away_in(&window, d, a).is_some())).collect())
+}
+
+/// The rule of `nobody_works`, on a window read for the visit's day.
+fn away_in(window: &crate::window::Window, doctor: &doctor::Model, row: &appointment::Model) -> Option<Message> {
+    let (date, start) = (crate::ist::parse_date(&row.date)?, slots::parse_time(&row.start_time)?);
+    if window.leave_on(doctor.id, date).is_some() {
+        return Some(Message::new("inbox.doctorAway").with("doctor", doctor.name.clone()));
+    }
+    let plan = window.plan(doctor.id, date);
+    if plan.grid.contains(&start) {
+        return None;
+    }
+    let closed = plan.hours.iter().find(|h| h.range.start <= start && start < h.range.end).and_then(|h| window.closure_at(&h.clinic, date, start).map(|c| (h.clinic.clone(), c.note.clone())));
+    Some(match closed {
+        Some((clinic, note)) => {
+            let name = crate::content::default().clinics.iter().find(|c| c.id == clinic).map_or(clinic, |c| c.name.clone());
+            Message::new("inbox.clinicClosed").with("clinic", name).with("note", note)
+        }
+        None => Message::new("inbox.noHoursThen").with("doctor", doctor.name.clone()),
+    })
 }
 
 /// How long before a visit's time the desk may mark the patient arrived.
