@@ -8,7 +8,7 @@ BROWSER_JOBS ?= 3
 
 BROWSER_SUITE = cd ui && HYGO_BIN=../target/debug/hygo node --test --test-concurrency=$(BROWSER_JOBS) test/browser/
 
-.PHONY: run build test test-deps test-build test-ui test-rust test-browser fuzz bench ui-deps typecheck clean
+.PHONY: run build test test-deps test-build test-ui test-rust test-browser test-days fuzz bench ui-deps typecheck clean
 
 ## Start the site on http://127.0.0.1:8080 with an SQLite database under ./data/.
 run: ui-deps
@@ -49,6 +49,14 @@ test-rust: test-build
 
 test-browser: test-deps test-build typecheck
 	$(BROWSER_SUITE)
+
+## The browser tests that depend on the day, on other days: the server and the
+## tests' own clock moved (libfaketime from Debian, installed when missing), the
+## pages' clock moved with them (Playwright's clock), at each weekday, a month's
+## end, a year's end and an evening in IST (tests/days.sh; DAYS= a few of them,
+## DAYS_SUITE= other test files). Not part of `make test`: an hour on 2 cores.
+test-days: test-deps test-build typecheck
+	tests/days.sh
 
 ## Fuzz the JSON API from its OpenAPI document with schemathesis (needs python3;
 ## CI runs it beside `make test`).

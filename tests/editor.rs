@@ -125,6 +125,11 @@ async fn editors_draft_preview_share_schedule_publish_and_restore() {
         assert_eq!(seen.status, 200, "{b}: {link}");
         assert!(seen.text.contains("About HYGO draft two") && seen.text.contains("Draft preview — not published"), "{b}");
         assert!(!seen.text.contains("/staff/content"), "{b}: never the editor");
+        // Issue 44: outsiders saw the editor's address and a UTC time.
+        assert!(!seen.text.contains("editor@hygo.test") && !seen.text.contains("UTC"), "{b}: no editor's address, Rajkot's time");
+        assert!(seen.text.contains("(Rajkot time)"), "{b}");
+        let plus = link.replacen(&format!("/preview/{share_id}."), &format!("/preview/+{share_id}."), 1);
+        assert_eq!(fetch(&app, &plus).await.status, 404, "{b}: one spelling of a link");
         assert_eq!(seen.header("cache-control"), "no-store", "{b}");
         let mut altered = link.clone();
         let last = altered.pop().unwrap();

@@ -2236,6 +2236,19 @@ async fn the_cli_makes_the_first_admin_and_manages_accounts() {
         let reused = call(&app, post("/staff/setup", &form(&[("token", &link), ("password", PASSWORD)]), None)).await;
         assert_eq!(token_of(&reused), None, "{b}: the link is used up");
 
+        // Issue 44: a link used for the password, the second factor not set up:
+        // "link not used yet" was said, though the link was dead.
+        let half = run(&["add", "--role", "desk", "--name", "Ravi Half", "ravi.half@hygo.test"]).await.expect("add");
+        let half_link = half.split("/staff/setup?token=").nth(1).unwrap().split_whitespace().next().unwrap().to_owned();
+        let chosen = call(&app, post("/staff/setup", &form(&[("token", &half_link), ("password", PASSWORD)]), None)).await;
+        assert_eq!(chosen.status, 303, "{b}: {}", chosen.text);
+        let listed = run(&["list"]).await.unwrap();
+        let line = listed.lines().find(|l| l.starts_with("ravi.half@hygo.test\t")).unwrap_or_else(|| panic!("{b}: {listed}"));
+        assert!(line.contains("set-up not finished") && line.contains("hygo staff reset"), "{b}: {line}");
+        let accounts = props(&call(&app, get_as("/staff/accounts", Some(&admin.token))).await);
+        let shown = accounts["data"]["accounts"].as_array().unwrap().iter().find(|a| a["email"] == "ravi.half@hygo.test").unwrap().clone();
+        assert_eq!((shown["ready"].as_bool(), shown["halfSetUp"].as_bool()), (Some(false), Some(true)), "{b}: {shown}");
+
         // Refusals: a taken address (1), and command lines that are wrong (2, with the usage).
         assert_eq!(run(&["add", "--role", "desk", "priya@hygo.test"]).await.map_err(|(code, _)| code), Err(1), "{b}: taken");
         assert_eq!(run(&["disable", "nobody@hygo.test"]).await.map_err(|(code, _)| code), Err(1), "{b}: no such account");

@@ -335,7 +335,7 @@ pub async fn load_with(
         ),
         Scope::Staff(_) => (
             crate::state::PageSite::of(&content, &state.config, true),
-            Some(staff::Bar::of(staff, staff_nav(staff))),
+            Some(staff::Bar::of(staff, staff_nav(staff), state.config.staff_idle)),
         ),
     };
     Ok(Props { page: found.page.name, path: path.clone(), status, head, site, data, form: None, form_token, staff: bar })

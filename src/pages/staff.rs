@@ -35,12 +35,17 @@ pub struct Bar {
     /// The longest query of the header's patient search (`hygo_booking::patients::LIMITS`).
     #[ts(type = "number")]
     pub find_max: usize,
+    /// Signed in: the minutes without a request after which the session ends
+    /// (`HYGO_STAFF_IDLE_MINUTES`); the page warns before (`IdleWarning`).
+    #[ts(type = "number | null")]
+    pub idle_minutes: Option<i64>,
 }
 
 impl Bar {
-    pub fn of(current: Option<&Current>, nav: Vec<NavItem>) -> Self {
+    pub fn of(current: Option<&Current>, nav: Vec<NavItem>, idle: chrono::Duration) -> Self {
         let full = current.filter(|c| c.stage == sessions::Stage::Full);
         Bar {
+            idle_minutes: full.map(|_| idle.num_minutes()),
             signed_in: full.is_some(),
             name: full.map(|c| c.name.clone()),
             role: full.map(|c| c.role),

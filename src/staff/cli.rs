@@ -60,7 +60,8 @@ pub async fn run(config: &Config, args: &[&str]) -> Result<String, (u8, String)>
             Ok(all
                 .iter()
                 .map(|a| {
-                    let state = if a.disabled { "disabled" } else if a.ready { "active" } else { "link not used yet" };
+                    // The link is used at the password step (issue 44: it said "not used yet" then).
+                    let state = if a.disabled { "disabled" } else if a.ready { "active" } else if a.half_set_up { "set-up not finished (the link was used; hygo staff reset EMAIL for a new one)" } else { "link not used yet" };
                     format!("{}\t{}\t{}", a.email, a.role.as_str(), state)
                 })
                 .collect::<Vec<_>>()

@@ -500,8 +500,9 @@ pub async fn preview(state: web::Data<AppState>, req: HttpRequest, need: web::Da
 
 /// The page with the body laid over the content: a revision's in its own
 /// language, the live text's in the one asked for.
-async fn show(state: &AppState, entry: &Entry, revision: Option<&store::Revision>, lang: Lang, body: Value, editor: bool) -> HttpResponse {
+async fn show(state: &AppState, entry: &Entry, revision: Option<&store::Revision>, lang: Lang, mut body: Value, editor: bool) -> HttpResponse {
     let lang = revision.and_then(|r| Lang::parse(&r.lang)).unwrap_or(lang);
+    hygo_editorial::fields::defuse_links(&mut body, None, &link_ok);
     let links = if editor { field_links(entry, lang, &body) } else { Vec::new() };
     let content = match hygo_editorial::preview(lang, entry, body) {
         Ok(content) => content,
@@ -510,8 +511,14 @@ async fn show(state: &AppState, entry: &Entry, revision: Option<&store::Revision
             return render::not_found_page();
         }
     };
+    // In Rajkot's time; who saved it only for the console (a share link's
+    // outsiders see no editor's address: issue 44).
+    let saved = |r: &store::Revision| {
+        chrono::DateTime::parse_from_rfc3339(&r.updated_at).map_or_else(|_| r.updated_at.clone(), |t| t.with_timezone(&hygo_core::ist::offset()).format("%-d %B %Y, %-I:%M %p").to_string())
+    };
     let detail = match revision {
-        Some(r) => hygo_content::fill(&text("editor.draftDetail"), &[("revision", &r.id.to_string()), ("author", &r.author), ("saved", &r.updated_at)]),
+        Some(r) if editor => hygo_content::fill(&text("editor.draftDetail"), &[("revision", &r.id.to_string()), ("author", &r.author), ("saved", &saved(r))]),
+        Some(r) => hygo_content::fill(&text("editor.sharedDetail"), &[("saved", &saved(r))]),
         None => text("editor.liveDetail"),
     };
     let banner = Banner { heading: text("editor.draftBanner"), detail, links };

@@ -174,9 +174,13 @@ pub(crate) fn titled(name: &str) -> String {
     }
 }
 
-/// Text without control characters (a line break would end the content line).
+/// Text without control characters (a line break would end the content line)
+/// and without the bidirectional controls that reorder what a calendar shows
+/// (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C: a name with a right-to-left
+/// override read backwards in the patient's own invitation, issue 44).
 fn clean(text: &str) -> String {
-    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().trim().to_owned()
+    let bidi = |c: char| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}');
+    text.chars().filter(|c| !bidi(*c)).map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().trim().to_owned()
 }
 
 /// A parameter value (`CN`): RFC 5545 has no escape for a double quote in one, so
@@ -300,6 +304,15 @@ mod tests {
         assert_eq!(event.get_summary(), Some("Appointment with Dr. Mehta; Ananya, MD at HYGO"));
         assert_eq!(event.get_attendees()[0].cn.as_deref(), Some("Shah, Kavya; 'KS' x"));
         assert_eq!(event.get_attendees()[0].cal_address, "mailto:kavya@example.in");
+    }
+
+    #[test]
+    fn bidirectional_controls_are_left_out() {
+        let v = visit("Kavya \u{202E}hahS\u{202C} \u{2067}x\u{2069}", 0);
+        let text = invitation(&v, Method::Request, stamp());
+        let (_, event) = parse(&text);
+        assert_eq!(event.get_attendees()[0].cn.as_deref(), Some("Kavya hahS x"));
+        assert!(!text.chars().any(|c| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')), "{text}");
     }
 
     #[test]

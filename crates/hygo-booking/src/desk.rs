@@ -206,7 +206,7 @@ async fn walk_in_time(db: &Db, clock: &Clock, doctor: &doctor::Model, date: chro
 
 /// How long past the end of the doctor's hours walk-ins may queue, in minutes
 /// (issue 44: they queued to 11:45 PM, then a "time taken" 409).
-pub const WALK_IN_OVERTIME: Minutes = 60;
+pub(crate) const WALK_IN_OVERTIME: Minutes = 60;
 
 /// The rule of `walk_in_time`, on its own for its tests: None when no time is
 /// left within `WALK_IN_OVERTIME` of the end of the day's hours (the desk is

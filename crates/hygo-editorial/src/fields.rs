@@ -566,9 +566,49 @@ fn walk_problems(value: &Value, path: String, name: Option<&str>, link_ok: &dyn 
     }
 }
 
+/// A body fit to preview: every link `problems` would refuse (a page that is
+/// none, `/\evil.example` that a browser reads as another site) points nowhere
+/// (`#`), in link fields and in `[words](address)` written in texts. The
+/// preview, and a share link's outsiders, never follow a link that could not be
+/// published (issue 44).
+pub fn defuse_links(value: &mut Value, name: Option<&str>, link_ok: &dyn Fn(&str) -> bool) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map.iter_mut() {
+                defuse_links(v, Some(k.as_str()), link_ok);
+            }
+        }
+        Value::Array(items) => {
+            for v in items.iter_mut() {
+                defuse_links(v, name, link_ok);
+            }
+        }
+        Value::String(s) => {
+            let name = name.unwrap_or_default();
+            if (name == "link" || name.ends_with("Link")) && !s.is_empty() && !link_ok(s) {
+                *s = "#".to_owned();
+            } else {
+                let bad: Vec<String> = inline_links(s).filter(|href| !link_ok(href)).map(str::to_owned).collect();
+                for href in bad {
+                    *s = s.replace(&format!("]({href})"), "](#)");
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_that_could_not_be_published_points_nowhere_in_a_preview() {
+        let ok = |l: &str| l == "/doctors" || l == "#";
+        let mut body = serde_json::json!({ "link": "/\\evil.example", "items": [{ "text": "see [x](/\\evil.example) and [y](/doctors)", "ctaLink": "/doctors" }] });
+        defuse_links(&mut body, None, &ok);
+        assert_eq!(body, serde_json::json!({ "link": "#", "items": [{ "text": "see [x](#) and [y](/doctors)", "ctaLink": "/doctors" }] }));
+    }
 
     /// A dotted path, joined (written whole, it would read as a message key to `tests/catalogue_keys.rs`).
     fn dotted(parts: &[&str]) -> String {

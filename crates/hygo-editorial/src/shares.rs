@@ -50,7 +50,9 @@ pub fn read(key: &[u8], token: &str) -> Option<Named> {
     }
     signature(key, share, revision, expires).verify_slice(&sig).ok()?;
     let expires = Utc.timestamp_opt(expires, 0).single()?;
-    Some(Named { share, revision, expires })
+    let named = Named { share, revision, expires };
+    // One spelling only (issue 44: `+3`, `03` and upper-case hex read as the same link).
+    (self::token(key, named) == token).then_some(named)
 }
 
 #[cfg(test)]
@@ -65,6 +67,9 @@ mod tests {
         assert_eq!(read(&key, &token), Some(named));
         let other = token.replacen("3.41.", "3.42.", 1);
         assert_eq!(read(&key, &other), None, "another revision");
+        for spelling in [format!("+{token}"), format!("0{token}"), token.replacen("3.41.", "3.041.", 1), token.to_uppercase()] {
+            assert_eq!(read(&key, &spelling), None, "one spelling only: {spelling}");
+        }
         let later = token.replacen("1900000000", "1900000001", 1);
         assert_eq!(read(&key, &later), None, "a later expiry");
         assert_eq!(read(&[8u8; 32], &token), None, "another key");

@@ -30,6 +30,9 @@ pub struct Account {
     pub role: Role,
     /// A password and second factor are set up.
     pub ready: bool,
+    /// A password is chosen (so the set-up link was used) but the second factor
+    /// not yet: set-up unfinished; a new link comes from `hygo staff reset`.
+    pub half_set_up: bool,
     pub disabled: bool,
     pub created_at: String,
 }
@@ -42,6 +45,7 @@ impl From<&staff_account::Model> for Account {
             name: a.name.clone(),
             role: Role::parse(&a.role).unwrap_or(Role::Editor),
             ready: a.password_hash.is_some() && a.totp_last_step.is_some(),
+            half_set_up: a.password_hash.is_some() && a.totp_last_step.is_none(),
             disabled: a.disabled_at.is_some(),
             created_at: a.created_at.clone(),
         }

@@ -23,7 +23,8 @@ type Found = { results: SearchResult[]; emergency: Help[] };
 
 async function fetchResults(q: string, signal?: AbortSignal): Promise<Found> {
   const res = await fetch(`/api/search?q=${encodeURIComponent(q)}`, { signal, headers: { accept: "application/json", "accept-language": pageLanguage() } });
-  if (!res.ok) return { results: [], emergency: [] };
+  // A failed search is said as one, never as "0 results" (no emergency help would show).
+  if (!res.ok) throw new Error(`search answered ${res.status}`);
   const body = (await res.json()) as Partial<SearchAnswer>;
   return { results: Array.isArray(body.data) ? body.data : [], emergency: Array.isArray(body.emergency) ? body.emergency : [] };
 }
@@ -41,6 +42,7 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const listId = `${id}-list`;
@@ -66,12 +68,19 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
           setResults(found.results);
           setEmergency(found.emergency);
           setResultsFor(q);
+          setFailed(false);
           setOpen(true);
           setActive(-1);
           setLoading(false);
         },
         () => {
-          if (!controller.signal.aborted) setLoading(false);
+          if (controller.signal.aborted) return;
+          setResults([]);
+          setEmergency([]);
+          setResultsFor(q);
+          setFailed(true);
+          setOpen(true);
+          setLoading(false);
         },
       );
     }, 150);
@@ -134,9 +143,11 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
 
   const announcement = loading
     ? ""
-    : open
-      ? [...emergency.map((h) => h.heading), count(t.results, results.length)].join(" ")
-      : "";
+    : open && failed
+      ? t.failed
+      : open
+        ? [...emergency.map((h) => h.heading), count(t.results, results.length)].join(" ")
+        : "";
 
   return (
     <form role="search" className="searchbox" action={inLanguage("/search")} method="get" onSubmit={onSubmit}>
@@ -157,7 +168,7 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
       </div>
       {showHint ? <p className="searchbox-hint">{t.hint}</p> : null}
       <p className="visually-hidden" role="status">{announcement}</p>
-      <div className="searchbox-results" hidden={!open}>
+      <div className="searchbox-results" hidden={!open} data-for={resultsFor}>
         {open ? <EmergencyHelp help={emergency} compact /> : null}
         <p id={labelId} className="searchbox-label">{t.resultsHeading}</p>
         <ul id={listId} role="listbox" aria-labelledby={labelId} className="plain-list">
@@ -177,7 +188,7 @@ export function SearchBox({ onDone, showHint }: { onDone: () => void; showHint?:
             );
           })}
         </ul>
-        {open && !results.length ? <p className="searchbox-empty">{t.empty}</p> : null}
+        {open && failed ? <p className="searchbox-empty" role="alert">{t.failed}</p> : open && !results.length ? <p className="searchbox-empty">{t.empty}</p> : null}
       </div>
     </form>
   );

@@ -2,7 +2,7 @@
 // with the sections a role may open and a sign-out button on every page, and
 // plain HTML forms that post with the session's anti-forgery token. Every check
 // is on the server; what is hidden here is only what would be refused there.
-import { createContext, useCallback, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ErrorSummary } from "./form";
 import { useProps, useSite } from "../lib/props";
@@ -46,8 +46,9 @@ function useGo(): (e: MouseEvent<HTMLAnchorElement>) => void {
 
 /** Who is signed in and the anti-forgery token, from the props. */
 export function useStaff(): { bar: StaffBar | undefined; form: FormState | undefined } {
-  const { entry } = useProps();
-  if (entry.status !== "ready") return { bar: undefined, form: undefined };
+  const { entry, lastStaff } = useProps();
+  // While the next page loads, the frame keeps the last page's bar (its menu stays).
+  if (entry.status !== "ready") return { bar: lastStaff ?? undefined, form: undefined };
   return { bar: entry.props.staff, form: entry.props.form };
 }
 
@@ -274,8 +275,46 @@ export function StaffFrame({ children }: { children: ReactNode }) {
         </div>
         {bar?.signedIn ? <nav className="container staff-nav staff-wide" aria-label={t.nav}>{links}</nav> : null}
       </header>
+      {bar?.signedIn && bar.idleMinutes ? <IdleWarning minutes={bar.idleMinutes} texts={t} /> : null}
       <main id="main" tabIndex={-1} className="staff-main">{children}</main>
     </Go.Provider>
+  );
+}
+
+/**
+ * A warning before the idle timeout ends the session (issue 44: a booking half
+ * typed was lost to it, unannounced). The session counts from the last request:
+ * this page's load, or the last navigation in the console; "Stay signed in"
+ * makes one. Two minutes ahead (half the time when it is shorter), which WCAG
+ * 2.2.1 asks for. Without JavaScript there is no timer to show; signing in again
+ * returns to the page (`access::RETURN_COOKIE`).
+ */
+function IdleWarning({ minutes, texts }: { minutes: number; texts: StaffTexts["frame"] }) {
+  const { pathname } = useLocation();
+  const [since, setSince] = useState(() => Date.now());
+  const [warn, setWarn] = useState(false);
+  const [kept, setKept] = useState(false);
+  const lead = Math.min(2, minutes / 2);
+  useEffect(() => { setSince(Date.now()); setWarn(false); }, [pathname]);
+  useEffect(() => {
+    const timer = setTimeout(() => setWarn(true), Math.max(0, since + (minutes - lead) * 60_000 - Date.now()));
+    return () => clearTimeout(timer);
+  }, [since, minutes, lead]);
+  const stay = async () => {
+    try {
+      const res = await fetch(`/api/props?path=${encodeURIComponent(pathname)}`, { credentials: "same-origin" });
+      if (res.ok) { setSince(Date.now()); setWarn(false); setKept(true); }
+    } catch { /* the warning stays, and says what it said */ }
+  };
+  return (
+    <div className="container" aria-live="polite">
+      {warn ? (
+        <div className="staff-idle" role="alert">
+          <p>{fill(texts.idleWarning, { minutes: String(Math.ceil(lead)) })}</p>
+          <button type="button" className="button button--primary" onClick={stay}>{texts.stayIn}</button>
+        </div>
+      ) : kept ? <p className="visually-hidden">{texts.stillIn}</p> : null}
+    </div>
   );
 }
 

@@ -796,8 +796,8 @@ soon: VisitSoon | null,
  */
 clinic: string, 
 /**
- * Nobody can see the patient then (the doctor on leave, the clinic closed,
- * no hours then any more): the desk moves the visit (`super::nobody_works`).
+ * Nobody can see the patient then (the doctor on leave, the clinic closed):
+ * the desk moves the visit (`super::nobody_works`).
  */
 away: boolean, };
 
@@ -1191,8 +1191,8 @@ soon: VisitSoon | null,
  */
 clinic: string, 
 /**
- * Nobody can see the patient then (the doctor on leave, the clinic closed,
- * no hours then any more): the desk moves the visit (`super::nobody_works`).
+ * Nobody can see the patient then (the doctor on leave, the clinic closed):
+ * the desk moves the visit (`super::nobody_works`).
  */
 away: boolean, };
 
@@ -1344,7 +1344,12 @@ export type StaffAccount = { id: number, email: string, name: string, role: Staf
 /**
  * A password and second factor are set up.
  */
-ready: boolean, disabled: boolean, createdAt: string, };
+ready: boolean, 
+/**
+ * A password is chosen (so the set-up link was used) but the second factor
+ * not yet: set-up unfinished; a new link comes from `hygo staff reset`.
+ */
+halfSetUp: boolean, disabled: boolean, createdAt: string, };
 
 export type StaffAccountData = { email: string, sessions: Array<OwnSession>, recoveryLeft: number, minChars: number, maxChars: number, };
 
@@ -1410,7 +1415,12 @@ nav: Array<StaffNavItem>,
 /**
  * The longest query of the header's patient search (`hygo_booking::patients::LIMITS`).
  */
-findMax: number, };
+findMax: number, 
+/**
+ * Signed in: the minutes without a request after which the session ends
+ * (`HYGO_STAFF_IDLE_MINUTES`); the page warns before (`IdleWarning`).
+ */
+idleMinutes: number | null, };
 
 export type StaffBookData = { doctors: Array<DoctorChoice>, doctorId: number | null, 
 /**

@@ -25,6 +25,12 @@ interface PropsContext {
   retry: () => void;
   /** The page's props read again in place (`StaffInbox` every 30 seconds). */
   refresh: () => void;
+  /**
+   * The console's bar of the last page shown: the frame (its menu, who is
+   * signed in) stays while the next page's props load (issue 44: the whole page,
+   * menu included, became "Loading…").
+   */
+  lastStaff: PageProps["staff"];
 }
 
 const Ctx = createContext<PropsContext | null>(null);
@@ -91,6 +97,8 @@ export function PropsProvider({ initial, children }: { initial: PageProps; child
   const [entry, setEntry] = useState<Entry>(() => ({ key, status: "ready", props: initial }));
   const [attempt, setAttempt] = useState(0);
   const first = useRef(true);
+  const lastStaff = useRef<PageProps["staff"]>(initial.staff);
+  if (entry.status === "ready") lastStaff.current = entry.props.staff;
 
   // A navigation made with `{ state: { inPlace: true } }` (a choice on the page
   // that changes its query, e.g. a reschedule's doctor or day) keeps the page on
@@ -149,6 +157,7 @@ export function PropsProvider({ initial, children }: { initial: PageProps; child
     entry: current,
     retry: () => setAttempt((n) => n + 1),
     refresh,
+    lastStaff: lastStaff.current,
   };
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

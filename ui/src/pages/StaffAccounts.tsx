@@ -37,7 +37,7 @@ function StaffAccountsPage() {
             {d.accounts.map((a) => (
               <tr key={a.id} role="row">
                 <td role="cell" className="staff-break">{a.email}</td><td role="cell" data-label={t.name}>{a.name}</td><td role="cell" data-label={t.role}>{t.roles[a.role]}</td>
-                <td role="cell" data-label={t.state}>{a.disabled ? t.disabled : a.ready ? t.active : t.pending}</td>
+                <td role="cell" data-label={t.state}>{a.disabled ? t.disabled : a.ready ? t.active : a.halfSetUp ? t.halfSetUp : t.pending}</td>
                 <td role="cell"><div className="staff-actions">
                   {a.id !== d.you ? (
                     <StaffForm action={writeLink("/staff/accounts")} id={`toggle-${a.id}`} className="staff-inline">

@@ -67,8 +67,11 @@ describe("emergencies first", { concurrency: true }, () => {
         const box = page.locator(".searchbox input[role=combobox]");
         await box.waitFor();
         await box.fill(c.q);
-        await page.locator(".searchbox-results:not([hidden])").waitFor();
-        await page.waitForFunction(() => document.querySelector(".searchbox [role=status]")?.textContent.trim() !== "");
+        // The answer to this query (not the last one's while this one is on its way), announced.
+        await page.waitForFunction((q) => {
+          const shown = document.querySelector(".searchbox-results:not([hidden])");
+          return shown?.getAttribute("data-for") === q && document.querySelector(".searchbox [role=status]")?.textContent.trim() !== "";
+        }, c.q.trim());
         const got = await placed(page, ".searchbox");
         if (!got.kinds.some((k) => accepts(c.kind).includes(k)) || !got.first) failures.push(`${JSON.stringify(c.q)}: ${JSON.stringify(got)}`);
         // Announced to a screen reader with the count.

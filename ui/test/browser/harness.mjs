@@ -224,7 +224,18 @@ export async function launchBrowser({ touch = false } = {}) {
   const args = touch
     ? [...CHROMIUM_FLAGS, "--blink-settings=primaryHoverType=1,availableHoverTypes=1,primaryPointerType=2,availablePointerTypes=2"]
     : CHROMIUM_FLAGS;
-  return chromium.launch({ executablePath: CHROMIUM, args });
+  // Under libfaketime (`tests/days.sh`) Chromium gets the real clock (it does not
+  // start under the library); each page's clock is moved to ours (`openPage`).
+  return chromium.launch({ executablePath: CHROMIUM, args, env: MOVED_CLOCK ? realClockEnv() : undefined });
+}
+
+/** Whether this run's clock is moved (`tests/days.sh`: libfaketime). */
+const MOVED_CLOCK = Boolean(process.env.FAKETIME);
+
+function realClockEnv() {
+  const env = { ...process.env };
+  for (const name of ["LD_PRELOAD", "FAKETIME", "FAKETIME_DONT_FAKE_MONOTONIC"]) delete env[name];
+  return env;
 }
 
 /**
@@ -233,6 +244,8 @@ export async function launchBrowser({ touch = false } = {}) {
  */
 export async function openPage(browser, { javaScriptEnabled = true, width = 1280, height = 900, locale = "en-US" } = {}) {
   const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height }, locale });
+  // The page's clock at ours, running on from there, when ours is moved.
+  if (MOVED_CLOCK) await context.clock.install({ time: Date.now() });
   const page = await context.newPage();
   // Whether the page's own scripts run, for steps that must wait for hydration
   // before they type (a form hydrated under the typing would lose the words).

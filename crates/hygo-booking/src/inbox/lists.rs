@@ -54,8 +54,8 @@ pub struct Row {
     /// Where the visit takes place (the clinic of the doctor's hours at its
     /// time); "" where a list does not say (`rows_of` fills it).
     pub clinic: String,
-    /// Nobody can see the patient then (the doctor on leave, the clinic closed,
-    /// no hours then any more): the desk moves the visit (`super::nobody_works`).
+    /// Nobody can see the patient then (the doctor on leave, the clinic closed):
+    /// the desk moves the visit (`super::nobody_works`).
     pub away: bool,
 }
 

@@ -79,8 +79,8 @@ pub async fn take(
         return Err(WriteError::Invalid(Invalid::field("status", Message::new("inbox.notYet").with("minutes", ARRIVE_EARLY_MINUTES.to_string()))));
     }
     // Nobody confirms, or marks arrived, a visit nobody can see (issue 44): the
-    // doctor on leave, the clinic closed, no hours then any more. The desk moves
-    // the visit (Reschedule) or declines it, and the patient is told.
+    // doctor on leave, the clinic closed. The desk moves the visit (Reschedule)
+    // or declines it, and the patient is told.
     if matches!(step, Step::Confirm | Step::Arrive) {
         if let Some(why) = nobody_works(db, &row).await? {
             return Err(WriteError::Conflict { field: "status", message: why });
@@ -190,11 +190,10 @@ pub async fn take(
 }
 
 /// Why nobody can see the patient at a request's time: the doctor is on leave
-/// that day, the clinic is closed then (its closure's note), or the doctor has
-/// no hours then any more. None when the doctor works then (or the request's
-/// doctor or time cannot be read: the other checks say so). The same rules as
-/// the slots the site offers (`crate::window::Window`).
-pub async fn nobody_works(db: &Db, row: &appointment::Model) -> Result<Option<Message>, DataError> {
+/// that day, or the clinic is closed then (its closure's note). None otherwise
+/// (or when the request's doctor or time cannot be read: the other checks say
+/// so). The same rules as the slots the site offers (`crate::window::Window`).
+pub(crate) async fn nobody_works(db: &Db, row: &appointment::Model) -> Result<Option<Message>, DataError> {
     let Some(date) = crate::ist::parse_date(&row.date) else {
         return Ok(None);
     };
@@ -208,7 +207,7 @@ pub async fn nobody_works(db: &Db, row: &appointment::Model) -> Result<Option<Me
 /// For a list's rows at once (the inbox, Today): whether nobody can see each
 /// visit still to come (requested, confirmed, rescheduled), one window read
 /// for all of them. The desk moves those visits.
-pub async fn nobody_works_for(db: &Db, rows: &[appointment::Model]) -> Result<Vec<bool>, DataError> {
+pub(crate) async fn nobody_works_for(db: &Db, rows: &[appointment::Model]) -> Result<Vec<bool>, DataError> {
     let open = |a: &appointment::Model| matches!(Status::parse(&a.status), Some(Status::Requested | Status::Confirmed | Status::Rescheduled));
     let dates: Vec<chrono::NaiveDate> = rows.iter().filter(|a| open(a)).filter_map(|a| crate::ist::parse_date(&a.date)).collect();
     let (Some(&from), Some(&until)) = (dates.iter().min(), dates.iter().max()) else {
@@ -232,14 +231,12 @@ fn away_in(window: &crate::window::Window, doctor: &doctor::Model, row: &appoint
     if plan.grid.contains(&start) {
         return None;
     }
-    let closed = plan.hours.iter().find(|h| h.range.start <= start && start < h.range.end).and_then(|h| window.closure_at(&h.clinic, date, start).map(|c| (h.clinic.clone(), c.note.clone())));
-    Some(match closed {
-        Some((clinic, note)) => {
-            let name = crate::content::default().clinics.iter().find(|c| c.id == clinic).map_or(clinic, |c| c.name.clone());
-            Message::new("inbox.clinicClosed").with("clinic", name).with("note", note)
-        }
-        None => Message::new("inbox.noHoursThen").with("doctor", doctor.name.clone()),
-    })
+    // The clinic the visit is at: of the doctor's hours then, else the doctor's own.
+    // (A time outside the hours with no closure, a walk-in queued after them, is no fault.)
+    let clinic = plan.hours.iter().find(|h| h.range.start <= start && start < h.range.end).map_or_else(|| doctor.clinic_id.clone(), |h| h.clinic.clone());
+    let closure = window.closure_at(&clinic, date, start)?;
+    let name = crate::content::default().clinics.iter().find(|c| c.id == clinic).map_or(clinic.clone(), |c| c.name.clone());
+    Some(Message::new("inbox.clinicClosed").with("clinic", name).with("note", closure.note.clone()))
 }
 
 /// How long before a visit's time the desk may mark the patient arrived.
