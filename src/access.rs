@@ -291,9 +291,9 @@ pub fn device(req: &HttpRequest) -> String {
 /// session (not the account, whose allowance anyone could use up) and the client.
 pub async fn session_keys(req: &HttpRequest, state: &AppState, session_id: i32) -> Result<hygo_staff::sign_in::Keys, ApiError> {
     let key = crate::form_guard::server_key(state).await.map_err(|_| Denied::Unavailable.error())?;
-    let (client, _) = crate::limit::who(req, state.config.behind_proxy);
+    let (client, network) = crate::limit::who(req, state.config.behind_proxy);
     let mac = |purpose: &str, value: &str| hygo_core::secrets::hex(&crate::form_guard::sign(key, purpose, &[value.as_bytes()]));
-    Ok(hygo_staff::sign_in::Keys { account: mac("reauth-session", &session_id.to_string()), client: mac("sign-in-client", &client), devices: Vec::new() })
+    Ok(hygo_staff::sign_in::Keys { account: mac("reauth-session", &session_id.to_string()), client: mac("sign-in-client", &client), network: mac("sign-in-network", &network), devices: Vec::new() })
 }
 
 /// The keys sign-in attempts are counted by: the address typed and the client,
@@ -302,12 +302,13 @@ pub async fn session_keys(req: &HttpRequest, state: &AppState, session_id: i32) 
 /// entries, each with the HMAC of its nonce).
 pub async fn attempt_keys(req: &HttpRequest, state: &AppState, email: &str) -> Result<hygo_staff::sign_in::Keys, ApiError> {
     let key = crate::form_guard::server_key(state).await.map_err(|_| Denied::Unavailable.error())?;
-    let (client, _) = crate::limit::who(req, state.config.behind_proxy);
+    let (client, network) = crate::limit::who(req, state.config.behind_proxy);
     let mac = |purpose: &str, value: &str| hygo_core::secrets::hex(&crate::form_guard::sign(key, purpose, &[value.as_bytes()]));
     let devices = devices(req, key).into_iter().map(|d| (d.account_id, mac("sign-in-device", &d.nonce))).collect();
     Ok(hygo_staff::sign_in::Keys {
         account: mac("sign-in-account", &hygo_staff::email_key(email)),
         client: mac("sign-in-client", &client),
+        network: mac("sign-in-network", &network),
         devices,
     })
 }

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: hygo serve | hygo staff … | hygo backup FILE | hygo restore FILE [--replace] | hygo seed --scale\n\n\
+const USAGE: &str = "usage: hygo serve | hygo staff … | hygo backup FILE | hygo restore FILE [--replace] | hygo outbox [release|discard] | hygo seed --scale\n\n\
 serve           starts the HYGO website (the default)\n\
 staff …         manages staff accounts (hygo staff help)\n\
 backup FILE     copies the database into FILE while the site runs (SQLite: the online\n\
@@ -10,7 +10,9 @@ backup FILE     copies the database into FILE while the site runs (SQLite: the o
 restore FILE [--replace]\n\
                 puts the backup FILE into the database, with every server stopped\n\
                 (refused while one runs); a database that holds data is replaced\n\
-                only with --replace\n\
+                only with --replace; the e-mails waiting in the backup are held\n\
+outbox [release|discard]\n\
+                lists the e-mails held after a restore; sends them, or drops them\n\
 seed --scale [--doctors N] [--requests N]\n\
                 adds doctors up to N (200) and N requests (100,000) for `make bench`\n\
                 (never on the clinic's database)\n\n\
@@ -26,6 +28,7 @@ fn main() -> ExitCode {
         ["restore", file] => return backup("restore", file, false),
         ["restore", file, "--replace"] | ["restore", "--replace", file] => return backup("restore", file, true),
         ["seed", "--scale", rest @ ..] => return seed_scale(rest),
+        ["outbox", rest @ ..] => return outbox(rest),
         ["-h" | "--help" | "help"] => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -63,6 +66,47 @@ fn staff(args: &[&str]) -> ExitCode {
         Err((code, text)) => {
             eprintln!("{text}");
             ExitCode::from(code)
+        }
+    }
+}
+
+/// `hygo outbox [release|discard]`: the e-mails held after a restore
+/// (`hygo_core::mail::HELD_THROUGH`), listed, sent or dropped.
+fn outbox(args: &[&str]) -> ExitCode {
+    let config = match config() {
+        Ok(config) => config,
+        Err(code) => return code,
+    };
+    let done = actix_web::rt::System::new().block_on(async {
+        let db = hygo_core::connect(&config.database_url).await.map_err(|e| format!("database: {e}"))?;
+        let said = match args {
+            [] => {
+                let held = hygo_core::mail::held_after_restore(&db).await.map_err(|e| e.to_string())?;
+                match held.is_empty() {
+                    true => "No e-mail is held.".to_owned(),
+                    false => {
+                        let mut lines = vec![format!("{} e-mails held after a restore (id, queued at, attempts, subject):", held.len())];
+                        lines.extend(held.iter().map(|m| format!("{}\t{}\t{}\t{}", m.id, m.created_at, m.attempts, m.subject)));
+                        lines.push("hygo outbox release sends them; hygo outbox discard drops them.".to_owned());
+                        lines.join("\n")
+                    }
+                }
+            }
+            ["release"] => format!("{} held e-mails will be sent.", hygo_core::mail::release_held(&db).await.map_err(|e| e.to_string())?),
+            ["discard"] => format!("{} held e-mails dropped.", hygo_core::mail::discard_held(&db).await.map_err(|e| e.to_string())?),
+            _ => return Err(USAGE.to_owned()),
+        };
+        db.close().await.ok();
+        Ok::<String, String>(said)
+    });
+    match done {
+        Ok(text) => {
+            println!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(text) => {
+            eprintln!("hygo outbox: {text}");
+            ExitCode::from(1)
         }
     }
 }

@@ -170,6 +170,38 @@ fn stop_server(mut child: std::process::Child) {
     child.kill().unwrap();
 }
 
+/// An e-mail put in a database's outbox, as one waiting for the relay; its subject.
+fn queue_mail(url: &str, subject: &str) {
+    use sea_orm::ActiveModelTrait;
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    rt.block_on(async {
+        let db = hygo_core::db::open(url).await.unwrap();
+        hygo_core::entities::outbox::ActiveModel {
+            to_address: sea_orm::Set("clinic@hygo.test".into()),
+            subject: sea_orm::Set(subject.into()),
+            body: sea_orm::Set("A message the relay has not taken yet".into()),
+            created_at: sea_orm::Set(hygo_core::ist::stamp()),
+            attempts: sea_orm::Set(0),
+            ..Default::default()
+        }
+        .insert(&db)
+        .await
+        .unwrap();
+        db.close().await.ok();
+    });
+}
+
+/// The subjects of the outbox's messages that are due now (`mail::claim_due`, as the server's task takes them).
+fn due_subjects(url: &str) -> Vec<String> {
+    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    rt.block_on(async {
+        let db = hygo_core::db::open(url).await.unwrap();
+        let due = hygo_core::mail::claim_due(&db, chrono::Utc::now() + chrono::Duration::days(1), 100).await.unwrap();
+        db.close().await.ok();
+        due.into_iter().map(|m| m.subject).collect()
+    })
+}
+
 /// The references a database holds, read straight from it.
 fn references_in(url: &str) -> Vec<String> {
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
@@ -199,6 +231,8 @@ fn a_backup_taken_under_load_restores_every_acknowledged_write() {
         wait_healthy(&mut server, port);
 
         let writers = Writers::start(port, 2);
+        // An e-mail waiting in the outbox when the backup is taken (no relay here).
+        queue_mail(&db.url, "Waiting at the backup");
         // Writes acknowledged before the backup begins (a count, not a time: CI's machine is busy).
         writers.wait_for(10);
         let began = Instant::now();
@@ -250,6 +284,16 @@ fn a_backup_taken_under_load_restores_every_acknowledged_write() {
         for reference in &before {
             assert!(restored.contains(reference), "{b}: {reference}, acknowledged before the backup, is in it");
         }
+        // Issue 44: the outbox came back with the backup and sent 77 notifications a
+        // second time. The e-mails waiting in it are held, said so, and listed.
+        assert!(said.contains("are held") && said.contains("hygo outbox"), "{b}: {said}");
+        assert!(!due_subjects(&target.url).iter().any(|s| s == "Waiting at the backup"), "{b}: not sent by the restored server");
+        let (code, listed) = hygo_with(dir.path(), &["outbox"], &target_env);
+        assert_eq!(code, 0, "{b}: {listed}");
+        assert!(listed.contains("Waiting at the backup"), "{b}: {listed}");
+        let (code, released) = hygo_with(dir.path(), &["outbox", "release"], &target_env);
+        assert_eq!(code, 0, "{b}: {released}");
+        assert!(due_subjects(&target.url).iter().any(|s| s == "Waiting at the backup"), "{b}: sent once the operator says");
         assert!(restored.iter().all(|r| written.contains(r)), "{b}: nothing that was not written");
         let port = free_port();
         let mut again = spawn(dir.path(), port, &[("DATABASE_URL", target.url.as_str()), ("HYGO_DATABASE_MUST_EXIST", "true")]);

@@ -864,7 +864,7 @@ async fn failures_are_counted_before_the_check_under_any_concurrency() {
         let tries = (0..9).map(|n| {
             let (db, hasher, barrier) = (state.db.clone(), hasher.clone(), barrier.clone());
             async move {
-                let keys = Keys { account: "fresh-account".into(), client: format!("client-{n}"), devices: vec![] };
+                let keys = Keys { account: "fresh-account".into(), client: format!("client-{n}"), network: "one-network".into(), devices: vec![] };
                 barrier.wait().await;
                 sign_in::password(&db, &hasher, &keys, "fresh@hygo.test", "Not the password 4711", now).await.unwrap().unwrap_err()
             }
@@ -887,7 +887,7 @@ async fn failures_are_counted_before_the_check_under_any_concurrency() {
         let tries = (0..20).map(|n| {
             let (db, barrier, code) = (state.db.clone(), barrier.clone(), wrong_code.clone());
             async move {
-                let keys = Keys { account: "race-account".into(), client: format!("client-{n}"), devices: vec![] };
+                let keys = Keys { account: "race-account".into(), client: format!("client-{n}"), network: "one-network".into(), devices: vec![] };
                 barrier.wait().await;
                 sign_in::second_factor(&db, &keys, id, &code, unix, now).await.unwrap().unwrap_err()
             }
@@ -979,6 +979,78 @@ async fn signing_in_again_returns_to_the_page_asked_for() {
         assert_eq!(hygo::access::return_path(elsewhere), None, "{elsewhere}");
     }
     assert_eq!(hygo::access::return_path("/staff/day?doctor=1&date=2030-01-09"), Some("/staff/day?doctor=1&date=2030-01-09"));
+}
+
+/// Issue 44: sign-in counted per address or /64 only: 60 of 60 /64s of one IPv6
+/// /48 each got their password checked; refusals as busy were not counted, so
+/// nothing slowed the attacker; and the owner's own browser got 429 in 15 of 18
+/// tries during the flood. Now a network (/24, /48) is counted too, its busy
+/// refusals with it, and the owner's browser has a lane of its own.
+#[actix_web::test]
+async fn a_network_is_counted_as_one_and_the_owner_has_a_lane_no_flood_fills() {
+    use hygo::access::DEVICE_COOKIE;
+    let db = TestDb::sqlite();
+    let mut config = common::test_config();
+    config.hash_threads = 1;
+    config.hash_queue = 1;
+    let state = common::state_from(&db, at(NOW), config).await;
+    let app = test::init_service(hygo::app::app(state.clone())).await;
+    let owner = staff(&app, &state.db, "lane.owner@hygo.test", Role::Admin).await;
+    let device = cookie_set(&owner.setup_answer, DEVICE_COOKIE).expect("a device cookie");
+    let from = |n: u32, net: u32| format!("[2001:db8:{net:x}:{n:x}::1]:40000").parse::<std::net::SocketAddr>().unwrap();
+    let guess = |n: u32, net: u32| post("/staff/sign-in", &form(&[("email", &format!("guess{net}-{n}@hygo.test")), ("password", "Not a password 4711 at all")]), None).peer_addr(from(n, net));
+
+    // Sixty /64s of one /48, one made-up account each, one after another.
+    let mut statuses = Vec::new();
+    for n in 0..60 {
+        statuses.push(call(&app, guess(n, 1)).await.status);
+    }
+    assert!(statuses[..50].iter().all(|s| *s == 422) && statuses[50..].iter().all(|s| *s == 409), "fifty checked, then the network waits: {statuses:?}");
+    // Another /48 is another network.
+    assert_eq!(call(&app, guess(0, 2)).await.status, 422);
+
+    // The hashing thread held and its queue full: every other attempt is refused
+    // at once, and counted against its network; the owner's browser is let through.
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let (running, started) = std::sync::mpsc::channel::<()>();
+    let holder = actix_web::rt::spawn({
+        let hasher = state.hasher.clone();
+        async move {
+            hasher
+                .run(move || {
+                    running.send(()).unwrap();
+                    held.recv().is_ok()
+                })
+                .await
+        }
+    });
+    let until = std::time::Instant::now() + Duration::from_secs(60);
+    while started.try_recv().is_err() {
+        assert!(std::time::Instant::now() < until, "the holding job never started");
+        actix_web::rt::time::sleep(Duration::from_millis(5)).await;
+    }
+    let queued = actix_web::rt::spawn({
+        let hasher = state.hasher.clone();
+        async move { hasher.run(|| true).await }
+    });
+    while state.hasher.waiting() < 2 {
+        assert!(std::time::Instant::now() < until, "the thread and its queue never filled: {} waiting", state.hasher.waiting());
+        actix_web::rt::time::sleep(Duration::from_millis(5)).await;
+    }
+    let mut busy = Vec::new();
+    for n in 0..60 {
+        busy.push(call(&app, guess(n, 3)).await.status);
+    }
+    assert!(busy.iter().all(|s| *s == 429), "{busy:?}");
+    let own = post("/staff/sign-in", &form(&[("email", &owner.email), ("password", PASSWORD)]), None).insert_header(("cookie", format!("{DEVICE_COOKIE}={device}"))).peer_addr(from(7, 3));
+    let first = call(&app, own).await;
+    assert_eq!((first.status, first.header("location")), (303, "/staff/sign-in/code"), "the owner's browser, on its own lane, during the flood");
+    release.send(()).unwrap();
+    assert_eq!(holder.await.unwrap(), Ok(true));
+    assert_eq!(queued.await.unwrap(), Ok(true));
+    // Free again: the network that only met a full queue waits all the same.
+    assert_eq!(call(&app, guess(99, 3)).await.status, 409, "its sixty refusals counted");
+    assert_eq!(call(&app, guess(0, 4)).await.status, 422, "another network is checked");
 }
 
 /// Issue 24: with `HYGO_STAFF_IDLE_MINUTES=1`, a session used at 0, 45 and 75 s was

@@ -32,6 +32,7 @@ mod m20270103_000021_request_language;
 mod m20270104_000022_hours_as_data;
 mod m20270105_000023_request_promise;
 mod m20270106_000024_doctor_fee_and_rating_source;
+mod m20270107_000025_sign_in_network;
 mod parts;
 
 pub struct Migrator;
@@ -64,6 +65,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270104_000022_hours_as_data::Migration),
             Box::new(m20270105_000023_request_promise::Migration),
             Box::new(m20270106_000024_doctor_fee_and_rating_source::Migration),
+            Box::new(m20270107_000025_sign_in_network::Migration),
         ]
     }
 }

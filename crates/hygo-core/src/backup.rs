@@ -53,7 +53,15 @@ pub fn restore(database_url: &str, from: &Path, replace: bool) -> Result<Done, S
         Some(file) => restore_sqlite(from, &file, replace),
         None if is_postgres(database_url) => {
             pg_may_restore(database_url, replace)?;
-            pg(database_url, from, Direction::Restore)
+            pg(database_url, from, Direction::Restore)?;
+            // The e-mails waiting in the backup are held (`crate::mail::HELD_THROUGH`).
+            let hold = format!(
+                "INSERT INTO secrets (name, value) SELECT '{}', COALESCE(MAX(id), 0)::text FROM outbox ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value",
+                crate::mail::HELD_THROUGH
+            );
+            pg(database_url, Path::new(""), Direction::Query(hold))?;
+            let held = pg(database_url, Path::new(""), Direction::Query("SELECT count(*) FROM outbox".into()))?;
+            Ok(format!("restored the PostgreSQL database from {} with pg_restore; {}start the server", from.display(), held_words(&held)))
         }
         None => Err("DATABASE_URL names no database file or server to restore into".into()),
     }
@@ -220,11 +228,27 @@ fn restore_sqlite(from: &Path, file: &Path, replace: bool) -> Result<Done, Strin
         return Err(replace_first(&live.text(&format!("SELECT {HOLDS}"))?));
     }
     copy(&source, &live)?;
+    let held = match live.text("SELECT count(*) FROM sqlite_master WHERE name IN ('outbox', 'secrets')")?.as_str() {
+        "2" => {
+            live.exec(&format!("INSERT INTO secrets (name, value) SELECT '{}', CAST(COALESCE(MAX(id), 0) AS TEXT) FROM outbox WHERE 1 ON CONFLICT(name) DO UPDATE SET value = excluded.value", crate::mail::HELD_THROUGH))?;
+            live.text("SELECT count(*) FROM outbox")?
+        }
+        _ => "0".to_owned(),
+    };
     live.exec("PRAGMA wal_checkpoint(TRUNCATE)")?;
     live.check(file)?;
     drop(live);
     sync(file)?;
-    Ok(format!("restored {} from {} (integrity checked); start the server", file.display(), from.display()))
+    Ok(format!("restored {} from {} (integrity checked); {}start the server", file.display(), from.display(), held_words(&held)))
+}
+
+/// What a restore says of the e-mails that were waiting in the backup: held
+/// (`crate::mail::HELD_THROUGH`), since some may have gone out after it was taken.
+fn held_words(count: &str) -> String {
+    match count.trim() {
+        "0" | "" => String::new(),
+        n => format!("{n} e-mails that were waiting in the backup are held, as some may have been sent after it was taken: `hygo outbox` lists them, `hygo outbox release` sends them, `hygo outbox discard` drops them; "),
+    }
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
@@ -313,7 +337,7 @@ fn pg(database_url: &str, file: &Path, direction: Direction) -> Result<Done, Str
         }
         Direction::Query(sql) => (
             "psql",
-            vec!["--no-psqlrc".into(), "--tuples-only".into(), "--no-align".into(), "--no-password".into(), "--set=ON_ERROR_STOP=1".into(), format!("--command={sql}"), format!("--dbname={url}")],
+            vec!["--no-psqlrc".into(), "--quiet".into(), "--tuples-only".into(), "--no-align".into(), "--no-password".into(), "--set=ON_ERROR_STOP=1".into(), format!("--command={sql}"), format!("--dbname={url}")],
         ),
         Direction::Restore => (
             "pg_restore",

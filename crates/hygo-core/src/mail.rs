@@ -89,9 +89,10 @@ pub async fn claim_due(db: &Db, now: DateTime<Utc>, limit: u64) -> Result<Vec<ou
         DbBackend::Postgres => (" FOR UPDATE SKIP LOCKED", ["$1", "$2", "$3", "$4"]),
         _ => ("", ["?", "?", "?", "?"]),
     };
+    // Held after a restore (`HELD_THROUGH`): not sent until the operator says.
     let sql = format!(
         "UPDATE outbox SET next_attempt_at = {lease} WHERE id IN (\
-         SELECT id FROM outbox WHERE attempts < {max} AND (next_attempt_at IS NULL OR next_attempt_at <= {now}) \
+         SELECT id FROM outbox WHERE attempts < {max} AND (next_attempt_at IS NULL OR next_attempt_at <= {now}) AND id > {HELD} \
          ORDER BY id LIMIT {limit}{skip_locked}) RETURNING *",
         lease = p[0],
         max = p[1],
@@ -107,6 +108,49 @@ pub async fn claim_due(db: &Db, now: DateTime<Utc>, limit: u64) -> Result<Vec<ou
     let mut claimed = outbox::Entity::find().from_raw_sql(Statement::from_sql_and_values(backend, sql, values)).all(db).await?;
     claimed.sort_by_key(|m| m.id);
     Ok(claimed)
+}
+
+/// The `secrets` row a restore writes (`crate::backup`): the messages up to this
+/// id were waiting in the backup, and may have been sent already before it was
+/// restored; they are held until the operator releases or discards them
+/// (`hygo outbox`), so that nothing is sent twice because of a restore.
+pub(crate) const HELD_THROUGH: &str = "outbox-held-through";
+
+/// The SQL of the held messages' last id (0: none held), for both databases.
+const HELD: &str = "(SELECT COALESCE(MAX(CAST(value AS INTEGER)), 0) FROM secrets WHERE name = 'outbox-held-through')";
+
+/// The messages held after a restore, oldest first.
+pub async fn held_after_restore(db: &Db) -> Result<Vec<outbox::Model>, DataError> {
+    use sea_orm::{ColumnTrait, QueryFilter, QueryOrder};
+    let through = held_through(db).await?;
+    Ok(outbox::Entity::find().filter(outbox::Column::Id.lte(through)).order_by_asc(outbox::Column::Id).all(db).await?)
+}
+
+/// The last held id (0: none).
+async fn held_through(db: &Db) -> Result<i32, DataError> {
+    let row = crate::entities::secret::Entity::find_by_id(HELD_THROUGH.to_owned()).one(db).await?;
+    Ok(row.and_then(|r| r.value.parse().ok()).unwrap_or(0))
+}
+
+/// Sends the held messages after all (`hygo outbox release`): how many.
+pub async fn release_held(db: &Db) -> Result<usize, DataError> {
+    let count = held_after_restore(db).await?.len();
+    crate::entities::secret::Entity::delete_by_id(HELD_THROUGH.to_owned()).exec(db).await?;
+    Ok(count)
+}
+
+/// Deletes the held messages (`hygo outbox discard`): how many.
+pub async fn discard_held(db: &Db) -> Result<u64, DataError> {
+    use sea_orm::{ColumnTrait, QueryFilter};
+    let txn = crate::db::begin_write(db).await?;
+    let through = {
+        let row = crate::entities::secret::Entity::find_by_id(HELD_THROUGH.to_owned()).one(&txn).await?;
+        row.and_then(|r| r.value.parse::<i32>().ok()).unwrap_or(0)
+    };
+    let gone = outbox::Entity::delete_many().filter(outbox::Column::Id.lte(through)).exec(&txn).await?.rows_affected;
+    crate::entities::secret::Entity::delete_by_id(HELD_THROUGH.to_owned()).exec(&txn).await?;
+    txn.commit().await?;
+    Ok(gone)
 }
 
 /// The rows of `message` while this instance still holds it: the lease it was

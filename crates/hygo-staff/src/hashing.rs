@@ -8,7 +8,15 @@
 //! priority than the rest of the server, behind a short queue
 //! (`HYGO_HASH_QUEUE`): one more is refused at once (`Busy`, answered 429), so
 //! the memory and the time hashing can take are bounded whatever arrives.
+//!
+//! Beside them, the owners' lane (issue 44: the owner's remembered browser got
+//! 429 in 15 of 18 tries during a flood): one thread and a short queue of their
+//! own for attempts from a browser that signed in to the account before (a
+//! signed device cookie, `crate::sign_in`), which no flood from elsewhere
+//! reaches. And the refusals as busy are counted by the network that sent them
+//! (`refused`), so a flood that only meets a full queue is still slowed down.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
@@ -31,7 +39,17 @@ pub struct Hasher {
     waiting: Arc<AtomicUsize>,
     /// Threads and places in the queue.
     capacity: usize,
+    /// The owners' lane (None: this is it).
+    owners: Option<Arc<Hasher>>,
+    /// Refusals as busy in the current hour, by network key: (hour, count).
+    refused: Arc<Mutex<HashMap<String, (i64, u64)>>>,
 }
+
+/// The owners' lane: one thread, a queue of four.
+const OWNER_THREADS: usize = 1;
+const OWNER_QUEUE: usize = 4;
+/// Networks remembered at once for the refusals' counts (a flood from many is pruned).
+const NETWORKS_KEPT: usize = 10_000;
 
 /// How much lower the hashing threads run than the rest (`nice`): under a flood
 /// they get what the pages and the health check leave.
@@ -43,13 +61,41 @@ impl Hasher {
     /// # Panics
     /// When the operating system cannot start a thread.
     pub fn start(threads: usize, queue: usize) -> Self {
+        let owners = Arc::new(Self::lane("hash-owner", OWNER_THREADS, OWNER_QUEUE, None));
+        Self::lane("hash", threads, queue, Some(owners))
+    }
+
+    fn lane(name: &str, threads: usize, queue: usize, owners: Option<Arc<Hasher>>) -> Self {
         let (tx, rx) = mpsc::sync_channel::<Job>(queue.max(1));
         let rx = Arc::new(Mutex::new(rx));
         for n in 0..threads.max(1) {
             let rx = rx.clone();
-            thread::Builder::new().name(format!("hash-{n}")).spawn(move || work(&rx)).expect("start a hashing thread");
+            thread::Builder::new().name(format!("{name}-{n}")).spawn(move || work(&rx)).expect("start a hashing thread");
         }
-        Self { queue: tx, waiting: Arc::new(AtomicUsize::new(0)), capacity: threads.max(1) + queue.max(1) }
+        Self { queue: tx, waiting: Arc::new(AtomicUsize::new(0)), capacity: threads.max(1) + queue.max(1), owners, refused: Arc::default() }
+    }
+
+    /// The lane for an attempt from one of the account's own browsers.
+    pub(crate) fn owners(&self) -> &Hasher {
+        self.owners.as_deref().unwrap_or(self)
+    }
+
+    /// Counts a refusal as busy against `network` in `hour` (unix seconds / 3600).
+    pub(crate) fn refused_from(&self, network: &str, hour: i64) {
+        let Ok(mut counts) = self.refused.lock() else { return };
+        if counts.len() >= NETWORKS_KEPT {
+            counts.retain(|_, (h, _)| *h == hour);
+        }
+        let entry = counts.entry(network.to_owned()).or_insert((hour, 0));
+        if entry.0 != hour {
+            *entry = (hour, 0);
+        }
+        entry.1 += 1;
+    }
+
+    /// The refusals as busy counted against `network` in `hour`.
+    pub(crate) fn refusals(&self, network: &str, hour: i64) -> u64 {
+        self.refused.lock().ok().and_then(|c| c.get(network).filter(|(h, _)| *h == hour).map(|(_, n)| *n)).unwrap_or(0)
     }
 
     /// Runs `f` on a hashing thread; `Busy` at once when the queue is full.

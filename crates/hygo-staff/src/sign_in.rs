@@ -11,8 +11,15 @@
 //!   count against that device only (`DEVICE_FREE` failures before waits begin),
 //!   so that no flood from elsewhere can keep the account's owner out of a
 //!   browser they used before;
-//! - per **account** (the address typed) and per **client** (the IP address or
-//!   IPv6 /64), for every other attempt (`ACCOUNT_FREE`, `CLIENT_FREE`).
+//! - per **account** (the address typed), per **client** (the IP address or
+//!   IPv6 /64) and per **network** (its IPv4 /24 or IPv6 /48: one attacker has
+//!   all the /64s of a /48), for every other attempt (`ACCOUNT_FREE`,
+//!   `CLIENT_FREE`, `NETWORK_FREE`); a network's refusals as busy count too
+//!   (`hashing::Hasher::refused_from`), so a flood that only meets a full queue
+//!   is slowed down all the same.
+//!
+//! An attempt from one of the account's own browsers is checked on the owners'
+//! lane (`Hasher::owners`), which no flood from elsewhere can fill.
 //!
 //! Failures count within `WINDOW_HOURS` from the account's or the device's
 //! last success, and within `CLIENT_WINDOW_HOURS` for a client. An
@@ -49,6 +56,10 @@ pub(crate) const ACCOUNT_FREE: u64 = 5;
 pub(crate) const CLIENT_FREE: u64 = 20;
 /// Failures from one of an account's own browsers before waits begin.
 pub(crate) const DEVICE_FREE: u64 = 5;
+/// Failures and refusals as busy from one network (an IPv4 /24, an IPv6 /48),
+/// any account, before waits begin: a clinic's staff behind one address fail
+/// far fewer in an hour.
+pub(crate) const NETWORK_FREE: u64 = 50;
 /// The first wait, after the free failures; each failure after doubles it.
 pub(crate) const FIRST_WAIT_SECS: i64 = 15;
 /// The longest wait.
@@ -61,6 +72,8 @@ pub(crate) const MAX_WAIT_SECS: i64 = 15 * 60;
 pub struct Keys {
     pub account: String,
     pub client: String,
+    /// The client's network (an IPv4 /24 or an IPv6 /48), keyed as the others.
+    pub network: String,
     pub devices: Vec<(i32, String)>,
 }
 
@@ -98,6 +111,7 @@ async fn record(db: &impl ConnectionTrait, keys: &Keys, device: Option<&str>, ou
         at: Set(stamp(now)),
         account_key: Set(keys.account.clone()),
         client_key: Set(keys.client.clone()),
+        network_key: Set(Some(keys.network.clone()).filter(|n| !n.is_empty())),
         outcome: Set(outcome.to_owned()),
         device_key: Set(device.map(str::to_owned)),
         ..Default::default()
@@ -123,19 +137,19 @@ async fn settle(db: &Db, id: i32, device: Option<&str>, outcome: &str) -> Result
 /// when it must, its row as `waiting` (answered: `Err(wait)`). PostgreSQL
 /// takes the keys' transaction locks first (in one order: no deadlock); on
 /// SQLite the write transaction is the one writer already.
-async fn count_first(db: &Db, keys: &Keys, device: Option<&str>, now: DateTime<Utc>) -> Result<Result<i32, Duration>, DataError> {
+async fn count_first(db: &Db, keys: &Keys, device: Option<&str>, busy: u64, now: DateTime<Utc>) -> Result<Result<i32, Duration>, DataError> {
     let txn = crate::db::begin_write(db).await?;
     if txn.get_database_backend() == DbBackend::Postgres {
         let mut locks: Vec<String> = match device {
             Some(device) => vec![format!("sign-in device {device}")],
-            None => vec![format!("sign-in account {}", keys.account), format!("sign-in client {}", keys.client)],
+            None => vec![format!("sign-in account {}", keys.account), format!("sign-in client {}", keys.client), format!("sign-in network {}", keys.network)],
         };
         locks.sort();
         for key in locks {
             txn.execute_raw(Statement::from_sql_and_values(DbBackend::Postgres, "SELECT pg_advisory_xact_lock(hashtext($1))", [key.into()])).await?;
         }
     }
-    let left = waiting(&txn, keys, device, now).await?;
+    let left = waiting(&txn, keys, device, busy, now).await?;
     let counted = if left.is_zero() { Ok(record(&txn, keys, device, CHECKING, now).await?) } else {
         record(&txn, keys, device, "waiting", now).await?;
         Err(left)
@@ -163,6 +177,8 @@ enum Counted<'a> {
     /// The account's attempts from browsers that are not its own.
     Account(&'a str),
     Client(&'a str),
+    /// A network's attempts, with its refusals as busy (counted in memory).
+    Network(&'a str, u64),
     Device(&'a str),
 }
 
@@ -171,10 +187,15 @@ enum Counted<'a> {
 /// reset by a success: signing in to one's own account must not buy more
 /// guesses at others').
 async fn wait_for(db: &impl ConnectionTrait, counted: Counted<'_>, now: DateTime<Utc>) -> Result<Duration, DataError> {
+    let mut extra = 0;
     let (free, window, resets, filter) = match counted {
         Counted::Account(key) => (ACCOUNT_FREE, WINDOW_HOURS, true, Condition::all().add(sign_in_attempt::Column::AccountKey.eq(key)).add(sign_in_attempt::Column::DeviceKey.is_null())),
         Counted::Client(key) => (CLIENT_FREE, CLIENT_WINDOW_HOURS, false, Condition::all().add(sign_in_attempt::Column::ClientKey.eq(key)).add(sign_in_attempt::Column::DeviceKey.is_null())),
         Counted::Device(key) => (DEVICE_FREE, WINDOW_HOURS, true, Condition::all().add(sign_in_attempt::Column::DeviceKey.eq(key))),
+        Counted::Network(key, busy) => {
+            extra = busy;
+            (NETWORK_FREE, CLIENT_WINDOW_HOURS, false, Condition::all().add(sign_in_attempt::Column::NetworkKey.eq(key)).add(sign_in_attempt::Column::DeviceKey.is_null()))
+        }
     };
     let since = stamp(now - Duration::hours(window));
     // Rows in the order they were written (stamps have whole seconds only).
@@ -200,7 +221,7 @@ async fn wait_for(db: &impl ConnectionTrait, counted: Counted<'_>, now: DateTime
             .filter(sign_in_attempt::Column::At.gt(since.clone()))
             .filter(sign_in_attempt::Column::Id.gt(last_success.unwrap_or(0)))
     };
-    let count = failures().count(db).await?;
+    let count = failures().count(db).await? + extra;
     let wait = wait_after(count, free);
     if wait.is_zero() {
         return Ok(wait);
@@ -211,12 +232,24 @@ async fn wait_for(db: &impl ConnectionTrait, counted: Counted<'_>, now: DateTime
 }
 
 /// How long this attempt must wait: from one of the account's own browsers, that
-/// device's count alone; from any other, the longer of the account's and the client's.
-async fn waiting(db: &impl ConnectionTrait, keys: &Keys, device: Option<&str>, now: DateTime<Utc>) -> Result<Duration, DataError> {
+/// device's count alone; from any other, the longest of the account's, the
+/// client's and the network's (with `busy`, its refusals as busy this hour).
+async fn waiting(db: &impl ConnectionTrait, keys: &Keys, device: Option<&str>, busy: u64, now: DateTime<Utc>) -> Result<Duration, DataError> {
     Ok(match device {
         Some(device) => wait_for(db, Counted::Device(device), now).await?,
-        None => wait_for(db, Counted::Account(&keys.account), now).await?.max(wait_for(db, Counted::Client(&keys.client), now).await?),
+        None => {
+            let mut longest = wait_for(db, Counted::Account(&keys.account), now).await?.max(wait_for(db, Counted::Client(&keys.client), now).await?);
+            if !keys.network.is_empty() {
+                longest = longest.max(wait_for(db, Counted::Network(&keys.network, busy), now).await?);
+            }
+            longest
+        }
     })
+}
+
+/// The hour an attempt's refusals as busy are counted in.
+fn hour(now: DateTime<Utc>) -> i64 {
+    now.timestamp().div_euclid(3600)
 }
 
 fn wrong_password() -> Refused {
@@ -235,15 +268,31 @@ fn wait(left: Duration) -> Refused {
 
 /// The first step: the account whose password this is, when it may sign in.
 pub async fn password(db: &Db, hasher: &Hasher, keys: &Keys, email: &str, typed: &str, now: DateTime<Utc>) -> Result<Result<staff_account::Model, Refused>, DataError> {
-    // Every hashing thread busy: refused before any other work, and not recorded
-    // (no password was checked; `/metrics` counts it), so a flood writes nothing.
+    // Every hashing thread busy: refused before any other work, and not written
+    // (no password was checked; `/metrics` counts it), so a flood writes nothing;
+    // counted against its network in memory. A browser with a device cookie is
+    // looked at first: on the account it signed in to before, it has a lane of
+    // its own.
+    let owner = |account: Option<&staff_account::Model>| keys.device_of(account.map(|a| a.id)).map(str::to_owned);
+    let (account, device) = if keys.devices.is_empty() {
+        if hasher.full() {
+            hasher.refused_from(&keys.network, hour(now));
+            return Ok(Err(Refused::Busy));
+        }
+        (accounts::by_email(db, email).await?, None)
+    } else {
+        let account = accounts::by_email(db, email).await?;
+        let device = owner(account.as_ref());
+        (account, device)
+    };
+    let hasher = if device.is_some() { hasher.owners() } else { hasher };
     if hasher.full() {
+        hasher.refused_from(&keys.network, hour(now));
         return Ok(Err(Refused::Busy));
     }
-    let account = accounts::by_email(db, email).await?;
-    let device = keys.device_of(account.as_ref().map(|a| a.id)).map(str::to_owned);
     // The same answer for every address, account or not: no hash is needed to make it so.
-    let attempt = match count_first(db, keys, device.as_deref(), now).await? {
+    let busy = hasher.refusals(&keys.network, hour(now));
+    let attempt = match count_first(db, keys, device.as_deref(), busy, now).await? {
         Ok(id) => id,
         Err(left) => return Ok(Err(wait(left))),
     };
@@ -284,7 +333,7 @@ pub async fn password(db: &Db, hasher: &Hasher, keys: &Keys, email: &str, typed:
 /// attempt is recorded and counted at.
 pub async fn second_factor(db: &Db, keys: &Keys, account_id: i32, code: &str, unix_secs: u64, now: DateTime<Utc>) -> Result<Result<(), Refused>, DataError> {
     let device = keys.device_of(Some(account_id)).map(str::to_owned);
-    let attempt = match count_first(db, keys, device.as_deref(), now).await? {
+    let attempt = match count_first(db, keys, device.as_deref(), 0, now).await? {
         Ok(id) => id,
         Err(left) => return Ok(Err(wait(left))),
     };

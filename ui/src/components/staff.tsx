@@ -291,19 +291,21 @@ export function StaffFrame({ children }: { children: ReactNode }) {
  */
 function IdleWarning({ minutes, texts }: { minutes: number; texts: StaffTexts["frame"] }) {
   const { pathname } = useLocation();
-  const [since, setSince] = useState(() => Date.now());
+  // When the last request was, on the page's own clock (set after hydration: the server has none).
+  const [since, setSince] = useState<number | null>(null);
   const [warn, setWarn] = useState(false);
   const [kept, setKept] = useState(false);
   const lead = Math.min(2, minutes / 2);
-  useEffect(() => { setSince(Date.now()); setWarn(false); }, [pathname]);
+  useEffect(() => { setSince(performance.now()); setWarn(false); }, [pathname]);
   useEffect(() => {
-    const timer = setTimeout(() => setWarn(true), Math.max(0, since + (minutes - lead) * 60_000 - Date.now()));
+    if (since === null) return;
+    const timer = setTimeout(() => setWarn(true), Math.max(0, since + (minutes - lead) * 60_000 - performance.now()));
     return () => clearTimeout(timer);
   }, [since, minutes, lead]);
   const stay = async () => {
     try {
       const res = await fetch(`/api/props?path=${encodeURIComponent(pathname)}`, { credentials: "same-origin" });
-      if (res.ok) { setSince(Date.now()); setWarn(false); setKept(true); }
+      if (res.ok) { setSince(performance.now()); setWarn(false); setKept(true); }
     } catch { /* the warning stays, and says what it said */ }
   };
   return (

@@ -15,6 +15,9 @@ pub struct Model {
     /// The device cookie the attempt came with, as a keyed hash of its nonce,
     /// when it was one of the account's (`staff::sign_in`); None otherwise.
     pub device_key: Option<String>,
+    /// The client's network (an IPv4 /24 or an IPv6 /48) as a keyed hash
+    /// (migration 25; None for attempts recorded before).
+    pub network_key: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
