@@ -74,7 +74,7 @@ const LISTS: &[&str] = &["selectedSymptoms"];
 pub const BODY_LIMIT: usize = 16 * 1024;
 
 /// The bytes one character may take as a form or JSON sends it: a 4-byte UTF-8
-/// character percent-encoded (`%F0%9F%99%8F`), or as two `\uXXXX` escapes in
+/// character percent-encoded (`%F0%9F%99%8F`), or as two `\ud83d\ude4f`-style escapes in
 /// JSON. A Gujarati or Devanagari letter is 9 (`%E0%AA%95`) or 6.
 pub const WORST_BYTES_PER_CHAR: usize = 12;
 /// What a body holds besides its fields' values: the names, `=` and `&`, the
