@@ -208,7 +208,9 @@ pub const RETURN_COOKIE: &str = "__Host-hygo-return";
 /// `path_and_query` is one (`return_path`).
 pub fn return_cookie(path_and_query: &str) -> Option<Cookie<'static>> {
     return_path(path_and_query)?;
-    let value: String = form_urlencoded::byte_serialize(path_and_query.as_bytes()).collect();
+    // Percent-encoded (a cookie's value takes no `;`, `,` or space), as actix
+    // reads it back (`Cookie::parse_encoded`).
+    let value = percent_encoding::utf8_percent_encode(path_and_query, percent_encoding::NON_ALPHANUMERIC).to_string();
     Some(Cookie::build(RETURN_COOKIE, value).path("/").secure(true).http_only(true).same_site(SameSite::Strict).max_age(actix_web::cookie::time::Duration::minutes(15)).finish())
 }
 
@@ -229,9 +231,29 @@ pub fn return_path(text: &str) -> Option<&str> {
 
 /// The page of the request's return cookie, decoded and checked, if any.
 pub fn returning_to(req: &HttpRequest) -> Option<String> {
+    // Decoded already: actix reads cookies percent-decoded. (Read as a form, a
+    // page with two parameters lost its second at the `&`.)
     let raw = req.cookie(RETURN_COOKIE)?;
-    let decoded: String = form_urlencoded::parse(format!("p={}", raw.value()).as_bytes()).next()?.1.into_owned();
-    return_path(&decoded).map(str::to_owned)
+    return_path(raw.value()).map(str::to_owned)
+}
+
+/// That a form posted into a timed-out session was kept on it
+/// (`hygo_staff::sessions::keep_form`): only a mark, "1", so that a console page
+/// looks for a kept form only when there may be one. What was typed is never
+/// in it. `__Host-`, for as long as a form is kept.
+pub const KEPT_COOKIE: &str = "__Host-hygo-kept";
+
+/// The mark that a form was kept (`KEPT_COOKIE`).
+pub fn kept_cookie() -> Cookie<'static> {
+    let lasts = actix_web::cookie::time::Duration::minutes(sessions::KEPT_FOR_MINUTES);
+    Cookie::build(KEPT_COOKIE, "1").path("/").secure(true).http_only(true).same_site(SameSite::Strict).max_age(lasts).finish()
+}
+
+/// The cookie that removes the mark.
+pub fn kept_removal() -> Cookie<'static> {
+    let mut c = kept_cookie();
+    c.make_removal();
+    c
 }
 
 /// The cookie that removes the return cookie.

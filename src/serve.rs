@@ -48,6 +48,11 @@ pub async fn serve(config: Config) -> Result<(), Stopped> {
     let backend = if config.database_url.starts_with("sqlite:") { "sqlite" } else { "postgres" };
     let state = web::Data::new(AppState::new(db, hygo_core::ist::Clock::System, renderer, config));
     let mut tasks: Vec<_> = crate::mail::start(state.clone()).into_iter().collect();
+    // On PostgreSQL every server holds HYGO's lock while it runs: `hygo restore` refuses while one does.
+    if backend == "postgres" {
+        let lock = hygo_core::db::hold_server_lock(&state.config.database_url).await.map_err(|e| format!("database: {e}"))?;
+        tasks.push(keep_server_lock(state.config.database_url.clone(), lock));
+    }
     tasks.push(crate::staff::jobs::start(state.clone()));
     // The editors' published content over the files, before the first request,
     // then kept current (and scheduled revisions published) in the background.
@@ -85,4 +90,24 @@ pub async fn serve(config: Config) -> Result<(), Stopped> {
     crate::tasks::stop(tasks, std::time::Duration::from_secs(10)).await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Holds HYGO's server lock (`hygo_core::db::SERVER_LOCK`) for as long as the
+/// server runs, taken again when its connection was lost (a restart of the
+/// database); let go when the server stops.
+fn keep_server_lock(url: String, mut lock: hygo_core::db::ServerLock) -> actix_web::rt::task::JoinHandle<()> {
+    actix_web::rt::spawn(async move {
+        while crate::tasks::wait_or_stop(std::time::Duration::from_secs(30)).await {
+            if lock.held().await {
+                continue;
+            }
+            match hygo_core::db::hold_server_lock(&url).await {
+                Ok(again) => {
+                    lock = again;
+                    tracing::info!("the server lock is held again");
+                }
+                Err(e) => tracing::warn!(error = %e, "the server lock was lost and cannot be taken again; will retry"),
+            }
+        }
+    })
 }

@@ -657,3 +657,44 @@ async fn a_control_character_in_any_field_of_any_form_is_refused_and_stores_noth
         assert_eq!(res.status, 201, "{b}: {}", res.text);
     }
 }
+
+/// Issue 44: malformed requests wrote ERROR lines, so a scanner's noise read as
+/// the server's own faults. Each is answered 400 (or the connection closed), and
+/// the log has no ERROR line; the server still answers.
+#[test]
+fn malformed_requests_are_answered_without_an_error_in_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = common::server::free_port();
+    let log_path = dir.path().join("log.txt");
+    let log = std::fs::File::create(&log_path).unwrap();
+    let mut child = spawn_logging(dir.path(), port, &[("HYGO_LOG", "info"), ("HYGO_LOG_FORMAT", "json")], log.into());
+    wait_healthy(&mut child, port);
+    let host = format!("Host: 127.0.0.1:{port}\r\n");
+    let long_line = format!("GET / HTTP/1.1\r\n{host}X-Long: {}\r\n\r\n", "a".repeat(300_000));
+    let malformed: Vec<Vec<u8>> = vec![
+        format!("GET / HTTP/1.1\r\n{host}No colon in this header\r\n\r\n").into_bytes(),
+        format!("GET / HTTP/1.1\r\n{host}X-Bad: a\x01b\r\n\r\n").into_bytes(),
+        b"NOT HTTP AT ALL\r\n\r\n".to_vec(),
+        format!("GET / HTTP/9.9\r\n{host}\r\n").into_bytes(),
+        format!("POST /contactus HTTP/1.1\r\n{host}Content-Length: 5\r\nContent-Length: 6\r\n\r\nhello").into_bytes(),
+        format!("POST /contactus HTTP/1.1\r\n{host}Transfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n").into_bytes(),
+        long_line.into_bytes(),
+    ];
+    for raw in &malformed {
+        let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let _ = s.write_all(raw);
+        let mut answer = Vec::new();
+        let _ = s.read_to_end(&mut answer);
+        let head = String::from_utf8_lossy(&answer);
+        assert!(answer.is_empty() || head.starts_with("HTTP/1.1 400") || head.starts_with("HTTP/1.1 431") || head.starts_with("HTTP/1.1 414"), "{:?}: {head}", String::from_utf8_lossy(&raw[..raw.len().min(60)]));
+    }
+    assert_eq!(get(port, "/healthz").unwrap().0, 200, "the server still answers");
+    std::thread::sleep(Duration::from_millis(300));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let logged = std::fs::read_to_string(&log_path).unwrap();
+    assert!(logged.contains("\"path\":\"/healthz\""), "the log is written at info: {logged}");
+    let errors: Vec<&str> = logged.lines().filter(|l| l.contains("\"level\":\"ERROR\"")).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+}

@@ -981,6 +981,90 @@ async fn signing_in_again_returns_to_the_page_asked_for() {
     assert_eq!(hygo::access::return_path("/staff/day?doctor=1&date=2030-01-09"), Some("/staff/day?doctor=1&date=2030-01-09"));
 }
 
+/// Issue 44: a booking half typed when the idle timeout passed was lost: Book
+/// went to the sign-in page and, signed in again, the form was empty. Now what
+/// was typed is kept on the timed-out session (never in the address or a
+/// cookie), nothing of it is acted on, and the same person, signed in again, is
+/// back on the form with it, once; nobody else sees it, and an hour later it is
+/// gone.
+#[actix_web::test]
+async fn a_booking_posted_after_the_idle_timeout_is_kept_for_its_author() {
+    use hygo::access::{KEPT_COOKIE, RETURN_COOKIE};
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let clock = hygo_core::ist::Clock::moved();
+        let state = state_with(&db, clock.clone(), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let desk = staff(&app, &state.db, "kept@hygo.test", Role::Desk).await;
+        let day = (clock.today() + chrono::Duration::days(9)).to_string();
+        let typed = [
+            ("doctorId", "1"),
+            ("date", day.as_str()),
+            ("channel", "phone"),
+            ("time", "11:00 AM"),
+            ("name", "Kavita Desai"),
+            ("phone", "98250 12345"),
+            ("notes", "Knee pain since Monday, asks for a morning visit"),
+            ("csrf", desk.csrf.as_str()),
+        ];
+        clock.advance(31 * 60);
+        let other = staff(&app, &state.db, "kept.other@hygo.test", Role::Desk).await;
+        let refused = call(&app, post("/staff/appointments/new", &form(&typed), Some(&desk.token))).await;
+        assert_eq!((refused.status, refused.header("location")), (303, "/staff/sign-in"), "{b}: {}", refused.text);
+        assert!(!refused.header("location").contains("Kavita"), "{b}");
+        let back = cookie_set(&refused, RETURN_COOKIE).expect("the form's page is the sign-in's return");
+        let mark = cookie_set(&refused, KEPT_COOKIE).expect("a mark that a form was kept");
+        assert_eq!(mark, "1", "{b}: nothing typed in a cookie");
+        assert!(!back.contains("Kavita") && !back.contains("98250"), "{b}: {back}");
+        assert_eq!(appointment::Entity::find().count(&state.db).await.unwrap(), 0, "{b}: nothing acted on");
+        let asked = format!("/staff/appointments/new?doctor=1&date={day}&channel=phone");
+        assert_eq!(percent_encoding::percent_decode_str(&back).decode_utf8().unwrap(), asked, "{b}: the page with every parameter");
+
+        let with = |req: TestRequest, token: &str| req.insert_header(("cookie", format!("{RETURN_COOKIE}={back}; {KEPT_COOKIE}=1; {COOKIE}={token}")));
+        // Somebody else at the same browser sees none of it.
+        let theirs = call(&app, with(TestRequest::get().uri(&asked), &other.token)).await;
+        assert_eq!(theirs.status, 200, "{b}: {}", theirs.text);
+        assert!(!theirs.text.contains("Kavita Desai") && !theirs.text.contains("Knee pain"), "{b}: another person's typing");
+        // A session ended by signing out keeps nothing.
+        let out = call(&app, post("/staff/sign-out", &form(&[("csrf", &other.csrf)]), Some(&other.token))).await;
+        assert_eq!(out.status, 303, "{b}: {}", out.text);
+        let after_out = call(&app, post("/staff/appointments/new", &form(&typed), Some(&other.token))).await;
+        assert_eq!(after_out.status, 303, "{b}");
+        assert!(cookie_set(&after_out, KEPT_COOKIE).is_none(), "{b}: signed out, nothing kept");
+
+        // The same person signs in again: back on the form, with what they typed and why it is there.
+        let first = call(&app, post("/staff/sign-in", &form(&[("email", &desk.email), ("password", PASSWORD)]), None)).await;
+        assert_eq!(first.status, 303, "{b}: {}", first.text);
+        let pending = token_of(&first).unwrap();
+        let csrf = csrf_of(&state.db, &pending).await;
+        let code = fresh_code(&state.db, &desk.email).await;
+        let done = call(&app, with(common::post_form("/staff/sign-in/code", &form(&[("code", &code), ("csrf", &csrf)])).insert_header(("origin", ORIGIN)), &pending)).await;
+        assert_eq!((done.status, done.header("location")), (303, asked.as_str()), "{b}: back on the form");
+        let token = token_of(&done).unwrap();
+        let shown = call(&app, with(TestRequest::get().uri(&asked), &token)).await;
+        assert_eq!(shown.status, 200, "{b}: {}", shown.text);
+        let values = &props(&shown)["form"]["values"];
+        assert_eq!((values["name"].as_str(), values["phone"].as_str(), values["time"].as_str()), (Some("Kavita Desai"), Some("98250 12345"), Some("11:00 AM")), "{b}: {values}");
+        assert!(shown.text.contains("value=\"Kavita Desai\"") && shown.text.contains("Knee pain since Monday"), "{b}: the form filled in");
+        assert!(shown.text.contains(&hygo_content::message("staff.formKept")), "{b}: it says why");
+        assert!(values.get("csrf").is_none(), "{b}: not the old session's token");
+        let cleared = shown.headers.get_all("set-cookie").filter_map(|v| v.to_str().ok()).any(|v| v.starts_with(&format!("{KEPT_COOKIE}=;")));
+        assert!(cleared, "{b}: the mark is removed");
+        let again = call(&app, with(TestRequest::get().uri(&asked), &token)).await;
+        assert!(!again.text.contains("Kavita Desai"), "{b}: shown once");
+
+        // Kept for an hour at most: then forgotten by the background work.
+        clock.advance(31 * 60);
+        let refused = call(&app, post("/staff/appointments/new", &form(&typed), Some(&token))).await;
+        assert!(cookie_set(&refused, KEPT_COOKIE).is_some(), "{b}: kept again");
+        let now = clock.real();
+        assert_eq!(hygo_staff::sessions::forget_kept(&state.db, now).await.unwrap(), 0, "{b}: within the hour");
+        assert_eq!(hygo_staff::sessions::forget_kept(&state.db, now + chrono::Duration::minutes(61)).await.unwrap(), 1, "{b}: after it");
+        let rows = staff_session::Entity::find().all(&state.db).await.unwrap();
+        assert!(rows.iter().all(|r| r.kept_form.is_none() && r.kept_at.is_none()), "{b}: nothing typed is left");
+    }
+}
+
 /// Issue 44: sign-in counted per address or /64 only: 60 of 60 /64s of one IPv6
 /// /48 each got their password checked; refusals as busy were not counted, so
 /// nothing slowed the attacker; and the owner's own browser got 429 in 15 of 18
@@ -2009,7 +2093,8 @@ async fn the_export_is_csv_with_formulas_neutralised() {
         let column = |name: &str| rows[0].iter().position(|h| h == name).unwrap_or_else(|| panic!("a {name} column: {:?}", rows[0]));
         let row = |reference: &str| rows.iter().find(|r| r[column("reference")] == reference).unwrap_or_else(|| panic!("{reference} in {rows:?}")).clone();
         assert_eq!(row(&first)[column("name")], format!("'{formula}"), "{b}: the cell begins with '=");
-        assert_eq!(row(&first)[column("phone")], "'+91 98765 43211", "{b}: a leading + is neutralised too");
+        // Issue 44: a phone number in its one form is no formula, and shows no `'`.
+        assert_eq!(row(&first)[column("phone")], "+91 98765 43211", "{b}: a phone number as it is dialled");
         assert_eq!(row(&hidden)[column("name")], "'\u{200B}=1+2", "{b}: a zero-width space does not hide a formula");
         assert_eq!(row(&wide)[column("name")], "'＝HYPERLINK(1)", "{b}: nor a full-width equals sign");
         assert_eq!(row(&flipped)[column("name")], "Ashalexe.txt", "{b}: the bidi override is removed");
@@ -2029,9 +2114,10 @@ async fn the_export_is_csv_with_formulas_neutralised() {
         assert_eq!((row(&first)[column("clinic")].as_str(), row(&first)[column("booked by")].as_str()), (at.as_str(), staff_text(&["book", "channels", "web"]).as_str()), "{b}");
         for r in &rows[1..] {
             let phone = &r[column("phone")];
-            assert!(phone.starts_with("'+91 98765 ") && phone.len() == "'+91 98765 43211".len(), "{b}: {phone}");
+            assert!(phone.starts_with("+91 98765 ") && phone.len() == "+91 98765 43211".len(), "{b}: {phone}");
         }
-        for cell in rows.iter().flatten() {
+        let phones = column("phone");
+        for cell in rows.iter().flat_map(|r| r.iter().enumerate().filter(|(i, _)| *i != phones).map(|(_, c)| c)) {
             assert!(!cell.starts_with(['=', '+', '-', '@', '\t', '\r', '\u{200B}', '＝']), "{b}: {cell:?} would be a formula");
             assert!(!cell.contains('\u{202E}'), "{b}: {cell:?}");
         }

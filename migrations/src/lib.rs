@@ -33,6 +33,7 @@ mod m20270104_000022_hours_as_data;
 mod m20270105_000023_request_promise;
 mod m20270106_000024_doctor_fee_and_rating_source;
 mod m20270107_000025_sign_in_network;
+mod m20270108_000026_kept_form;
 mod parts;
 
 pub struct Migrator;
@@ -66,6 +67,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270105_000023_request_promise::Migration),
             Box::new(m20270106_000024_doctor_fee_and_rating_source::Migration),
             Box::new(m20270107_000025_sign_in_network::Migration),
+            Box::new(m20270108_000026_kept_form::Migration),
         ]
     }
 }

@@ -85,12 +85,40 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
             Err(refused) => return denied(&req, refused),
         },
     };
+    // A form posted here after the session timed out, kept for this person: shown again, once.
+    let (kept, forget_mark) = match (&staff, req.cookie(crate::access::KEPT_COOKIE)) {
+        (Some(current), Some(_)) => (kept_form(&state, &req, current).await, true),
+        _ => (None, false),
+    };
     // Loaded, rendered and kept by its own path (in its language) and declared parameters only.
     let url = url::in_language(lang, &found.url(req.query_string()));
-    let res = respond(&state, &found, url, None, staff.as_ref(), Encoding::preferred(req.headers())).await;
+    let res = respond(&state, &found, url, kept, staff.as_ref(), Encoding::preferred(req.headers())).await;
     let mut res = not_modified(&req, res);
+    if forget_mark {
+        let _ = res.add_cookie(&crate::access::kept_removal());
+    }
     super::request::keep_private(found.page, res.headers_mut());
     res
+}
+
+/// The form kept for this member of staff to show on this page
+/// (`crate::staff::actions::keep_typed`), with what they typed and the message
+/// that says why it is there; None when there is none.
+async fn kept_form(state: &AppState, req: &HttpRequest, current: &hygo_staff::sessions::Current) -> Option<super::FormState> {
+    let asked = match req.query_string() {
+        "" => req.path().to_owned(),
+        q => format!("{}?{q}", req.path()),
+    };
+    match hygo_staff::sessions::take_kept(&state.db, current.account_id, &asked, state.clock.real()).await {
+        Ok(Some(serde_json::Value::Object(values))) => {
+            Some(super::FormState { status: 200, message: hygo_content::message("staff.formKept"), values, ..super::FormState::default() })
+        }
+        Ok(_) => None,
+        Err(e) => {
+            tracing::warn!(error = %e, "a kept form could not be read");
+            None
+        }
+    }
 }
 
 /// 304 when the browser's copy is the page it would get (`If-None-Match`).

@@ -123,6 +123,10 @@ pub trait StaffAction {
     /// The most characters its fields take together (`crate::actions::body_limit`);
     /// 0 for a form of short fields only.
     const MOST_CHARS: usize = 0;
+    /// Whether what was typed is kept when it is posted into a session that timed
+    /// out, and shown again once the same person has signed in (`keep_typed`):
+    /// a form that takes a while to fill in, with a patient on the phone.
+    const KEEPS: bool = false;
     /// Whether it changes anything: a read posted only to keep what was typed out
     /// of the address (a search by phone) is not one (`crate::write::Gate::stores`).
     const STORES: bool = true;
@@ -142,6 +146,7 @@ struct Csrf {
 pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, payload: web::Payload) -> HttpResponse {
     let current = match guard::check(&req, &state, A::Who::NEED).await {
         Ok(current) => current,
+        Err(guard::Denied::SignIn) if A::KEEPS => return keep_typed::<A>(&state, &req, payload).await,
         Err(denied) => return super::denied_page(&req, denied),
     };
     // The proof `run` takes: `check` admitted the session for the same need.
@@ -222,6 +227,30 @@ pub async fn post<A: StaffAction>(state: web::Data<AppState>, req: HttpRequest, 
             .await
         }
     }
+}
+
+/// A form posted into a session that timed out (`StaffAction::KEEPS`): answered
+/// as any post without a session (to the sign-in page), and what was typed is
+/// kept on that session (`sessions::keep_form`, its account's only) with its
+/// page as the sign-in's return, so that the same person, signed in again,
+/// finds the form as they left it (issue 44). Nothing of it is acted on, and
+/// nothing of it goes into an address or a cookie.
+async fn keep_typed<A: StaffAction>(state: &AppState, req: &HttpRequest, payload: web::Payload) -> HttpResponse {
+    let mut res = super::denied_page(req, guard::Denied::SignIn);
+    let Some(token) = req.cookie(sessions::COOKIE).map(|c| c.value().to_owned()) else { return res };
+    let Ok((input, _)) = crate::actions::read::<A::Input>(req, payload, Channel::Form, crate::actions::body_limit(A::MOST_CHARS)).await else { return res };
+    let path = A::page(req, &input).unwrap_or_else(|| req.path().to_owned());
+    let form = serde_json::json!({ "path": path, "values": shown_again(&input) });
+    match sessions::keep_form(&state.db, &token, &form, state.clock.real()).await {
+        Ok(true) => {
+            for cookie in [guard::return_cookie(&path), Some(guard::kept_cookie())].into_iter().flatten() {
+                let _ = res.add_cookie(&cookie);
+            }
+        }
+        Ok(false) => {}
+        Err(e) => tracing::warn!(error = %e, "a form posted after the session timed out could not be kept"),
+    }
+    res
 }
 
 /// The file field of an upload form.
@@ -517,6 +546,7 @@ impl StaffAction for BookAtDesk {
     type Input = hygo_booking::desk::DeskBooking;
     type Who = Staff<Desk>;
     const MOST_CHARS: usize = hygo_core::form::total(hygo_booking::desk::LIMITS) + 200;
+    const KEEPS: bool = true;
 
     /// Refused, the page again for the doctor and day chosen, so their free times show.
     fn page(_req: &HttpRequest, input: &Self::Input) -> Option<String> {

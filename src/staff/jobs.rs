@@ -2,6 +2,8 @@
 //! time expire (`HYGO_REQUEST_EXPIRY_HOURS`) and free their slot, once a minute.
 //! With several instances on one PostgreSQL each request expires once: the
 //! change is made only from `requested` (`hygo_booking::inbox::expire_due`).
+//! Forms kept from timed-out sessions are forgotten after an hour
+//! (`hygo_staff::sessions::forget_kept`).
 
 use std::time::Duration;
 
@@ -19,6 +21,12 @@ pub fn start(state: web::Data<AppState>) -> actix_web::rt::task::JoinHandle<()> 
                 Ok(0) => {}
                 Ok(n) => tracing::info!(expired = n, "unconfirmed appointment requests expired"),
                 Err(e) => tracing::warn!(error = %e, "expiring requests failed; will retry"),
+            }
+            // Forms kept from timed-out sessions are not held for longer than they are kept for.
+            if crate::tasks::files_ok(&state) {
+                if let Err(e) = hygo_staff::sessions::forget_kept(&state.db, state.clock.real()).await {
+                    tracing::warn!(error = %e, "forgetting kept forms failed; will retry");
+                }
             }
             if !crate::tasks::wait_or_stop(EVERY).await {
                 return;

@@ -252,8 +252,7 @@ def staff_session(port, work, env, email, role):
     out = subprocess.run([f"{REPO}/target/release/hygo", "staff", "add", "--role", role, email], cwd=work, env=env,
                          capture_output=True, text=True, check=True).stdout
     token = re.search(r"token=([A-Za-z0-9]+)", out).group(1)
-    password = "lantern orbit pebble harvest"
-    body = urllib.parse.urlencode({"token": token, "password": password})
+    body = urllib.parse.urlencode({"token": token, "password": STAFF_PASSWORD})
     status, headers, _ = http_call(port, "POST", "/staff/setup", body)
     pending = set_cookie(headers, "__Host-hygo-staff")
     assert status == 303 and pending, status
@@ -268,7 +267,41 @@ def staff_session(port, work, env, email, role):
     db = sqlite3.connect(f"{work}/hygo.db", timeout=10)
     csrf = db.execute("SELECT csrf_token FROM staff_sessions WHERE token_hash = ?", (hashlib.sha256(session.encode()).hexdigest(),)).fetchone()[0]
     db.close()
+    # The browser is remembered from now on (the device cookie): `owner_signing_in`.
+    DEVICES[email] = set_cookie(headers, "__Host-hygo-device")
     return session, csrf
+
+
+# The device cookie of each account `staff_session` set up: its browser, remembered.
+DEVICES = {}
+STAFF_PASSWORD = "lantern orbit pebble harvest"
+
+
+class Owner(threading.Thread):
+    """The owner at their own remembered browser (the device cookie), from their
+    own address, signing in every half second during the flood: the password
+    step, answered 303 to the code step when it went through (issue 44: 15 of 18
+    tries got 429 before the owner had a hashing lane of their own)."""
+
+    def __init__(self, port, email):
+        super().__init__(daemon=True)
+        self.port, self.email = port, email
+        self.stop, self.statuses = threading.Event(), {}
+
+    def run(self):
+        body = urllib.parse.urlencode({"email": self.email, "password": STAFF_PASSWORD})
+        head = {"X-Forwarded-For": "203.0.113.7"}
+        while not self.stop.is_set():
+            try:
+                status, _, _ = http_call(self.port, "POST", "/staff/sign-in", body, cookie=f"__Host-hygo-device={DEVICES[self.email]}", headers=head)
+            except OSError:
+                status = "no answer"
+            self.statuses[status] = self.statuses.get(status, 0) + 1
+            time.sleep(0.5)
+
+    def share(self):
+        tries = sum(self.statuses.values())
+        return self.statuses.get(303, 0) / tries if tries else 0.0
 
 
 class Timer(threading.Thread):
@@ -298,16 +331,22 @@ class Timer(threading.Thread):
         return {"n": len(times), "p50": statistics.median(times), "p99": p99, "statuses": self.statuses}
 
 
-def timed(port, cookie, seconds):
+def timed(port, cookie, seconds, owner=None):
+    """The desk's page and /healthz timed for `seconds`; with `owner` (an
+    account's e-mail), the owner signing in meanwhile: the share that went through."""
     desk, health = Timer(port, "/staff", cookie), Timer(port, "/healthz")
-    desk.start()
-    health.start()
+    signing_in = [Owner(port, owner)] if owner else []
+    for t in [desk, health, *signing_in]:
+        t.start()
     time.sleep(seconds)
-    for t in (desk, health):
+    for t in [desk, health, *signing_in]:
         t.stop.set()
-    for t in (desk, health):
+    for t in [desk, health, *signing_in]:
         t.join()
-    return desk.summary(), health.summary()
+    d, h = desk.summary(), health.summary()
+    if signing_in:
+        d["owner"] = {"share": signing_in[0].share(), "statuses": signing_in[0].statuses}
+    return d, h
 
 
 def flood(url, seconds, script=None, niceness=10):
@@ -331,6 +370,7 @@ def console_under_flood(work):
     try:
         wait_until_up(f"http://127.0.0.1:{port}/healthz", server, "hygo (console)")
         cookie, _ = staff_session(port, data, env, "desk@bench.test", "desk")
+        staff_session(port, data, env, "owner@bench.test", "admin")
         script = f"{work}/wrong-passwords.lua"
         with open(script, "w") as f:
             f.write(WRONG_PASSWORDS)
@@ -349,7 +389,7 @@ def console_under_flood(work):
             for t in threads:
                 t.start()
             time.sleep(1)
-            timings = timed(port, cookie, SECONDS)
+            timings = timed(port, cookie, SECONDS, owner="owner@bench.test")
             for t in threads:
                 t.join()
             return timings, floods
@@ -385,9 +425,14 @@ def console_report(c):
         row("both floods, wrk sharing the cores", ds, hs),
         "",
         f"Desk statuses under the floods: {dl['statuses']}; health: {hl['statuses']}. "
-        f"Targets (issue 24, during both floods): desk p99 under 100 ms ({'met' if dl['p99'] < 100 else 'missed'}), `/healthz` p99 under "
+        f"Targets (issues 24 and 44, during both floods): desk p99 under 100 ms ({'met' if dl['p99'] < 100 else 'missed'}), `/healthz` p99 under "
         f"50 ms ({'met' if hl['p99'] < 50 else 'missed'}); with wrk sharing the cores: {'met' if ds['p99'] < 100 else 'missed'} "
-        f"and {'met' if hs['p99'] < 50 else 'missed'}.",
+        f"and {'met' if hs['p99'] < 50 else 'missed'}.", "",
+        "Meanwhile the owner, at their own remembered browser (its device cookie) and address, signs in every half second: "
+        f"through the password step in {dl['owner']['share']:.0%} of tries ({dl['owner']['statuses']}), "
+        f"{ds['owner']['share']:.0%} with wrk sharing the cores ({ds['owner']['statuses']}). "
+        f"Target (issue 44): at least 95 % ({'met' if dl['owner']['share'] >= 0.95 else 'missed'}; "
+        f"{'met' if ds['owner']['share'] >= 0.95 else 'missed'} sharing the cores).",
     ]
 
 

@@ -15,8 +15,10 @@
 //!
 //! A restore refuses while any process has the SQLite database open (the
 //! server, another instance): it takes the database's exclusive lock first. On
-//! PostgreSQL it refuses while any other session is connected to the database
-//! (a server's pool, another instance, a `psql`), as `pg_stat_activity` says;
+//! PostgreSQL it refuses while a server runs on the database (every server
+//! holds HYGO's advisory lock, `db::SERVER_LOCK`, as `pg_locks` says) or any
+//! other session is connected to it (another instance, a `psql`), as
+//! `pg_stat_activity` says;
 //! and a database that holds HYGO's data is replaced only when the operator
 //! says so (`--replace`), after being told what it holds: a restore by mistake
 //! onto a live database (issue 44) took 346 acknowledged writes.
@@ -287,6 +289,20 @@ enum Direction {
 /// server keeps connections open while it runs), and a database without HYGO's
 /// data, or `replace` (the refusal says what it holds).
 fn pg_may_restore(database_url: &str, replace: bool) -> Result<(), String> {
+    // A server between requests may hold no connection of its pool, but it
+    // always holds its lock (`crate::db::hold_server_lock`).
+    let servers = pg(database_url, Path::new(""), Direction::Query(format!(
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = {} AND objid = {} AND objsubid = 1 \
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        crate::db::SERVER_LOCK >> 32,
+        crate::db::SERVER_LOCK & 0xFFFF_FFFF
+    )))?;
+    if servers.trim() != "0" {
+        return Err(format!(
+            "HYGO's server lock is held on the database: {} server(s) running on it; stop every server on it first, then restore",
+            servers.trim()
+        ));
+    }
     let others = pg(database_url, Path::new(""), Direction::Query(
         "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()".into(),
     ))?;

@@ -25,6 +25,33 @@ pub async fn begin_write(db: &DatabaseConnection) -> Result<sea_orm::DatabaseTra
     db.begin_with_options(TransactionOptions { sqlite_transaction_mode: mode, ..TransactionOptions::default() }).await
 }
 
+/// The advisory lock every server on a PostgreSQL database holds, shared, for
+/// as long as it runs ("hygo" in ASCII), so that `hygo restore` can tell that one
+/// runs even while its pool holds no connection (issue 44: a restore by mistake
+/// onto a live database took 346 acknowledged writes; `crate::backup`).
+pub(crate) const SERVER_LOCK: i64 = 0x6879_676F;
+
+/// A connection of its own that holds `SERVER_LOCK` shared while it lives.
+pub struct ServerLock(sea_orm::sqlx::PgConnection);
+
+impl ServerLock {
+    /// Whether the connection, and so the lock, is still there.
+    pub async fn held(&mut self) -> bool {
+        use sea_orm::sqlx::Connection;
+        self.0.ping().await.is_ok()
+    }
+}
+
+/// Takes `SERVER_LOCK` shared on a new connection to the PostgreSQL database of
+/// `url` (servers share it; a restore looks for it).
+pub async fn hold_server_lock(url: &str) -> Result<ServerLock, DbErr> {
+    use sea_orm::sqlx::Connection;
+    let fail = |e: sea_orm::sqlx::Error| DbErr::Custom(format!("the server lock: {e}"));
+    let mut conn = sea_orm::sqlx::PgConnection::connect(url).await.map_err(fail)?;
+    sea_orm::sqlx::query("SELECT pg_advisory_lock_shared($1)").bind(SERVER_LOCK).execute(&mut conn).await.map_err(fail)?;
+    Ok(ServerLock(conn))
+}
+
 /// Connects without migrating (for tools and tests that manage the schema).
 pub async fn open(url: &str) -> Result<Db, DbErr> {
     let mut options = ConnectOptions::new(url.to_owned());

@@ -489,6 +489,23 @@ pub fn problems(body: &Value, live: Option<&Value>, link_ok: &dyn Fn(&str) -> bo
     found
 }
 
+/// The texts the site draws with their formatting (`ui/src/components/Prose.tsx`):
+/// an article's `content`, a section's `paragraphs`. In any other text `**bold**`
+/// and `[words](address)` would print as typed.
+const FORMATTED: &[&str] = &["content", "paragraphs"];
+
+/// Whether a text has the formatting `Prose.tsx` reads: `**words**`, or
+/// `[words](address)` (the same patterns as its `INLINE`).
+fn has_formatting(text: &str) -> bool {
+    let bold = text.split("**").skip(1).step_by(2).zip(text.split("**").skip(2)).any(|(inside, _)| !inside.is_empty() && !inside.contains('*'));
+    let link = text.split("](").skip(1).zip(text.split("](")).any(|(after, before)| {
+        let words = before.rsplit_once('[').map(|(_, w)| w);
+        let href = after.split_once(')').map(|(h, _)| h);
+        words.is_some_and(|w| !w.is_empty() && !w.contains(']')) && href.is_some_and(|h| !h.is_empty() && !h.contains(char::is_whitespace))
+    });
+    bold || link
+}
+
 /// The addresses of the links written in a text as `[words](address)`.
 fn inline_links(text: &str) -> impl Iterator<Item = &str> {
     text.split("](").skip(1).filter_map(|rest| rest.split_once(')').map(|(href, _)| href))
@@ -557,6 +574,9 @@ fn walk_problems(value: &Value, path: String, name: Option<&str>, link_ok: &dyn 
                 found.push(Unreadable { path, key: "editor.notADate" });
             } else if (name == "link" || name.ends_with("Link")) && !s.is_empty() && !link_ok(s) {
                 found.push(Unreadable { path, key: "editor.noSuchPage" });
+            } else if !FORMATTED.contains(&name) && has_formatting(s) {
+                // Shown as typed anywhere else: `**` and brackets on the page (issue 44).
+                found.push(Unreadable { path, key: "editor.formattingNotShown" });
             } else if inline_links(s).any(|href| !link_ok(href)) {
                 // A link written in a text: [words](/a-page) (`ui/src/components/Prose.tsx`).
                 found.push(Unreadable { path, key: "editor.noSuchPage" });
@@ -601,6 +621,29 @@ pub fn defuse_links(value: &mut Value, name: Option<&str>, link_ok: &dyn Fn(&str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 44: `**bold**` and links printed literally in department
+    /// descriptions, and passed the checks. Formatting is refused where the
+    /// site would print it as typed, and kept where it is drawn.
+    #[test]
+    fn formatting_is_refused_where_it_would_print_as_typed() {
+        let ok = |_: &str| true;
+        let keys = |body: Value| problems(&body, None, &ok).into_iter().map(|u| (u.path, u.key)).collect::<Vec<_>>();
+        let refused = "editor.formattingNotShown";
+        for typed in ["Our **best** doctors", "See [our doctors](/doctors) today", "**a**"] {
+            assert_eq!(keys(serde_json::json!({ "departments": [{ "description": typed }] })), vec![("departments.0.description".to_owned(), refused)], "{typed}");
+            assert_eq!(keys(serde_json::json!({ "title": typed })), vec![("title".to_owned(), refused)], "{typed}");
+            assert_eq!(keys(serde_json::json!({ "sections": [{ "paragraphs": [typed] }], "content": [typed] })), vec![], "{typed}: drawn in paragraphs");
+        }
+        // In paragraphs, a link is drawn: it must lead to a page.
+        let nowhere = |l: &str| l != "/nowhere";
+        let found = problems(&serde_json::json!({ "sections": [{ "paragraphs": ["See [x](/nowhere)"] }] }), None, &nowhere);
+        assert_eq!(found.into_iter().map(|u| u.key).collect::<Vec<_>>(), vec!["editor.noSuchPage"]);
+        // What is no formatting prints as typed, rightly: not refused.
+        for plain in ["5 * 3 = 15", "Call 108 **", "[not a link]", "a ** b", "[x] (y)", "[x](a b)"] {
+            assert_eq!(keys(serde_json::json!({ "description": plain })), vec![], "{plain}");
+        }
+    }
 
     #[test]
     fn a_link_that_could_not_be_published_points_nowhere_in_a_preview() {
@@ -769,7 +812,8 @@ mod tests {
         assert_eq!(found, vec![
             Unreadable { path: dotted(&["back", "link"]), key: "editor.noSuchPage" },
             Unreadable { path: "heading".into(), key: "editor.required" },
-            Unreadable { path: "lead".into(), key: "editor.noSuchPage" },
+            // A lead is drawn as plain text: a link in it would print as typed (issue 44).
+            Unreadable { path: "lead".into(), key: "editor.formattingNotShown" },
         ]);
     }
 }

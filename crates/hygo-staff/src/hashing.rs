@@ -100,6 +100,24 @@ impl Hasher {
 
     /// Runs `f` on a hashing thread; `Busy` at once when the queue is full.
     pub async fn run<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Result<T, Busy> {
+        match self.reserve() {
+            Some(place) => place.run(f).await,
+            None => Err(Busy),
+        }
+    }
+
+    /// Takes a place on the threads or in the queue, when one is free, for a job
+    /// to come (`Place::run`): an attempt reserves its check before it is
+    /// written down, so that a flood never writes more attempts than can be
+    /// checked (issue 44: 48 clients passed `full` together, each was counted
+    /// in the database, then most were refused as busy and written again).
+    pub(crate) fn reserve(&self) -> Option<Place> {
+        let taken = self.waiting.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| (n < self.capacity).then_some(n + 1)).is_ok();
+        taken.then(|| Place { hasher: self.clone(), sent: false })
+    }
+
+    /// Sends `f` to the threads in a place already counted (`reserve`).
+    async fn send<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Result<T, Busy> {
         let (reply, answer) = oneshot::channel();
         let waiting = self.waiting.clone();
         // Counted out before the answer leaves, so whoever has the answer sees
@@ -109,7 +127,6 @@ impl Hasher {
             waiting.fetch_sub(1, Ordering::Relaxed);
             let _ = reply.send(answer);
         });
-        self.waiting.fetch_add(1, Ordering::Relaxed);
         match self.queue.try_send(job) {
             Ok(()) => answer.await.map_err(|_| Busy),
             Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {
@@ -128,6 +145,30 @@ impl Hasher {
     /// Hashes queued or running now.
     pub fn waiting(&self) -> usize {
         self.waiting.load(Ordering::Relaxed)
+    }
+}
+
+/// A place on the hashing threads, reserved (`Hasher::reserve`); given back
+/// when dropped unused.
+pub(crate) struct Place {
+    hasher: Hasher,
+    sent: bool,
+}
+
+impl Place {
+    /// Runs `f` in this place; `Busy` only when a thread had not yet taken its
+    /// last job from the queue (the place is given back).
+    pub(crate) async fn run<T: Send + 'static>(mut self, f: impl FnOnce() -> T + Send + 'static) -> Result<T, Busy> {
+        self.sent = true;
+        self.hasher.send(f).await
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        if !self.sent {
+            self.hasher.waiting.fetch_sub(1, Ordering::Relaxed);
+        }
     }
 }
 
@@ -189,5 +230,17 @@ mod tests {
         assert_eq!(second.await.unwrap(), Ok(2));
         assert_eq!(hasher.waiting(), 0);
         assert_eq!(hasher.run(|| 4).await, Ok(4), "free again");
+    }
+
+    #[tokio::test]
+    async fn a_reserved_place_is_kept_for_its_job_and_given_back_unused() {
+        let hasher = Hasher::start(1, 1);
+        let (first, second) = (hasher.reserve().expect("a thread"), hasher.reserve().expect("the queue"));
+        assert!(hasher.reserve().is_none() && hasher.full(), "two places, both reserved");
+        assert_eq!(hasher.run(|| 0).await, Err(Busy), "nobody else gets one meanwhile");
+        drop(second);
+        assert_eq!(hasher.waiting(), 1, "given back unused");
+        assert_eq!(first.run(|| 1).await, Ok(1));
+        assert_eq!(hasher.waiting(), 0);
     }
 }

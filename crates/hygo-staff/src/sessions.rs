@@ -265,6 +265,74 @@ pub async fn end(conn: &impl ConnectionTrait, session_id: i32) -> Result<(), Dat
     Ok(())
 }
 
+/// How long a form posted into a timed-out session is kept (`keep_form`).
+pub const KEPT_FOR_MINUTES: i64 = 60;
+
+/// Keeps a form posted into the session of `token` after that session timed out
+/// (issue 44: a booking half typed when the idle timeout passed was lost):
+/// `form` (the page to show it on, `path`, and what was typed, `values`) is
+/// stored on the session's own row, never in an address or a cookie, for the
+/// same account to find once signed in again (`take_kept`). Only for a session
+/// signed in the whole way, within a day of its start, and over by time alone:
+/// one ended by signing out, a password change or a disabled account keeps
+/// nothing. Answers whether it was kept.
+pub async fn keep_form(db: &Db, token: &str, form: &Value, now: DateTime<Utc>) -> Result<bool, DataError> {
+    let kept = staff_session::Entity::update_many()
+        .col_expr(staff_session::Column::KeptForm, Expr::value(form.to_string()))
+        .col_expr(staff_session::Column::KeptAt, Expr::value(stamp(now)))
+        .filter(staff_session::Column::TokenHash.eq(token_hash(token)))
+        .filter(staff_session::Column::Stage.eq(Stage::Full.as_str()))
+        .filter(staff_session::Column::EndedAt.is_null())
+        .filter(staff_session::Column::CreatedAt.gt(stamp(now - Duration::days(1))))
+        .exec(db)
+        .await?;
+    Ok(kept.rows_affected > 0)
+}
+
+/// The values of the form kept for `account_id` to show on `path` (its page,
+/// with its query), kept within `KEPT_FOR_MINUTES`; taken: shown once, then
+/// forgotten.
+pub async fn take_kept(db: &Db, account_id: i32, path: &str, now: DateTime<Utc>) -> Result<Option<Value>, DataError> {
+    let fresh = stamp(now - Duration::minutes(KEPT_FOR_MINUTES));
+    let rows = staff_session::Entity::find()
+        .filter(staff_session::Column::AccountId.eq(account_id))
+        .filter(staff_session::Column::KeptForm.is_not_null())
+        .order_by_desc(staff_session::Column::KeptAt)
+        .all(db)
+        .await?;
+    let kept = |row: &staff_session::Model| row.kept_form.as_deref().and_then(|f| serde_json::from_str::<Value>(f).ok());
+    let Some((id, form)) = rows
+        .iter()
+        .filter(|r| r.kept_at.as_deref().is_some_and(|at| at > fresh.as_str()))
+        .filter_map(|r| kept(r).map(|f| (r.id, f)))
+        .find(|(_, f)| f.get("path").and_then(Value::as_str) == Some(path))
+    else {
+        return Ok(None);
+    };
+    // Taken by one request only: the row that still holds it.
+    let taken = staff_session::Entity::update_many()
+        .col_expr(staff_session::Column::KeptForm, Expr::value(Option::<String>::None))
+        .col_expr(staff_session::Column::KeptAt, Expr::value(Option::<String>::None))
+        .filter(staff_session::Column::Id.eq(id))
+        .filter(staff_session::Column::KeptForm.is_not_null())
+        .exec(db)
+        .await?;
+    Ok((taken.rows_affected > 0).then(|| form.get("values").cloned()).flatten())
+}
+
+/// Forgets the forms kept for longer than `KEPT_FOR_MINUTES` (what a patient
+/// told the desk is not held for nobody); answers how many.
+pub async fn forget_kept(db: &Db, now: DateTime<Utc>) -> Result<u64, DataError> {
+    Ok(staff_session::Entity::update_many()
+        .col_expr(staff_session::Column::KeptForm, Expr::value(Option::<String>::None))
+        .col_expr(staff_session::Column::KeptAt, Expr::value(Option::<String>::None))
+        .filter(staff_session::Column::KeptForm.is_not_null())
+        .filter(staff_session::Column::KeptAt.lte(stamp(now - Duration::minutes(KEPT_FOR_MINUTES))))
+        .exec(db)
+        .await?
+        .rows_affected)
+}
+
 /// One of a person's own sessions, as their list shows it.
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]

@@ -286,10 +286,12 @@ pub async fn password(db: &Db, hasher: &Hasher, keys: &Keys, email: &str, typed:
         (account, device)
     };
     let hasher = if device.is_some() { hasher.owners() } else { hasher };
-    if hasher.full() {
+    // The check's place is taken before the attempt is written down: no more
+    // attempts are written than can be checked.
+    let Some(place) = hasher.reserve() else {
         hasher.refused_from(&keys.network, hour(now));
         return Ok(Err(Refused::Busy));
-    }
+    };
     // The same answer for every address, account or not: no hash is needed to make it so.
     let busy = hasher.refusals(&keys.network, hour(now));
     let attempt = match count_first(db, keys, device.as_deref(), busy, now).await? {
@@ -297,7 +299,7 @@ pub async fn password(db: &Db, hasher: &Hasher, keys: &Keys, email: &str, typed:
         Err(left) => return Ok(Err(wait(left))),
     };
     let (typed_owned, hash) = (typed.to_owned(), account.as_ref().and_then(|a| a.password_hash.clone()));
-    let verified = hasher
+    let verified = place
         .run(move || match hash {
             Some(hash) => password::verify(&typed_owned, &hash),
             None => {

@@ -72,6 +72,17 @@ export function StaffErrors({ form, order }: { form: string; order?: readonly st
 }
 
 /**
+ * What a page says when it shows a form kept from a session that timed out
+ * (`src/staff/actions.rs`, keep_typed): the form's values are what was typed,
+ * and this says so. Nothing when the page shows no kept form.
+ */
+export function StaffKept() {
+  const state = useStaff().form;
+  if (!state || state.status !== 200 || !state.message) return null;
+  return <p className="staff-done" role="status">{state.message}</p>;
+}
+
+/**
  * Which of a page's forms a refused post came from, told by the fields its
  * messages name: that form shows the error summary. "" for a refusal that names
  * none of them (an expired token, a removal of something already gone): the

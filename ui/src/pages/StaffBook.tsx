@@ -6,7 +6,7 @@
 import { fill, formatDate } from "../lib/format";
 import { usePageProps, useSite } from "../lib/props";
 import { describedBy, Field } from "../components/form";
-import { StaffErrors, StaffForm, StaffFrame, StaffState, useFieldError, useSent, useStaffTexts, Choices } from "../components/staff";
+import { StaffErrors, StaffForm, StaffFrame, StaffKept, StaffState, useFieldError, useSent, useStaffTexts, Choices } from "../components/staff";
 import { pageLink, writeLink } from "../lib/links";
 
 const ORDER = ["doctorId", "channel", "date", "time", "name", "phone", "email", "lang", "visitType", "notes"] as const;
@@ -32,6 +32,7 @@ function StaffBookPage() {
     <div className="container page-body staff-book">
       <h1>{t.heading}</h1>
       <p>{t.intro}</p>
+      <StaffKept />
       <form method="get" action={pageLink("staff-book")} className="staff-filters" aria-label={t.find}>
         <Field form="find" name="doctor" label={t.doctor}>
           <select {...describedBy("find", "doctor")} className="input" defaultValue={d.doctorId ? String(d.doctorId) : ""} required>

@@ -694,11 +694,28 @@ fn is_invisible_lead(c: char) -> bool {
         || is_bidi_control(c)
 }
 
+/// A phone number in its one form (`phone_for_people`): `+`, then digits and
+/// single spaces, nothing else, with as many digits as a phone number has. It has no letter, so no function, reference or
+/// link can be in it (what OWASP's rule guards against); prefixed with `'` it
+/// showed the `'` in every phone cell (issue 44).
+fn is_dialled_number(cell: &str) -> bool {
+    cell.strip_prefix('+').is_some_and(|rest| {
+        rest.starts_with(|c: char| c.is_ascii_digit())
+            && rest.chars().all(|c| c.is_ascii_digit() || c == ' ')
+            && !rest.contains("  ")
+            && rest.chars().filter(char::is_ascii_digit).count() >= MIN_PHONE_DIGITS
+    })
+}
+
+/// The fewest digits of a phone number with its country code (E.164: "+" and up to 15).
+const MIN_PHONE_DIGITS: usize = 8;
+
 /// A cell as a spreadsheet will read it as text, never as a formula (OWASP, "CSV
 /// injection"): bidi overrides removed; then, when its first visible character
 /// starts a formula (`=`, `+`, `-`, `@`, or their full-width and small forms
 /// `＝＋－＠﹦﹢﹣﹫`, the minus sign `−`), or it begins with a tab or a carriage
-/// return, it is prefixed with `'`.
+/// return, it is prefixed with `'`. A phone number in its one form is no formula
+/// (`is_dialled_number`): kept as it is.
 pub(crate) fn cell_for_spreadsheet(cell: &str) -> std::borrow::Cow<'_, str> {
     use std::borrow::Cow;
     // Most cells need nothing: they are lent as they are (a month is thousands of rows).
@@ -706,6 +723,9 @@ pub(crate) fn cell_for_spreadsheet(cell: &str) -> std::borrow::Cow<'_, str> {
         true => Cow::Owned(cell.chars().filter(|c| !is_bidi_control(*c)).collect()),
         false => Cow::Borrowed(cell),
     };
+    if is_dialled_number(&cell) {
+        return cell;
+    }
     let starts_formula = matches!(cell.chars().next(), Some('\t' | '\r'))
         || matches!(
             cell.chars().find(|c| !is_invisible_lead(*c)),
@@ -725,7 +745,12 @@ mod tests {
     fn formulas_are_neutralised_and_other_cells_kept() {
         let n = cell_for_spreadsheet;
         assert_eq!(n("=HYPERLINK(\"http://x\")"), "'=HYPERLINK(\"http://x\")");
-        assert_eq!(n("+91 98765 43210"), "'+91 98765 43210");
+        // A phone number in its one form is no formula: no `'` before it.
+        assert_eq!(n("+91 98765 43210"), "+91 98765 43210");
+        assert_eq!(n("+442079460958"), "+442079460958");
+        for formula in ["+1+1", "+91 98765 43210=1", "+A1", "+91  1", "+ 91", "+", "+91 SUM(A1)", "+9\t1"] {
+            assert_eq!(n(formula), format!("'{formula}"), "{formula:?}");
+        }
         assert_eq!(n("-1"), "'-1");
         assert_eq!(n("@SUM(A1)"), "'@SUM(A1)");
         assert_eq!(n("\tx"), "'\tx");

@@ -21,6 +21,11 @@ pub struct Model {
     /// The browser, as its owner recognises it in the list of their sessions.
     pub device: String,
     pub ended_at: Option<String>,
+    /// A form posted into this session after it timed out: the page and the
+    /// values, JSON (`crate::staff::sessions::keep_form`), until shown again.
+    pub kept_form: Option<String>,
+    /// When it was kept (RFC 3339, UTC).
+    pub kept_at: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
