@@ -89,7 +89,8 @@ pub struct PageSite {
     /// The interface texts of that language, by area (`ui/src/lib/texts.ts`).
     #[ts(type = "Texts")]
     pub texts: Arc<Texts>,
-    /// The console's texts, on its pages only, so public pages never carry them.
+    /// The console's texts, on its pages only, so public pages never carry them;
+    /// a page before signing in carries only its own areas (`Console::SignedOut`).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional, type = "StaffTexts")]
     pub staff_texts: Option<Arc<Texts>>,
@@ -122,8 +123,9 @@ impl LanguageName {
 }
 
 impl PageSite {
-    /// The `site` of a page made from `content`; `staff`: a console page.
-    pub fn of(content: &Content, config: &Config, staff: bool) -> Self {
+    /// The `site` of a page made from `content`; `console`: whether, and how
+    /// far, it is a console page.
+    pub fn of(content: &Content, config: &Config, console: Console) -> Self {
         PageSite {
             catalogue: (*content.site).clone(),
             clinics: content.clinics.clone(),
@@ -131,7 +133,33 @@ impl PageSite {
             lang: content.lang.as_str(),
             languages: config.languages.iter().map(|l| LanguageName::of(*l)).collect(),
             texts: content.texts.clone(),
-            staff_texts: staff.then(|| content.staff_texts.clone()),
+            staff_texts: match console {
+                Console::No => None,
+                Console::SignedIn => Some(content.staff_texts.clone()),
+                Console::SignedOut => Some(Arc::new(
+                    content.staff_texts.iter().filter(|(area, _)| SIGNED_OUT_AREAS.contains(&area.as_str())).map(|(a, t)| (a.clone(), t.clone())).collect(),
+                )),
+            },
         }
     }
 }
+
+/// Which of the console's texts a page carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Console {
+    /// A public page: none.
+    No,
+    /// A page for a signed-in session: all of them (its links move in place, and
+    /// the texts are the tab's for as long as it stays: `ui/src/lib/props.tsx`).
+    SignedIn,
+    /// A page before signing in (the sign-in, its code step, a set-up link): its
+    /// frame's and its own, a sixth of the rest (issue 44: during a flood of
+    /// wrong passwords every refusal is this page again, and it was 121,981
+    /// bytes). Leaving such a page is a form's post or a link that loads the next
+    /// page whole (`StaffLink` moves in place only with a session).
+    SignedOut,
+}
+
+/// The console's text areas a page before signing in uses (`ui/src/pages/StaffSignIn.tsx`,
+/// `StaffSetup.tsx`, the frame in `ui/src/components/staff.tsx`).
+pub const SIGNED_OUT_AREAS: [&str; 3] = ["frame", "signIn", "setup"];

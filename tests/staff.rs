@@ -336,6 +336,42 @@ async fn every_staff_route_checks_the_session_and_role() {
 
 // ---- 2. Signing in and out --------------------------------------------------------
 
+/// A page before signing in carries its own console texts only (issue 44:
+/// every refusal in a flood of wrong passwords is that page again, and it
+/// carried the texts of every console page); a signed-in page carries them all,
+/// as its links move in place, the sign-in page too when a session opens it.
+#[actix_web::test]
+async fn pages_before_signing_in_carry_only_their_own_console_texts() {
+    for db in TestDb::all().await {
+        let b = db.backend;
+        let state = state_with(&db, at(NOW), 1000).await;
+        let app = test::init_service(hygo::app::app(state.clone())).await;
+        let me = staff(&app, &state.db, "nila.desai@hygo.test", Role::Desk).await;
+        let areas = |answer: &Answer| -> Vec<String> {
+            let texts = props(answer)["site"]["staffTexts"].as_object().cloned().unwrap_or_else(|| panic!("{b}: console texts on a console page"));
+            texts.keys().cloned().collect()
+        };
+        let all: Vec<String> = hygo_content::default().staff_texts.keys().cloned().collect();
+        let own: Vec<String> = all.iter().filter(|a| hygo::state::SIGNED_OUT_AREAS.contains(&a.as_str())).cloned().collect();
+        assert_eq!(own.len(), hygo::state::SIGNED_OUT_AREAS.len(), "{b}: each area named is one of the catalogue's");
+        assert!(all.len() > own.len() + 10, "{b}: the console has many more areas: {all:?}");
+
+        let signed_out = call(&app, get_as("/staff/sign-in", None)).await;
+        assert_eq!((signed_out.status, areas(&signed_out)), (200, own.clone()), "{b}: the sign-in page");
+        let refused = call(&app, post("/staff/sign-in", &form(&[("email", "nila.desai@hygo.test"), ("password", "not the password")]), None)).await;
+        assert_eq!((refused.status, areas(&refused)), (422, own.clone()), "{b}: its refusal");
+        let halfway = call(&app, post("/staff/sign-in", &form(&[("email", "nila.desai@hygo.test"), ("password", PASSWORD)]), None)).await;
+        let pending = token_of(&halfway).expect("a half-way session");
+        let code_step = call(&app, get_as("/staff/sign-in/code", Some(&pending))).await;
+        assert_eq!((code_step.status, areas(&code_step)), (200, own.clone()), "{b}: the code step");
+
+        let inbox = call(&app, get_as("/staff", Some(&me.token))).await;
+        assert_eq!((inbox.status, areas(&inbox)), (200, all.clone()), "{b}: a signed-in page");
+        let sign_in_again = call(&app, get_as("/staff/sign-in", Some(&me.token))).await;
+        assert_eq!((sign_in_again.status, areas(&sign_in_again)), (200, all.clone()), "{b}: the sign-in page seen signed in");
+    }
+}
+
 #[actix_web::test]
 async fn sign_in_takes_a_password_and_a_code_and_sessions_end_at_once() {
     for db in TestDb::all().await {

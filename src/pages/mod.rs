@@ -36,7 +36,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use ts_rs::TS;
 
-use crate::state::AppState;
+use crate::state::{AppState, Console};
 use hygo_core::DataError;
 pub use page::{Keep, Page, Robots, Scope};
 pub use registry::{Found, PAGES};
@@ -330,15 +330,25 @@ pub async fn load_with(
     let form_token = crate::form_guard::for_page(state, found.page.name).await?;
     let (site, bar) = match found.page.scope {
         Scope::Public => (
-            crate::state::PageSite::of(&content, &state.config, false),
+            crate::state::PageSite::of(&content, &state.config, Console::No),
             None,
         ),
-        Scope::Staff(_) => (
-            crate::state::PageSite::of(&content, &state.config, true),
+        Scope::Staff(need) => (
+            crate::state::PageSite::of(&content, &state.config, console(need, staff)),
             Some(staff::Bar::of(staff, staff_nav(staff), state.config.staff_idle)),
         ),
     };
     Ok(Props { page: found.page.name, path: path.clone(), status, head, site, data, form: None, form_token, staff: bar })
+}
+
+/// Which console texts a page carries: all of them for a signed-in session
+/// (on any page, as its links move in place), its own areas before.
+fn console(need: crate::access::Need, staff: Option<&hygo_staff::sessions::Current>) -> Console {
+    let signed_in = staff.is_some_and(|c| c.stage == hygo_staff::sessions::Stage::Full);
+    match (need, signed_in) {
+        (crate::access::Need::Role(_), _) | (_, true) => Console::SignedIn,
+        _ => Console::SignedOut,
+    }
 }
 
 /// The console's navigation for a session: the registry's pages that name a

@@ -45,6 +45,23 @@ pub struct Hasher {
     refused: Arc<Mutex<HashMap<String, (i64, u64)>>>,
 }
 
+/// Makes room among full counts: the past hours' go, then, while more than
+/// three quarters of `NETWORKS_KEPT` are left, those with the fewest refusals
+/// (the least of a threat). Each pass frees at least a quarter, so a flood from
+/// ever new networks costs a scan now and then rather than one per refusal
+/// (issue 44: a scan of 10,000 on every refusal once the map was full of this
+/// hour's networks, 6 % of the server's time under a flood).
+fn prune(counts: &mut HashMap<String, (i64, u64)>, hour: i64) {
+    counts.retain(|_, (h, _)| *h == hour);
+    while counts.len() > NETWORKS_KEPT * 3 / 4 {
+        let mut all: Vec<u64> = counts.values().map(|(_, n)| *n).collect();
+        let cut = all.len() - NETWORKS_KEPT * 3 / 4;
+        let (_, fewest, _) = all.select_nth_unstable(cut - 1);
+        let fewest = *fewest;
+        counts.retain(|_, (_, n)| *n > fewest);
+    }
+}
+
 /// The owners' lane: one thread, a queue of four.
 const OWNER_THREADS: usize = 1;
 const OWNER_QUEUE: usize = 4;
@@ -83,14 +100,19 @@ impl Hasher {
     /// Counts a refusal as busy against `network` in `hour` (unix seconds / 3600).
     pub(crate) fn refused_from(&self, network: &str, hour: i64) {
         let Ok(mut counts) = self.refused.lock() else { return };
-        if counts.len() >= NETWORKS_KEPT {
-            counts.retain(|_, (h, _)| *h == hour);
+        if counts.len() >= NETWORKS_KEPT && !counts.contains_key(network) {
+            prune(&mut counts, hour);
         }
         let entry = counts.entry(network.to_owned()).or_insert((hour, 0));
         if entry.0 != hour {
             *entry = (hour, 0);
         }
         entry.1 += 1;
+    }
+
+    #[cfg(test)]
+    fn networks_kept(&self) -> usize {
+        self.refused.lock().map(|c| c.len()).unwrap_or_default()
     }
 
     /// The refusals as busy counted against `network` in `hour`.
@@ -242,5 +264,35 @@ mod tests {
         assert_eq!(hasher.waiting(), 1, "given back unused");
         assert_eq!(first.run(|| 1).await, Ok(1));
         assert_eq!(hasher.waiting(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_flood_from_ever_new_networks_keeps_the_worst_counted() {
+        let hasher = Hasher::start(1, 1);
+        let hour = 490_000;
+        hasher.refused_from("old", hour - 1);
+        for _ in 0..5 {
+            hasher.refused_from("loud", hour);
+        }
+        for n in 0..NETWORKS_KEPT - 2 {
+            hasher.refused_from(&format!("n{n}"), hour);
+        }
+        // A quarter of them were refused twice.
+        for n in (0..NETWORKS_KEPT - 2).step_by(4) {
+            hasher.refused_from(&format!("n{n}"), hour);
+        }
+        assert_eq!(hasher.networks_kept(), NETWORKS_KEPT, "full");
+        hasher.refused_from("new", hour);
+        let kept = hasher.networks_kept();
+        assert!(kept <= NETWORKS_KEPT * 3 / 4 + 1, "a quarter at least made room: {kept} kept");
+        assert_eq!(hasher.refusals("loud", hour), 5, "the network refused most is still counted");
+        assert_eq!(hasher.refusals("new", hour), 1);
+        assert_eq!(hasher.refusals("n0", hour), 2, "those refused twice are kept");
+        assert_eq!(hasher.refusals("n1", hour), 0, "those refused once made the room");
+        assert_eq!(hasher.refusals("old", hour - 1), 0, "the past hour's went first");
+        // Counting again where the map has room scans nothing: the next new
+        // networks are simply added.
+        hasher.refused_from("newer", hour);
+        assert_eq!(hasher.networks_kept(), kept + 1);
     }
 }

@@ -35,13 +35,16 @@ export function StaffLink({ to, children, ...rest }: { to: string; children: Rea
 /** The frame's click handler for its links (`StaffLink`). */
 function useGo(): (e: MouseEvent<HTMLAnchorElement>) => void {
   const navigate = useNavigate();
+  // Before signing in a page carries only its own texts (`src/state.rs`, Console):
+  // a link from it loads the next page whole.
+  const signedIn = useStaff().bar?.signedIn ?? false;
   return useCallback((e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+    if (!signedIn || e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
     const href = e.currentTarget.getAttribute("href");
     if (!href || !href.startsWith("/")) return;
     e.preventDefault();
     navigate(href);
-  }, [navigate]);
+  }, [navigate, signedIn]);
 }
 
 /** Who is signed in and the anti-forgery token, from the props. */

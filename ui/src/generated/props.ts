@@ -1312,7 +1312,8 @@ languages: Array<LanguageName>,
  */
 texts: Texts, 
 /**
- * The console's texts, on its pages only, so public pages never carry them.
+ * The console's texts, on its pages only, so public pages never carry them;
+ * a page before signing in carries only its own areas (`Console::SignedOut`).
  */
 staffTexts?: StaffTexts, name: string, tagline: string, about: string, bookLabel: string, phone: string, email: string, adminEmail: string, hours: string, emergencyNumber: string, 
 /**
