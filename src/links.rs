@@ -1,6 +1,6 @@
 //! Links out of the site to reach a person: `tel:` and WhatsApp's click-to-chat
 //! (`wa.me`). The web layer makes them; the data crates hand over the phone
-//! number as the patient typed it.
+//! number in its one form (E.164, `hygo_core::phone`).
 
 /// The links to call a patient and to write to them on WhatsApp.
 #[derive(Debug, Clone, serde::Serialize, ts_rs::TS)]
@@ -24,14 +24,9 @@ pub fn tel(phone: &str) -> String {
 }
 
 /// A phone number in international form, digits only, as `wa.me` and `tel:` want
-/// it: an Indian number (10 digits once its +91, 0091 or 0 is taken off) gets 91;
-/// any other is taken to carry its country code.
+/// it (`hygo_core::phone::digits`).
 pub fn international(phone: &str) -> String {
-    let national = hygo_booking::appointments::phone_key(phone);
-    match national.len() {
-        10 => format!("91{national}"),
-        _ => national,
-    }
+    hygo_core::phone::digits(phone)
 }
 
 fn form_urlencoded_text(text: &str) -> String {

@@ -138,7 +138,7 @@ pub async fn seed(db: &Db, scale: Scale, today: NaiveDate) -> Result<(usize, usi
         };
         // Some 30,000 patients; the first few thousand come often.
         let patient = if dice.below(3) == 0 { dice.below(3_000) } else { dice.below(30_000) };
-        let phone = format!("+91 98{:08}", 10_000_000 + patient * 7_919 % 89_999_999);
+        let phone = format!("+9198{:08}", 10_000_000 + patient * 7_919 % 89_999_999);
         let mut reference = hygo_core::refs::new_reference();
         while !references.insert(reference.clone()) {
             reference = hygo_core::refs::new_reference();
@@ -151,7 +151,7 @@ pub async fn seed(db: &Db, scale: Scale, today: NaiveDate) -> Result<(usize, usi
             start_time: Set(time.into()),
             visit_type: Set("in-person".into()),
             name: Set(format!("{} {}", FIRST[(patient % 20) as usize], LAST[(patient / 20 % 12) as usize])),
-            phone_key: Set(hygo_booking::appointments::phone_key(&phone)),
+            phone_key: Set(hygo_core::phone::key(&phone)),
             phone: Set(phone),
             email: Set(if patient % 3 == 0 { String::new() } else { format!("patient{patient}@example.in") }),
             reason: Set("consultation".into()),

@@ -564,7 +564,7 @@ async fn older_requests_get_their_phone_key() {
         let mut rows = appointment::Entity::find().all(&conn).await.unwrap();
         rows.sort_by_key(|r| r.id);
         let keys: Vec<&str> = rows.iter().map(|r| r.phone_key.as_str()).collect();
-        let expected: Vec<String> = phones.iter().map(|p| hygo_booking::appointments::phone_key(p)).collect();
+        let expected: Vec<String> = phones.iter().map(|p| hygo_core::phone::key(p)).collect();
         assert_eq!(keys, expected, "{b}: the SQL of the migration and the Rust agree");
     }
 }

@@ -138,11 +138,12 @@ async fn stored_requests_get_references_and_subscribers_a_consent_record() {
             "INSERT INTO appointments (doctor_id, department, date, start_time, visit_type, name, phone, email, reason, symptoms, \
              notes, insurance, policy_number, is_new_patient, created_at) VALUES \
              (1, '', '2026-12-01', '10:00', 'in-person', 'A', '9876543210', 'a@example.com', '', '[]', '', '', '', true, '2026-11-24T10:00:00Z'), \
-             (1, '', '2026-12-01', '10:15', 'video', 'B', '9876543210', 'b@example.com', '', '[]', '', '', '', true, '2026-11-24T10:00:00Z')",
+             (1, '', '2026-12-01', '10:15', 'video', 'B', '(+91) 98765.43210', 'b@example.com', '', '[]', '', '', '', true, '2026-11-24T10:00:00Z')",
             "INSERT INTO card_requests (name, email, number, subscription_type, created_at) VALUES \
-             ('C', 'c@example.com', '9876543210', 'family', '2026-11-24T10:00:00Z')",
+             ('C', 'c@example.com', '0281 245 6700', 'family', '2026-11-24T10:00:00Z')",
             "INSERT INTO contact_messages (name, email, phone, subject, message, clinic, created_at) VALUES \
-             ('D', 'd@example.com', '', 'S', 'M', '', '2026-11-24T10:00:00Z')",
+             ('D', 'd@example.com', '', 'S', 'M', '', '2026-11-24T10:00:00Z'), \
+             ('E', 'e@example.com', '245 6700', 'S', 'M', '', '2026-11-24T10:00:00Z')",
             "INSERT INTO newsletter_subscribers (email, unsubscribe_token, subscribed_at, unsubscribed_at) VALUES \
              ('on@example.com', '0123456789abcdef0123456789abcdef', '2026-11-20T10:00:00Z', NULL), \
              ('off@example.com', 'fedcba9876543210fedcba9876543210', '2026-11-20T10:00:00Z', '2026-11-21T10:00:00Z')",
@@ -155,13 +156,22 @@ async fn stored_requests_get_references_and_subscribers_a_consent_record() {
         let mut references: Vec<String> = appointment::Entity::find().all(&conn).await.unwrap().into_iter().map(|r| r.reference).collect();
         references.extend(card_request::Entity::find().all(&conn).await.unwrap().into_iter().map(|r| r.reference));
         references.extend(contact_message::Entity::find().all(&conn).await.unwrap().into_iter().map(|r| r.reference));
-        assert_eq!(references.len(), 4, "{b}");
+        assert_eq!(references.len(), 5, "{b}");
+        // Phones in one form (migration 27), and the same person by their key;
+        // what reads as no one number is kept as typed.
+        let requests = appointment::Entity::find().all(&conn).await.unwrap();
+        let phones: Vec<(&str, &str)> = requests.iter().map(|r| (r.phone.as_str(), r.phone_key.as_str())).collect();
+        assert_eq!(phones, [("+919876543210", "9876543210"), ("+919876543210", "9876543210")], "{b}");
+        let card = card_request::Entity::find().one(&conn).await.unwrap().unwrap();
+        assert_eq!(card.number, "+912812456700", "{b}: a landline with its STD code");
+        let contact: Vec<String> = contact_message::Entity::find().all(&conn).await.unwrap().into_iter().map(|m| m.phone).collect();
+        assert_eq!(contact, ["", "245 6700"], "{b}: none, and one without an area code, as they were");
         for r in &references {
             assert_eq!(hygo_core::refs::normalize_reference(r).as_deref(), Some(r.as_str()), "{b}: {r}");
         }
         references.sort();
         references.dedup();
-        assert_eq!(references.len(), 4, "{b}: each its own");
+        assert_eq!(references.len(), 5, "{b}: each its own");
         // Two rows of a table cannot share one: the unique index.
         assert!(conn.execute_unprepared("UPDATE appointments SET reference = 'HY-0000-0000'").await.is_err(), "{b}");
 

@@ -34,6 +34,7 @@ mod m20270105_000023_request_promise;
 mod m20270106_000024_doctor_fee_and_rating_source;
 mod m20270107_000025_sign_in_network;
 mod m20270108_000026_kept_form;
+mod m20270109_000027_phones_in_one_form;
 mod parts;
 
 pub struct Migrator;
@@ -68,6 +69,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270106_000024_doctor_fee_and_rating_source::Migration),
             Box::new(m20270107_000025_sign_in_network::Migration),
             Box::new(m20270108_000026_kept_form::Migration),
+            Box::new(m20270109_000027_phones_in_one_form::Migration),
         ]
     }
 }

@@ -8,7 +8,6 @@
 //! "—" or " to " between).
 
 use sea_orm_migration::prelude::*;
-use sea_orm_migration::sea_orm::{ConnectionTrait, Statement, Value};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -61,19 +60,8 @@ impl MigrationTrait for Migration {
     }
 
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let db = manager.get_connection();
-        let backend = db.get_database_backend();
         for table in TABLES {
-            let rows = db.query_all_raw(Statement::from_string(backend, format!("SELECT id, hours FROM {table}"))).await?;
-            for row in rows {
-                let (id, hours): (i32, String) = (row.try_get("", "id")?, row.try_get("", "hours")?);
-                let Some(data) = as_data(&hours).filter(|d| *d != hours) else { continue };
-                let sql = match backend {
-                    sea_orm_migration::sea_orm::DatabaseBackend::Postgres => format!("UPDATE {table} SET hours = $1 WHERE id = $2"),
-                    _ => format!("UPDATE {table} SET hours = ? WHERE id = ?"),
-                };
-                db.execute_raw(Statement::from_sql_and_values(backend, sql, [Value::from(data), Value::from(id)])).await?;
-            }
+            crate::parts::rewrite_column(manager, table, "hours", as_data).await?;
         }
         Ok(())
     }

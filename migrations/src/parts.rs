@@ -3,7 +3,7 @@
 //! triggers. The migrations before them spell these out and stay as they shipped.
 
 use sea_orm_migration::prelude::*;
-use sea_orm_migration::sea_orm::{ConnectionTrait, DbBackend};
+use sea_orm_migration::sea_orm::{ConnectionTrait, DbBackend, Statement};
 
 /// A foreign key from `table.column` to `doctors.id`; the rows go with the doctor.
 pub fn to_doctor(name: &str, table: impl IntoIden, column: impl IntoIden) -> ForeignKeyCreateStatement {
@@ -67,6 +67,24 @@ pub async fn bump_data_version_on(manager: &SchemaManager<'_>, tables: &[&str]) 
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// Rewrites `table.column` (a text) row by row: each value `rewrite` answers
+/// with another text for is replaced by it; the rest are left as they are.
+pub async fn rewrite_column(manager: &SchemaManager<'_>, table: &str, column: &str, rewrite: impl Fn(&str) -> Option<String>) -> Result<(), DbErr> {
+    let db = manager.get_connection();
+    let backend = db.get_database_backend();
+    let sql = match backend {
+        DbBackend::Postgres => format!("UPDATE {table} SET {column} = $1 WHERE id = $2"),
+        _ => format!("UPDATE {table} SET {column} = ? WHERE id = ?"),
+    };
+    let rows = db.query_all_raw(Statement::from_string(backend, format!("SELECT id, {column} FROM {table}"))).await?;
+    for row in rows {
+        let (id, old): (i32, String) = (row.try_get("", "id")?, row.try_get("", column)?);
+        let Some(new) = rewrite(&old).filter(|new| *new != old) else { continue };
+        db.execute_raw(Statement::from_sql_and_values(backend, sql.clone(), [Value::from(new), Value::from(id)])).await?;
     }
     Ok(())
 }

@@ -70,21 +70,6 @@ pub(crate) fn name_key(name: &str) -> String {
     name.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
 }
 
-/// A phone number as the per-person limit compares it: its digits, and for an
-/// Indian number its last 10 (without +91, 0091 or the trunk 0), so
-/// "+91 98765 43210", "098765 43210" and "9876543210" are one person. Other
-/// countries' numbers compare by all their digits.
-pub fn phone_key(phone: &str) -> String {
-    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
-    let national = match digits.len() {
-        12 if digits.starts_with("91") => &digits[2..],
-        14 if digits.starts_with("0091") => &digits[4..],
-        11 if digits.starts_with('0') => &digits[1..],
-        _ => &digits[..],
-    };
-    national.to_owned()
-}
-
 /// The appointment request as the booking clients send it (spec section 3). Every
 /// field is optional here so that a missing one gets a message, not a parse error;
 /// unknown fields are ignored.
@@ -93,6 +78,8 @@ pub fn phone_key(phone: &str) -> String {
 pub struct AppointmentRequest {
     /// Full name.
     pub name: Option<String>,
+    /// As people write it ("98765 43210", "+91 98765 43210") or with "+" and
+    /// its country code; stored in E.164 ("+919876543210").
     pub phone: Option<String>,
     pub email: Option<String>,
     /// One of the booking departments; optional (wizard B sends none).
@@ -303,7 +290,7 @@ pub async fn book(
         start_time: Set(slots::format_24h(start)),
         visit_type: Set(visit_type.clone()),
         name: Set(name.clone()),
-        phone_key: Set(phone_key(&phone)),
+        phone_key: Set(hygo_core::phone::key(&phone)),
         phone: Set(phone.clone()),
         email: Set(email.clone()),
         reason: Set(reason.clone()),
@@ -327,7 +314,7 @@ pub async fn book(
         let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
         if txn.get_database_backend() == DbBackend::Postgres {
             // One phone's requests one after another, on every instance (see the module's notes).
-            let key = format!("phone:{}", phone_key(&phone));
+            let key = format!("phone:{}", hygo_core::phone::key(&phone));
             let lock = Statement::from_sql_and_values(DbBackend::Postgres, "SELECT pg_advisory_xact_lock(hashtext($1))", [key.into()]);
             txn.execute_raw(lock).await.map_err(DataError::from)?;
         }
@@ -714,7 +701,7 @@ pub struct Held<'a> {
     pub doctors: Option<&'a [i32]>,
     pub from: Option<NaiveDate>,
     pub until: Option<NaiveDate>,
-    /// One phone number's, as `phone_key` makes it.
+    /// One phone number's, as `hygo_core::phone::key` makes it.
     pub phone: Option<&'a str>,
 }
 
@@ -812,15 +799,6 @@ pub(crate) async fn held_slots(db: &Db, doctor_id: i32, date: NaiveDate) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn one_indian_number_written_several_ways_is_one_person() {
-        for same in ["+91 98765 43210", "098765 43210", "9876543210", "0091 98765-43210", "(+91) 98765.43210"] {
-            assert_eq!(phone_key(same), "9876543210", "{same}");
-        }
-        assert_eq!(phone_key("+44 20 7946 0958"), "442079460958");
-        assert_ne!(phone_key("98765 43211"), phone_key("98765 43210"));
-    }
 
     #[test]
     fn dates_are_strict() {

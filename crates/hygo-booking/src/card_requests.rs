@@ -15,7 +15,8 @@ use crate::{DataError, Db, content, ist, receipts};
 pub struct CardRequest {
     pub name: Option<String>,
     pub email: Option<String>,
-    /// The phone number.
+    /// The phone number, as people write it or with "+" and its country code;
+    /// stored in E.164 ("+919876543210").
     pub number: Option<String>,
     /// The card: its id ("essential", "family") or its name ("Essential individual",
     /// "Essential Family").

@@ -17,7 +17,8 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryF
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::appointments::{check_slot, find_doctor, held_slots, phone_key};
+use crate::appointments::{check_slot, find_doctor, held_slots};
+use hygo_core::phone::key as phone_key;
 use crate::audit::{self, Actor, Target};
 use crate::entities::{appointment, doctor};
 use crate::form::{Check, Message, WriteError, limit};

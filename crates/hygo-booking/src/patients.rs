@@ -1,6 +1,6 @@
 //! Patients as the desk finds them (issue 26): there is no patient account; a
 //! patient is the requests made with one phone number, compared as the
-//! per-person limit compares them (`appointments::phone_key`: an Indian number
+//! per-person limit compares them (`hygo_core::phone::key`: an Indian number
 //! by its last 10 digits, however it was written). The desk finds a patient by
 //! phone, by name or by a request's reference, and sees their past and coming
 //! visits; a request says "returning patient" when its phone has visited before,
@@ -15,7 +15,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::appointments::phone_key;
+use hygo_core::phone::key as phone_key;
 use crate::entities::appointment;
 use crate::form::{Invalid, Message, WriteError};
 use crate::inbox::lists::{Row, rows_of};

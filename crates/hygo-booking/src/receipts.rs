@@ -168,7 +168,7 @@ pub async fn find(db: &Db, token: &str, details_for: Duration, today: NaiveDate)
                 date: row.date,
                 visit_type: row.visit_type,
                 clinic: clinic.map(|c| c.id).unwrap_or_default(),
-                details: (!general && recent).then_some(Details { name: row.name, phone: row.phone, email: row.email }),
+                details: (!general && recent).then_some(Details { name: row.name, phone: hygo_core::phone::for_people(&row.phone), email: row.email }),
             })
         }
         Kind::Card => card_request::Entity::find_by_id(row_id)

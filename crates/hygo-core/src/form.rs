@@ -243,18 +243,21 @@ impl Check {
         value.to_lowercase()
     }
 
-    /// A phone number: the characters people write numbers with, and 7 to 15 digits
-    /// (E.164 allows at most 15), so the clinic can call back.
+    /// A phone number, answered in its one form (E.164, `crate::phone`), so that
+    /// the clinic can call back and messages can reach it; written as people in
+    /// India write numbers, or with its country code.
     pub fn phone(&mut self, field: &str, value: Option<&str>, required: Option<&'static str>) -> String {
         let value = self.line(field, "label.phone", value, 20, required);
-        if !value.is_empty() && !self.has_error(field) {
-            let digits = value.chars().filter(char::is_ascii_digit).count();
-            let allowed = value.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c));
-            if !allowed || !(7..=15).contains(&digits) {
+        if value.is_empty() || self.has_error(field) {
+            return value;
+        }
+        match crate::phone::e164(&value) {
+            Some(one_form) => one_form,
+            None => {
                 self.fail(field, Message::new("phone.format"));
+                value
             }
         }
-        value
     }
 
     /// One of `allowed`, matched without regard to case; answers the allowed
@@ -387,7 +390,8 @@ mod tests {
     #[test]
     fn phones_emails_and_choices() {
         let mut c = Check::default();
-        assert_eq!(c.phone("phone", Some("+91 98765 43210"), Some("phone.required")), "+91 98765 43210");
+        assert_eq!(c.phone("phone", Some("+91 98765 43210"), Some("phone.required")), "+919876543210");
+        assert_eq!(c.phone("phone", Some("098765 43210"), Some("phone.required")), "+919876543210", "stored in one form");
         assert_eq!(c.email("email", Some("Asha@Example.in")), "asha@example.in");
         assert_eq!(c.choice("visitType", Some("VIDEO"), &["in-person", "video"], Some("in-person"), "x"), "video");
         assert_eq!(c.choice("visitType", None, &["in-person", "video"], Some("in-person"), "x"), "in-person");
@@ -401,7 +405,7 @@ mod tests {
         let e = c.finish().unwrap_err();
         assert_eq!(e.errors.len(), 4);
         assert_eq!(e.texts("en")["visitType"], "Choose in-person or video");
-        assert_eq!(e.texts("en")["phone"], "Enter a phone number with 7 to 15 digits, like +91 98765 43210");
+        assert_eq!(e.texts("en")["phone"], "Enter a phone number of 10 digits, or with + and its country code, like +91 98765 43210");
 
         // An optional address may be empty; one given must be an address.
         let mut c = Check::default();

@@ -11,6 +11,7 @@ pub mod entities;
 pub mod form;
 pub mod ist;
 pub mod mail;
+pub mod phone;
 pub mod rate_limit;
 pub mod refs;
 pub mod secrets;

@@ -40,7 +40,7 @@ test("health card with JavaScript: the dialog shows errors, thanks, and resets w
     await dialog.getByRole("button", { name: contentText("forms.subscription.submit") }).click();
     await dialog.getByRole("heading", { name: contentText("forms.subscription.successHeading") }).waitFor();
     const stored = rows("SELECT name, email, number, subscription_type FROM card_requests WHERE email = ?", ["bhavin@example.in"]);
-    assert.deepEqual(stored, [{ name: "ભાવિન પટેલ", email: "bhavin@example.in", number: "+91 98250 11111", subscription_type: "family" }]);
+    assert.deepEqual(stored, [{ name: "ભાવિન પટેલ", email: "bhavin@example.in", number: "+919825011111", subscription_type: "family" }]);
 
     await dialog.getByRole("button", { name: "Close" }).last().click();
     await dialog.waitFor({ state: "detached" });

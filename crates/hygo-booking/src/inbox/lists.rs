@@ -236,7 +236,7 @@ pub async fn today(db: &Db, date: NaiveDate, now: NaiveDateTime) -> Result<Vec<C
             reference: a.reference.clone(),
             time: slots::parse_time(&a.start_time).map(slots::format_12h).unwrap_or_else(|| a.start_time.clone()),
             name: a.name.clone(),
-            phone: a.phone.clone(),
+            phone: hygo_core::phone::for_people(&a.phone),
             doctor: doctors.iter().find(|(id, _)| *id == a.doctor_id).map(|(_, n)| n.clone()).unwrap_or_default(),
             status,
             steps,
@@ -326,7 +326,7 @@ pub async fn one(db: &Db, reference: &str, now: NaiveDateTime) -> Result<Option<
         asked_department: (!a.asked_department.is_empty()).then(|| department_name(&a.asked_department)),
         visit_type: label(known.visit_types(), &a.visit_type),
         chat,
-        phone: a.phone.clone(),
+        phone: hygo_core::phone::for_people(&a.phone),
         email: a.email.clone(),
         reason: if a.reason.is_empty() {
             String::new()
@@ -562,7 +562,7 @@ pub const EXPORT_MAX_DAYS: i64 = 366;
 /// 4180) that opens right in Excel: UTF-8 with a byte-order mark (without it
 /// Excel reads Gujarati and Hindi names as Windows-1252), lines ending CRLF,
 /// times in IST as the console shows them, statuses and departments in the console's words,
-/// phone numbers in one form (`phone_for_people`). What the front desk needs to
+/// phone numbers in one form (`hygo_core::phone::for_people`). What the front desk needs to
 /// plan, never symptoms, reasons or notes. Every cell is `cell_for_spreadsheet`:
 /// no bidi override, and never read as a formula.
 pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, DataError> {
@@ -624,7 +624,7 @@ pub async fn csv(db: &Db, from: NaiveDate, to: NaiveDate) -> Result<String, Data
             .and_then(|s| s.get(a.status.as_str()))
             .unwrap_or(&a.status);
         let new_patient = if a.is_new_patient { "yes" } else { "no" };
-        let (phone, requested) = (phone_for_people(&a.phone), ist_minute(&a.created_at));
+        let (phone, requested) = (hygo_core::phone::for_people(&a.phone), ist_minute(&a.created_at));
         // The department by its name, as the console shows it ("Cardiology", not "cardiology").
         let department = *departments
             .entry(a.department.as_str())
@@ -666,18 +666,6 @@ pub(crate) fn ist_minute(stamp: &str) -> String {
         .unwrap_or_else(|_| stamp.to_owned())
 }
 
-/// A phone number in one form for people to read and dial: an Indian number as
-/// "+91 98765 43210", any other as "+" and its digits; a text with no digits as
-/// it is.
-pub(crate) fn phone_for_people(phone: &str) -> String {
-    let national = appointments::phone_key(phone);
-    match national.len() {
-        0 => phone.to_owned(),
-        10 => format!("+91 {} {}", &national[..5], &national[5..]),
-        _ => format!("+{national}"),
-    }
-}
-
 /// Bidi overrides, embeddings and isolates (U+202A–202E, U+2066–2069): typed into
 /// a name they turn the text around it (U+202E before "txt.exe" shows "exe.txt"). Removed
 /// from what the CSV carries; the console shows such text isolated (`<bdi>`).
@@ -694,7 +682,7 @@ fn is_invisible_lead(c: char) -> bool {
         || is_bidi_control(c)
 }
 
-/// A phone number in its one form (`phone_for_people`): `+`, then digits and
+/// A phone number in its one form for people (`hygo_core::phone::for_people`): `+`, then digits and
 /// single spaces, nothing else, with as many digits as a phone number has. It has no letter, so no function, reference or
 /// link can be in it (what OWASP's rule guards against); prefixed with `'` it
 /// showed the `'` in every phone cell (issue 44).
@@ -776,11 +764,7 @@ mod tests {
     }
 
     #[test]
-    fn phones_take_one_form_and_times_are_ist() {
-        for typed in ["+91 98765 43210", "098765 43210", "9876543210", "0091-98765-43210", "(+91) 98765-43210"] {
-            assert_eq!(phone_for_people(typed), "+91 98765 43210", "{typed}");
-        }
-        assert_eq!(phone_for_people("+44 20 7946 0958"), "+442079460958");
+    fn times_are_ist() {
         assert_eq!(ist_minute("2026-11-26T08:35:10Z"), "2026-11-26 14:05");
         assert_eq!(ist_minute("2026-11-26T20:00:00Z"), "2026-11-27 01:30");
         assert_eq!(ist_minute("not a time"), "not a time");
