@@ -4,7 +4,6 @@
 //! client; the network is counted as one (`hygo_staff::sign_in`, `NETWORK_FREE`).
 
 use sea_orm_migration::prelude::*;
-use sea_orm_migration::sea_orm::ConnectionTrait;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -16,19 +15,13 @@ impl MigrationTrait for Migration {
     }
 
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for sql in [
+        crate::parts::statements(manager, &[
             "ALTER TABLE sign_in_attempts ADD COLUMN network_key VARCHAR(64)",
             "CREATE INDEX idx_sign_in_attempts_network ON sign_in_attempts (network_key, at)",
-        ] {
-            manager.get_connection().execute_unprepared(sql).await?;
-        }
-        Ok(())
+        ]).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for sql in ["DROP INDEX idx_sign_in_attempts_network", "ALTER TABLE sign_in_attempts DROP COLUMN network_key"] {
-            manager.get_connection().execute_unprepared(sql).await?;
-        }
-        Ok(())
+        crate::parts::statements(manager, &["DROP INDEX idx_sign_in_attempts_network", "ALTER TABLE sign_in_attempts DROP COLUMN network_key"]).await
     }
 }

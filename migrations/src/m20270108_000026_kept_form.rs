@@ -5,7 +5,6 @@
 //! (`hygo_staff::sessions::keep_form`).
 
 use sea_orm_migration::prelude::*;
-use sea_orm_migration::sea_orm::ConnectionTrait;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -17,19 +16,13 @@ impl MigrationTrait for Migration {
     }
 
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for sql in [
+        crate::parts::statements(manager, &[
             "ALTER TABLE staff_sessions ADD COLUMN kept_form TEXT",
             "ALTER TABLE staff_sessions ADD COLUMN kept_at VARCHAR(40)",
-        ] {
-            manager.get_connection().execute_unprepared(sql).await?;
-        }
-        Ok(())
+        ]).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for sql in ["ALTER TABLE staff_sessions DROP COLUMN kept_at", "ALTER TABLE staff_sessions DROP COLUMN kept_form"] {
-            manager.get_connection().execute_unprepared(sql).await?;
-        }
-        Ok(())
+        crate::parts::statements(manager, &["ALTER TABLE staff_sessions DROP COLUMN kept_at", "ALTER TABLE staff_sessions DROP COLUMN kept_form"]).await
     }
 }

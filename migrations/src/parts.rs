@@ -88,3 +88,11 @@ pub async fn rewrite_column(manager: &SchemaManager<'_>, table: &str, column: &s
     }
     Ok(())
 }
+
+/// Runs `statements` in order (a migration's `ALTER TABLE`s and indexes).
+pub async fn statements(manager: &SchemaManager<'_>, statements: &[&str]) -> Result<(), DbErr> {
+    for sql in statements {
+        manager.get_connection().execute_unprepared(sql).await?;
+    }
+    Ok(())
+}
