@@ -97,6 +97,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         // A share link of a draft (docs/editors.md): signed, expiring, revocable.
         .route("/preview/{token}", web::get().to(crate::staff::editor::shared));
     api_routes(cfg);
+    crate::channels::hooks::routes(cfg);
     form_posts(cfg);
     // The staff console's writes and export (its pages are in the page registry).
     crate::staff::routes(cfg);

@@ -123,6 +123,65 @@ pub struct Config {
     /// `HYGO_STAFF_SESSION_HOURS`: a staff session ends this long after sign-in,
     /// however it is used (default 12).
     pub staff_absolute: chrono::Duration,
+    /// WhatsApp through Meta's Cloud API (`HYGO_WHATSAPP_*`); None: off.
+    pub whatsapp: Option<WhatsApp>,
+    /// SMS through Exotel, under TRAI's DLT rules (`HYGO_SMS_*`); None: off.
+    pub sms: Option<Sms>,
+}
+
+/// WhatsApp's settings: on when `HYGO_WHATSAPP_PHONE_NUMBER_ID` is set, and
+/// then all of them but the address and version are needed
+/// (docs/operations.md, "WhatsApp and SMS").
+#[derive(Debug, Clone)]
+pub struct WhatsApp {
+    /// `HYGO_WHATSAPP_API_URL`: Meta's Graph API, `https://graph.facebook.com`
+    /// unless a test points it elsewhere.
+    pub api_url: String,
+    /// `HYGO_WHATSAPP_API_VERSION`: the Graph API's version, `v25.0` by default.
+    pub api_version: String,
+    /// `HYGO_WHATSAPP_PHONE_NUMBER_ID`: the clinic's number's id at Meta (digits).
+    pub phone_number_id: String,
+    /// `HYGO_WHATSAPP_TOKEN_FILE`: the file holding the access token, read
+    /// before each batch, so a new token needs no restart.
+    pub token_file: PathBuf,
+    /// `HYGO_WHATSAPP_APP_SECRET_FILE`: the app secret that signs Meta's
+    /// callbacks (`X-Hub-Signature-256`).
+    pub app_secret: Secret,
+    /// `HYGO_WHATSAPP_VERIFY_TOKEN_FILE`: the token Meta's callback handshake
+    /// must present.
+    pub verify_token: Secret,
+}
+
+/// The SMS gateway's settings (Exotel): on when `HYGO_SMS_ACCOUNT_SID` is set,
+/// and then all of them but the address are needed.
+#[derive(Debug, Clone)]
+pub struct Sms {
+    /// `HYGO_SMS_API_URL`: Exotel's Mumbai cluster, `https://api.in.exotel.com`,
+    /// unless a test points it elsewhere.
+    pub api_url: String,
+    /// `HYGO_SMS_ACCOUNT_SID`: the Exotel account.
+    pub account_sid: String,
+    /// `HYGO_SMS_API_KEY`: the API key (the user of HTTP Basic).
+    pub api_key: String,
+    /// `HYGO_SMS_TOKEN_FILE`: the file holding the API token (the password),
+    /// read before each batch.
+    pub token_file: PathBuf,
+    /// `HYGO_SMS_SENDER`: the DLT header (sender id), six letters.
+    pub sender: String,
+    /// `HYGO_SMS_ENTITY_ID`: the clinic's DLT principal entity id (digits).
+    pub entity_id: String,
+    /// `HYGO_SMS_TEMPLATES_FILE`: a TOML file of the DLT template id of each
+    /// message in each language the site serves (`[hygo_visit_confirmed]`,
+    /// `en = "1107…"`): read at start-up, refused when one is missing.
+    pub template_ids: std::collections::BTreeMap<(String, String), String>,
+}
+
+impl Config {
+    /// The phone channels that are set up.
+    pub fn phone_channels(&self) -> Vec<hygo_core::messaging::Channel> {
+        use hygo_core::messaging::Channel;
+        [(self.whatsapp.is_some(), Channel::WhatsApp), (self.sms.is_some(), Channel::Sms)].into_iter().filter_map(|(on, c)| on.then_some(c)).collect()
+    }
 }
 
 /// A setting that must never be printed: its `Debug` says only that it is set.
@@ -192,6 +251,19 @@ struct FileConfig {
     request_expiry_hours: Option<u64>,
     staff_idle_minutes: Option<u64>,
     staff_session_hours: Option<u64>,
+    whatsapp_api_url: Option<String>,
+    whatsapp_api_version: Option<String>,
+    whatsapp_phone_number_id: Option<String>,
+    whatsapp_token_file: Option<String>,
+    whatsapp_app_secret_file: Option<String>,
+    whatsapp_verify_token_file: Option<String>,
+    sms_api_url: Option<String>,
+    sms_account_sid: Option<String>,
+    sms_api_key: Option<String>,
+    sms_token_file: Option<String>,
+    sms_sender: Option<String>,
+    sms_entity_id: Option<String>,
+    sms_templates_file: Option<String>,
 }
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -228,6 +300,8 @@ impl Config {
             }
         };
 
+        let whatsapp = whatsapp(&file, &env)?;
+        let sms = sms(&file, &env)?;
         let addr_text = pick("HYGO_ADDR", file.addr, DEFAULT_ADDR);
         let addr = addr_text
             .parse()
@@ -326,9 +400,14 @@ impl Config {
         };
         let render_threads =
             number("HYGO_RENDER_THREADS", file.render_threads.map(|n| n as u64), threads, 1..=64)? as usize;
+        if let Some(sms) = &sms {
+            sms_templates_cover(sms, &languages)?;
+        }
         let write_limit = number("HYGO_WRITE_LIMIT", file.write_limit, 20, 1..=1_000_000)?;
         let write_limit_day = number("HYGO_WRITE_LIMIT_DAY", file.write_limit_day, write_limit.max(50), 1..=10_000_000)?;
         Ok(Self {
+            whatsapp,
+            sms,
             body_timeout: Duration::from_millis(number("HYGO_BODY_TIMEOUT_MS", file.body_timeout_ms, 5000, 100..=60_000)?),
             max_connections,
             hsts,
@@ -379,6 +458,107 @@ impl Config {
             staff_absolute: chrono::Duration::hours(number("HYGO_STAFF_SESSION_HOURS", file.staff_session_hours, 12, 1..=24 * 7)? as i64),
         })
     }
+}
+
+/// A setting from the environment (which wins) or the file, trimmed; None when empty.
+fn text_setting(env: &impl Fn(&str) -> Option<String>, key: &str, from_file: &Option<String>) -> Option<String> {
+    env(key).or_else(|| from_file.clone()).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+/// A secret's file, read: its text, trimmed, which must not be empty.
+fn secret_file(key: &str, path: &str) -> Result<Secret, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{key} {path:?}: {e}"))?;
+    match text.trim() {
+        "" => Err(format!("{key} {path:?} is empty")),
+        t => Ok(Secret(t.to_owned())),
+    }
+}
+
+/// A provider's address: http(s), without a user or password in it.
+fn provider_url(key: &str, text: &str) -> Result<String, String> {
+    let ok = url::Url::parse(text).ok().filter(|u| matches!(u.scheme(), "https" | "http") && u.host_str().is_some() && u.username().is_empty() && u.password().is_none());
+    match ok {
+        Some(_) => Ok(text.trim_end_matches('/').to_owned()),
+        None => Err(format!("{key} must be a web address such as https://graph.facebook.com, not {text:?}")),
+    }
+}
+
+/// WhatsApp's settings (`WhatsApp`), when `HYGO_WHATSAPP_PHONE_NUMBER_ID` is set.
+fn whatsapp(file: &FileConfig, env: &impl Fn(&str) -> Option<String>) -> Result<Option<WhatsApp>, String> {
+    let Some(phone_number_id) = text_setting(env, "HYGO_WHATSAPP_PHONE_NUMBER_ID", &file.whatsapp_phone_number_id) else {
+        let stray = [("HYGO_WHATSAPP_TOKEN_FILE", &file.whatsapp_token_file), ("HYGO_WHATSAPP_APP_SECRET_FILE", &file.whatsapp_app_secret_file), ("HYGO_WHATSAPP_VERIFY_TOKEN_FILE", &file.whatsapp_verify_token_file)];
+        if let Some((key, _)) = stray.iter().find(|(k, f)| text_setting(env, k, f).is_some()) {
+            return Err(format!("{key} is set, but HYGO_WHATSAPP_PHONE_NUMBER_ID is not: WhatsApp is on only with its number's id"));
+        }
+        return Ok(None);
+    };
+    if !phone_number_id.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!("HYGO_WHATSAPP_PHONE_NUMBER_ID must be the number's id at Meta (digits), not {phone_number_id:?}"));
+    }
+    let needed = |key: &str, from_file: &Option<String>| text_setting(env, key, from_file).ok_or_else(|| format!("WhatsApp is on (HYGO_WHATSAPP_PHONE_NUMBER_ID), so {key} is needed"));
+    let token_file = needed("HYGO_WHATSAPP_TOKEN_FILE", &file.whatsapp_token_file)?;
+    secret_file("HYGO_WHATSAPP_TOKEN_FILE", &token_file)?;
+    let app_secret = secret_file("HYGO_WHATSAPP_APP_SECRET_FILE", &needed("HYGO_WHATSAPP_APP_SECRET_FILE", &file.whatsapp_app_secret_file)?)?;
+    let verify_token = secret_file("HYGO_WHATSAPP_VERIFY_TOKEN_FILE", &needed("HYGO_WHATSAPP_VERIFY_TOKEN_FILE", &file.whatsapp_verify_token_file)?)?;
+    let api_url = provider_url("HYGO_WHATSAPP_API_URL", &text_setting(env, "HYGO_WHATSAPP_API_URL", &file.whatsapp_api_url).unwrap_or_else(|| "https://graph.facebook.com".into()))?;
+    let api_version = text_setting(env, "HYGO_WHATSAPP_API_VERSION", &file.whatsapp_api_version).unwrap_or_else(|| "v25.0".into());
+    let shaped = api_version.strip_prefix('v').and_then(|v| v.split_once('.')).is_some_and(|(a, b)| !a.is_empty() && !b.is_empty() && (a.to_owned() + b).chars().all(|c| c.is_ascii_digit()));
+    if !shaped {
+        return Err(format!("HYGO_WHATSAPP_API_VERSION must be a Graph API version such as v25.0, not {api_version:?}"));
+    }
+    Ok(Some(WhatsApp { api_url, api_version, phone_number_id, token_file: PathBuf::from(token_file), app_secret, verify_token }))
+}
+
+/// The SMS gateway's settings (`Sms`), when `HYGO_SMS_ACCOUNT_SID` is set.
+fn sms(file: &FileConfig, env: &impl Fn(&str) -> Option<String>) -> Result<Option<Sms>, String> {
+    let Some(account_sid) = text_setting(env, "HYGO_SMS_ACCOUNT_SID", &file.sms_account_sid) else {
+        let stray = [("HYGO_SMS_API_KEY", &file.sms_api_key), ("HYGO_SMS_TOKEN_FILE", &file.sms_token_file), ("HYGO_SMS_TEMPLATES_FILE", &file.sms_templates_file)];
+        if let Some((key, _)) = stray.iter().find(|(k, f)| text_setting(env, k, f).is_some()) {
+            return Err(format!("{key} is set, but HYGO_SMS_ACCOUNT_SID is not: SMS is on only with the gateway's account"));
+        }
+        return Ok(None);
+    };
+    let needed = |key: &str, from_file: &Option<String>| text_setting(env, key, from_file).ok_or_else(|| format!("SMS is on (HYGO_SMS_ACCOUNT_SID), so {key} is needed"));
+    let api_key = needed("HYGO_SMS_API_KEY", &file.sms_api_key)?;
+    let token_file = needed("HYGO_SMS_TOKEN_FILE", &file.sms_token_file)?;
+    secret_file("HYGO_SMS_TOKEN_FILE", &token_file)?;
+    let sender = needed("HYGO_SMS_SENDER", &file.sms_sender)?;
+    if sender.len() != 6 || !sender.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Err(format!("HYGO_SMS_SENDER must be the DLT header, six letters such as HYGOCL, not {sender:?}"));
+    }
+    let entity_id = needed("HYGO_SMS_ENTITY_ID", &file.sms_entity_id)?;
+    if !entity_id.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!("HYGO_SMS_ENTITY_ID must be the DLT principal entity id (digits), not {entity_id:?}"));
+    }
+    let path = needed("HYGO_SMS_TEMPLATES_FILE", &file.sms_templates_file)?;
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("HYGO_SMS_TEMPLATES_FILE {path:?}: {e}"))?;
+    let table: std::collections::BTreeMap<String, std::collections::BTreeMap<String, String>> =
+        toml::from_str(&text).map_err(|e| format!("HYGO_SMS_TEMPLATES_FILE {path:?}: {e}"))?;
+    let mut template_ids = std::collections::BTreeMap::new();
+    for (name, ids) in table {
+        for (lang, id) in ids {
+            let id = id.trim().to_owned();
+            if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
+                return Err(format!("HYGO_SMS_TEMPLATES_FILE {path:?}: the DLT template id of {name} in {lang} must be digits, not {id:?}"));
+            }
+            template_ids.insert((name.clone(), lang), id);
+        }
+    }
+    let api_url = provider_url("HYGO_SMS_API_URL", &text_setting(env, "HYGO_SMS_API_URL", &file.sms_api_url).unwrap_or_else(|| "https://api.in.exotel.com".into()))?;
+    Ok(Some(Sms { api_url, account_sid, api_key, token_file: PathBuf::from(token_file), sender, entity_id, template_ids }))
+}
+
+/// Whether the SMS templates file names a DLT template id for every message
+/// (`hygo_booking::messages::SMS_TEMPLATES`) in every language the site serves.
+fn sms_templates_cover(sms: &Sms, languages: &[hygo_content::Lang]) -> Result<(), String> {
+    for template in hygo_booking::messages::SMS_TEMPLATES {
+        for lang in languages {
+            if !sms.template_ids.contains_key(&(template.name.to_owned(), lang.as_str().to_owned())) {
+                return Err(format!("HYGO_SMS_TEMPLATES_FILE has no DLT template id for {} in {} (docs/messages.md lists them)", template.name, lang.as_str()));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A relay's address as `HYGO_SMTP_URL` gives it, checked: the address without its
@@ -462,6 +642,47 @@ mod tests {
     fn with_env(file: &str, env: &[(&str, &str)]) -> Result<Config, String> {
         let env: HashMap<String, String> = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         Config::from_sources(toml::from_str(file).unwrap(), |k| env.get(k).cloned())
+    }
+
+    /// WhatsApp and SMS: off until set, then every setting each needs, read
+    /// from its files, checked at start-up.
+    #[test]
+    fn the_phone_channels_are_off_until_set_and_then_complete() {
+        let c = with_env("", &[]).unwrap();
+        assert!(c.whatsapp.is_none() && c.sms.is_none() && c.phone_channels().is_empty());
+        let dir = tempfile::tempdir().unwrap();
+        let file = |name: &str, text: &str| {
+            let p = dir.path().join(name);
+            std::fs::write(&p, text).unwrap();
+            p.to_str().unwrap().to_owned()
+        };
+        let (token, secret, verify) = (file("t", "EAAG-token\n"), file("s", "app-secret"), file("v", "verify-me"));
+        let wa = [("HYGO_WHATSAPP_PHONE_NUMBER_ID", "106540352242922"), ("HYGO_WHATSAPP_TOKEN_FILE", token.as_str()), ("HYGO_WHATSAPP_APP_SECRET_FILE", secret.as_str()), ("HYGO_WHATSAPP_VERIFY_TOKEN_FILE", verify.as_str())];
+        let c = with_env("", &wa).unwrap();
+        let w = c.whatsapp.as_ref().unwrap();
+        assert_eq!((w.api_url.as_str(), w.api_version.as_str(), w.verify_token.expose()), ("https://graph.facebook.com", "v25.0", "verify-me"));
+        assert_eq!(c.phone_channels(), [hygo_core::messaging::Channel::WhatsApp]);
+        let err = with_env("", &wa[..3]).unwrap_err();
+        assert!(err.contains("HYGO_WHATSAPP_VERIFY_TOKEN_FILE is needed"), "{err}");
+        let err = with_env("", &wa[1..]).unwrap_err();
+        assert!(err.contains("HYGO_WHATSAPP_PHONE_NUMBER_ID is not"), "{err}");
+        let empty = file("e", " \n");
+        let err = with_env("", &[wa[0], ("HYGO_WHATSAPP_TOKEN_FILE", empty.as_str()), wa[2], wa[3]]).unwrap_err();
+        assert!(err.contains("is empty"), "{err}");
+        assert!(with_env("", &[wa[0], wa[1], wa[2], wa[3], ("HYGO_WHATSAPP_API_VERSION", "25")]).is_err());
+
+        let ids: String = hygo_booking::messages::SMS_TEMPLATES.iter().map(|t| format!("[{}]\nen = \"1107160000000012345\"\n", t.name)).collect();
+        let (sms_token, templates) = (file("st", "sms-token"), file("ids.toml", &ids));
+        let sms = [("HYGO_SMS_ACCOUNT_SID", "hygo"), ("HYGO_SMS_API_KEY", "key"), ("HYGO_SMS_TOKEN_FILE", sms_token.as_str()), ("HYGO_SMS_SENDER", "HYGOCL"), ("HYGO_SMS_ENTITY_ID", "1101234567890123456"), ("HYGO_SMS_TEMPLATES_FILE", templates.as_str())];
+        let c = with_env("", &sms).unwrap();
+        assert_eq!(c.sms.as_ref().unwrap().template_ids.len(), hygo_booking::messages::SMS_TEMPLATES.len());
+        let mut gujarati = sms.to_vec();
+        gujarati.push(("HYGO_LANGUAGES", "en,gu"));
+        let err = with_env("", &gujarati).unwrap_err();
+        assert!(err.contains("no DLT template id") && err.contains("in gu"), "a served language without its ids: {err}");
+        let mut bad = sms.to_vec();
+        bad[3] = ("HYGO_SMS_SENDER", "HYGO-1");
+        assert!(with_env("", &bad).unwrap_err().contains("six letters"));
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod api;
 pub mod app;
 pub mod assets;
 pub mod cache;
+pub mod channels;
 pub mod config;
 pub mod edge;
 pub mod encoding;

@@ -48,6 +48,7 @@ pub async fn serve(config: Config) -> Result<(), Stopped> {
     let backend = if config.database_url.starts_with("sqlite:") { "sqlite" } else { "postgres" };
     let state = web::Data::new(AppState::new(db, hygo_core::ist::Clock::System, renderer, config));
     let mut tasks: Vec<_> = crate::mail::start(state.clone()).into_iter().collect();
+    tasks.extend(crate::channels::start(state.clone()));
     // On PostgreSQL every server holds HYGO's lock while it runs: `hygo restore` refuses while one does.
     if backend == "postgres" {
         let lock = hygo_core::db::hold_server_lock(&state.config.database_url).await.map_err(|e| format!("database: {e}"))?;

@@ -33,6 +33,8 @@ pub struct AppState {
     /// Wakes the e-mail delivery task (`crate::mail`) after a write that may have
     /// queued a message, instead of its next round.
     pub mail_wake: tokio::sync::Notify,
+    /// The same for the phone messages' tasks (`crate::channels`), all at once.
+    pub phones_wake: tokio::sync::Notify,
 }
 
 impl AppState {
@@ -60,12 +62,14 @@ impl AppState {
             config: Arc::new(config),
             server_key: tokio::sync::OnceCell::new(),
             mail_wake: tokio::sync::Notify::new(),
+            phones_wake: tokio::sync::Notify::new(),
         }
     }
 
-    /// A write committed that may have queued e-mail: deliver now.
+    /// A write committed that may have queued e-mail or phone messages: deliver now.
     pub fn mail_queued(&self) {
         self.mail_wake.notify_one();
+        self.phones_wake.notify_waiters();
     }
 }
 

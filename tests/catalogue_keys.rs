@@ -29,7 +29,9 @@ fn dotted_literals(dir: &Path, out: &mut Vec<(String, String)>) {
                 // File names and host names are dotted too.
                 let is_file = ["json", "rs", "toml", "db", "html", "css", "js", "ts", "tsx", "txt", "xml", "md", "sql", "in", "com", "org", "test"]
                     .contains(words.last().unwrap_or(&""));
-                if i % 2 == 1 && words.len() >= 2 && words.iter().all(|w| camel(w)) && !is_file {
+                // Meta's webhook handshake names its query parameters `hub.mode`, `hub.challenge`.
+                let is_meta = words.first() == Some(&"hub");
+                if i % 2 == 1 && words.len() >= 2 && words.iter().all(|w| camel(w)) && !is_file && !is_meta {
                     out.push((format!("{}:{}", path.display(), n + 1), piece.to_owned()));
                 }
             }

@@ -196,3 +196,46 @@ fn the_wizard_s_steps_are_the_server_s() {
         panic!("{e}");
     }
 }
+
+/// The message templates the clinic registers with Meta (WhatsApp) and on the
+/// DLT platform (SMS), in every language, with their parameters in the order
+/// they are sent: `docs/templates.md`, from the catalogue's texts
+/// (`hygo_booking::messages`), so the registered texts are always the sent ones.
+#[test]
+fn the_templates_to_register_are_the_catalogue_s() {
+    use hygo_booking::messages::{SMS_TEMPLATES, WHATSAPP_TEMPLATES, Template};
+    let section = |title: &str, intro: &str, templates: &[Template], body: fn(&Template, hygo_content::Lang) -> String| {
+        let mut text = format!("## {title}\n\n{intro}\n");
+        for t in templates {
+            text.push_str(&format!("\n### `{}`\n\nParameters, in order: {}.\n\n", t.name, t.params.iter().enumerate().map(|(i, p)| format!("{} `{p}`", i + 1)).collect::<Vec<_>>().join(", ")));
+            for lang in hygo_content::LANGUAGES {
+                text.push_str(&format!("- `{}`: {}\n", lang.as_str(), body(t, *lang)));
+            }
+        }
+        text
+    };
+    let fresh = format!(
+        "# Message templates to register\n\n\
+         Generated from the catalogue (`crates/hygo-content/catalogue/messages/*.json`, keys `update.*`) and\n\
+         `crates/hygo-booking/src/messages.rs` by `cargo test --test generated`; do not edit. What each\n\
+         message is for, and how the clinic registers them, is in docs/messages.md.\n\n{}\n{}",
+        section(
+            "WhatsApp (Meta, category Utility)",
+            "Each template under its name, once per language (`en`, `hi`, `gu`); the body's `{{n}}` are the parameters.",
+            &WHATSAPP_TEMPLATES,
+            |t, lang| t.whatsapp_body(lang),
+        ),
+        section(
+            "SMS (DLT, category Service Implicit)",
+            "Each template once per language, each with its own DLT template id (`HYGO_SMS_TEMPLATES_FILE`); every `{#var#}` holds at most 30 characters.",
+            &SMS_TEMPLATES,
+            |t, lang| t.dlt_body(lang),
+        ),
+    );
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/templates.md");
+    let committed = std::fs::read_to_string(&file).unwrap_or_default();
+    if committed != fresh {
+        std::fs::write(&file, &fresh).unwrap();
+        panic!("docs/templates.md was out of date; it has been written anew: review and commit it");
+    }
+}

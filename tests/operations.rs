@@ -172,21 +172,20 @@ fn stop_server(mut child: std::process::Child) {
 
 /// An e-mail put in a database's outbox, as one waiting for the relay; its subject.
 fn queue_mail(url: &str, subject: &str) {
-    use sea_orm::ActiveModelTrait;
+    use sea_orm::EntityTrait;
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     rt.block_on(async {
         let db = hygo_core::db::open(url).await.unwrap();
-        hygo_core::entities::outbox::ActiveModel {
+        let message = hygo_core::entities::outbox::ActiveModel {
             to_address: sea_orm::Set("clinic@hygo.test".into()),
             subject: sea_orm::Set(subject.into()),
             body: sea_orm::Set("A message the relay has not taken yet".into()),
             created_at: sea_orm::Set(hygo_core::ist::stamp()),
             attempts: sea_orm::Set(0),
             ..Default::default()
-        }
-        .insert(&db)
-        .await
-        .unwrap();
+        };
+        // Without reading it back: the row as an operator's tool would write it.
+        hygo_core::entities::outbox::Entity::insert(message).exec(&db).await.unwrap();
         db.close().await.ok();
     });
 }

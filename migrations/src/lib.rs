@@ -35,6 +35,7 @@ mod m20270106_000024_doctor_fee_and_rating_source;
 mod m20270107_000025_sign_in_network;
 mod m20270108_000026_kept_form;
 mod m20270109_000027_phones_in_one_form;
+mod m20270110_000028_phone_messages;
 mod parts;
 
 pub struct Migrator;
@@ -70,6 +71,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270107_000025_sign_in_network::Migration),
             Box::new(m20270108_000026_kept_form::Migration),
             Box::new(m20270109_000027_phones_in_one_form::Migration),
+            Box::new(m20270110_000028_phone_messages::Migration),
         ]
     }
 }

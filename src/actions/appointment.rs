@@ -31,6 +31,7 @@ pub const FIELD_STEPS: &[(&str, u8, u8)] = &[
     ("name", 1, 1),
     ("phone", 1, 1),
     ("email", 1, 1),
+    ("updates", 1, 1),
     ("isNewPatient", 2, 1),
     ("insurance", 2, 1),
     ("policyNumber", 2, 1),

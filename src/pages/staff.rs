@@ -185,6 +185,44 @@ pub struct InboxData {
     pub doctors: Vec<DoctorChoice>,
     /// Today in IST (the export's and the day view's default).
     pub today: String,
+    /// The phone messages that did not arrive, for requests still to come: the
+    /// desk calls these patients (`hygo_core::messaging::failed_to_call`).
+    pub failed_messages: Vec<PhoneMessage>,
+}
+
+/// A message to a patient's phone as the desk sees it: what it was, on which
+/// channel, what became of it and when; never its text.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffPhoneMessage")]
+pub struct PhoneMessage {
+    /// `whatsapp` or `sms`.
+    pub channel: String,
+    /// The template's name (`hygo_visit_confirmed`, `hygo_visit_confirmed_sms`…).
+    pub template: String,
+    /// `queued`, `sent`, `delivered`, `read` or `failed`.
+    pub state: String,
+    /// When it last changed (RFC 3339).
+    pub at: String,
+    /// Why it failed: the provider's code (`whatsapp 131026`), or `withdrawn`.
+    pub error: Option<String>,
+    /// The request it is about, and the number, as people read it (the failed list).
+    pub reference: String,
+    pub phone: String,
+}
+
+impl PhoneMessage {
+    fn of(m: hygo_core::entities::outbox::Model, reference: String) -> Self {
+        PhoneMessage {
+            channel: m.channel,
+            template: m.template,
+            state: m.state,
+            at: m.state_at.unwrap_or(m.created_at),
+            error: m.error,
+            reference,
+            phone: hygo_core::phone::for_people(&m.to_address),
+        }
+    }
 }
 
 pub async fn inbox(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
@@ -220,6 +258,11 @@ pub async fn inbox(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError
         statuses: Status::ALL.to_vec(),
         doctors: doctors(cx).await?,
         today: cx.clock().today().to_string(),
+        failed_messages: hygo_core::messaging::failed_to_call(cx.db(), &cx.clock().today().to_string(), 20)
+            .await?
+            .into_iter()
+            .map(|(m, reference)| PhoneMessage::of(m, reference))
+            .collect(),
     };
     Ok(Loaded::ok(PageData::StaffInbox(data), head))
 }
@@ -241,6 +284,8 @@ pub struct AppointmentData {
     /// The reasons the patient may read (`forms.json`, `declineReasons`).
     pub reasons: Vec<hygo_content::OptionText>,
     pub limits: FieldLimits,
+    /// The messages to the patient's phone about this request, oldest first.
+    pub messages: Vec<PhoneMessage>,
 }
 
 /// A day the desk looks at to move a request: the doctor and date asked for
@@ -285,7 +330,11 @@ pub async fn appointment(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, Dat
         .filter(|s| matches!(s, Step::Decline | Step::Cancel) && request.as_ref().is_some_and(|r| r.next.contains(s)));
     let reasons = cx.content.forms.decline_reasons.clone();
     let limits = FieldLimits(hygo_booking::inbox::WHY_LIMITS);
-    let data = PageData::StaffAppointment(AppointmentData { request, reach, doctors, today: today.to_string(), reschedule, confirm, reasons, limits });
+    let messages = match &request {
+        Some(r) => hygo_core::messaging::of_appointment(cx.db(), r.id).await?.into_iter().map(|m| PhoneMessage::of(m, r.row.reference.clone())).collect(),
+        None => Vec::new(),
+    };
+    let data = PageData::StaffAppointment(AppointmentData { request, reach, doctors, today: today.to_string(), reschedule, confirm, reasons, limits, messages });
     Ok(if found { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
 }
 

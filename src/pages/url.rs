@@ -200,6 +200,7 @@ pub fn notices(state: &crate::state::AppState) -> hygo_booking::notices::Notices
         organizer,
         links: mail_links(),
         expiry_hours: state.config.request_expiry_hours,
+        channels: state.config.phone_channels(),
     }
 }
 

@@ -486,6 +486,9 @@ pub struct StepInput {
 
 pub struct AppointmentStep;
 
+/// The request page's "stop messages to this number" (`hygo_core::messaging::withdraw_for`).
+const STOP_MESSAGES: &str = "stop-messages";
+
 /// Where a step taken from another page goes back to (a closed list: never an
 /// address the form names).
 enum Back {
@@ -522,6 +525,13 @@ impl StaffAction for AppointmentStep {
 
     async fn run(cx: &Cx<'_>, _who: Self::Who, input: StepInput) -> Result<Next, WriteError> {
         let reference = cx.req.match_info().get("reference").unwrap_or_default().to_owned();
+        // Not a step of the request's status: the patient asked the desk for no more messages.
+        if input.step.as_deref() == Some(STOP_MESSAGES) {
+            return match hygo_core::messaging::withdraw_for(&cx.state.db, &cx.actor(), &reference).await? {
+                Some(_) => go(format!("{}?done={STOP_MESSAGES}", url::staff_appointment(&reference))),
+                None => Err(WriteError::Invalid(Invalid::field("step", Message::new("inbox.noSuchStep")))),
+            };
+        }
         let step: Option<Step> = input.step.as_deref().and_then(|s| serde_json::from_value(Value::from(s)).ok());
         let Some(step) = step else {
             return Err(WriteError::Invalid(Invalid::field("step", Message::new("inbox.noSuchStep"))));

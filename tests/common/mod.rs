@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod logs;
+pub mod providers;
 pub mod relay;
 pub mod server;
 pub mod staff;
@@ -111,6 +112,7 @@ pub fn notices() -> hygo_booking::notices::Notices {
         organizer: "desk@hygo.test".into(),
         links: hygo::pages::url::mail_links(),
         expiry_hours: 48,
+        channels: Vec::new(),
     }
 }
 
@@ -155,6 +157,8 @@ pub fn test_config() -> Config {
         request_expiry_hours: 48,
         staff_idle: chrono::Duration::minutes(30),
         staff_absolute: chrono::Duration::hours(12),
+        whatsapp: None,
+        sms: None,
     }
 }
 

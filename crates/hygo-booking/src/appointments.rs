@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 use crate::entities::{appointment, doctor};
 use crate::form::{Check, Invalid, Message, WriteError};
 use crate::ist::{Clock, parse_date};
+use crate::messaging::Updates;
 use crate::notices::Notices;
 use crate::promise::{Opening, Promise};
 use crate::slots::{self, Minutes};
@@ -59,6 +60,9 @@ pub(crate) const VISIT_TYPES: &[&str] = &["in-person", "video"];
 /// Pending requests (not cancelled, for today or later) one person, a phone
 /// number and a name together, may hold in all.
 pub const PENDING_IN_ALL: usize = 4;
+
+/// The answers to "send me updates on my phone?" (`AppointmentRequest::updates`).
+pub(crate) const UPDATES: &[&str] = &["whatsapp", "sms", "none"];
 
 /// Pending requests one phone number may hold in all, whatever the names: a
 /// family on one phone fits; one number cannot fill a doctor's week.
@@ -106,6 +110,10 @@ pub struct AppointmentRequest {
     pub policy_number: Option<String>,
     /// "yes" (the default) or "no".
     pub is_new_patient: Option<String>,
+    /// "whatsapp", "sms" or "none" (the default, as when absent): whether the
+    /// patient agreed to be sent updates about this request on their phone, and
+    /// how (the consent: docs/security.md, "Messages to patients' phones").
+    pub updates: Option<String>,
     /// The language of the page it was sent from (set by the server, never read
     /// from the body): the patient's mails and calendar file are written in it.
     #[serde(skip)]
@@ -178,6 +186,7 @@ struct Fields {
     insurance: String,
     policy_number: String,
     is_new_patient: bool,
+    updates: Updates,
 }
 
 /// The most characters a request's fields take together: name, phone,
@@ -228,7 +237,9 @@ fn fields(c: &mut Check, req: &AppointmentRequest) -> Fields {
     let insurance = c.line("insurance", "label.insurance", req.insurance.as_deref(), 100, None);
     let policy_number = c.line("policyNumber", "label.policyNumber", req.policy_number.as_deref(), 50, None);
     let is_new_patient = c.choice("isNewPatient", req.is_new_patient.as_deref(), &["yes", "no"], Some("yes"), "appointment.isNewPatient") == "yes";
-    Fields { name, phone, email, department, visit_type, reason, symptoms, notes, insurance, policy_number, is_new_patient }
+    let updates = c.choice("updates", req.updates.as_deref(), UPDATES, Some(Updates::None.as_str()), "appointment.updates");
+    let updates = Updates::parse(&updates).unwrap_or_default();
+    Fields { name, phone, email, department, visit_type, reason, symptoms, notes, insurance, policy_number, is_new_patient, updates }
 }
 
 /// What is wrong with a request's own fields (not its doctor or time), without
@@ -252,7 +263,7 @@ pub async fn book(
     notices: &Notices,
 ) -> Result<Booked, WriteError> {
     let mut c = Check::default();
-    let Fields { name, phone, email, department, visit_type, reason, symptoms, notes, insurance, policy_number, is_new_patient } = fields(&mut c, &req);
+    let Fields { name, phone, email, department, visit_type, reason, symptoms, notes, insurance, policy_number, is_new_patient, updates } = fields(&mut c, &req);
     let doctor = find_doctor(db, req.doctor_id, req.doctor.as_deref()).await?;
     if doctor.is_none() {
         let given = req.doctor_id.is_some() || req.doctor.as_deref().is_some_and(|d| !d.trim().is_empty());
@@ -299,6 +310,7 @@ pub async fn book(
         insurance: Set(insurance.clone()),
         policy_number: Set(policy_number.clone()),
         is_new_patient: Set(is_new_patient),
+        updates: Set(updates.as_str().to_owned()),
         created_at: Set(crate::ist::stamp()),
         status: Set(Status::Requested.as_str().to_owned()),
         sequence: Set(0),
@@ -337,6 +349,12 @@ pub async fn book(
         // The clinic is told, and the patient gets the request's reference, with the request.
         for mail in notices.appointment_requested(&saved, &doctor.name, &clinic, &promise) {
             crate::mail::queue(&txn, mail).await.map_err(DataError::from)?;
+        }
+        if let Some(channel) = updates.channel() {
+            crate::messaging::record(&txn, &phone, channel, true, crate::messaging::How::Web, Some(saved.id)).await.map_err(DataError::from)?;
+        }
+        if let Some(text) = notices.appointment_requested_text(&saved, &doctor.name, &promise) {
+            crate::messaging::queue(&txn, text).await.map_err(DataError::from)?;
         }
         txn.commit().await.map_err(DataError::from)?;
         return Ok(Booked {

@@ -23,6 +23,7 @@ use crate::audit::{self, Actor, Target};
 use crate::entities::{appointment, doctor};
 use crate::form::{Check, Message, WriteError, limit};
 use crate::ist::{self, Clock};
+use crate::messaging::Updates;
 use crate::notices::Notices;
 use crate::slots::{self, Minutes, SLOT_MINUTES};
 use crate::status::Status;
@@ -81,6 +82,9 @@ pub struct DeskBooking {
     /// The language the patient's messages are written in: a tag of
     /// `hygo_content::LANGUAGES` ("en" when none is sent).
     pub lang: Option<String>,
+    /// The caller's answer to "may we send you messages about it on your
+    /// phone?": `whatsapp`, `sms` or `none` (the default); recorded as their consent.
+    pub updates: Option<String>,
 }
 
 /// Books for the desk: checked in full, then the row, its audit row and, when the
@@ -106,6 +110,8 @@ pub async fn book(db: &Db, clock: &Clock, actor: &Actor, input: &DeskBooking, no
     let notes = c.paragraph("notes", "label.additionalNotes", input.notes.as_deref(), limit(LIMITS, "notes"), None);
     let tags: Vec<&'static str> = crate::content::LANGUAGES.iter().map(|l| l.as_str()).collect();
     let lang = c.choice("lang", input.lang.as_deref(), &tags, Some(crate::content::Lang::DEFAULT.as_str()), "desk.lang");
+    let updates = c.choice("updates", input.updates.as_deref(), crate::appointments::UPDATES, Some(Updates::None.as_str()), "appointment.updates");
+    let updates = Updates::parse(&updates).unwrap_or_default();
     let doctor_id = input.doctor_id.as_deref().and_then(|d| d.trim().parse::<i32>().ok());
     let doctor = find_doctor(db, doctor_id, None).await?;
     if doctor.is_none() {
@@ -154,6 +160,7 @@ pub async fn book(db: &Db, clock: &Clock, actor: &Actor, input: &DeskBooking, no
             status_changed_at: Set(Some(ist::stamp())),
             channel: Set(channel.as_str().to_owned()),
             lang: Set(lang.clone()),
+            updates: Set(updates.as_str().to_owned()),
             ..Default::default()
         };
         let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
@@ -172,6 +179,12 @@ pub async fn book(db: &Db, clock: &Clock, actor: &Actor, input: &DeskBooking, no
         let clinic = schedule::clinic_of_visit(db, saved.doctor_id, &saved.date, &saved.start_time).await?;
         if let Some(mail) = notices.appointment_changed(&saved, &doctor.name, clinic.as_ref(), "", None) {
             crate::mail::queue(&txn, mail).await.map_err(DataError::from)?;
+        }
+        if let Some(channel) = updates.channel() {
+            crate::messaging::record(&txn, &phone, channel, true, crate::messaging::How::Desk, Some(saved.id)).await.map_err(DataError::from)?;
+        }
+        if let Some(text) = notices.appointment_changed_text(&saved, &doctor.name, clinic.as_ref(), "") {
+            crate::messaging::queue(&txn, text).await.map_err(DataError::from)?;
         }
         txn.commit().await.map_err(DataError::from)?;
         return Ok(saved);

@@ -1,4 +1,5 @@
-//! Who is told what, by e-mail, when a request arrives or its status changes.
+//! Who is told what, by e-mail and on the patient's phone, when a request
+//! arrives or its status changes.
 //! Every message is queued in the outbox inside the transaction of what causes it
 //! (`crate::mail::queue`), so nothing is lost when the relay is down and nothing is
 //! sent for a change that did not commit.
@@ -8,13 +9,15 @@
 //!   console. Never the patient's name, contact details, symptoms, reason or notes.
 //! - The patient gets an acknowledgement with the reference, then a confirmation
 //!   with a calendar invitation (`crate::calendar`), a new invitation on a
-//!   reschedule, a cancellation of it, or a decline with a way to book again.
+//!   reschedule, a cancellation of it, or a decline with a way to book again;
+//!   on WhatsApp or by SMS the same, when they agreed to it (`crate::messages`).
 
 use chrono::{NaiveDate, Utc};
 
 use crate::calendar::{self, Method, Visit};
 use crate::entities::appointment;
 use crate::mail::Mail;
+use crate::messaging::{Channel, PhoneMessage};
 use crate::status::Status;
 use crate::content::Lang;
 use crate::{content, slots};
@@ -34,6 +37,9 @@ pub struct Notices {
     /// How long a request nobody confirms waits before it lapses
     /// (`HYGO_REQUEST_EXPIRY_HOURS`): what a patient is told (`promise`).
     pub expiry_hours: i64,
+    /// The phone channels that are set up (WhatsApp, SMS): a patient who agreed
+    /// to one that is not gets no phone message, rather than one that waits.
+    pub channels: Vec<Channel>,
 }
 
 /// The paths of the pages a mail links to, as the server routes them (its page
@@ -80,6 +86,31 @@ impl Notices {
             mails.push(crate::letters::appointment_received(lang, &row.email, &row.reference, &in_theirs, &when(row, lang), &place(lang, clinic), promise));
         }
         mails
+    }
+
+    /// The patient's phone message about a new request (`crate::messages::received`).
+    pub(crate) fn appointment_requested_text(&self, row: &appointment::Model, doctor: &str, promise: &crate::promise::Promise) -> Option<PhoneMessage> {
+        crate::messages::received(row, &self.channels, &doctor_name(lang_of(row), row.doctor_id, doctor), promise)
+    }
+
+    /// The patient's phone message when their request became `row`, as
+    /// `appointment_changed` words its e-mail.
+    pub(crate) fn appointment_changed_text(&self, row: &appointment::Model, doctor: &str, clinic: Option<&content::Clinic>, reason: &str) -> Option<PhoneMessage> {
+        use crate::messages::{CANCELLED, CHANGED, CONFIRMED, DECLINED, ended, visit};
+        let lang = lang_of(row);
+        let c = content::get(lang);
+        let clinic = clinic.and_then(|k| c.find_clinic(&k.id)).or(clinic).unwrap_or(&c.clinics[0]);
+        let reason = c.forms.decline_reasons.iter().find(|r| r.id == reason).map_or(reason, |r| r.label.as_str());
+        let on = &self.channels;
+        let doctor = &doctor_name(lang, row.doctor_id, doctor);
+        match Status::parse(&row.status)? {
+            Status::Confirmed => visit(row, on, doctor, CONFIRMED, clinic),
+            Status::Rescheduled => visit(row, on, doctor, CHANGED, clinic),
+            Status::Cancelled => ended(row, on, doctor, CANCELLED, reason, &clinic.phone),
+            Status::Declined => ended(row, on, doctor, DECLINED, reason, &clinic.phone),
+            Status::Expired => ended(row, on, doctor, DECLINED, c.message("mail.expiredReason"), &clinic.phone),
+            Status::Requested | Status::Arrived | Status::Completed | Status::NoShow => None,
+        }
     }
 
     /// A new health-card request or contact message: the clinic only (the page

@@ -143,6 +143,12 @@ pub struct AppointmentTexts {
     pub departments: Vec<OptionText>,
     pub choose_department: String,
     pub choose_doctor: String,
+    /// What messages to the patient's phone about the request hold, and how to
+    /// stop them: the consent's notice (`hygo_core::messaging::CONSENT_VERSION`).
+    pub updates_notice: String,
+    /// The answers to "send me messages?": none (first, chosen until the patient
+    /// chooses), WhatsApp, SMS (`hygo_booking::appointments::UPDATES`).
+    pub updates_choices: Vec<OptionText>,
     /// The doctor list's second group once a department is chosen.
     pub other_doctors: String,
     pub choose_reason: String,

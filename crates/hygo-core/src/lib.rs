@@ -11,6 +11,8 @@ pub mod entities;
 pub mod form;
 pub mod ist;
 pub mod mail;
+pub mod messaging;
+pub mod outbox;
 pub mod phone;
 pub mod rate_limit;
 pub mod refs;

@@ -3,14 +3,12 @@
 //! hands due messages to the relay (`src/mail.rs`). A delivered message is deleted:
 //! the outbox keeps addresses only as long as it must.
 
-use chrono::{DateTime, Duration, SecondsFormat, Utc};
+use chrono::{DateTime, Duration, Utc};
 use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
 
 use crate::entities::outbox;
+use crate::outbox::{Channel, MAX_ATTEMPTS, held, stamp};
 use crate::{DataError, Db, content};
-
-/// After this many failed attempts a message stays in the outbox for staff to see.
-pub(crate) const MAX_ATTEMPTS: i32 = 8;
 
 /// An e-mail as the outbox stores it: plain text, lines ending in CRLF.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,6 +63,16 @@ pub async fn queue(conn: &impl ConnectionTrait, mail: Mail) -> Result<(), sea_or
         created_at: Set(crate::ist::stamp()),
         attempts: Set(0),
         next_attempt_at: Set(None),
+        channel: Set(Channel::Email.as_str().to_owned()),
+        state: Set("queued".to_owned()),
+        state_at: Set(None),
+        template: Set(String::new()),
+        params: Set("[]".to_owned()),
+        lang: Set(String::new()),
+        provider_id: Set(None),
+        error: Set(None),
+        callback_token: Set(None),
+        appointment_id: Set(None),
         ..Default::default()
     }
     .insert(conn)
@@ -72,9 +80,6 @@ pub async fn queue(conn: &impl ConnectionTrait, mail: Mail) -> Result<(), sea_or
     Ok(())
 }
 
-/// How long a claimed message is this instance's to send: if it has not reported
-/// by then (it stopped mid-send), another instance may take the message again.
-pub(crate) const LEASE_MINUTES: i64 = 5;
 
 /// Claims up to `limit` messages due now, oldest first, for this instance, in one
 /// statement: their next attempt moves `LEASE_MINUTES` ahead, so no other instance
@@ -83,32 +88,9 @@ pub(crate) const LEASE_MINUTES: i64 = 5;
 /// other; SQLite has one writer at a time, which gives the same. Each message is
 /// therefore sent once, whatever the number of instances.
 pub async fn claim_due(db: &Db, now: DateTime<Utc>, limit: u64) -> Result<Vec<outbox::Model>, DataError> {
-    use sea_orm::{DbBackend, Statement};
-    let backend = db.get_database_backend();
-    let (skip_locked, p) = match backend {
-        DbBackend::Postgres => (" FOR UPDATE SKIP LOCKED", ["$1", "$2", "$3", "$4"]),
-        _ => ("", ["?", "?", "?", "?"]),
-    };
-    // Held after a restore (`HELD_THROUGH`): not sent until the operator says.
-    let sql = format!(
-        "UPDATE outbox SET next_attempt_at = {lease} WHERE id IN (\
-         SELECT id FROM outbox WHERE attempts < {max} AND (next_attempt_at IS NULL OR next_attempt_at <= {now}) AND id > {HELD} \
-         ORDER BY id LIMIT {limit}{skip_locked}) RETURNING *",
-        lease = p[0],
-        max = p[1],
-        now = p[2],
-        limit = p[3],
-    );
-    let values = [
-        stamp(now + Duration::minutes(LEASE_MINUTES)).into(),
-        MAX_ATTEMPTS.into(),
-        stamp(now).into(),
-        (limit.min(i64::MAX as u64) as i64).into(),
-    ];
-    let mut claimed = outbox::Entity::find().from_raw_sql(Statement::from_sql_and_values(backend, sql, values)).all(db).await?;
-    claimed.sort_by_key(|m| m.id);
-    Ok(claimed)
+    crate::outbox::claim(db, Channel::Email, now, limit).await
 }
+
 
 /// The `secrets` row a restore writes (`crate::backup`): the messages up to this
 /// id were waiting in the backup, and may have been sent already before it was
@@ -116,14 +98,12 @@ pub async fn claim_due(db: &Db, now: DateTime<Utc>, limit: u64) -> Result<Vec<ou
 /// (`hygo outbox`), so that nothing is sent twice because of a restore.
 pub(crate) const HELD_THROUGH: &str = "outbox-held-through";
 
-/// The SQL of the held messages' last id (0: none held), for both databases.
-const HELD: &str = "(SELECT COALESCE(MAX(CAST(value AS INTEGER)), 0) FROM secrets WHERE name = 'outbox-held-through')";
 
 /// The messages held after a restore, oldest first.
 pub async fn held_after_restore(db: &Db) -> Result<Vec<outbox::Model>, DataError> {
     use sea_orm::{ColumnTrait, QueryFilter, QueryOrder};
     let through = held_through(db).await?;
-    Ok(outbox::Entity::find().filter(outbox::Column::Id.lte(through)).order_by_asc(outbox::Column::Id).all(db).await?)
+    Ok(outbox::Entity::find().filter(outbox::Column::Id.lte(through)).filter(outbox::Column::State.eq("queued")).order_by_asc(outbox::Column::Id).all(db).await?)
 }
 
 /// The last held id (0: none).
@@ -147,23 +127,12 @@ pub async fn discard_held(db: &Db) -> Result<u64, DataError> {
         let row = crate::entities::secret::Entity::find_by_id(HELD_THROUGH.to_owned()).one(&txn).await?;
         row.and_then(|r| r.value.parse::<i32>().ok()).unwrap_or(0)
     };
-    let gone = outbox::Entity::delete_many().filter(outbox::Column::Id.lte(through)).exec(&txn).await?.rows_affected;
+    let gone = outbox::Entity::delete_many().filter(outbox::Column::Id.lte(through)).filter(outbox::Column::State.eq("queued")).exec(&txn).await?.rows_affected;
     crate::entities::secret::Entity::delete_by_id(HELD_THROUGH.to_owned()).exec(&txn).await?;
     txn.commit().await?;
     Ok(gone)
 }
 
-/// The rows of `message` while this instance still holds it: the lease it was
-/// claimed with is still on it (another instance that took it over after the
-/// lease ran out has written its own).
-fn held(message: &outbox::Model) -> sea_orm::Condition {
-    use sea_orm::ColumnTrait;
-    let lease = match &message.next_attempt_at {
-        Some(t) => outbox::Column::NextAttemptAt.eq(t.clone()),
-        None => outbox::Column::NextAttemptAt.is_null(),
-    };
-    sea_orm::Condition::all().add(outbox::Column::Id.eq(message.id)).add(lease)
-}
 
 /// The relay took it: the message (and its address) leaves the outbox.
 pub async fn delivered(db: &Db, message: &outbox::Model) -> Result<(), DataError> {
@@ -199,15 +168,13 @@ pub async fn release(db: &Db, message: &outbox::Model) -> Result<(), DataError> 
     Ok(())
 }
 
-/// How many messages wait to be sent, and how many were given up on after
-/// `MAX_ATTEMPTS` (`/metrics`).
+/// How many messages wait to be sent, and how many were given up on (after
+/// `MAX_ATTEMPTS`, or a phone message the provider refused) (`/metrics`).
 pub async fn counts(db: &Db) -> Result<(u64, u64), DataError> {
     use sea_orm::{ColumnTrait, PaginatorTrait, QueryFilter};
-    let waiting = outbox::Entity::find().filter(outbox::Column::Attempts.lt(MAX_ATTEMPTS)).count(db).await?;
-    let failed = outbox::Entity::find().filter(outbox::Column::Attempts.gte(MAX_ATTEMPTS)).count(db).await?;
+    let queued = || outbox::Entity::find().filter(outbox::Column::State.eq("queued"));
+    let waiting = queued().filter(outbox::Column::Attempts.lt(MAX_ATTEMPTS)).count(db).await?;
+    let failed = queued().filter(outbox::Column::Attempts.gte(MAX_ATTEMPTS)).count(db).await?
+        + outbox::Entity::find().filter(outbox::Column::State.eq("failed")).count(db).await?;
     Ok((waiting, failed))
-}
-
-fn stamp(t: DateTime<Utc>) -> String {
-    t.to_rfc3339_opts(SecondsFormat::Secs, true)
 }

@@ -57,6 +57,12 @@ pub(crate) fn e164(typed: &str) -> Option<String> {
     Some(format!("+{international}"))
 }
 
+/// A number as WhatsApp names a sender (`wa_id`: its digits with the country
+/// code, no `+`), in E.164; None when it cannot be one.
+pub fn from_digits(wa_id: &str) -> Option<String> {
+    (!wa_id.is_empty() && wa_id.chars().all(|c| c.is_ascii_digit())).then(|| e164(&format!("+{wa_id}"))).flatten()
+}
+
 /// A stored number's digits with its country code, without the `+`: what
 /// `wa.me` links, `tel:` (after a `+`) and WhatsApp's `to` take. A number
 /// stored before numbers had one form (issue 45's migration left those it could

@@ -44,6 +44,16 @@ redFlags: Array<string>, doctorTitle: string, doctorDescription: string, stepsA:
  */
 fields: Record<string, string>, departments: Array<OptionText>, chooseDepartment: string, chooseDoctor: string, 
 /**
+ * What messages to the patient's phone about the request hold, and how to
+ * stop them: the consent's notice (`hygo_core::messaging::CONSENT_VERSION`).
+ */
+updatesNotice: string, 
+/**
+ * The answers to "send me messages?": none (first, chosen until the patient
+ * chooses), WhatsApp, SMS (`hygo_booking::appointments::UPDATES`).
+ */
+updatesChoices: Array<OptionText>, 
+/**
  * The doctor list's second group once a department is chosen.
  */
 otherDoctors: string, chooseReason: string, visitTypes: Array<OptionText>, yes: string, no: string, reasonsA: Array<OptionText>, reasonsB: Array<OptionText>, symptoms: Array<OptionText>, today: string, tomorrow: string, nextWeek: string, previousWeek: string, followingWeek: string, 
@@ -1156,7 +1166,11 @@ next: Array<RequestStep>,
 /**
  * Its audit rows, oldest first.
  */
-history: Array<AuditEntry>, reference: string, status: RequestStatus, doctor: string, doctorId: number, 
+history: Array<AuditEntry>, 
+/**
+ * Where the patient agreed to messages about it: `whatsapp`, `sms` or `none`.
+ */
+updates: string, reference: string, status: RequestStatus, doctor: string, doctorId: number, 
 /**
  * YYYY-MM-DD.
  */
@@ -1381,7 +1395,11 @@ confirm: RequestStep | null,
 /**
  * The reasons the patient may read (`forms.json`, `declineReasons`).
  */
-reasons: Array<OptionText>, limits: Record<string, number>, };
+reasons: Array<OptionText>, limits: Record<string, number>, 
+/**
+ * The messages to the patient's phone about this request, oldest first.
+ */
+messages: Array<StaffPhoneMessage>, };
 
 export type StaffAuditData = { entries: Array<AuditEntry>, page: number, pages: number, 
 /**
@@ -1680,7 +1698,12 @@ status: RequestStatus | null, doctor: number | null, date: string | null, status
 /**
  * Today in IST (the export's and the day view's default).
  */
-today: string, };
+today: string, 
+/**
+ * The phone messages that did not arrive, for requests still to come: the
+ * desk calls these patients (`hygo_core::messaging::failed_to_call`).
+ */
+failedMessages: Array<StaffPhoneMessage>, };
 
 export type StaffItemData = { kind: InboxKind, item: InboxItem | null, history: Array<AuditEntry>, limits: Record<string, number>, };
 
@@ -1734,6 +1757,32 @@ max: number,
  * The type of what a search found (`FormState.values.patients`).
  */
 found: Array<Patient> | null, };
+
+export type StaffPhoneMessage = { 
+/**
+ * `whatsapp` or `sms`.
+ */
+channel: string, 
+/**
+ * The template's name (`hygo_visit_confirmed`, `hygo_visit_confirmed_sms`…).
+ */
+template: string, 
+/**
+ * `queued`, `sent`, `delivered`, `read` or `failed`.
+ */
+state: string, 
+/**
+ * When it last changed (RFC 3339).
+ */
+at: string, 
+/**
+ * Why it failed: the provider's code (`whatsapp 131026`), or `withdrawn`.
+ */
+error: string | null, 
+/**
+ * The request it is about, and the number, as people read it (the failed list).
+ */
+reference: string, phone: string, };
 
 export type StaffReschedule = { doctorId: number, 
 /**

@@ -35,6 +35,7 @@ interface Values {
   phone: string;
   email: string;
   isNewPatient: string;
+  updates: string;
   insurance: string;
   policyNumber: string;
   department: string;
@@ -48,7 +49,7 @@ interface Values {
   confirm: boolean;
 }
 
-const TEXT_FIELDS = ["name", "phone", "email", "isNewPatient", "insurance", "policyNumber", "department", "doctor", "date", "time",
+const TEXT_FIELDS = ["name", "phone", "email", "updates", "isNewPatient", "insurance", "policyNumber", "department", "doctor", "date", "time",
   "visitType", "reason", "additionalNotes"] as const;
 
 function startValues(form: FormState | undefined, data: Data, general: boolean, presetDepartment: string | null): Values {
@@ -57,7 +58,7 @@ function startValues(form: FormState | undefined, data: Data, general: boolean, 
   const symptoms = v.selectedSymptoms;
   return {
     name: s("name"), phone: s("phone"), email: s("email"),
-    isNewPatient: s("isNewPatient", "yes"), insurance: s("insurance"), policyNumber: s("policyNumber"),
+    updates: s("updates", "none"), isNewPatient: s("isNewPatient", "yes"), insurance: s("insurance"), policyNumber: s("policyNumber"),
     department: s("department", presetDepartment ?? ""),
     doctor: general ? s("doctor") : data.doctor?.name ?? "",
     // Wizard B opens on the doctor's first day that can be booked, not on a day without hours.
@@ -289,17 +290,21 @@ function RedFlagNotice({ texts, shown }: { texts: AppointmentTexts; shown: boole
   );
 }
 
-function Radios({ name, legend, options, value, onChange, error }: {
+function Radios({ name, legend, options, value, onChange, error, hint }: {
   name: string;
   legend: string;
   options: { id: string; label: string }[];
   value: string;
   onChange: (v: string) => void;
   error?: string;
+  /** Said before the choices, and read with the group. */
+  hint?: string;
 }) {
+  const described = [hint ? `${FORM}-${name}-hint` : "", error ? `${FORM}-${name}-error` : ""].filter(Boolean).join(" ");
   return (
-    <fieldset className={`field radio-group${error ? " field--error" : ""}`}>
+    <fieldset className={`field radio-group${error ? " field--error" : ""}`} aria-describedby={described || undefined}>
       <legend className="field-label">{legend}</legend>
+      {hint ? <p className="field-hint" id={`${FORM}-${name}-hint`}>{hint}</p> : null}
       {error ? <p className="field-error" id={`${FORM}-${name}-error`}>{error}</p> : null}
       <div className="radio-row">
         {options.map((o, i) => (
@@ -425,7 +430,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
       ...(general ? { department: values.department, selectedSymptoms: values.selectedSymptoms } : { doctorId: data.doctor?.id }),
       doctor: values.doctor, date: values.date, time: values.time, visitType: values.visitType, reason: values.reason,
       additionalNotes: values.additionalNotes, insurance: values.insurance, policyNumber: values.policyNumber,
-      isNewPatient: values.isNewPatient,
+      isNewPatient: values.isNewPatient, updates: values.updates,
     };
     const answer = await postJson("/appointments/bookAppointment", payload, data.forms.networkError);
     setSending(false);
@@ -534,7 +539,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
         <p className="muted">{fill(texts.stepOf, { n: String(step), total: String(wizard.steps) })}</p>
         <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1}>{titles[step - 1]}</h2>
         <ErrorSummary form={FORM} title={data.forms.errorSummaryTitle} errors={errors} message={message} attempt={attempt}
-          order={[...(general ? ["name", "phone", "email"] : ["name", "phone", "email", "isNewPatient", "insurance", "policyNumber"]),
+          order={[...(general ? ["name", "phone", "email", "updates"] : ["name", "phone", "email", "updates", "isNewPatient", "insurance", "policyNumber"]),
             "department", "doctor", "date", "time", "visitType", "reason", "selectedSymptoms", "additionalNotes", "insurance", "policyNumber",
             "isNewPatient", "confirm"]} />
         {/* Enter in a field means the step's main button, not the first day button. */}
@@ -548,6 +553,8 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
             <TextField form={FORM} name="name" label={texts.fields.name} value={values.name} onChange={set("name")} error={errors.name} autoComplete="name" required />
             <TextField form={FORM} name="phone" label={texts.fields.phone} value={values.phone} onChange={set("phone")} error={errors.phone} type="tel" autoComplete="tel" required />
             <TextField form={FORM} name="email" label={texts.fields.email} value={values.email} onChange={set("email")} error={errors.email} type="email" autoComplete="email" hint={texts.emailHint} />
+            <Radios name="updates" legend={texts.fields.updates} hint={texts.updatesNotice} value={values.updates} onChange={set("updates")}
+              options={texts.updatesChoices} error={errors.updates} />
             {!general ? (
               <>
                 <Radios name="isNewPatient" legend={texts.fields.isNewPatient} value={values.isNewPatient} onChange={set("isNewPatient")}
@@ -653,6 +660,7 @@ function Wizard({ data, initial }: { data: Data; initial?: FormState }) {
             <dl className="summary">
               {([
                 ["name", values.name], ["phone", values.phone], ["email", values.email],
+                ["updates", texts.updatesChoices.find((c) => c.id === values.updates)?.label ?? ""],
                 ...(general ? [["department", texts.departments.find((d) => d.id === values.department)?.label ?? ""]] : []),
                 ["doctor", values.doctor], ["date", values.date ? longDate(values.date) : ""], ["time", values.time ? timeOfDay(values.time) : ""],
                 ["visitType", texts.visitTypes.find((v) => v.id === values.visitType)?.label ?? ""], ["reason", reasons.find((r) => r.id === values.reason)?.label ?? ""],

@@ -9,6 +9,7 @@ import type { StaffAppointmentData, StaffReschedule } from "../types";
 import { describedBy, Field } from "../components/form";
 import { instant, StaffErrors, StaffForm, StaffState, useFieldError, useSent, useStaffTexts, StaffFrame, StaffLink } from "../components/staff";
 import { History } from "../components/audit";
+import { RequestMessages } from "../components/phone-messages";
 import { usePlural } from "../components/ui";
 import { pageLink, writeLink } from "../lib/links";
 
@@ -43,6 +44,7 @@ function StaffAppointmentPage() {
           {r.email ? <a href={`mailto:${r.email}`}>{t.email}: {r.email}</a> : null}
         </p>
       </section>
+      <RequestMessages updates={r.updates} messages={d.messages} action={action} />
       <section aria-labelledby="details-h">
         <h2 id="details-h">{t.details}</h2>
         <dl className="staff-dl">

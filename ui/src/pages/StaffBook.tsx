@@ -9,7 +9,7 @@ import { describedBy, Field } from "../components/form";
 import { StaffErrors, StaffForm, StaffFrame, StaffKept, StaffState, useFieldError, useSent, useStaffTexts, Choices } from "../components/staff";
 import { pageLink, writeLink } from "../lib/links";
 
-const ORDER = ["doctorId", "channel", "date", "time", "name", "phone", "email", "lang", "visitType", "notes"] as const;
+const ORDER = ["doctorId", "channel", "date", "time", "name", "phone", "email", "lang", "updates", "visitType", "notes"] as const;
 
 /** A set of radio buttons of the booking form: its legend, its error, one option chosen. */
 function StaffBookPage() {
@@ -18,9 +18,9 @@ function StaffBookPage() {
   const t = all.book;
   const errors = {
     doctorId: useFieldError("doctorId"), channel: useFieldError("channel"), date: useFieldError("date"), time: useFieldError("time"),
-    name: useFieldError("name"), phone: useFieldError("phone"), email: useFieldError("email"), lang: useFieldError("lang"), visitType: useFieldError("visitType"), notes: useFieldError("notes"),
+    name: useFieldError("name"), phone: useFieldError("phone"), email: useFieldError("email"), lang: useFieldError("lang"), updates: useFieldError("updates"), visitType: useFieldError("visitType"), notes: useFieldError("notes"),
   };
-  const sent = { name: useSent("name"), phone: useSent("phone"), email: useSent("email"), notes: useSent("notes"), time: useSent("time"), channel: useSent("channel"), visitType: useSent("visitType"), lang: useSent("lang") };
+  const sent = { name: useSent("name"), phone: useSent("phone"), email: useSent("email"), notes: useSent("notes"), time: useSent("time"), channel: useSent("channel"), visitType: useSent("visitType"), lang: useSent("lang"), updates: useSent("updates") };
   const site = useSite();
   if (state.status !== "ready") return <StaffState status={state.status} />;
   const d = state.props.data;
@@ -90,6 +90,8 @@ function StaffBookPage() {
               </Field>
             ) : null}
           </fieldset>
+          <Choices form="book" name="updates" legend={t.updates} error={errors.updates} chosen={sent.updates || "none"}
+            options={[["none", t.updatesNone], ["whatsapp", t.updatesWhatsapp], ["sms", t.updatesSms]]} />
           <Choices form="book" name="visitType" legend={t.visitType} error={errors.visitType} chosen={visitType === "video" ? "video" : "in-person"}
             options={[["in-person", t.inPerson], ["video", t.video]]} />
           <Field form="book" name="notes" label={t.notes} error={errors.notes}>

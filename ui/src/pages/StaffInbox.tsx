@@ -8,6 +8,7 @@ import { usePageProps, useProps } from "../lib/props";
 import { describedBy, Field } from "../components/form";
 import { instant, Pager, StaffState, useStaffTexts, StaffFrame, StaffTable, StaffErrors, useFieldError, useSent, StaffLink } from "../components/staff";
 import { pageLink, writeLink } from "../lib/links";
+import { FailedMessages } from "../components/phone-messages";
 
 function StaffInboxPage() {
   const state = usePageProps("StaffInbox");
@@ -51,6 +52,7 @@ function StaffInboxPage() {
         <li><StaffLink to={pageLink("staff-card-requests")}>{count(t.openCards, d.openCards)}</StaffLink></li>
         <li><StaffLink to={pageLink("staff-messages")}>{count(t.openMessages, d.openMessages)}</StaffLink></li>
       </ul>
+      <FailedMessages messages={d.failedMessages} />
       <form method="get" action={pageLink("staff-inbox")} className="staff-filters" aria-label={t.filters}>
         <label>{t.status}
           <select name="status" className="input" defaultValue={d.status ?? ""}>

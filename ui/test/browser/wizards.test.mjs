@@ -101,12 +101,13 @@ test("wizard A with JavaScript: every step, the confirmation box, the stored req
     await page.getByRole("heading", { name: contentText("forms.appointment.successHeading") }).waitFor();
     await promiseShown(page, "asha.a@example.in");
 
-    const stored = rows("SELECT a.date, a.start_time, a.visit_type, a.reason, a.symptoms, a.department, a.asked_department, a.is_new_patient FROM appointments a "
+    const stored = rows("SELECT a.date, a.start_time, a.visit_type, a.reason, a.symptoms, a.department, a.asked_department, a.is_new_patient, a.updates FROM appointments a "
       + "WHERE a.email = 'asha.a@example.in'");
     // Stored under the doctor's department; Neurology kept for the desk when the doctor is not in it.
     const differs = doctorA.department !== "neurology";
     assert.deepEqual(stored, [{ date: bookedDay, start_time: time, visit_type: "video", reason: "follow-up",
-      symptoms: JSON.stringify(["fever", "cough"]), department: doctorA.department, asked_department: differs ? "neurology" : "", is_new_patient: 1 }]);
+      symptoms: JSON.stringify(["fever", "cough"]), department: doctorA.department, asked_department: differs ? "neurology" : "", is_new_patient: 1,
+      updates: "none" }], "no messages to the phone unless chosen");
 
     await page.getByRole("link", { name: contentText("forms.appointment.another") }).click();
     await page.getByRole("heading", { name: contentText("forms.appointment.titlesA.0") }).waitFor();
@@ -167,6 +168,11 @@ test("wizard A without JavaScript and without an e-mail address: each step is a 
     assert.equal(await page.locator("main").getByLabel(contentText("forms.appointment.fields.email")).getAttribute("required"), null);
     assert.ok(await page.getByText(contentText("forms.appointment.emailHint")).isVisible());
     await personal(page, "Nikhil Rao", "");
+    // Messages on the phone: "No messages" until the patient chooses; this one chooses WhatsApp.
+    const none = page.locator("main").getByLabel(contentText("forms.appointment.updatesChoices.0.label"));
+    assert.ok(await none.isChecked(), "no consent until given");
+    assert.ok(await page.getByText(contentText("forms.appointment.updatesNotice")).isVisible(), "with what the messages hold");
+    await page.locator("main").getByLabel(contentText("forms.appointment.updatesChoices.1.label")).check();
     await page.getByRole("button", { name: contentText("forms.appointment.continue") }).click();
     await page.getByRole("heading", { name: contentText("forms.appointment.titlesA.1") }).waitFor();
     await page.locator("main").getByLabel(/^Doctor\b/).selectOption(doctorA.name);
@@ -185,8 +191,10 @@ test("wizard A without JavaScript and without an e-mail address: each step is a 
     await page.waitForURL(/\/requests\?token=[0-9a-z]{26}$/);
     assert.ok(await page.getByRole("heading", { name: contentText("forms.appointment.successHeading") }).isVisible());
     assert.ok(await page.getByText(contentText("forms.appointment.successByPhone")).isVisible(), "a call or WhatsApp, not an e-mail");
-    const stored = rows("SELECT date, start_time, email FROM appointments WHERE name = 'Nikhil Rao'");
-    assert.deepEqual(stored, [{ date: bookedDay, start_time: time, email: "" }]);
+    const stored = rows("SELECT date, start_time, email, updates FROM appointments WHERE name = 'Nikhil Rao'");
+    assert.deepEqual(stored, [{ date: bookedDay, start_time: time, email: "", updates: "whatsapp" }], "the choice carried through the steps");
+    const consents = rows("SELECT c.channel, c.given, c.how FROM consents c JOIN appointments a ON a.id = c.appointment_id WHERE a.name = 'Nikhil Rao'");
+    assert.deepEqual(consents, [{ channel: "whatsapp", given: 1, how: "web" }], "and recorded as a consent");
   } finally {
     await context.close();
   }

@@ -293,6 +293,12 @@ pub struct Detail {
     pub chat: String,
     /// Its audit rows, oldest first.
     pub history: Vec<audit::Entry>,
+    /// Where the patient agreed to messages about it: `whatsapp`, `sms` or `none`.
+    pub updates: String,
+    /// The stored row's id (its phone messages name it), never shown.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub id: i32,
 }
 
 /// A department's name from its slug; the slug itself for one the catalogue no longer has.
@@ -344,6 +350,8 @@ pub async fn one(db: &Db, reference: &str, now: NaiveDateTime) -> Result<Option<
         visits_before: visits_before(db, &a).await?,
         status_changed_at: a.status_changed_at.clone(),
         history: visits_in_words(db, audit::for_target(db, "appointment", &a.reference).await?).await?,
+        updates: a.updates.clone(),
+        id: a.id,
         row,
     }))
 }

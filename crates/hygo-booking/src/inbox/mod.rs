@@ -185,6 +185,9 @@ pub async fn take(
             .await
             .map_err(DataError::from)?;
     }
+    if let Some(text) = notices.appointment_changed_text(&after, &doctor_name, clinic.as_ref(), told) {
+        crate::messaging::queue(&txn, text).await.map_err(DataError::from)?;
+    }
     txn.commit().await.map_err(DataError::from)?;
     Ok(after)
 }
@@ -316,6 +319,9 @@ pub async fn expire_due(db: &Db, now: DateTime<Utc>, hours: i64, notices: &Notic
         if let Some(mail) = notices.appointment_changed(&after, &doctor, clinic.as_ref(), "", None) {
             crate::mail::queue(&txn, mail).await?;
         }
+        if let Some(text) = notices.appointment_changed_text(&after, &doctor, clinic.as_ref(), "") {
+            crate::messaging::queue(&txn, text).await?;
+        }
         txn.commit().await?;
         expired += 1;
     }
@@ -342,7 +348,7 @@ mod tests {
             id: 1, reference: "HY-TEST-0001".into(), doctor_id: 1, department: String::new(), date: "2030-01-07".into(), start_time: "11:00".into(),
             visit_type: "in-person".into(), name: "N".into(), phone: "9825012345".into(), phone_key: "9825012345".into(), email: String::new(),
             reason: String::new(), symptoms: "[]".into(), notes: String::new(), insurance: String::new(), policy_number: String::new(),
-            is_new_patient: false, created_at: String::new(), status: "confirmed".into(), sequence: 0, status_changed_at: None, channel: "web".into(), asked_department: String::new(), lang: "en".into(), promise: String::new(),
+            is_new_patient: false, created_at: String::new(), status: "confirmed".into(), sequence: 0, status_changed_at: None, channel: "web".into(), asked_department: String::new(), lang: "en".into(), promise: String::new(), updates: "none".into(),
         };
         let at = |t: &str| chrono::NaiveDateTime::parse_from_str(&format!("2030-01-07 {t}"), "%Y-%m-%d %H:%M").unwrap();
         assert_eq!(next_now(&row, at("10:29")), [Step::Reschedule, Step::Cancel], "nothing of the day's yet");

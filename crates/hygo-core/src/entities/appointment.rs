@@ -48,6 +48,9 @@ pub struct Model {
     pub lang: String,
     /// What the patient was promised, as JSON (`hygo_booking::promise::Promise`, migration 23); empty before it.
     pub promise: String,
+    /// Where the patient agreed to be sent updates: `whatsapp`, `sms` or `none`
+    /// (`hygo_core::messaging::Updates`; migration 28; each consent is kept in `consents`).
+    pub updates: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -4,6 +4,7 @@ pub mod appointment;
 pub mod audit_log;
 pub mod card_request;
 pub mod clinic_closure;
+pub mod consent;
 pub mod contact_message;
 pub mod content_image;
 pub mod content_revision;
