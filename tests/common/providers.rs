@@ -175,7 +175,8 @@ async fn whatsapp_send(shared: web::Data<Shared>, req: HttpRequest, path: web::P
 }
 
 /// A status notification as Meta sends it, escaped as Meta escapes (non-ASCII
-/// as `\uXXXX`), and its `X-Hub-Signature-256` with `secret`.
+/// as a `\u` escape of four hex digits, `ક` as `\u0a95`), and its
+/// `X-Hub-Signature-256` with `secret`.
 pub fn status_callback(wamid: &str, status: &str, error_code: Option<i64>, secret: &str) -> (Vec<u8>, String) {
     let mut one = json!({ "id": wamid, "status": status, "timestamp": "1750857384", "recipient_id": "919876543210" });
     if let Some(code) = error_code {
@@ -307,7 +308,7 @@ async fn sms_send(shared: web::Data<Shared>, req: HttpRequest, path: web::Path<S
         shared.mismatched.lock().unwrap().push(sid.clone());
     }
     HttpResponse::Ok().json(json!({ "SMSMessage": {
-        "Sid": sid, "AccountSid": SMS_SID, "From": format!("0XXXXXX4890/{SENDER}"), "To": format!("0{}", &sent.field("To")[3..]),
+        "Sid": sid, "AccountSid": SMS_SID, "From": format!("08047104890/{SENDER}"), "To": format!("0{}", &sent.field("To")[3..]),
         "DateCreated": "2030-01-07 10:20:31", "DateUpdated": "2030-01-07 10:20:31", "DateSent": null, "Body": sent.field("Body"),
         "Direction": "outbound-api", "Uri": format!("/v1/Accounts/{SMS_SID}/SMS/Messages/{sid}.json"), "ApiVersion": null,
         "Price": null, "Status": "queued", "DetailedStatusCode": 21010, "DetailedStatus": "PENDING_TO_OPERATOR", "SmsUnits": null } }))
