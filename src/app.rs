@@ -109,6 +109,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     let prefix = format!("/{{lang:{}}}", others.join("|"));
     cfg.service(web::resource(format!("{prefix}/newsletter/confirm")).route(web::post().to(actions::newsletter::confirm)).default_service(web::to(pages::render::page)));
     cfg.service(web::resource(format!("{prefix}{}", pages::url::ONE_CLICK_UNSUBSCRIBE)).route(web::post().to(actions::newsletter::unsubscribe)).default_service(web::to(pages::render::page)));
+    // The manage-my-visit page's forms and calendar file, at every language's address.
+    for path in std::iter::once(String::new()).chain(std::iter::once(prefix.clone())) {
+        cfg.service(web::resource(format!("{path}/v/{{code}}")).route(web::post().to(actions::visit::post)).default_service(web::to(pages::render::page)));
+        cfg.route(&format!("{path}/v/{{code}}/calendar.ics"), web::get().to(actions::visit::calendar));
+    }
     cfg.service(web::scope("/api").default_service(web::to(api_not_found)))
         .route("/assets/{file:.*}", web::get().to(assets::serve))
         .route("/photos/{name}", web::get().to(crate::photos::serve))

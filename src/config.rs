@@ -118,6 +118,10 @@ pub struct Config {
     /// `HYGO_REQUEST_EXPIRY_HOURS`: an appointment request nobody confirmed within
     /// this many hours expires and frees its slot (default 48).
     pub request_expiry_hours: i64,
+    /// `HYGO_REMINDER_HOUR`: the hour (IST, 8 to 20) at which patients who agreed
+    /// to messages are reminded of tomorrow's visit (default 18;
+    /// `hygo_booking::reminders`: never from 21:00 to 08:00).
+    pub reminder_hour: u32,
     /// `HYGO_STAFF_IDLE_MINUTES`: a staff session unused this long ends (default 30).
     pub staff_idle: chrono::Duration,
     /// `HYGO_STAFF_SESSION_HOURS`: a staff session ends this long after sign-in,
@@ -249,6 +253,7 @@ struct FileConfig {
     receipt_minutes: Option<u64>,
     clinic_email: Option<String>,
     request_expiry_hours: Option<u64>,
+    reminder_hour: Option<u64>,
     staff_idle_minutes: Option<u64>,
     staff_session_hours: Option<u64>,
     whatsapp_api_url: Option<String>,
@@ -454,6 +459,12 @@ impl Config {
             receipt_valid_for: Duration::from_secs(60 * number("HYGO_RECEIPT_MINUTES", file.receipt_minutes, 30, 1..=1440)?),
             clinic_email,
             request_expiry_hours: number("HYGO_REQUEST_EXPIRY_HOURS", file.request_expiry_hours, 48, 1..=24 * 60)? as i64,
+            reminder_hour: number(
+                "HYGO_REMINDER_HOUR",
+                file.reminder_hour,
+                u64::from(hygo_booking::reminders::DEFAULT_HOUR),
+                u64::from(hygo_booking::reminders::QUIET_UNTIL)..=u64::from(hygo_booking::reminders::QUIET_FROM - 1),
+            )? as u32,
             staff_idle: chrono::Duration::minutes(number("HYGO_STAFF_IDLE_MINUTES", file.staff_idle_minutes, 30, 1..=24 * 60)? as i64),
             staff_absolute: chrono::Duration::hours(number("HYGO_STAFF_SESSION_HOURS", file.staff_session_hours, 12, 1..=24 * 7)? as i64),
         })

@@ -55,6 +55,25 @@ pub async fn steps(state: &AppState, req: &HttpRequest, bucket: &str) -> Result<
     }
 }
 
+/// How many loads of a page whose address is a key (`Page::limited`) a client
+/// may make in `WRITE_WINDOW_SECS` (10 minutes), and its network.
+pub const LOOKUPS: u32 = 30;
+pub const NETWORK_LOOKUPS: u32 = 120;
+
+/// Counts a load of a page whose address is a key (the manage-my-visit link):
+/// a patient opens theirs a few times; someone trying codes is refused (429)
+/// after `LOOKUPS` in 10 minutes, their network after `NETWORK_LOOKUPS`, found
+/// or not, so trying is no faster with a hit than with a miss.
+pub async fn lookups(state: &AppState, req: &HttpRequest, bucket: &str) -> Result<(), ApiError> {
+    let (client, network, now) = keys(state, req).await?;
+    for (who, limit) in [(&client, LOOKUPS), (&network, NETWORK_LOOKUPS)] {
+        if let Some(retry_after) = hygo_core::rate_limit::hit(&state.db, bucket, who, now, WRITE_WINDOW_SECS, limit).await? {
+            return Err(ApiError::too_many(retry_after));
+        }
+    }
+    Ok(())
+}
+
 /// The keys of the client and its network, and the time now (unix seconds).
 async fn keys(state: &AppState, req: &HttpRequest) -> Result<(String, String, i64), ApiError> {
     let (client, network) = who(req, state.config.behind_proxy);

@@ -165,6 +165,7 @@ pub async fn seed(db: &Db, scale: Scale, today: NaiveDate) -> Result<(usize, usi
             sequence: Set(0),
             status_changed_at: Set(None),
             channel: Set(["web", "web", "phone", "walk-in"][(roll % 4) as usize].into()),
+            visit_code: Set(Some(hygo_core::refs::new_visit_code())),
             ..Default::default()
         });
         if batch.len() == 500 {

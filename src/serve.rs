@@ -75,6 +75,10 @@ pub async fn serve(config: Config) -> Result<(), Stopped> {
     );
     crate::edge::start_watch(crate::edge::NEXT_HEAD_WITHIN);
     tasks.push(crate::pages::request::forget_expired(state.clone()));
+    // Reminders only when a phone channel is set up: there is nothing to send them on otherwise.
+    if !state.config.phone_channels().is_empty() {
+        tasks.push(crate::channels::remind(state.clone()));
+    }
     let server = HttpServer::new(move || app(state.clone()))
         .on_connect(crate::edge::on_connect)
         .workers(workers)

@@ -174,6 +174,7 @@ async fn a_confirmation_carries_its_calendar_invitation() {
         "Thursday, 7 November 2030, 10:00 AM",
         "HYGO Clinic, Kalawad Road",
         ics,
+        "",
     );
     hygo_core::mail::queue(&state.db, mail).await.unwrap();
     assert_eq!(outbox::Entity::find().one(&state.db).await.unwrap().unwrap().calendar.as_deref().map(|c| c.starts_with("BEGIN:VCALENDAR")), Some(true));
@@ -203,7 +204,7 @@ async fn a_confirmation_carries_its_calendar_invitation() {
     // the invitation whole.
     let gu = hygo_content::Lang::parse("gu").unwrap();
     let ics = invitation(&Visit { lang: gu, ..visit }, Method::Request, chrono::Utc::now());
-    let mail = hygo_booking::letters::appointment_confirmed(gu, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "ગુરુવાર, 7 નવેમ્બર, 2030, 10:00 AM", "HYGO ક્લિનિક, કાલાવડ રોડ", ics);
+    let mail = hygo_booking::letters::appointment_confirmed(gu, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "ગુરુવાર, 7 નવેમ્બર, 2030, 10:00 AM", "HYGO ક્લિનિક, કાલાવડ રોડ", ics, "https://hygo.test/gu/v/0123456789ab");
     assert!(mail.subject.contains("HY-7K3QX") && !mail.subject.is_ascii(), "{}", mail.subject);
     hygo_core::mail::queue(&state.db, mail).await.unwrap();
     assert_eq!(hygo::mail::deliver_due(&state).await.unwrap(), 1);

@@ -36,6 +36,7 @@ mod m20270107_000025_sign_in_network;
 mod m20270108_000026_kept_form;
 mod m20270109_000027_phones_in_one_form;
 mod m20270110_000028_phone_messages;
+mod m20270111_000029_visit_links;
 mod parts;
 
 pub struct Migrator;
@@ -72,6 +73,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270108_000026_kept_form::Migration),
             Box::new(m20270109_000027_phones_in_one_form::Migration),
             Box::new(m20270110_000028_phone_messages::Migration),
+            Box::new(m20270111_000029_visit_links::Migration),
         ]
     }
 }

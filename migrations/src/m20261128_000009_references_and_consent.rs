@@ -23,11 +23,8 @@ pub struct Migration;
 const TABLES: &[&str] = &["appointments", "card_requests", "contact_messages"];
 
 fn reference(taken: &mut HashSet<String>) -> String {
-    const SYMBOLS: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
     loop {
-        let mut bytes = [0u8; 8];
-        getrandom::fill(&mut bytes).expect("the operating system provides random bytes");
-        let s: String = bytes.iter().map(|b| SYMBOLS[usize::from(b & 31)] as char).collect();
+        let s = crate::parts::random_symbols(8);
         let r = format!("HY-{}-{}", &s[..4], &s[4..]);
         if taken.insert(r.clone()) {
             return r;

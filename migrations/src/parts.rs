@@ -96,3 +96,12 @@ pub async fn statements(manager: &SchemaManager<'_>, statements: &[&str]) -> Res
     }
     Ok(())
 }
+
+/// `n` random symbols of Crockford's base32 (upper case), each one random
+/// byte's low five bits, as `hygo_core::refs` makes references and codes.
+pub fn random_symbols(n: usize) -> String {
+    const SYMBOLS: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    let mut bytes = vec![0u8; n];
+    getrandom::fill(&mut bytes).expect("the operating system provides random bytes");
+    bytes.iter().map(|b| SYMBOLS[usize::from(b & 31)] as char).collect()
+}

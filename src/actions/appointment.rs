@@ -194,6 +194,7 @@ impl Action for Book {
         let receipt = booked.receipt.clone();
         booked.calendar = receipt.as_deref().map(crate::pages::url::request_calendar);
         booked.page = receipt.as_deref().map(|token| crate::pages::url::request(cx.language(), token));
+        booked.manage = booked.visit_code.as_deref().map(|code| format!("{}{}", cx.state.config.public_url, crate::pages::url::visit(cx.language(), code)));
         Ok(Done::stored(StatusCode::CREATED, booked.promise.message(), json!(booked), receipt))
     }
 

@@ -19,6 +19,7 @@ pub mod appointment;
 pub mod card_request;
 pub mod contact;
 pub mod newsletter;
+pub mod visit;
 
 use std::future::Future;
 

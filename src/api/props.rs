@@ -32,6 +32,9 @@ pub async fn get(req: actix_web::HttpRequest, state: web::Data<AppState>, query:
         crate::pages::Scope::Public => None,
         crate::pages::Scope::Staff(need) => crate::access::check(&req, &state, need).await.map_err(|d| d.error())?,
     };
+    if let Some(bucket) = found.page.limited {
+        crate::limit::lookups(&state, &req, bucket).await?;
+    }
     let loading = pages::load(&state, &found, wanted.clone(), staff.as_ref());
     let props = pages::loaded_with_record(&state, &found, staff.as_ref(), &wanted, loading).await??;
     let mut res = HttpResponse::Ok().json(props);

@@ -119,6 +119,12 @@ async fn deliver_batch(state: &AppState, channel: Channel) -> Result<(usize, boo
             hygo_core::mail::release(&state.db, message).await.map_err(|e| e.to_string())?;
             break;
         }
+        // A reminder is never sent at night (`hygo_booking::reminders`): it waits for the morning.
+        if quiet_for(message.template.as_str()) && hygo_booking::reminders::in_quiet_hours(state.clock.now()) {
+            let morning = hygo_booking::reminders::quiet_until(state.clock.now()).and_local_timezone(hygo_core::ist::offset()).single().map(|t| t.with_timezone(&Utc));
+            messaging::hold_until(&state.db, message, morning.unwrap_or_else(|| Utc::now() + chrono::Duration::hours(1))).await.map_err(|e| e.to_string())?;
+            continue;
+        }
         let outcome = match &send {
             Sender::WhatsApp(s) => whatsapp::send(&client, s, &token, message).await,
             Sender::Sms(s) => sms::send(&client, s, &token, &config.public_url, message).await,
@@ -151,6 +157,36 @@ async fn deliver_batch(state: &AppState, channel: Channel) -> Result<(usize, boo
         released = true;
     }
     Ok((sent, full && !released))
+}
+
+/// Whether a template waits out the quiet hours: the reminders, which nobody
+/// asked for that moment. Answers to what the patient or the desk just did go
+/// when they are made.
+fn quiet_for(template: &str) -> bool {
+    hygo_booking::messages::QUIET.iter().any(|t| t.name == template)
+}
+
+/// Queues the reminders of tomorrow's visits every minute (`hygo_booking::reminders`):
+/// the phone tasks send them.
+pub fn remind(state: web::Data<AppState>) -> actix_web::rt::task::JoinHandle<()> {
+    actix_web::rt::spawn(async move {
+        loop {
+            if crate::tasks::files_ok(&state) {
+                let notices = crate::pages::url::notices(&state);
+                match hygo_booking::reminders::queue_due(&state.db, state.clock.now(), state.config.reminder_hour, &notices).await {
+                    Ok(0) => {}
+                    Ok(n) => {
+                        tracing::info!(reminders = n, "reminders queued");
+                        state.mail_queued();
+                    }
+                    Err(e) => tracing::warn!(error = %e, "queueing reminders failed"),
+                }
+            }
+            if !crate::tasks::wait_or_stop(Duration::from_secs(60)).await {
+                return;
+            }
+        }
+    })
 }
 
 /// Which provider a batch goes to, with its settings.

@@ -26,6 +26,7 @@ mod specialization;
 pub mod staff;
 mod subscription;
 pub mod url;
+pub mod visit;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -155,6 +156,7 @@ page_data! {
     Appointment(appointment::Data),
     Content(content::Data),
     Request(request::Data),
+    Visit(visit::Data),
     StaffSignIn(staff::SignInData),
     StaffSetup(staff::SetupData),
     StaffInbox(staff::InboxData),

@@ -64,6 +64,11 @@ pub struct Page {
     /// console's texts (`frame.{nav}`). The navigation lists these in the
     /// registry's order, each to the roles its entry needs (`pages::staff_nav`).
     pub nav: Option<&'static str>,
+    /// A page whose address is a key (the manage-my-visit link): each load of
+    /// it, its props too, counts against the visitor's and their network's
+    /// limit at this bucket (`crate::limit::lookups`), so keys cannot be guessed
+    /// by trying them.
+    pub limited: Option<&'static str>,
     /// Loads the props' data and head (`Loader`).
     pub load: Loader,
 }

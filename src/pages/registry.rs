@@ -11,7 +11,7 @@ use crate::access::{Admin, AnyRole, Anyone, Desk, Editing, Enrolling, PasswordGi
 
 use super::page::{Keep, Page, Robots, Scope};
 use super::{
-    appointment, staff, content, department, editor, departments, doctor, doctors, home, news, newsletter, request, search, services,
+    appointment, staff, content, department, editor, departments, doctor, doctors, home, news, newsletter, request, search, services, visit,
     specialization, subscription, url,
 };
 
@@ -28,6 +28,7 @@ macro_rules! page {
             scope: Scope::Public,
             patient_data: false,
             nav: None,
+            limited: None,
             load: |cx| Box::pin($load(cx)),
         }
     };
@@ -57,6 +58,7 @@ macro_rules! staff_page {
             scope: Scope::Staff(<$who as Who>::NEED),
             patient_data: $patient_data,
             nav: staff_page!(@nav $($nav)?),
+            limited: None,
             load: |cx| {
                 Box::pin(async move {
                     let who = <$who as Who>::admit(cx.staff).ok_or_else(super::unchecked)?;
@@ -113,6 +115,8 @@ pub static PAGES: &[Page] = &[
     page!(url::NEWSLETTER_CONFIRM, "Newsletter", ByProps, NEWSLETTER_LINK, NoIndex, newsletter::load),
     // Where a form sent without JavaScript lands: what was stored, for a short time.
     page!(url::REQUEST, "Request", Never, &["token"], NoIndex, request::load),
+    // The patient's manage-my-visit link (`hygo_booking::visits`): its code is the key.
+    Page { limited: Some("visit"), ..page!(url::VISIT, "Visit", Never, visit::QUERY, NoIndex, visit::load) },
     page!(url::APPOINTMENT, "Appointment", ByProps, BOOKING, Index, appointment::load_general),
     page!(url::DOCTOR_APPOINTMENT, "Appointment", ByProps, BOOKING, Index, appointment::load_with_doctor),
     // The content pages: their texts are `catalogue/pages.json` under the page's name.

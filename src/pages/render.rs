@@ -85,6 +85,16 @@ pub async fn page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse 
             Err(refused) => return denied(&req, refused),
         },
     };
+    // A page whose address is a key: counted, and refused to someone trying keys.
+    if let Some(bucket) = found.page.limited
+        && let Err(e) = crate::limit::lookups(&state, &req, bucket).await
+    {
+        let mut res = error_page(e.status);
+        if let Some(wait) = e.retry_after {
+            res.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(wait));
+        }
+        return res;
+    }
     // A form posted here after the session timed out, kept for this person: shown again, once.
     let (kept, forget_mark) = match (&staff, req.cookie(crate::access::KEPT_COOKIE)) {
         (Some(current), Some(_)) => (kept_form(&state, &req, current).await, true),

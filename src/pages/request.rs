@@ -115,11 +115,13 @@ pub fn forget_expired(state: actix_web::web::Data<crate::state::AppState>) -> ac
 pub fn keep_private(page: &Page, headers: &mut HeaderMap) {
     if page.keep == Keep::Never || matches!(page.scope, Scope::Staff(_)) {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        // The staff console's forms post to itself: with `no-referrer` browsers
-        // send `Origin: null`, which the cross-site check refuses; `same-origin`
-        // still names no address of the console to another site.
+        // The staff console's forms post to itself, and so do the manage-my-visit
+        // page's (`Page::limited`): with `no-referrer` browsers send `Origin: null`,
+        // which the cross-site check refuses; `same-origin` still names no
+        // address of theirs to another site.
         let policy = match page.scope {
             Scope::Staff(_) => "same-origin",
+            Scope::Public if page.limited.is_some() => "same-origin",
             Scope::Public => "no-referrer",
         };
         headers.insert(header::REFERRER_POLICY, HeaderValue::from_static(policy));

@@ -44,6 +44,7 @@ routes! {
     UNSUBSCRIBE "unsubscribe" ["/unsubscribe"],
     NEWSLETTER_CONFIRM "newsletter-confirm" ["/newsletter/confirm"],
     REQUEST "request" ["/requests"],
+    VISIT "visit" ["/v/{code}"],
     APPOINTMENT "appointment" ["/appointment"],
     DOCTOR_APPOINTMENT "doctor-appointment" ["/appointment/{id}"],
     ABOUT "about" ["/about-us-HYGO", "/about", "/about-us"],
@@ -216,6 +217,7 @@ pub fn mail_links() -> hygo_booking::notices::Links {
             "card" => STAFF_CARD_REQUEST.link(&[("reference", reference)]),
             _ => STAFF_MESSAGE.link(&[("reference", reference)]),
         },
+        visit,
     }
 }
 
@@ -261,6 +263,16 @@ pub const REQUEST_CALENDAR: &str = "/requests/calendar.ics";
 /// `REQUEST_CALENDAR` for a token.
 pub fn request_calendar(token: &str) -> String {
     format!("{REQUEST_CALENDAR}?token={}", percent_encoding::utf8_percent_encode(token, SEGMENT))
+}
+
+/// A patient's manage-my-visit page, by its code, in a language.
+pub fn visit(lang: hygo_content::Lang, code: &str) -> String {
+    in_language(lang, &VISIT.link(&[("code", code)]))
+}
+
+/// The calendar file of a visit (`visit`'s, `hygo_booking::visits::calendar_file`).
+pub fn visit_calendar(code: &str) -> String {
+    format!("{}/calendar.ics", VISIT.link(&[("code", code)]))
 }
 
 /// A request's confirmation page, by its token, in a language.

@@ -155,6 +155,7 @@ pub fn test_config() -> Config {
         receipt_valid_for: std::time::Duration::from_secs(30 * 60),
         clinic_email: Some("desk@hygo.test".into()),
         request_expiry_hours: 48,
+        reminder_hour: hygo_booking::reminders::DEFAULT_HOUR,
         staff_idle: chrono::Duration::minutes(30),
         staff_absolute: chrono::Duration::hours(12),
         whatsapp: None,

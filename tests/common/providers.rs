@@ -249,20 +249,37 @@ fn dlt_id(template: usize, lang: usize) -> String {
 }
 
 /// Whether `body` is the registered DLT template `text` with each `{#var#}`
-/// filled by one to 30 characters, as DLT's scrubbing checks it.
+/// filled by one to 30 characters and each `{#url#}` by an address of the
+/// whitelisted site (`https://hygo.test/`) of at most 50, as DLT's scrubbing checks it.
 fn matches_template(text: &str, body: &str) -> bool {
-    let parts: Vec<&str> = text.split("{#var#}").collect();
-    fn rest(parts: &[&str], body: &str) -> bool {
-        match parts {
-            [] => body.is_empty(),
-            [last] => body == *last,
-            [fixed, more @ ..] => {
-                let Some(after) = body.strip_prefix(fixed) else { return false };
-                after.char_indices().skip(1).map(|(i, _)| i).chain([after.len()]).take(30).any(|end| rest(more, &after[end..]))
+    // The template as fixed texts, each followed by the variable after it (None: the end).
+    let mut parts: Vec<(&str, Option<bool>)> = Vec::new();
+    let mut rest = text;
+    loop {
+        let next = [("{#var#}", false), ("{#url#}", true)].into_iter().filter_map(|(p, url)| rest.find(p).map(|i| (i, p, url))).min_by_key(|(i, _, _)| *i);
+        match next {
+            Some((i, p, url)) => {
+                parts.push((&rest[..i], Some(url)));
+                rest = &rest[i + p.len()..];
+            }
+            None => {
+                parts.push((rest, None));
+                break;
             }
         }
     }
-    rest(&parts, body)
+    fn fits(parts: &[(&str, Option<bool>)], body: &str) -> bool {
+        let Some(((fixed, var), more)) = parts.split_first() else { return body.is_empty() };
+        let Some(after) = body.strip_prefix(fixed) else { return false };
+        match var {
+            None => after.is_empty(),
+            Some(url) => {
+                let max = if *url { 50 } else { 30 };
+                after.char_indices().skip(1).map(|(i, _)| i).chain([after.len()]).take(max).any(|end| (!url || after[..end].starts_with("https://hygo.test/")) && fits(more, &after[end..]))
+            }
+        }
+    }
+    fits(&parts, body)
 }
 
 async fn sms_send(shared: web::Data<Shared>, req: HttpRequest, path: web::Path<String>, body: web::Bytes) -> HttpResponse {

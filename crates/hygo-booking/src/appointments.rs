@@ -171,6 +171,15 @@ pub struct Booked {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub page: Option<String>,
+    /// The patient's manage-my-visit link (`crate::visits`), in full, set by
+    /// the server: what every message about the request carries.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub manage: Option<String>,
+    /// The code of that link.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub visit_code: Option<String>,
 }
 
 /// A request's own fields, checked (the doctor and the time are checked with the database).
@@ -311,6 +320,7 @@ pub async fn book(
         policy_number: Set(policy_number.clone()),
         is_new_patient: Set(is_new_patient),
         updates: Set(updates.as_str().to_owned()),
+        visit_code: Set(Some(refs::new_visit_code())),
         created_at: Set(crate::ist::stamp()),
         status: Set(Status::Requested.as_str().to_owned()),
         sequence: Set(0),
@@ -371,6 +381,8 @@ pub async fn book(
             by_phone: email.is_empty(),
             calendar: None,
             page: None,
+            manage: None,
+            visit_code: saved.visit_code.clone(),
         });
     }
 }
@@ -615,6 +627,36 @@ pub async fn days(
             (d.id, letters)
         })
         .collect())
+}
+
+/// A doctor's first free times from now on, day by day, by the rule of
+/// `day_slots`: at most `per_day` times a day and `limit` in all, over the
+/// coming `days` days (within `MAX_DAYS_AHEAD`), with one read of the window
+/// and one of what is held.
+pub async fn free_times(db: &Db, clock: &Clock, doctor: &doctor::Model, days: i64, per_day: usize, limit: usize) -> Result<Vec<(NaiveDate, Vec<Minutes>)>, DataError> {
+    let today = clock.today();
+    let until = today + Duration::days(days.clamp(0, MAX_DAYS_AHEAD));
+    let window = Window::load(db, std::slice::from_ref(doctor), today, until).await?;
+    let mut held: HashMap<NaiveDate, Vec<Minutes>> = HashMap::new();
+    for a in holding(db, Held::between(today, until).of_doctor(doctor.id)).await? {
+        if let (Some(day), Some(t)) = (crate::ist::parse_date(&a.date), slots::parse_time(&a.start_time)) {
+            held.entry(day).or_default().push(t);
+        }
+    }
+    let mut found = Vec::new();
+    let mut left = limit;
+    for day in today.iter_days().take_while(|day| *day <= until) {
+        if left == 0 {
+            break;
+        }
+        let free = decide(&window, held.get(&day).map_or(&[][..], Vec::as_slice), clock, doctor.id, day).free;
+        let take: Vec<Minutes> = free.into_iter().take(left.min(per_day)).collect();
+        if !take.is_empty() {
+            left -= take.len();
+            found.push((day, take));
+        }
+    }
+    Ok(found)
 }
 
 /// A doctor by id, or else by name (trimmed, without regard to case).

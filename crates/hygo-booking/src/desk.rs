@@ -161,6 +161,7 @@ pub async fn book(db: &Db, clock: &Clock, actor: &Actor, input: &DeskBooking, no
             channel: Set(channel.as_str().to_owned()),
             lang: Set(lang.clone()),
             updates: Set(updates.as_str().to_owned()),
+            visit_code: Set(Some(refs::new_visit_code())),
             ..Default::default()
         };
         let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;

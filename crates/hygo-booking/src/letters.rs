@@ -58,29 +58,41 @@ pub(crate) fn clinic_new_request(
 
 /// The patient's acknowledgement of an appointment request: received, not yet
 /// confirmed, when the clinic will call (`promise::Promise`), and 108 for emergencies.
-pub(crate) fn appointment_received(lang: Lang, to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, promise: &crate::promise::Promise) -> Mail {
+pub(crate) fn appointment_received(lang: Lang, to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, promise: &crate::promise::Promise, manage: &str) -> Mail {
     let doctor = crate::calendar::titled(doctor);
     let promise = promise.mail_text(lang.as_str());
-    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic), ("promise", &promise)];
+    let manage = manage_text(lang, manage);
+    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic), ("promise", &promise), ("manage", &manage)];
     message(lang, to, "mail.appointmentReceivedSubject", "mail.appointmentReceivedBody", &values, None)
 }
 
 /// The visit is confirmed; `calendar` is its invitation (`Method::Request`).
-pub fn appointment_confirmed(lang: Lang, to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, calendar: String) -> Mail {
+pub fn appointment_confirmed(lang: Lang, to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, calendar: String, manage: &str) -> Mail {
     let doctor = crate::calendar::titled(doctor);
-    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic)];
+    let manage = manage_text(lang, manage);
+    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic), ("manage", &manage)];
     let mail = message(lang, to, "mail.appointmentConfirmedSubject", "mail.appointmentConfirmedBody", &values, None);
     Mail { calendar: Some(calendar), ..mail }
 }
 
 /// The visit has a new time, `when`; `calendar` is the updated invitation
 /// (`Method::Request`, the same UID, a higher sequence).
-pub(crate) fn appointment_rescheduled(lang: Lang, to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, moved: &str, calendar: String) -> Mail {
+pub(crate) fn appointment_rescheduled(lang: Lang, to: &str, reference: &str, doctor: &str, when: &str, clinic: &str, moved: &str, calendar: String, manage: &str) -> Mail {
     let doctor = crate::calendar::titled(doctor);
     let moved = if moved.is_empty() { String::new() } else { format!("\n\n{moved}") };
-    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic), ("moved", &moved)];
+    let manage = manage_text(lang, manage);
+    let values = [("reference", reference), ("doctor", &doctor), ("when", when), ("clinic", clinic), ("moved", &moved), ("manage", &manage)];
     let mail = message(lang, to, "mail.appointmentRescheduledSubject", "mail.appointmentRescheduledBody", &values, None);
     Mail { calendar: Some(calendar), ..mail }
+}
+
+/// The paragraph with the patient's manage-my-visit link (`crate::visits`);
+/// nothing without one.
+fn manage_text(lang: Lang, link: &str) -> String {
+    match link {
+        "" => String::new(),
+        link => format!(" {}", content::get(lang).message("mail.manage").replace("{link}", link)),
+    }
 }
 
 /// The visit at `when` is cancelled; `calendar` removes it from the patient's
@@ -124,9 +136,9 @@ mod tests {
             clinic_new_request("care@hygo.in", "appointment", "HY-7K3QX", "Dr. Ananya Mehta, Thu 7 Nov 2030, 10:00 AM", "https://hygo.test/staff/appointments/HY-7K3QX"),
             clinic_new_request("care@hygo.in", "card", "HC-2B9LM", "Family plan", "https://hygo.test/staff/cards/HC-2B9LM"),
             clinic_new_request("care@hygo.in", "contact", "CM-4D8PR", "", "https://hygo.test/staff/messages/CM-4D8PR"),
-            appointment_received(lang, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", &later()),
-            appointment_confirmed(lang, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned()),
-            appointment_rescheduled(lang, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "", INVITE.to_owned()),
+            appointment_received(lang, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", &later(), ""),
+            appointment_confirmed(lang, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned(), ""),
+            appointment_rescheduled(lang, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "", INVITE.to_owned(), ""),
             appointment_cancelled(lang, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "The doctor is away at that time.", "https://hygo.test/book", INVITE.to_owned()),
             appointment_declined(lang, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "The doctor is away at that time.", "https://hygo.test/book"),
         ]
@@ -185,7 +197,7 @@ mod tests {
 
     #[test]
     fn the_acknowledgement_promises_nothing_it_cannot_keep() {
-        let mail = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road (Kalawad Road, Rajkot)", &later());
+        let mail = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road (Kalawad Road, Rajkot)", &later(), "");
         assert!(mail.subject.contains("HY-7K3QX"));
         for part in ["HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "Where: HYGO Clinic, Kalawad Road (Kalawad Road, Rajkot)\r\n", "not confirmed yet", "within 24 hours", "108"] {
             assert!(mail.body.contains(part), "{part:?} in {}", mail.body);
@@ -195,24 +207,24 @@ mod tests {
         assert!(mail.body.contains("If nobody has called you by then, please call us on +91 281 245 6700"), "what to do if nobody calls: {}", mail.body);
         assert!(mail.body.contains("lapses at 9:00 AM on Wednesday, 6 November 2030"), "when it lapses, before the visit: {}", mail.body);
         // A request at 20:30 for 10:00 the next morning cannot wait a day: a call before 9:00.
-        let late = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Tuesday, 5 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", &sample("2030-11-04 20:30", "2030-11-05 10:00"));
+        let late = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Tuesday, 5 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", &sample("2030-11-04 20:30", "2030-11-05 10:00"), "");
         assert!(late.body.contains("we will call you before 9:00 AM on Tuesday, 5 November 2030"), "{}", late.body);
         assert!(!late.body.contains("24 hours") && !late.body.contains("lapses"), "{}", late.body);
         // No time left: the patient calls.
-        let early = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Tuesday, 5 November 2030, 8:30 AM", "HYGO Clinic, Kalawad Road", &sample("2030-11-05 07:00", "2030-11-05 08:30"));
+        let early = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Ananya Mehta", "Tuesday, 5 November 2030, 8:30 AM", "HYGO Clinic, Kalawad Road", &sample("2030-11-05 07:00", "2030-11-05 08:30"), "");
         assert!(early.body.contains("please call the clinic on +91 281 245 6700 to confirm it; we answer from 8:00 AM on Tuesday, 5 November 2030"), "{}", early.body);
     }
 
     #[test]
     fn the_confirmation_carries_the_calendar() {
-        let mail = appointment_confirmed(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned());
+        let mail = appointment_confirmed(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Thursday, 7 November 2030, 10:00 AM", "HYGO Clinic, Kalawad Road", INVITE.to_owned(), "");
         assert_eq!(mail.calendar.as_deref(), Some(INVITE));
         assert!(mail.body.contains("Dr. Ananya Mehta") && !mail.body.contains("Dr. Dr."), "{}", mail.body);
         assert!(mail.body.contains("HYGO Clinic, Kalawad Road"));
-        let moved = appointment_rescheduled(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "", INVITE.to_owned());
+        let moved = appointment_rescheduled(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "", INVITE.to_owned(), "");
         assert!(moved.calendar.is_some() && moved.body.contains("New time: Friday, 8 November 2030, 11:15 AM"), "{}", moved.body);
         assert!(moved.body.contains("Where: HYGO Clinic, Kalawad Road\r\n\r\nThe attached"), "no word of a move when the clinic stays: {}", moved.body);
-        let elsewhere = appointment_rescheduled(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "Please note: it moved.", INVITE.to_owned());
+        let elsewhere = appointment_rescheduled(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Clinic, Kalawad Road", "Please note: it moved.", INVITE.to_owned(), "");
         assert!(elsewhere.body.contains("Where: HYGO Clinic, Kalawad Road\r\n\r\nPlease note: it moved.\r\n\r\nThe attached"), "{}", elsewhere.body);
         let cancelled = appointment_cancelled(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "The clinic is closed at that time.", "https://hygo.test/book", INVITE.to_owned());
         assert!(cancelled.calendar.is_some() && cancelled.body.contains("https://hygo.test/book\r\n"));
@@ -226,7 +238,7 @@ mod tests {
     #[test]
     fn a_mail_about_a_visit_names_one_clinic_only() {
         // The visit's clinic is on its "Where:" line with its address; the signature names none.
-        let moved = appointment_rescheduled(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Head Office Clinic (Race Course Road, Rajkot)", "", INVITE.to_owned());
+        let moved = appointment_rescheduled(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX", "Dr. Ananya Mehta", "Friday, 8 November 2030, 11:15 AM", "HYGO Head Office Clinic (Race Course Road, Rajkot)", "", INVITE.to_owned(), "");
         assert!(moved.body.contains("Where: HYGO Head Office Clinic (Race Course Road, Rajkot)\r\n"), "{}", moved.body);
         assert!(!moved.body.contains("Kalawad"), "no other clinic's address: {}", moved.body);
         assert!(moved.body.ends_with("HYGO\r\n+91 281 245 6700\r\n"), "{}", moved.body);
@@ -234,7 +246,7 @@ mod tests {
 
     #[test]
     fn a_value_cannot_break_the_subject_or_the_line_endings() {
-        let mail = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX\r\nBcc: x@example.in", "A\rB", "now\n", "here\r\n", &later());
+        let mail = appointment_received(Lang::DEFAULT, "kavya@example.in", "HY-7K3QX\r\nBcc: x@example.in", "A\rB", "now\n", "here\r\n", &later(), "");
         assert!(!mail.subject.contains(['\r', '\n']), "{:?}", mail.subject);
         for (i, _) in mail.body.match_indices('\n') {
             assert_eq!(&mail.body[i - 1..i], "\r");

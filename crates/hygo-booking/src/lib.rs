@@ -17,7 +17,9 @@ pub mod notices;
 pub mod patients;
 pub mod promise;
 pub mod receipts;
+pub mod reminders;
 pub mod status;
+pub mod visits;
 
 // The lower crates' modules this one's code names through `crate::`.
 use hygo_content as content;

@@ -33,13 +33,13 @@ pub struct Template {
 pub const RECEIVED: Template = Template {
     name: "hygo_request_received",
     key: "update.received",
-    params: &["reference", "doctor", "day", "time", "byDay", "byTime", "phone"],
+    params: &["reference", "doctor", "day", "time", "byDay", "byTime", "phone", "link"],
 };
 /// A request received for a visit so soon that the patient must call.
 pub(crate) const RECEIVED_CALL_US: Template = Template {
     name: "hygo_request_call_us",
     key: "update.receivedCallUs",
-    params: &["reference", "doctor", "day", "time", "phone"],
+    params: &["reference", "doctor", "day", "time", "phone", "link"],
 };
 /// The desk confirmed the visit: on WhatsApp with the clinic's address and map
 /// link; by SMS (`CONFIRMED_SMS`) with the clinic's name only, as DLT takes no
@@ -47,25 +47,25 @@ pub(crate) const RECEIVED_CALL_US: Template = Template {
 pub(crate) const CONFIRMED: Template = Template {
     name: "hygo_visit_confirmed",
     key: "update.confirmed",
-    params: &["reference", "doctor", "day", "time", "clinic", "address", "map", "phone"],
+    params: &["reference", "doctor", "day", "time", "clinic", "address", "map", "phone", "link"],
 };
 /// The visit moved to another time (or clinic).
 pub(crate) const CHANGED: Template = Template {
     name: "hygo_visit_changed",
     key: "update.changed",
-    params: &["reference", "doctor", "day", "time", "clinic", "address", "map", "phone"],
+    params: &["reference", "doctor", "day", "time", "clinic", "address", "map", "phone", "link"],
 };
 /// `CONFIRMED` by SMS: the clinic by its street ("HYGO Kalawad Road").
 pub(crate) const CONFIRMED_SMS: Template = Template {
     name: "hygo_visit_confirmed_sms",
     key: "update.confirmedSms",
-    params: &["reference", "doctor", "day", "time", "clinic", "phone"],
+    params: &["reference", "doctor", "day", "time", "clinic", "phone", "link"],
 };
 /// `CHANGED` by SMS.
 pub(crate) const CHANGED_SMS: Template = Template {
     name: "hygo_visit_changed_sms",
     key: "update.changedSms",
-    params: &["reference", "doctor", "day", "time", "clinic", "phone"],
+    params: &["reference", "doctor", "day", "time", "clinic", "phone", "link"],
 };
 /// `CANCELLED` by SMS: the desk's reasons are sentences, longer than DLT takes,
 /// so the patient is asked to call to hear it.
@@ -94,11 +94,39 @@ pub(crate) const DECLINED: Template = Template {
     params: &["reference", "doctor", "day", "time", "reason", "phone"],
 };
 
+/// The reminder the evening before (`crate::reminders`), with the clinic's
+/// address and map, and the link to cancel or move the visit.
+pub const REMINDER: Template = Template {
+    name: "hygo_visit_reminder",
+    key: "update.reminder",
+    params: &["reference", "doctor", "day", "time", "clinic", "address", "map", "phone", "link"],
+};
+/// `REMINDER` by SMS: the clinic by its street.
+pub(crate) const REMINDER_SMS: Template = Template {
+    name: "hygo_visit_reminder_sms",
+    key: "update.reminderSms",
+    params: &["reference", "doctor", "day", "time", "clinic", "phone", "link"],
+};
+/// The doctor cannot see the patient then (leave, a closure): the link to
+/// choose another time (`crate::visits`). The same by SMS.
+pub(crate) const DOCTOR_AWAY: Template = Template {
+    name: "hygo_doctor_away",
+    key: "update.doctorAway",
+    params: &["reference", "doctor", "day", "time", "phone", "link"],
+};
+
+/// DLT's variables, as its templates are registered.
+pub(crate) const DLT_VAR: &str = "{#var#}";
+pub(crate) const DLT_URL: &str = "{#url#}";
+
+/// The templates that wait out the quiet hours (`crate::reminders`).
+pub const QUIET: [Template; 2] = [REMINDER, REMINDER_SMS];
+
 /// Every template registered with Meta for WhatsApp (docs/messages.md).
-pub const WHATSAPP_TEMPLATES: [Template; 6] = [RECEIVED, RECEIVED_CALL_US, CONFIRMED, CHANGED, CANCELLED, DECLINED];
+pub const WHATSAPP_TEMPLATES: [Template; 8] = [RECEIVED, RECEIVED_CALL_US, CONFIRMED, CHANGED, CANCELLED, DECLINED, REMINDER, DOCTOR_AWAY];
 /// Every template registered on the DLT platform for SMS, each in every
 /// language with an id of its own (`HYGO_SMS_TEMPLATES_FILE`).
-pub const SMS_TEMPLATES: [Template; 6] = [RECEIVED, RECEIVED_CALL_US, CONFIRMED_SMS, CHANGED_SMS, CANCELLED_SMS, DECLINED_SMS];
+pub const SMS_TEMPLATES: [Template; 8] = [RECEIVED, RECEIVED_CALL_US, CONFIRMED_SMS, CHANGED_SMS, CANCELLED_SMS, DECLINED_SMS, REMINDER_SMS, DOCTOR_AWAY];
 
 /// The templates of a channel.
 pub fn templates(channel: Channel) -> &'static [Template] {
@@ -122,9 +150,12 @@ impl Template {
         self.text(lang, &numbered)
     }
 
-    /// The text as DLT registers it: `{#var#}` for each parameter.
+    /// The text as DLT registers it: `{#var#}` for each parameter (at most 30
+    /// characters each), `{#url#}` for the link (DLT's URL variable, whose
+    /// address the clinic whitelists with the template: docs/messages.md).
     pub fn dlt_body(&self, lang: Lang) -> String {
-        self.text(lang, &vec!["{#var#}".to_owned(); self.params.len()])
+        let vars: Vec<String> = self.params.iter().map(|p| if *p == "link" { DLT_URL } else { DLT_VAR }.to_owned()).collect();
+        self.text(lang, &vars)
     }
 }
 
@@ -145,7 +176,7 @@ fn message(row: &appointment::Model, on: &[Channel], doctor: &str, template: Tem
     let channel = channel(row, on)?;
     // SMS has versions of its own where WhatsApp's values are too long for DLT.
     let template = match channel {
-        Channel::Sms => [(CONFIRMED, CONFIRMED_SMS), (CHANGED, CHANGED_SMS), (CANCELLED, CANCELLED_SMS), (DECLINED, DECLINED_SMS)]
+        Channel::Sms => [(CONFIRMED, CONFIRMED_SMS), (CHANGED, CHANGED_SMS), (CANCELLED, CANCELLED_SMS), (DECLINED, DECLINED_SMS), (REMINDER, REMINDER_SMS)]
             .into_iter()
             .find_map(|(w, s)| (w == template).then_some(s))
             .unwrap_or(template),
@@ -194,23 +225,25 @@ fn channel(row: &appointment::Model, on: &[Channel]) -> Option<Channel> {
 
 /// The acknowledgement of a new request: received, not confirmed, when the
 /// clinic will call (`Promise`), or that the patient must call.
-pub(crate) fn received(row: &appointment::Model, on: &[Channel], doctor: &str, promise: &Promise) -> Option<PhoneMessage> {
+pub(crate) fn received(row: &appointment::Model, on: &[Channel], doctor: &str, promise: &Promise, link: &str) -> Option<PhoneMessage> {
     let lang = lang_of(row);
     let c = content::get(lang);
     let phone = ("phone", promise.phone.clone());
+    let link = ("link", link.to_owned());
     if promise.reply == Reply::CallUs {
-        return message(row, on, doctor, RECEIVED_CALL_US, &[phone]);
+        return message(row, on, doctor, RECEIVED_CALL_US, &[phone, link]);
     }
     let Ok(by) = chrono::NaiveDateTime::parse_from_str(&promise.by, "%Y-%m-%dT%H:%M") else {
-        return message(row, on, doctor, RECEIVED_CALL_US, &[phone]);
+        return message(row, on, doctor, RECEIVED_CALL_US, &[phone, link]);
     };
     let by_day = content::calendar::long_date(&c, by.date());
     let by_time = content::calendar::time_of_day(&c, chrono::Timelike::hour(&by), chrono::Timelike::minute(&by));
-    message(row, on, doctor, RECEIVED, &[("byDay", by_day), ("byTime", by_time), phone])
+    message(row, on, doctor, RECEIVED, &[("byDay", by_day), ("byTime", by_time), phone, link])
 }
 
-/// A visit confirmed or moved: where it is, with the clinic's map link.
-pub(crate) fn visit(row: &appointment::Model, on: &[Channel], doctor: &str, template: Template, clinic: &content::Clinic) -> Option<PhoneMessage> {
+/// A visit confirmed, moved or reminded of: where it is, with the clinic's map
+/// link, and the patient's link to it (`crate::visits`).
+pub(crate) fn visit(row: &appointment::Model, on: &[Channel], doctor: &str, template: Template, clinic: &content::Clinic, link: &str) -> Option<PhoneMessage> {
     let c = content::get(lang_of(row));
     let clinic = c.find_clinic(&clinic.id).unwrap_or(clinic);
     let values = [
@@ -219,6 +252,7 @@ pub(crate) fn visit(row: &appointment::Model, on: &[Channel], doctor: &str, temp
         ("address", clinic.address.clone()),
         ("map", clinic.map_url.clone()),
         ("phone", clinic.phone.clone()),
+        ("link", link.to_owned()),
     ];
     message(row, on, doctor, template, &values)
 }
@@ -243,7 +277,7 @@ mod tests {
                 }
                 let body = template.whatsapp_body(lang);
                 assert!(!body.contains('{') || body.matches("{{").count() == template.params.len(), "{body}");
-                assert!(!template.dlt_body(lang).replace("{#var#}", "").contains(['{', '}']), "{}: a placeholder left", template.key);
+                assert!(!template.dlt_body(lang).replace(DLT_VAR, "").replace(DLT_URL, "").contains(['{', '}']), "{}: a placeholder left", template.key);
                 assert!(text.contains("108"), "{}: the emergency number", template.key);
             }
         }

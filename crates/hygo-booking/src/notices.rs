@@ -59,12 +59,23 @@ pub struct Links {
     /// A request's page in the console, by its kind (`appointment`, `card`,
     /// `contact`) and reference.
     pub console: fn(&str, &str) -> String,
+    /// The patient's manage-my-visit page for a code (`crate::visits`), in a language.
+    pub visit: fn(Lang, &str) -> String,
 }
 
 impl Notices {
     /// The full address of a path the links gave.
     pub(crate) fn full(&self, path: String) -> String {
         format!("{}{path}", self.public_url)
+    }
+
+    /// The patient's link to the visit of `row` (`crate::visits`), in its
+    /// language; "" for a row without a code.
+    pub(crate) fn visit_link(&self, row: &appointment::Model) -> String {
+        match row.visit_code.as_deref() {
+            Some(code) => self.full((self.links.visit)(lang_of(row), code)),
+            None => String::new(),
+        }
     }
 
     /// The console's page of a request.
@@ -83,14 +94,14 @@ impl Notices {
             .collect();
         if !row.email.is_empty() {
             let lang = lang_of(row);
-            mails.push(crate::letters::appointment_received(lang, &row.email, &row.reference, &in_theirs, &when(row, lang), &place(lang, clinic), promise));
+            mails.push(crate::letters::appointment_received(lang, &row.email, &row.reference, &in_theirs, &when(row, lang), &place(lang, clinic), promise, &self.visit_link(row)));
         }
         mails
     }
 
     /// The patient's phone message about a new request (`crate::messages::received`).
     pub(crate) fn appointment_requested_text(&self, row: &appointment::Model, doctor: &str, promise: &crate::promise::Promise) -> Option<PhoneMessage> {
-        crate::messages::received(row, &self.channels, &doctor_name(lang_of(row), row.doctor_id, doctor), promise)
+        crate::messages::received(row, &self.channels, &doctor_name(lang_of(row), row.doctor_id, doctor), promise, &self.visit_link(row))
     }
 
     /// The patient's phone message when their request became `row`, as
@@ -103,14 +114,23 @@ impl Notices {
         let reason = c.forms.decline_reasons.iter().find(|r| r.id == reason).map_or(reason, |r| r.label.as_str());
         let on = &self.channels;
         let doctor = &doctor_name(lang, row.doctor_id, doctor);
+        let link = &self.visit_link(row);
         match Status::parse(&row.status)? {
-            Status::Confirmed => visit(row, on, doctor, CONFIRMED, clinic),
-            Status::Rescheduled => visit(row, on, doctor, CHANGED, clinic),
+            Status::Confirmed => visit(row, on, doctor, CONFIRMED, clinic, link),
+            Status::Rescheduled => visit(row, on, doctor, CHANGED, clinic, link),
             Status::Cancelled => ended(row, on, doctor, CANCELLED, reason, &clinic.phone),
             Status::Declined => ended(row, on, doctor, DECLINED, reason, &clinic.phone),
             Status::Expired => ended(row, on, doctor, DECLINED, c.message("mail.expiredReason"), &clinic.phone),
             Status::Requested | Status::Arrived | Status::Completed | Status::NoShow => None,
         }
+    }
+
+    /// The reminder of a visit to come (`crate::reminders`), on the patient's phone.
+    pub(crate) fn reminder_text(&self, row: &appointment::Model, doctor: &str, clinic: Option<&content::Clinic>) -> Option<PhoneMessage> {
+        let lang = lang_of(row);
+        let c = content::get(lang);
+        let clinic = clinic.and_then(|k| c.find_clinic(&k.id)).or(clinic).unwrap_or(&c.clinics[0]);
+        crate::messages::visit(row, &self.channels, &doctor_name(lang, row.doctor_id, doctor), crate::messages::REMINDER, clinic, &self.visit_link(row))
     }
 
     /// A new health-card request or contact message: the clinic only (the page
@@ -165,11 +185,11 @@ impl Notices {
         };
         let (reference, to) = (&row.reference, &row.email);
         match Status::parse(&row.status)? {
-            Status::Confirmed => Some(crate::letters::appointment_confirmed(lang, to, reference, doctor, &when, &place(lang, clinic), invitation(Method::Request)?)),
+            Status::Confirmed => Some(crate::letters::appointment_confirmed(lang, to, reference, doctor, &when, &place(lang, clinic), invitation(Method::Request)?, &self.visit_link(row))),
             Status::Rescheduled => {
                 let previous = moved_from.filter(|before| before.id != clinic.id).map(|before| c.find_clinic(&before.id).unwrap_or(before));
                 let moved = previous.map(|before| c.message("mail.otherClinic").replace("{clinic}", &clinic.name).replace("{address}", &clinic.address).replace("{previous}", &before.name));
-                Some(crate::letters::appointment_rescheduled(lang, to, reference, doctor, &when, &place(lang, clinic), moved.as_deref().unwrap_or(""), invitation(Method::Request)?))
+                Some(crate::letters::appointment_rescheduled(lang, to, reference, doctor, &when, &place(lang, clinic), moved.as_deref().unwrap_or(""), invitation(Method::Request)?, &self.visit_link(row)))
             }
             Status::Cancelled => Some(crate::letters::appointment_cancelled(lang, to, reference, doctor, &when, reason, &rebook, invitation(Method::Cancel)?)),
             Status::Declined => Some(crate::letters::appointment_declined(lang, to, reference, doctor, &when, reason, &rebook)),

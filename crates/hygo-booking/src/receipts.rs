@@ -22,7 +22,7 @@ use serde::Serialize;
 use crate::promise::{Opening, Promise};
 use crate::entities::{appointment, card_request, contact_message, doctor, receipt};
 use crate::status::Status;
-use crate::{calendar, ist, refs, schedule, slots, DataError, Db};
+use crate::{ist, refs, schedule, slots, DataError, Db};
 
 /// What a confirmation page is for: which form stored which table's row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -205,25 +205,38 @@ pub async fn calendar(db: &Db, token: &str, today: NaiveDate) -> Result<Option<S
     if row.status != Status::Requested.as_str() {
         return Ok(None);
     }
+    calendar_of(db, &row).await
+}
+
+/// The calendar file of a request's visit, in its language (the confirmation
+/// page's, `calendar`, and the manage link's, `crate::visits::calendar_file`).
+pub(crate) async fn calendar_of(db: &Db, row: &appointment::Model) -> Result<Option<String>, DataError> {
     let (Some(date), Some(start)) = (ist::parse_date(&row.date), slots::parse_time(&row.start_time)) else { return Ok(None) };
-    let doctor = doctor::Entity::find_by_id(row.doctor_id).one(db).await?.map(|d| d.name).unwrap_or_default();
+    let lang = crate::content::Lang::parse(&row.lang).unwrap_or_default();
+    let record = doctor::Entity::find_by_id(row.doctor_id).one(db).await?.map(|d| d.name).unwrap_or_default();
+    let doctor = crate::notices::doctor_name(lang, row.doctor_id, &record);
+    let c = crate::content::get(lang);
     let clinic = schedule::clinic_of_visit(db, row.doctor_id, &row.date, &row.start_time).await?;
-    let (clinic_name, clinic_address) = clinic.map(|c| (c.name, c.address)).unwrap_or_default();
-    let visit = calendar::Visit {
+    let clinic = clinic.as_ref().and_then(|k| c.find_clinic(&k.id)).unwrap_or(&c.clinics[0]);
+    let visit = crate::calendar::Visit {
         reference: &row.reference,
         doctor: &doctor,
         date,
         start,
         minutes: slots::SLOT_MINUTES,
-        clinic_name: &clinic_name,
-        clinic_address: &clinic_address,
+        clinic_name: &clinic.name,
+        clinic_address: &clinic.address,
         organizer_email: "",
         attendee_email: "",
         attendee_name: "",
         sequence: row.sequence,
-        lang: crate::content::Lang::parse(&row.lang).unwrap_or_default(),
+        lang,
     };
-    Ok(Some(calendar::requested(&visit, Utc::now())))
+    let now = chrono::Utc::now();
+    Ok(Some(match row.status == Status::Requested.as_str() {
+        true => crate::calendar::requested(&visit, now),
+        false => crate::calendar::invitation(&visit, crate::calendar::Method::Request, now),
+    }))
 }
 
 /// Deletes the confirmation pages that can show nothing any more: a card's or

@@ -16,6 +16,8 @@ pub struct Forms {
     pub subscription: SubscriptionTexts,
     pub contact: ContactTexts,
     pub appointment: AppointmentTexts,
+    /// The patient's manage-my-visit page (`/v/{code}`).
+    pub visit: VisitTexts,
     /// Why the clinic declines or cancels a visit, as the patient reads it in
     /// the e-mail (the desk picks one: `hygo_booking::inbox::take`).
     pub decline_reasons: Vec<OptionText>,
@@ -38,6 +40,43 @@ impl Forms {
             _ => None,
         }
     }
+}
+
+/// The manage-my-visit page's texts: `{doctor}`, `{phone}`, `{channel}` are filled by the page.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct VisitTexts {
+    pub heading: String,
+    /// By status: `requested`, `confirmed`, `rescheduled`.
+    pub statuses: BTreeMap<String, String>,
+    /// What happens next, by status.
+    pub next: BTreeMap<String, String>,
+    pub reference: String,
+    pub doctor: String,
+    pub when: String,
+    pub clinic: String,
+    pub map: String,
+    pub calendar: String,
+    pub move_link: String,
+    pub move_heading: String,
+    pub move_lead: String,
+    pub move_submit: String,
+    pub no_times: String,
+    pub cancel_link: String,
+    pub cancel_heading: String,
+    pub cancel_lead: String,
+    pub cancel_submit: String,
+    pub keep: String,
+    pub messages: String,
+    pub stop_submit: String,
+    pub channels: BTreeMap<String, String>,
+    /// After a cancel, a move or a stop, by which.
+    pub done: BTreeMap<String, String>,
+    pub call_us: String,
+    pub emergency: String,
+    pub not_found_heading: String,
+    pub not_found_text: String,
+    pub book: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]

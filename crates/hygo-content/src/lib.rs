@@ -27,7 +27,7 @@ use std::sync::{Arc, LazyLock, RwLock};
 
 pub use directory::{Choice, Clinic, Department, DoctorWords, FounderWords, Service, Specialization};
 pub use forms::{
-    AppointmentTexts, ContactFields, ContactTexts, Forms, OptionText, SubscriptionFields,
+    AppointmentTexts, VisitTexts, ContactFields, ContactTexts, Forms, OptionText, SubscriptionFields,
     SubscriptionTexts,
 };
 pub use home::{Home, NewsItem, Picture, PictureSource, Plan, Plans, Review};

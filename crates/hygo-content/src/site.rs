@@ -118,6 +118,9 @@ pub struct Meta {
     pub doctor_not_found: PageMeta,
     pub request: PageMeta,
     pub request_not_found: PageMeta,
+    /// The manage-my-visit page, and its page for a link that no longer works.
+    pub visit: PageMeta,
+    pub visit_not_found: PageMeta,
     /// " | HYGO", after a title made by a page.
     pub title_suffix: String,
     pub departments: PageMeta,

@@ -27,6 +27,11 @@ impl Actor {
     pub fn system() -> Self {
         Actor { id: None, name: "system".to_owned() }
     }
+
+    /// The patient, through their manage-my-visit link (`hygo_booking::visits`).
+    pub fn patient() -> Self {
+        Actor { id: None, name: PATIENT.to_owned() }
+    }
 }
 
 /// What was acted on: its kind and its public name (a reference, an e-mail).
@@ -88,6 +93,8 @@ pub enum By {
     System,
     /// `hygo staff …` on the server's command line.
     CommandLine,
+    /// The patient, through their manage-my-visit link.
+    Patient,
 }
 
 /// A field of the record, before and after ("" for none).
@@ -111,6 +118,8 @@ pub struct VisitAt {
 
 /// The actor name `hygo staff …` writes.
 pub const COMMAND_LINE: &str = "cli";
+/// The actor's name of what a patient did through their link (`Actor::patient`).
+pub(crate) const PATIENT: &str = "patient";
 
 /// What the log is narrowed to (`list`); every part optional.
 #[derive(Debug, Clone, Default)]
@@ -229,6 +238,7 @@ fn entry(r: audit_log::Model, names: &std::collections::HashMap<i32, String>) ->
     let by = match (r.actor_id, r.actor.as_str()) {
         (Some(id), email) => By::Staff { name: names.get(&id).filter(|n| !n.trim().is_empty()).cloned().unwrap_or_else(|| email.to_owned()) },
         (None, COMMAND_LINE) => By::CommandLine,
+        (None, PATIENT) => By::Patient,
         (None, _) => By::System,
     };
     let (before, after) = (parse(&r.before), parse(&r.after));

@@ -173,6 +173,17 @@ pub async fn sent(db: &Db, message: &outbox::Model, provider_id: &str, now: Date
     Ok(())
 }
 
+/// Not to be sent before `at` (a reminder caught by the quiet hours): put back
+/// without counting an attempt.
+pub async fn hold_until(db: &Db, message: &outbox::Model, at: DateTime<Utc>) -> Result<(), DataError> {
+    outbox::Entity::update_many()
+        .col_expr(outbox::Column::NextAttemptAt, Expr::value(stamp(at)))
+        .filter(held(message))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
 /// The provider could not take it now (rate limited, unavailable, not
 /// reached): tried again later, waiting longer each time (1, 2, 4 … minutes),
 /// and after `MAX_ATTEMPTS` given up on, with `error`, for the desk to call.
@@ -256,6 +267,8 @@ pub enum How {
     Desk,
     /// A reply of STOP to a message.
     Reply,
+    /// The patient's manage-my-visit link (`hygo_booking::visits`).
+    Link,
 }
 
 impl How {
@@ -264,6 +277,7 @@ impl How {
             How::Web => "web",
             How::Desk => "desk",
             How::Reply => "reply",
+            How::Link => "link",
         }
     }
 }

@@ -9,6 +9,9 @@
 //!   a unique index makes two requests never share one (a clash is retried).
 //! - A **token** is a key in an address (a confirmation page, a newsletter link):
 //!   26 symbols, 130 bits, lower case.
+//! - A **visit code** is the key of a patient's manage-my-visit link, short
+//!   enough for an SMS: 12 symbols, 60 bits, lower case; the page it opens is
+//!   rate-limited, so guessing one is pointless (docs/security.md).
 //!
 //! Each symbol is one random byte's low five bits: 32 divides 256, so every symbol
 //! is equally likely and no encoding crate is needed.
@@ -35,6 +38,20 @@ pub fn new_reference() -> String {
 /// A new token for an address: 130 random bits.
 pub fn new_token() -> String {
     symbols(26).to_ascii_lowercase()
+}
+
+/// Symbols of a visit code (`new_visit_code`).
+pub(crate) const VISIT_CODE_SYMBOLS: usize = 12;
+
+/// A new code for a patient's manage-my-visit link (`/v/{code}`): 60 random
+/// bits, short enough for an SMS's link, lower case.
+pub fn new_visit_code() -> String {
+    symbols(VISIT_CODE_SYMBOLS).to_ascii_lowercase()
+}
+
+/// Whether `text` has the form of a visit code (before any lookup).
+pub fn is_visit_code(text: &str) -> bool {
+    text.len() == VISIT_CODE_SYMBOLS && text.bytes().all(|b| b.is_ascii_digit() || (b.is_ascii_lowercase() && CROCKFORD.contains(&b.to_ascii_uppercase())))
 }
 
 /// A reference as a person may type it (lower case, without the hyphens or the

@@ -6,10 +6,10 @@ import { fill, formatDate, instant, weekdayShort } from "../lib/format";
 import type { AuditBy, AuditChange, AuditEntry, AuditVisit } from "../generated/props";
 import { useActionLabel, useStaffTexts } from "./staff";
 
-/** Who acted, as people say it: a name, the command line or the server itself. */
+/** Who acted, as people say it: a name, the command line, the patient (their link) or the server itself. */
 export function useWho(): (by: AuditBy) => string {
   const t = useStaffTexts().audit;
-  return (by) => (by.kind === "staff" ? by.name : by.kind === "command-line" ? t.commandLine : t.system);
+  return (by) => (by.kind === "staff" ? by.name : by.kind === "command-line" ? t.commandLine : by.kind === "patient" ? t.patient : t.system);
 }
 
 /** The entry's sentence: what was done (and for a visit, where it was and is), by whom. */

@@ -118,7 +118,7 @@ export type AppointmentVariant = "general" | "doctor";
 
 export type ArticleData = { article: NewsItem | null, };
 
-export type AuditBy = { "kind": "staff", name: string, } | { "kind": "system" } | { "kind": "command-line" };
+export type AuditBy = { "kind": "staff", name: string, } | { "kind": "system" } | { "kind": "command-line" } | { "kind": "patient" };
 
 export type AuditChange = { field: string, before: string, after: string, };
 
@@ -165,7 +165,12 @@ calendar?: string,
  * long as it lives (`receipts`), set by the server: a reload, a shared
  * link or a cheap phone's lost tab finds the request again.
  */
-page?: string, };
+page?: string, 
+/**
+ * The patient's manage-my-visit link (`crate::visits`), in full, set by
+ * the server: what every message about the request carries.
+ */
+manage?: string, };
 
 export type BookingChannel = "web" | "phone" | "walk-in";
 
@@ -703,6 +708,12 @@ export type Founder = { title: string, job: string, description: string, };
 
 export type Founders = { heading: string, intro: string, linkLabel: string, };
 
+export type FreeDay = { 
+/**
+ * YYYY-MM-DD.
+ */
+date: string, times: Array<string>, };
+
 export type Head = { title: string, description: string, };
 
 export type Hero = { slides: Array<HeroSlide>, bookLabel: string, subscribeLabel: string, subscribeLink: string, };
@@ -850,6 +861,36 @@ clinics: Array<string>,
  */
 department: string, };
 
+export type ManagedVisit = { reference: string, 
+/**
+ * `requested` (waiting for the clinic), `confirmed` or `rescheduled`.
+ */
+status: RequestStatus, 
+/**
+ * The doctor as the request's language names them.
+ */
+doctor: string, 
+/**
+ * YYYY-MM-DD.
+ */
+date: string, 
+/**
+ * "09:15 AM".
+ */
+time: string, 
+/**
+ * The id of the clinic the visit is at.
+ */
+clinic: string, 
+/**
+ * The channel messages go to (`whatsapp`, `sms`), or `none`.
+ */
+updates: string, 
+/**
+ * The request's language: the page's, whatever the address says.
+ */
+lang: string, };
+
 export type MapPoint = { latitude: number, longitude: number, 
 /**
  * The clinic has confirmed the point: the map marks it. Otherwise it is the
@@ -865,6 +906,10 @@ export type Messages = {
 checkEmail: string, confirmed: string, unsubscribed: string, };
 
 export type Meta = { home: PageMeta, doctors: PageMeta, doctorNotFound: PageMeta, request: PageMeta, requestNotFound: PageMeta, 
+/**
+ * The manage-my-visit page, and its page for a link that no longer works.
+ */
+visit: PageMeta, visitNotFound: PageMeta, 
 /**
  * " | HYGO", after a title made by a page.
  */
@@ -957,7 +1002,7 @@ formToken?: string,
  * On the staff console's pages: who is signed in, and the anti-forgery token
  * every form there carries.
  */
-staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffBook", "data": StaffBookData } | { "component": "StaffPatients", "data": StaffPatientsData } | { "component": "StaffPatient", "data": StaffPatientData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffToday", "data": StaffTodayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffDoctors", "data": StaffDoctorsData } | { "component": "StaffDoctor", "data": StaffDoctorData } | { "component": "StaffHours", "data": StaffHoursData } | { "component": "StaffClosures", "data": StaffClosuresData } | { "component": "StaffWeek", "data": StaffWeekData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData } | { "component": "StaffContent", "data": StaffContentData } | { "component": "StaffEntry", "data": StaffEntryData } | { "component": "StaffEntryHistory", "data": StaffEntryHistoryData });
+staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "Visit", "data": VisitData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffBook", "data": StaffBookData } | { "component": "StaffPatients", "data": StaffPatientsData } | { "component": "StaffPatient", "data": StaffPatientData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffToday", "data": StaffTodayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffDoctors", "data": StaffDoctorsData } | { "component": "StaffDoctor", "data": StaffDoctorData } | { "component": "StaffHours", "data": StaffHoursData } | { "component": "StaffClosures", "data": StaffClosuresData } | { "component": "StaffWeek", "data": StaffWeekData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData } | { "component": "StaffContent", "data": StaffContentData } | { "component": "StaffEntry", "data": StaffEntryData } | { "component": "StaffEntryHistory", "data": StaffEntryHistoryData });
 
 export type Patient = { 
 /**
@@ -1903,8 +1948,56 @@ away: boolean, };
 
 export type TokenLink = { token: string, valid: boolean, };
 
+export type VisitData = { 
+/**
+ * The visit; null: the link no longer works.
+ */
+visit: ManagedVisit | null, 
+/**
+ * The page's code, for its forms' address.
+ */
+code: string, 
+/**
+ * `move` or `cancel`: the part asked for.
+ */
+ask: string | null, 
+/**
+ * With `ask=move`: the doctor's next free times.
+ */
+free: Array<FreeDay>, 
+/**
+ * What was just done (`cancelled`, `moved`, `stopped`).
+ */
+done: string | null, 
+/**
+ * Why what was asked could not be done, in words.
+ */
+error: string | null, 
+/**
+ * The visit's calendar file.
+ */
+calendar: string | null, 
+/**
+ * The address of the request form, in the page's language.
+ */
+book: string, texts: VisitTexts, };
+
 export type VisitLabels = { visit: string, call: string, hours: string, };
 
 export type VisitSoon = "today" | "tomorrow";
+
+export type VisitTexts = { heading: string, 
+/**
+ * By status: `requested`, `confirmed`, `rescheduled`.
+ */
+statuses: { [key in string]: string }, 
+/**
+ * What happens next, by status.
+ */
+next: { [key in string]: string }, reference: string, doctor: string, when: string, clinic: string, map: string, calendar: string, moveLink: string, moveHeading: string, moveLead: string, moveSubmit: string, noTimes: string, cancelLink: string, cancelHeading: string, cancelLead: string, cancelSubmit: string, keep: string, messages: string, stopSubmit: string, channels: { [key in string]: string }, 
+/**
+ * After a cancel, a move or a stop, by which.
+ */
+done: { [key in string]: string }, callUs: string, emergency: string, notFoundHeading: string, notFoundText: string, book: string, };
 
 export type WhyChooseUs = { heading: string, intro: string, cards: Array<QuickCard>, };

@@ -17,6 +17,7 @@ export const PAGE_PATHS = {
   "unsubscribe": "/unsubscribe",
   "newsletter-confirm": "/newsletter/confirm",
   "request": "/requests",
+  "visit": "/v/{code}",
   "appointment": "/appointment",
   "doctor-appointment": "/appointment/{id}",
   "about": "/about-us-HYGO",

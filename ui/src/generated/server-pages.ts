@@ -39,5 +39,6 @@ import StaffSignIn from "../pages/StaffSignIn";
 import StaffToday from "../pages/StaffToday";
 import StaffWeek from "../pages/StaffWeek";
 import Subscription from "../pages/Subscription";
+import Visit from "../pages/Visit";
 
-export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffBook, StaffClosures, StaffContent, StaffDay, StaffDoctor, StaffDoctors, StaffEntry, StaffEntryHistory, StaffHours, StaffInbox, StaffItem, StaffItems, StaffLeave, StaffPatient, StaffPatients, StaffSetup, StaffSignIn, StaffToday, StaffWeek, Subscription };
+export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffBook, StaffClosures, StaffContent, StaffDay, StaffDoctor, StaffDoctors, StaffEntry, StaffEntryHistory, StaffHours, StaffInbox, StaffItem, StaffItems, StaffLeave, StaffPatient, StaffPatients, StaffSetup, StaffSignIn, StaffToday, StaffWeek, Subscription, Visit };

@@ -35,6 +35,8 @@ const EXAMPLES = {
   "/specializations/{id}": ["/specializations/cardiologist", "/specializations/dentist"],
   "/news/{id}": ["/news/lab-sample-collection-at-home"],
   "/appointment/{id}": ["/appointment/3", "/appointment/424242"],
+  // A manage link that works needs a request: ui/test/browser/visit.test.mjs books one.
+  "/v/{code}": ["/v/0000000000aa"],
 };
 const STATES = {
   "/search": ["/search?q=car"],

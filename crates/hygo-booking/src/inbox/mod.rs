@@ -128,22 +128,7 @@ pub async fn take(
     change.status = Set(step.result().as_str().to_owned());
     change.status_changed_at = Set(Some(crate::ist::stamp()));
     let txn = crate::db::begin_write(db).await.map_err(DataError::from)?;
-    // Only from the status it was read in: two people acting at once, one wins.
-    let updated = appointment::Entity::update_many()
-        .set(change)
-        .filter(appointment::Column::Id.eq(row.id))
-        .filter(appointment::Column::Status.eq(row.status.clone()))
-        .filter(appointment::Column::Sequence.eq(row.sequence))
-        .exec(&txn)
-        .await;
-    match updated {
-        Ok(done) if done.rows_affected == 1 => {}
-        Ok(_) => return Err(WriteError::Conflict { field: "status", message: Message::new("inbox.changedMeanwhile") }),
-        Err(e) if matches!(e.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
-            return Err(WriteError::Conflict { field: "time", message: Message::new("appointment.taken") });
-        }
-        Err(e) => return Err(DataError::from(e).into()),
-    }
+    update_as_read(&txn, &row, change, "status").await?;
     let after = appointment::Entity::find_by_id(row.id)
         .one(&txn)
         .await?
@@ -190,6 +175,28 @@ pub async fn take(
     }
     txn.commit().await.map_err(DataError::from)?;
     Ok(after)
+}
+
+/// Writes `change` to the request `row` only from the status and version it
+/// was read in: two people (or the desk and the patient's link) acting at once,
+/// one wins, and the other is told on `field` that it changed meanwhile; a slot
+/// taken meanwhile is a conflict on `time`.
+pub(crate) async fn update_as_read(txn: &sea_orm::DatabaseTransaction, row: &appointment::Model, change: appointment::ActiveModel, field: &'static str) -> Result<(), WriteError> {
+    let updated = appointment::Entity::update_many()
+        .set(change)
+        .filter(appointment::Column::Id.eq(row.id))
+        .filter(appointment::Column::Status.eq(row.status.clone()))
+        .filter(appointment::Column::Sequence.eq(row.sequence))
+        .exec(txn)
+        .await;
+    match updated {
+        Ok(done) if done.rows_affected == 1 => Ok(()),
+        Ok(_) => Err(WriteError::Conflict { field, message: Message::new("inbox.changedMeanwhile") }),
+        Err(e) if matches!(e.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_))) => {
+            Err(WriteError::Conflict { field: "time", message: Message::new("appointment.taken") })
+        }
+        Err(e) => Err(DataError::from(e).into()),
+    }
 }
 
 /// Why nobody can see the patient at a request's time: the doctor is on leave
@@ -278,7 +285,13 @@ pub async fn expire_due(db: &Db, now: DateTime<Utc>, hours: i64, notices: &Notic
     let cutoff = (now - Duration::hours(hours)).to_rfc3339_opts(SecondsFormat::Secs, true);
     let due = appointment::Entity::find()
         .filter(appointment::Column::Status.eq(Status::Requested.as_str()))
-        .filter(appointment::Column::CreatedAt.lt(cutoff))
+        // Since it was asked for, or asked for again at another time (the
+        // patient's link, `crate::visits::choose`).
+        .filter(
+            sea_orm::Condition::any()
+                .add(sea_orm::Condition::all().add(appointment::Column::StatusChangedAt.is_null()).add(appointment::Column::CreatedAt.lt(cutoff.clone())))
+                .add(appointment::Column::StatusChangedAt.lt(cutoff)),
+        )
         .all(db)
         .await?;
     let mut expired = 0;
@@ -348,7 +361,7 @@ mod tests {
             id: 1, reference: "HY-TEST-0001".into(), doctor_id: 1, department: String::new(), date: "2030-01-07".into(), start_time: "11:00".into(),
             visit_type: "in-person".into(), name: "N".into(), phone: "9825012345".into(), phone_key: "9825012345".into(), email: String::new(),
             reason: String::new(), symptoms: "[]".into(), notes: String::new(), insurance: String::new(), policy_number: String::new(),
-            is_new_patient: false, created_at: String::new(), status: "confirmed".into(), sequence: 0, status_changed_at: None, channel: "web".into(), asked_department: String::new(), lang: "en".into(), promise: String::new(), updates: "none".into(),
+            is_new_patient: false, created_at: String::new(), status: "confirmed".into(), sequence: 0, status_changed_at: None, channel: "web".into(), asked_department: String::new(), lang: "en".into(), promise: String::new(), updates: "none".into(), visit_code: None, reminded_for: None,
         };
         let at = |t: &str| chrono::NaiveDateTime::parse_from_str(&format!("2030-01-07 {t}"), "%Y-%m-%d %H:%M").unwrap();
         assert_eq!(next_now(&row, at("10:29")), [Step::Reschedule, Step::Cancel], "nothing of the day's yet");

@@ -51,6 +51,13 @@ pub struct Model {
     /// Where the patient agreed to be sent updates: `whatsapp`, `sms` or `none`
     /// (`hygo_core::messaging::Updates`; migration 28; each consent is kept in `consents`).
     pub updates: String,
+    /// The code of the patient's manage-my-visit link (`/v/{code}`, `hygo_core::refs::new_visit_code`;
+    /// migration 29). Unique; None only for a row written without one.
+    #[sea_orm(unique)]
+    pub visit_code: Option<String>,
+    /// The visit's day and time (`YYYY-MM-DD HH:MM`) the patient was reminded of
+    /// (`hygo_booking::reminders`); None: not yet.
+    pub reminded_for: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
