@@ -59,8 +59,10 @@ impl Updates {
 /// The version of the consent's notice (`form.updatesNotice` and its
 /// WhatsApp and SMS choices in the catalogue): stored with each consent, so the
 /// clinic can show what a patient agreed to. Raised whenever those texts change
-/// in meaning (`tests` below hold their fingerprint).
-pub const CONSENT_VERSION: &str = "2026-12-04";
+/// in meaning: `2026-12-04` named what the messages say and STOP;
+/// `2026-12-04.2` added the reminder the day before and the link to see, move
+/// or cancel the visit (and to stop the messages).
+pub const CONSENT_VERSION: &str = "2026-12-04.2";
 
 /// What became of a phone message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
