@@ -575,6 +575,7 @@ async fn a_control_character_in_any_field_of_any_form_is_refused_and_stores_noth
             ("/staff/doctors/{id}/photo", &["op"]),
             ("/staff/doctors/{id}/hours", &["op", "date", "hours", "clinic", "note", "changeId", "hours-1-kalawad-road"]),
             ("/staff/closures", &["op", "clinic", "date", "from", "until", "note", "closureId"]),
+            ("/staff/away/{kind}/{id}", &["op", "doctorId"]),
             ("/staff/content", &["title"]),
             ("/staff/content/{entry}", &["base", "op", "autosave", "f.heading", "f.sections.0.paragraphs.0"]),
             ("/staff/content/{entry}/publish", &["revision", "when", "date", "time"]),
@@ -597,7 +598,7 @@ async fn a_control_character_in_any_field_of_any_form_is_refused_and_stores_noth
         let enrolling = common::staff::token_of(&chosen).expect("a session for the second factor's set-up");
         let before = stored_rows(&state.db).await;
         for (pattern, fields) in staff_forms {
-            let path = pattern.replace("{reference}", if pattern.contains("card") { &card } else if pattern.contains("messages") { &message } else { &reference }).replace("{id}", "1").replace("{entry}", "page.about");
+            let path = pattern.replace("{reference}", if pattern.contains("card") { &card } else if pattern.contains("messages") { &message } else { &reference }).replace("{kind}", "leave").replace("{id}", "1").replace("{entry}", "page.about");
             let need = hygo::staff::STAFF_ROUTES.iter().find(|(_, p, _)| p == pattern).map(|(_, _, n)| *n).unwrap();
             let token = match need {
                 hygo::access::Need::Anyone => None,

@@ -41,6 +41,7 @@ fn revision_of(location: &str) -> i32 {
 
 #[actix_web::test]
 async fn editors_draft_preview_share_schedule_publish_and_restore() {
+    let _turn = common::catalogue_turn().await;
     for db in TestDb::all().await {
         let clock = hygo_core::ist::Clock::moved();
         let state = state_with(&db, clock.clone(), 1000).await;
@@ -311,6 +312,7 @@ async fn editors_draft_preview_share_schedule_publish_and_restore() {
 /// first stays in the history. An editor's own newer drafts are no conflict.
 #[actix_web::test]
 async fn a_save_on_an_older_revision_than_another_editor_s_draft_is_refused_not_lost() {
+    let _turn = common::catalogue_turn().await;
     for db in TestDb::all().await {
         let b = db.backend;
         let state = state_with(&db, hygo_core::ist::Clock::System, 1000).await;

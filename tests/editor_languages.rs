@@ -44,6 +44,7 @@ fn field<'a>(fields: &'a Value, path: &str) -> &'a Value {
 
 #[actix_web::test]
 async fn translations_are_edited_marked_previewed_and_published_per_language() {
+    let _turn = common::catalogue_turn().await;
     for db in TestDb::all().await {
         let state = state(&db).await;
         let app = test::init_service(hygo::app::app(state.clone())).await;
@@ -203,6 +204,7 @@ async fn translations_are_edited_marked_previewed_and_published_per_language() {
 /// form sends it (the JavaScript autosave posts the same form).
 #[actix_web::test]
 async fn every_entry_s_unchanged_form_saves_in_every_language() {
+    let _turn = common::catalogue_turn().await;
     /// The pairs the entry's form sends for its fields (`ui/src/pages/StaffEntry.tsx`, `Leaf`).
     fn pairs(fields: &Value, out: &mut Vec<(String, String)>) {
         for f in fields.as_array().into_iter().flatten() {

@@ -176,6 +176,7 @@ const WHO_MAY: &[(&str, &str, &[Role])] = &[
     ("get", "/staff/doctors/{id}/hours", DESK_ROLES),
     ("get", "/staff/leave", DESK_ROLES),
     ("get", "/staff/closures", DESK_ROLES),
+    ("get", "/staff/away/{kind}/{id}", DESK_ROLES),
     ("get", "/staff/card-requests", DESK_ROLES),
     ("get", "/staff/card-requests/{reference}", DESK_ROLES),
     ("get", "/staff/messages", DESK_ROLES),
@@ -204,6 +205,7 @@ const WHO_MAY: &[(&str, &str, &[Role])] = &[
     ("post", "/staff/doctors/{id}/photo", ADMIN_ONLY),
     ("post", "/staff/doctors/{id}/hours", ADMIN_ONLY),
     ("post", "/staff/closures", ADMIN_ONLY),
+    ("post", "/staff/away/{kind}/{id}", DESK_ROLES),
     ("post", "/staff/content", EDITING),
     ("post", "/staff/content/{entry}", EDITING),
     ("post", "/staff/content/{entry}/publish", EDITING),
@@ -232,6 +234,9 @@ async fn every_staff_route_checks_the_session_and_role() {
         let desk = staff(&app, &state.db, "frontdesk@hygo.test", Role::Desk).await;
         let editor = staff(&app, &state.db, "editor@hygo.test", Role::Editor).await;
         let people = [(Role::Admin, &admin), (Role::Desk, &desk), (Role::Editor, &editor)];
+        // A leave for the sick day's screen (/staff/away/leave/1).
+        let leave = form(&[("op", "add"), ("doctorId", "2"), ("from", "2030-01-21"), ("csrf", &desk.csrf)]);
+        assert_eq!(call(&app, post("/staff/leave", &leave, Some(&desk.token))).await.status, 303, "{b}: the leave added");
 
         // Every page that needs a role, and every write or export that does, is in
         // the table written out above (the registry's declarations are what is
@@ -259,7 +264,7 @@ async fn every_staff_route_checks_the_session_and_role() {
                 p if p.starts_with("/staff/messages/") => &message_ref,
                 _ => &appointment_ref,
             };
-            path.replace("{reference}", reference).replace("{id}", "1").replace("{entry}", "page.about")
+            path.replace("{reference}", reference).replace("{kind}", "leave").replace("{id}", "1").replace("{entry}", "page.about")
         };
 
         let mut checked = 0;

@@ -37,6 +37,7 @@ mod m20270108_000026_kept_form;
 mod m20270109_000027_phones_in_one_form;
 mod m20270110_000028_phone_messages;
 mod m20270111_000029_visit_links;
+mod m20270112_000030_away_visits;
 mod parts;
 
 pub struct Migrator;
@@ -74,6 +75,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270109_000027_phones_in_one_form::Migration),
             Box::new(m20270110_000028_phone_messages::Migration),
             Box::new(m20270111_000029_visit_links::Migration),
+            Box::new(m20270112_000030_away_visits::Migration),
         ]
     }
 }

@@ -174,6 +174,7 @@ page_data! {
     StaffDoctor(staff::DoctorData),
     StaffHours(staff::HoursData),
     StaffClosures(staff::ClosuresData),
+    StaffAway(staff::AwayData),
     StaffWeek(staff::WeekData),
     StaffAccounts(staff::AccountsData),
     StaffAccount(staff::AccountData),

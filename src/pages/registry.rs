@@ -155,6 +155,8 @@ pub static PAGES: &[Page] = &[
     staff_page!(url::STAFF_HOURS, "StaffHours", Staff<Desk>, &["done"], staff::hours),
     patient_page!(url::STAFF_LEAVE, "StaffLeave", Staff<Desk>, &["doctor", "done"], staff::leave, nav "leave"),
     patient_page!(url::STAFF_CLOSURES, "StaffClosures", Staff<Desk>, &["done"], staff::closures, nav "closures"),
+    // The sick day: what a leave or a closure covers, to tell, move or call.
+    patient_page!(url::STAFF_AWAY, "StaffAway", Staff<Desk>, &["done", "sheet"], staff::away),
     patient_page!(url::STAFF_CARD_REQUESTS, "StaffItems", Staff<Desk>, &["handled", "page"], staff::items, nav "cards"),
     patient_page!(url::STAFF_CARD_REQUEST, "StaffItem", Staff<Desk>, &[], staff::item),
     patient_page!(url::STAFF_MESSAGES, "StaffItems", Staff<Desk>, &["handled", "page"], staff::items, nav "messages"),

@@ -1036,6 +1036,30 @@ pub async fn closures(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataEr
     Ok(Loaded::ok(PageData::StaffClosures(data), head(cx)))
 }
 
+/// The sick day's screen (`hygo_booking::inbox::away`): the visits a leave or a
+/// closure covers, with `?sheet=1` the call sheet to print.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(rename = "StaffAwayData")]
+pub struct AwayData {
+    /// None: no such leave or closure (404).
+    pub away: Option<hygo_booking::inbox::away::Away>,
+    pub today: String,
+    pub sheet: bool,
+}
+
+pub async fn away(cx: &Cx<'_>, _staff: Staff<Desk>) -> Result<Loaded, DataError> {
+    use hygo_booking::inbox::away;
+    let cover = away::Cover::parse(cx.param("kind").unwrap_or_default(), cx.param("id").unwrap_or_default());
+    let found = match cover {
+        Some(cover) => away::load(cx.db(), cx.clock(), cover).await?,
+        None => None,
+    };
+    let ok = found.is_some();
+    let data = PageData::StaffAway(AwayData { away: found, today: cx.clock().today().to_string(), sheet: cx.query("sheet").as_deref() == Some("1") });
+    Ok(if ok { Loaded::ok(data, head(cx)) } else { Loaded::not_found(data, head(cx)) })
+}
+
 /// A doctor's day in the week view.
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]

@@ -79,6 +79,7 @@ routes! {
     STAFF_HOURS "staff-hours" ["/staff/doctors/{id}/hours"],
     STAFF_LEAVE "staff-leave" ["/staff/leave"],
     STAFF_CLOSURES "staff-closures" ["/staff/closures"],
+    STAFF_AWAY "staff-away" ["/staff/away/{kind}/{id}"],
     STAFF_CARD_REQUESTS "staff-card-requests" ["/staff/card-requests"],
     STAFF_CARD_REQUEST "staff-card-request" ["/staff/card-requests/{reference}"],
     STAFF_MESSAGES "staff-messages" ["/staff/messages"],
@@ -184,6 +185,11 @@ pub fn staff_doctor(id: i32) -> String {
 /// A doctor's hours in the console.
 pub fn staff_hours(id: i32) -> String {
     STAFF_HOURS.link(&[("id", &id.to_string())])
+}
+
+/// The sick day's screen of a leave or a closure.
+pub fn staff_away(cover: hygo_booking::inbox::away::Cover) -> String {
+    STAFF_AWAY.link(&[("kind", cover.kind()), ("id", &cover.id().to_string())])
 }
 
 /// The one-click unsubscribe address (`List-Unsubscribe-Post`, RFC 8058), routed

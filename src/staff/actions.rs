@@ -833,6 +833,50 @@ impl StaffAction for RemoveLeave {
     }
 }
 
+/// The sick day's two buttons (`hygo_booking::inbox::away`), posted to the
+/// screen's own address: `op=tell` (tell everyone who agreed to messages) or
+/// `op=move` with `doctorId` (move all to that doctor, at the same times).
+#[derive(Deserialize, Serialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AwayInput {
+    pub op: Option<String>,
+    pub doctor_id: Option<String>,
+}
+
+pub struct AwayStep;
+
+impl StaffAction for AwayStep {
+    type Input = AwayInput;
+    type Who = Staff<Desk>;
+
+    fn page(req: &HttpRequest, _input: &AwayInput) -> Option<String> {
+        Some(req.path().to_owned())
+    }
+
+    async fn run(cx: &Cx<'_>, _who: Self::Who, input: AwayInput) -> Result<Next, WriteError> {
+        use hygo_booking::inbox::away;
+        let info = cx.req.match_info();
+        let Some(cover) = away::Cover::parse(info.get("kind").unwrap_or_default(), info.get("id").unwrap_or_default()) else {
+            return Err(WriteError::Invalid(Invalid::field("cover", Message::new("away.notFound"))));
+        };
+        let notices = crate::pages::url::notices(cx.state);
+        let (db, clock, actor) = (&cx.state.db, &cx.state.clock, cx.actor());
+        let done = match input.op.as_deref().map(str::trim) {
+            Some("tell") => {
+                away::tell(db, clock, &actor, cover, &notices).await?;
+                "told"
+            }
+            Some("move") => {
+                let doctor_id = input.doctor_id.as_deref().and_then(|d| d.trim().parse::<i32>().ok());
+                away::move_all(db, clock, &actor, cover, doctor_id, &notices).await?;
+                "moved"
+            }
+            _ => return Err(WriteError::Invalid(Invalid::field("op", Message::new("staff.noSuchOp")))),
+        };
+        go(url::STAFF_AWAY.with_query(&[("kind", cover.kind()), ("id", &cover.id().to_string())], &[("done", done)]))
+    }
+}
+
 fn id_of(text: Option<&str>) -> i32 {
     text.and_then(|t| t.trim().parse::<i32>().ok()).unwrap_or_default()
 }

@@ -66,6 +66,7 @@ staff_routes! {
         "/staff/doctors/{id}/photo" => actions::DoctorPhoto;
         "/staff/doctors/{id}/hours" => actions::ManageHours;
         "/staff/closures" => actions::ManageClosures;
+        "/staff/away/{kind}/{id}" => actions::AwayStep;
         "/staff/content" => editor::NewArticle;
         "/staff/content/{entry}" => editor::SaveEntry;
         "/staff/content/{entry}/publish" => editor::PublishEntry;

@@ -77,6 +77,15 @@ impl Drop for TestDb {
     }
 }
 
+/// The published content is one catalogue per process (`hygo_content::install`,
+/// laid over the files from whichever database last published): tests in one
+/// binary that publish, or read what is published, take turns by holding this.
+/// A tokio mutex: held across awaits, and a failed test does not poison it.
+pub async fn catalogue_turn() -> tokio::sync::MutexGuard<'static, ()> {
+    static TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    TURN.lock().await
+}
+
 /// The app's state on a migrated, seeded database, with a one-thread render pool.
 pub async fn state(db: &TestDb) -> web::Data<AppState> {
     state_with(db, hygo_core::ist::Clock::System, 1000).await

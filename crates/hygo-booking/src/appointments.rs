@@ -659,6 +659,35 @@ pub async fn free_times(db: &Db, clock: &Clock, doctor: &doctor::Model, days: i6
     Ok(found)
 }
 
+/// Whether each of `doctors` is free at each of `times` (a day and a time),
+/// by the rule of `day_slots`: by doctor, one answer per time in order, with one
+/// read of the window and one of what is held (the sick day's "move all to").
+pub(crate) async fn free_at(db: &Db, clock: &Clock, doctors: &[doctor::Model], times: &[(NaiveDate, Minutes)]) -> Result<HashMap<i32, Vec<bool>>, DataError> {
+    let (Some(from), Some(until)) = (times.iter().map(|t| t.0).min(), times.iter().map(|t| t.0).max()) else {
+        return Ok(doctors.iter().map(|d| (d.id, Vec::new())).collect());
+    };
+    let window = Window::load(db, doctors, from, until).await?;
+    let ids: Vec<i32> = doctors.iter().map(|d| d.id).collect();
+    let mut held: HashMap<(i32, NaiveDate), Vec<Minutes>> = HashMap::new();
+    for a in holding(db, Held::between(from, until).of_doctors(&ids)).await? {
+        if let (Some(day), Some(t)) = (crate::ist::parse_date(&a.date), slots::parse_time(&a.start_time)) {
+            held.entry((a.doctor_id, day)).or_default().push(t);
+        }
+    }
+    let mut out = HashMap::new();
+    for d in doctors {
+        let mut free: HashMap<NaiveDate, Vec<Minutes>> = HashMap::new();
+        let answers = times
+            .iter()
+            .map(|(day, t)| {
+                free.entry(*day).or_insert_with(|| decide(&window, held.get(&(d.id, *day)).map_or(&[][..], Vec::as_slice), clock, d.id, *day).free).contains(t)
+            })
+            .collect();
+        out.insert(d.id, answers);
+    }
+    Ok(out)
+}
+
 /// A doctor by id, or else by name (trimmed, without regard to case).
 pub async fn find_doctor(db: &Db, id: Option<i32>, name: Option<&str>) -> Result<Option<doctor::Model>, DataError> {
     // A retired doctor takes no requests: they are not offered anywhere.

@@ -257,6 +257,12 @@ pub(crate) fn visit(row: &appointment::Model, on: &[Channel], doctor: &str, temp
     message(row, on, doctor, template, &values)
 }
 
+/// The doctor cannot see the patient at the visit's time (leave, a closure):
+/// the link to choose another, and the clinic's number.
+pub(crate) fn doctor_away(row: &appointment::Model, on: &[Channel], doctor: &str, phone: &str, link: &str) -> Option<PhoneMessage> {
+    message(row, on, doctor, DOCTOR_AWAY, &[("phone", phone.to_owned()), ("link", link.to_owned())])
+}
+
 /// A visit cancelled or a request declined, with the reason's words.
 pub(crate) fn ended(row: &appointment::Model, on: &[Channel], doctor: &str, template: Template, reason: &str, phone: &str) -> Option<PhoneMessage> {
     message(row, on, doctor, template, &[("reason", reason.to_owned()), ("phone", phone.to_owned())])

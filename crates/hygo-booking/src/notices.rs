@@ -133,6 +133,15 @@ impl Notices {
         crate::messages::visit(row, &self.channels, &doctor_name(lang, row.doctor_id, doctor), crate::messages::REMINDER, clinic, &self.visit_link(row))
     }
 
+    /// "Your doctor is away" (`crate::inbox::away`): the visit of `row` cannot
+    /// take place then; the patient's link to choose another time.
+    pub(crate) fn doctor_away_text(&self, row: &appointment::Model, doctor: &str, clinic: Option<&content::Clinic>) -> Option<PhoneMessage> {
+        let lang = lang_of(row);
+        let c = content::get(lang);
+        let clinic = clinic.and_then(|k| c.find_clinic(&k.id)).or(clinic).unwrap_or(&c.clinics[0]);
+        crate::messages::doctor_away(row, &self.channels, &doctor_name(lang, row.doctor_id, doctor), &clinic.phone, &self.visit_link(row))
+    }
+
     /// A new health-card request or contact message: the clinic only (the page
     /// the person sees gives them the reference).
     pub(crate) fn request_received(&self, kind: &str, reference: &str, summary: &str) -> Vec<Mail> {

@@ -147,7 +147,7 @@ export function AffectedRequests({ rows, heading, none, withDoctor = false }: {
  * them) and, where the viewer may change them, the one-button form that removes it.
  */
 export function ScheduleEntries<T extends { id: number; note: string | null; affected: readonly InboxRow[] }>({
-  entries, level = 3, title, texts, withDoctor = false, remove,
+  entries, level = 3, title, texts, withDoctor = false, remove, away,
 }: {
   entries: readonly T[];
   /** The entries' headings: h2 on a page of its own, h3 under a doctor's heading. */
@@ -156,7 +156,10 @@ export function ScheduleEntries<T extends { id: number; note: string | null; aff
   texts: { note: string; affected: string; noneAffected: string };
   withDoctor?: boolean;
   remove: ((entry: T) => { action: string; id: string; fields: Record<string, string | number>; label: string }) | null;
+  /** Leave or closures: each entry links to its sick-day screen (/staff/away/{kind}/{id}). */
+  away?: "leave" | "closure";
 }) {
+  const open = useStaffTexts().away.open;
   const Heading = level === 2 ? "h2" : "h3";
   return (
     <ul className="staff-leave">
@@ -165,6 +168,7 @@ export function ScheduleEntries<T extends { id: number; note: string | null; aff
           <Heading>{title(e)}</Heading>
           {e.note ? <p><strong>{texts.note}:</strong> <span className="staff-text">{e.note}</span></p> : null}
           <AffectedRequests rows={e.affected} heading={texts.affected} none={texts.noneAffected} withDoctor={withDoctor} />
+          {away ? <p><StaffLink to={pageLink("staff-away", { kind: away, id: e.id })}>{open}</StaffLink></p> : null}
           {remove ? <ButtonForm {...remove(e)} /> : null}
         </li>
       ))}

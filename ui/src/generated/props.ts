@@ -1002,7 +1002,7 @@ formToken?: string,
  * On the staff console's pages: who is signed in, and the anti-forgery token
  * every form there carries.
  */
-staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "Visit", "data": VisitData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffBook", "data": StaffBookData } | { "component": "StaffPatients", "data": StaffPatientsData } | { "component": "StaffPatient", "data": StaffPatientData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffToday", "data": StaffTodayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffDoctors", "data": StaffDoctorsData } | { "component": "StaffDoctor", "data": StaffDoctorData } | { "component": "StaffHours", "data": StaffHoursData } | { "component": "StaffClosures", "data": StaffClosuresData } | { "component": "StaffWeek", "data": StaffWeekData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData } | { "component": "StaffContent", "data": StaffContentData } | { "component": "StaffEntry", "data": StaffEntryData } | { "component": "StaffEntryHistory", "data": StaffEntryHistoryData });
+staff?: StaffBar, } & ({ "component": "Home", "data": HomeData } | { "component": "Doctors", "data": DoctorsData } | { "component": "DoctorProfile", "data": DoctorData } | { "component": "Departments", "data": DepartmentsData } | { "component": "Department", "data": DepartmentData } | { "component": "Search", "data": SearchData } | { "component": "Services", "data": ServicesData } | { "component": "Service", "data": ServiceData } | { "component": "Specialization", "data": SpecializationData } | { "component": "News", "data": NewsData } | { "component": "Article", "data": ArticleData } | { "component": "Subscription", "data": SubscriptionData } | { "component": "Newsletter", "data": NewsletterData } | { "component": "Appointment", "data": AppointmentData } | { "component": "Content", "data": ContentData } | { "component": "Request", "data": RequestData } | { "component": "Visit", "data": VisitData } | { "component": "StaffSignIn", "data": StaffSignInData } | { "component": "StaffSetup", "data": StaffSetupData } | { "component": "StaffInbox", "data": StaffInboxData } | { "component": "StaffAppointment", "data": StaffAppointmentData } | { "component": "StaffBook", "data": StaffBookData } | { "component": "StaffPatients", "data": StaffPatientsData } | { "component": "StaffPatient", "data": StaffPatientData } | { "component": "StaffDay", "data": StaffDayData } | { "component": "StaffToday", "data": StaffTodayData } | { "component": "StaffItems", "data": StaffItemsData } | { "component": "StaffItem", "data": StaffItemData } | { "component": "StaffAudit", "data": StaffAuditData } | { "component": "StaffLeave", "data": StaffLeaveData } | { "component": "StaffDoctors", "data": StaffDoctorsData } | { "component": "StaffDoctor", "data": StaffDoctorData } | { "component": "StaffHours", "data": StaffHoursData } | { "component": "StaffClosures", "data": StaffClosuresData } | { "component": "StaffAway", "data": StaffAwayData } | { "component": "StaffWeek", "data": StaffWeekData } | { "component": "StaffAccounts", "data": StaffAccountsData } | { "component": "StaffAccount", "data": StaffAccountData } | { "component": "StaffContent", "data": StaffContentData } | { "component": "StaffEntry", "data": StaffEntryData } | { "component": "StaffEntryHistory", "data": StaffEntryHistoryData });
 
 export type Patient = { 
 /**
@@ -1466,6 +1466,80 @@ export type StaffAuditFilter = { who: string, action: string, from: string, to: 
  * default only what was done.
  */
 views: boolean, };
+
+export type StaffAway = { 
+/**
+ * `leave` or `closure`.
+ */
+kind: string, id: number, 
+/**
+ * Leave: the doctor.
+ */
+doctor: string | null, 
+/**
+ * A closure: the clinic's name, and its hours ("1:00 PM"; None for the edge of the day).
+ */
+clinic: string | null, starts: string | null, ends: string | null, 
+/**
+ * YYYY-MM-DD: the first day; the last (None: until further notice).
+ */
+from: string, until: string | null, note: string | null, 
+/**
+ * By the time they were booked for.
+ */
+visits: Array<StaffAwayVisit>, 
+/**
+ * Only doctors free for at least one visit, the most first.
+ */
+doctors: Array<StaffAwayDoctor>, };
+
+export type StaffAwayData = { 
+/**
+ * None: no such leave or closure (404).
+ */
+away: StaffAway | null, today: string, sheet: boolean, };
+
+export type StaffAwayDoctor = { id: number, name: string, specialization: string, 
+/**
+ * The doctor's own clinic's name.
+ */
+clinic: string, 
+/**
+ * Free at the time of this many of the visits still to move…
+ */
+free: number, 
+/**
+ * …of this many in the doctor's department.
+ */
+of: number, };
+
+export type StaffAwayOutcome = "call" | "told" | "moved" | "cancelled";
+
+export type StaffAwayVisit = { reference: string, name: string, 
+/**
+ * E.164, for `tel:`.
+ */
+phone: string, 
+/**
+ * The language the patient wrote in (`en`, `hi`, `gu`).
+ */
+lang: string, 
+/**
+ * What they agreed to be sent: `whatsapp`, `sms` or `none`.
+ */
+updates: string, 
+/**
+ * The visit as the cover found it: the doctor, YYYY-MM-DD, "09:15 AM".
+ */
+doctor: string, date: string, time: string, 
+/**
+ * The request as it is now (another doctor or time, once moved).
+ */
+now: InboxRow, 
+/**
+ * The state of "your doctor is away", once sent (`queued` … `failed`).
+ */
+told: string | null, outcome: StaffAwayOutcome, };
 
 export type StaffBar = { 
 /**

@@ -19,6 +19,7 @@ import StaffAccount from "../pages/StaffAccount";
 import StaffAccounts from "../pages/StaffAccounts";
 import StaffAppointment from "../pages/StaffAppointment";
 import StaffAudit from "../pages/StaffAudit";
+import StaffAway from "../pages/StaffAway";
 import StaffBook from "../pages/StaffBook";
 import StaffClosures from "../pages/StaffClosures";
 import StaffContent from "../pages/StaffContent";
@@ -41,4 +42,4 @@ import StaffWeek from "../pages/StaffWeek";
 import Subscription from "../pages/Subscription";
 import Visit from "../pages/Visit";
 
-export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffBook, StaffClosures, StaffContent, StaffDay, StaffDoctor, StaffDoctors, StaffEntry, StaffEntryHistory, StaffHours, StaffInbox, StaffItem, StaffItems, StaffLeave, StaffPatient, StaffPatients, StaffSetup, StaffSignIn, StaffToday, StaffWeek, Subscription, Visit };
+export const SERVER_PAGES = { Appointment, Article, Content, Department, Departments, DoctorProfile, Doctors, Home, News, Newsletter, Request, Search, Service, Services, Specialization, StaffAccount, StaffAccounts, StaffAppointment, StaffAudit, StaffAway, StaffBook, StaffClosures, StaffContent, StaffDay, StaffDoctor, StaffDoctors, StaffEntry, StaffEntryHistory, StaffHours, StaffInbox, StaffItem, StaffItems, StaffLeave, StaffPatient, StaffPatients, StaffSetup, StaffSignIn, StaffToday, StaffWeek, Subscription, Visit };

@@ -33,6 +33,7 @@ function StaffClosuresPage() {
           title={(c) => `${clinicName(c.clinic)}: ${when(c.date, c.from, c.until)}`}
           texts={t}
           withDoctor
+          away="closure"
           remove={d.canEdit ? (c) => ({ action: writeLink("/staff/closures"), id: `remove-${c.id}`, fields: { op: "remove", closureId: c.id }, label: t.remove }) : null}
         />
       )}

@@ -41,12 +41,12 @@ function StaffLeavePage() {
         <button type="submit" className="button button--primary">{t.show}</button>
       </form>
       {doctor ? (
-        d.periods.length === 0 ? <p>{fill(t.none, { doctor: doctor.name })}</p> : <ScheduleEntries entries={d.periods} level={2} title={dates} texts={t} remove={remove} />
+        d.periods.length === 0 ? <p>{fill(t.none, { doctor: doctor.name })}</p> : <ScheduleEntries entries={d.periods} level={2} title={dates} texts={t} remove={remove} away="leave" />
       ) : (
         <>
           <h2>{t.awayDoctors}</h2>
           {d.periods.length === 0 ? <p>{fill(t.nobodyAway, { days: d.days })}</p> : (
-            <ScheduleEntries entries={d.periods} title={(p) => `${p.doctor}: ${dates(p)}`} texts={t} remove={remove} />
+            <ScheduleEntries entries={d.periods} title={(p) => `${p.doctor}: ${dates(p)}`} texts={t} remove={remove} away="leave" />
           )}
           <h2>{t.closuresHeading}</h2>
           {d.closures.length === 0 ? <p>{fill(t.noClosures, { days: d.days })}</p> : (
@@ -56,6 +56,7 @@ function StaffLeavePage() {
               texts={all.closures}
               withDoctor
               remove={null}
+              away="closure"
             />
           )}
           <p><StaffLink to={pageLink("staff-closures")}>{t.allClosures}</StaffLink></p>

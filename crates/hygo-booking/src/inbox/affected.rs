@@ -9,7 +9,7 @@ use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
 
 use super::lists::{self, Row};
-use crate::entities::{clinic_closure, doctor, doctor_leave, hour_change};
+use crate::entities::{appointment, clinic_closure, doctor, doctor_leave, hour_change};
 use crate::schedule::{self, DayPlan, PublicClosure};
 use crate::appointments::{self, Held};
 use crate::{slots, DataError, Db};
@@ -39,16 +39,21 @@ pub struct Listed {
 
 /// The requests on `date` (of one doctor, or of any) that hold a slot the day no longer offers.
 async fn affected_on(db: &Db, date: &str, doctor_id: Option<i32>) -> Result<Vec<Row>, DataError> {
+    let (names, cutoff) = (lists::doctor_names(db).await?, lists::promise_cutoff());
+    Ok(unseen_on(db, date, doctor_id).await?.iter().map(|a| lists::row_of(a, &names, &cutoff)).collect())
+}
+
+/// `affected_on`'s requests, as they are stored.
+pub(crate) async fn unseen_on(db: &Db, date: &str, doctor_id: Option<i32>) -> Result<Vec<appointment::Model>, DataError> {
     let Some(day) = crate::ist::parse_date(date) else { return Ok(Vec::new()) };
     let which = match doctor_id {
         Some(id) => Held::on(day).of_doctor(id),
         None => Held::on(day),
     };
     let held = appointments::holding(db, which).await?;
-    let (names, cutoff) = (lists::doctor_names(db).await?, lists::promise_cutoff());
     let mut doctors: HashMap<i32, DayPlan> = HashMap::new();
     let mut out = Vec::new();
-    for a in &held {
+    for a in held {
         if !doctors.contains_key(&a.doctor_id) {
             let plan = match doctor::Entity::find_by_id(a.doctor_id).one(db).await? {
                 Some(d) => schedule::day_plan(db, &d, day).await?,
@@ -58,7 +63,7 @@ async fn affected_on(db: &Db, date: &str, doctor_id: Option<i32>) -> Result<Vec<
         }
         let offered = slots::parse_time(&a.start_time).is_some_and(|t| doctors[&a.doctor_id].grid.contains(&t));
         if !offered {
-            out.push(lists::row_of(a, &names, &cutoff));
+            out.push(a);
         }
     }
     Ok(out)

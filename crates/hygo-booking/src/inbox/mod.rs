@@ -13,6 +13,7 @@
 //! the patient's e-mail (`crate::notices`).
 
 pub mod affected;
+pub mod away;
 pub mod lists;
 pub mod messages;
 

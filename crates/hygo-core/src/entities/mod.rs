@@ -2,6 +2,7 @@
 
 pub mod appointment;
 pub mod audit_log;
+pub mod away_visit;
 pub mod card_request;
 pub mod clinic_closure;
 pub mod consent;
